@@ -1,0 +1,57 @@
+import Injector
+import Swinject
+
+// A. A transient service without dependencies: the fixed cost of one resolve.
+
+protocol ServiceA: AnyObject {}
+final class ServiceAImpl: ServiceA {}
+
+/// Hand-written wiring: a factory closure, made by a function the optimiser cannot see into.
+struct HandWiredA {
+    var makeA: () -> any ServiceA
+}
+
+@inline(never)
+func makeHandWiredA() -> HandWiredA {
+    HandWiredA(makeA: { ServiceAImpl() })
+}
+
+struct TransientCase: ResolutionCase {
+    let id = "A"
+    let title = "transient, no dependencies"
+
+    func makeBatch(for contender: Contender) throws -> Batch {
+        switch contender {
+        case .injector:
+            let container = InjectorContainer()
+            container.register(ServiceA.self) { _ in ServiceAImpl() }
+            try container.finishRegistration()
+            try check(
+                try container.resolve(ServiceA.self) !== container.resolve(ServiceA.self),
+                "Injector: transient A resolved twice gave one instance")
+            return { iterations in
+                var checksum: UInt = 0
+                for _ in 0..<iterations { checksum &+= identity(try container.resolve(ServiceA.self)) }
+                return checksum
+            }
+        case .swinject:
+            let container = SwinjectContainer()
+            container.register(ServiceA.self) { _ in ServiceAImpl() }.inObjectScope(.transient)
+            try check(
+                try required(container.resolve(ServiceA.self)) !== required(container.resolve(ServiceA.self)),
+                "Swinject: transient A resolved twice gave one instance")
+            return { iterations in
+                var checksum: UInt = 0
+                for _ in 0..<iterations { checksum &+= identity(try required(container.resolve(ServiceA.self))) }
+                return checksum
+            }
+        case .handWritten:
+            let wiring = makeHandWiredA()
+            return { iterations in
+                var checksum: UInt = 0
+                for _ in 0..<iterations { checksum &+= identity(wiring.makeA()) }
+                return checksum
+            }
+        }
+    }
+}

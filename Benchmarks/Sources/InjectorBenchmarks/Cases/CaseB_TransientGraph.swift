@@ -1,0 +1,91 @@
+import Injector
+import Swinject
+
+// B. A transient graph of four objects, each behind a protocol: A → B, C; B → D.
+// Case G reuses this graph from one and from two threads.
+
+protocol TreeA: AnyObject { var b: any TreeB { get } }
+protocol TreeB: AnyObject { var d: any TreeD { get } }
+protocol TreeC: AnyObject {}
+protocol TreeD: AnyObject {}
+
+final class TreeAImpl: TreeA {
+    let b: any TreeB
+    let c: any TreeC
+    init(b: any TreeB, c: any TreeC) { self.b = b; self.c = c }
+}
+final class TreeBImpl: TreeB {
+    let d: any TreeD
+    init(d: any TreeD) { self.d = d }
+}
+final class TreeCImpl: TreeC {}
+final class TreeDImpl: TreeD {}
+
+/// Hand-written wiring: one factory closure per type, each calling the ones it needs.
+struct HandWiredTree {
+    var makeA: () -> any TreeA
+}
+
+@inline(never)
+func makeHandWiredTree() -> HandWiredTree {
+    let makeD: () -> any TreeD = { TreeDImpl() }
+    let makeC: () -> any TreeC = { TreeCImpl() }
+    let makeB: () -> any TreeB = { TreeBImpl(d: makeD()) }
+    return HandWiredTree(makeA: { TreeAImpl(b: makeB(), c: makeC()) })
+}
+
+struct TransientGraphCase: ResolutionCase {
+    let id = "B"
+    let title = "transient graph of 4 (A → B, C; B → D)"
+
+    func makeBatch(for contender: Contender) throws -> Batch {
+        try Self.makeBatch(for: contender, threadSafe: false)
+    }
+
+    /// - Parameter threadSafe: use Swinject's synchronized resolver (case G); Injector and
+    ///   the hand-written wiring are thread-safe as they are.
+    static func makeBatch(for contender: Contender, threadSafe: Bool) throws -> Batch {
+        switch contender {
+        case .injector:
+            let container = InjectorContainer()
+            container.register(TreeD.self) { _ in TreeDImpl() }
+            container.register(TreeC.self) { _ in TreeCImpl() }
+            container.register(TreeB.self) { r in try TreeBImpl(d: r.resolve(TreeD.self)) }
+            container.register(TreeA.self) { r in try TreeAImpl(b: r.resolve(TreeB.self), c: r.resolve(TreeC.self)) }
+            try container.finishRegistration()
+            try checkTree(try container.resolve(TreeA.self), "Injector")
+            return { iterations in
+                var checksum: UInt = 0
+                for _ in 0..<iterations { checksum &+= identity(try container.resolve(TreeA.self)) }
+                return checksum
+            }
+        case .swinject:
+            let container = SwinjectContainer()
+            container.register(TreeD.self) { _ in TreeDImpl() }.inObjectScope(.transient)
+            container.register(TreeC.self) { _ in TreeCImpl() }.inObjectScope(.transient)
+            container.register(TreeB.self) { r in TreeBImpl(d: r.resolve(TreeD.self)!) }.inObjectScope(.transient)
+            container.register(TreeA.self) { r in
+                TreeAImpl(b: r.resolve(TreeB.self)!, c: r.resolve(TreeC.self)!)
+            }.inObjectScope(.transient)
+            let resolver: any SwinjectResolver = threadSafe ? container.synchronize() : container
+            try checkTree(try required(resolver.resolve(TreeA.self)), "Swinject")
+            return { iterations in
+                var checksum: UInt = 0
+                for _ in 0..<iterations { checksum &+= identity(try required(resolver.resolve(TreeA.self))) }
+                return checksum
+            }
+        case .handWritten:
+            let wiring = makeHandWiredTree()
+            try checkTree(wiring.makeA(), "Hand-written")
+            return { iterations in
+                var checksum: UInt = 0
+                for _ in 0..<iterations { checksum &+= identity(wiring.makeA()) }
+                return checksum
+            }
+        }
+    }
+
+    private static func checkTree(_ a: any TreeA, _ who: String) throws {
+        try check(a.b.d is TreeDImpl, "\(who): A → B → D is not wired")
+    }
+}

@@ -1,0 +1,100 @@
+import Injector
+import Swinject
+
+// D. A graph-scoped diamond: A → B, C; B, C → D, with one D shared within one resolve.
+// A, B and C are transient; only D is graph-scoped (Injector `.graph`, Swinject `.graph`).
+
+protocol DiamondA: AnyObject {
+    var b: any DiamondB { get }
+    var c: any DiamondC { get }
+}
+protocol DiamondB: AnyObject { var d: any DiamondD { get } }
+protocol DiamondC: AnyObject { var d: any DiamondD { get } }
+protocol DiamondD: AnyObject {}
+
+final class DiamondAImpl: DiamondA {
+    let b: any DiamondB
+    let c: any DiamondC
+    init(b: any DiamondB, c: any DiamondC) { self.b = b; self.c = c }
+}
+final class DiamondBImpl: DiamondB {
+    let d: any DiamondD
+    init(d: any DiamondD) { self.d = d }
+}
+final class DiamondCImpl: DiamondC {
+    let d: any DiamondD
+    init(d: any DiamondD) { self.d = d }
+}
+final class DiamondDImpl: DiamondD {}
+
+/// Hand-written wiring: A's factory makes D once and passes it to B's and C's.
+struct HandWiredDiamond {
+    var makeA: () -> any DiamondA
+}
+
+@inline(never)
+func makeHandWiredDiamond() -> HandWiredDiamond {
+    let makeD: () -> any DiamondD = { DiamondDImpl() }
+    let makeB: (any DiamondD) -> any DiamondB = { DiamondBImpl(d: $0) }
+    let makeC: (any DiamondD) -> any DiamondC = { DiamondCImpl(d: $0) }
+    return HandWiredDiamond(makeA: {
+        let d = makeD()
+        return DiamondAImpl(b: makeB(d), c: makeC(d))
+    })
+}
+
+struct GraphDiamondCase: ResolutionCase {
+    let id = "D"
+    let title = "graph-scoped diamond (A → B, C → shared D)"
+
+    func makeBatch(for contender: Contender) throws -> Batch {
+        switch contender {
+        case .injector:
+            let container = InjectorContainer()
+            container.register(DiamondD.self, scope: .graph) { _ in DiamondDImpl() }
+            container.register(DiamondC.self) { r in try DiamondCImpl(d: r.resolve(DiamondD.self)) }
+            container.register(DiamondB.self) { r in try DiamondBImpl(d: r.resolve(DiamondD.self)) }
+            container.register(DiamondA.self) { r in
+                try DiamondAImpl(b: r.resolve(DiamondB.self), c: r.resolve(DiamondC.self))
+            }
+            try container.finishRegistration()
+            try checkDiamond(container.resolve(DiamondA.self), container.resolve(DiamondA.self), "Injector")
+            return { iterations in
+                var checksum: UInt = 0
+                for _ in 0..<iterations { checksum &+= identity(try container.resolve(DiamondA.self)) }
+                return checksum
+            }
+        case .swinject:
+            let container = SwinjectContainer()
+            container.register(DiamondD.self) { _ in DiamondDImpl() }.inObjectScope(.graph)
+            container.register(DiamondC.self) { r in DiamondCImpl(d: r.resolve(DiamondD.self)!) }
+                .inObjectScope(.transient)
+            container.register(DiamondB.self) { r in DiamondBImpl(d: r.resolve(DiamondD.self)!) }
+                .inObjectScope(.transient)
+            container.register(DiamondA.self) { r in
+                DiamondAImpl(b: r.resolve(DiamondB.self)!, c: r.resolve(DiamondC.self)!)
+            }.inObjectScope(.transient)
+            try checkDiamond(
+                required(container.resolve(DiamondA.self)), required(container.resolve(DiamondA.self)), "Swinject")
+            return { iterations in
+                var checksum: UInt = 0
+                for _ in 0..<iterations { checksum &+= identity(try required(container.resolve(DiamondA.self))) }
+                return checksum
+            }
+        case .handWritten:
+            let wiring = makeHandWiredDiamond()
+            try checkDiamond(wiring.makeA(), wiring.makeA(), "Hand-written")
+            return { iterations in
+                var checksum: UInt = 0
+                for _ in 0..<iterations { checksum &+= identity(wiring.makeA()) }
+                return checksum
+            }
+        }
+    }
+
+    /// D is shared within one resolve and new in the next.
+    private func checkDiamond(_ first: any DiamondA, _ second: any DiamondA, _ who: String) throws {
+        try check(first.b.d === first.c.d, "\(who): B and C got different D within one resolve")
+        try check(first.b.d !== second.b.d, "\(who): two resolves shared one graph-scoped D")
+    }
+}

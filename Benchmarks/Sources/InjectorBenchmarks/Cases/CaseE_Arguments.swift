@@ -1,0 +1,78 @@
+import Injector
+import Swinject
+
+// E. A service with two resolve-time arguments (an Int and a String).
+
+protocol ArgumentService: AnyObject {
+    var id: Int { get }
+    var title: String { get }
+}
+
+final class ArgumentServiceImpl: ArgumentService {
+    let id: Int
+    let title: String
+    init(id: Int, title: String) { self.id = id; self.title = title }
+}
+
+/// Hand-written wiring: a factory closure taking the two arguments.
+struct HandWiredArguments {
+    var make: (Int, String) -> any ArgumentService
+}
+
+@inline(never)
+func makeHandWiredArguments() -> HandWiredArguments {
+    HandWiredArguments(make: { ArgumentServiceImpl(id: $0, title: $1) })
+}
+
+struct ArgumentsCase: ResolutionCase {
+    let id = "E"
+    let title = "2 resolve-time arguments (Int, String)"
+
+    /// Short enough to be stored inline in the `String` (no allocation for any contender).
+    private static let argumentTitle = "title"
+
+    func makeBatch(for contender: Contender) throws -> Batch {
+        let title = Self.argumentTitle
+        switch contender {
+        case .injector:
+            let container = InjectorContainer()
+            container.register(ArgumentService.self) { (_, id: Int, title: String) in
+                ArgumentServiceImpl(id: id, title: title)
+            }
+            try container.finishRegistration()
+            try checkArguments(container.resolve(ArgumentService.self, arguments: 7, title), "Injector")
+            return { iterations in
+                var checksum: UInt = 0
+                for i in 0..<iterations {
+                    checksum &+= identity(try container.resolve(ArgumentService.self, arguments: i, title))
+                }
+                return checksum
+            }
+        case .swinject:
+            let container = SwinjectContainer()
+            container.register(ArgumentService.self) { (_, id: Int, title: String) in
+                ArgumentServiceImpl(id: id, title: title)
+            }.inObjectScope(.transient)
+            try checkArguments(required(container.resolve(ArgumentService.self, arguments: 7, title)), "Swinject")
+            return { iterations in
+                var checksum: UInt = 0
+                for i in 0..<iterations {
+                    checksum &+= identity(try required(container.resolve(ArgumentService.self, arguments: i, title)))
+                }
+                return checksum
+            }
+        case .handWritten:
+            let wiring = makeHandWiredArguments()
+            try checkArguments(wiring.make(7, title), "Hand-written")
+            return { iterations in
+                var checksum: UInt = 0
+                for i in 0..<iterations { checksum &+= identity(wiring.make(i, title)) }
+                return checksum
+            }
+        }
+    }
+
+    private func checkArguments(_ service: any ArgumentService, _ who: String) throws {
+        try check(service.id == 7 && service.title == Self.argumentTitle, "\(who): arguments did not reach the factory")
+    }
+}

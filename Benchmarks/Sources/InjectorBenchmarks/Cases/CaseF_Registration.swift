@@ -1,0 +1,149 @@
+import Injector
+import Swinject
+
+// F. Registering N distinct service types into a fresh container, then resolving each once.
+// The types come from Generated/GeneratedServices.swift (Scripts/generate.py).
+
+/// A service type made by `Scripts/generate.py`: `final class S0001: GeneratedService {}`.
+protocol GeneratedService: AnyObject {
+    init()
+}
+
+/// One contender's registry for case F, created fresh for every repetition.
+///
+/// The generic methods are called with each type of `generatedServiceTypes` opened from its
+/// existential metatype, so every call registers or resolves one concrete type.
+protocol Registry {
+    init()
+    func register<T: GeneratedService>(_ type: T.Type)
+    /// Injector's `finishRegistration()`; nothing for the others.
+    func finish() throws
+    /// Resolves `type` once and returns the identity of the instance.
+    func resolve<T: GeneratedService>(_ type: T.Type) throws -> UInt
+}
+
+final class InjectorRegistry: Registry {
+    let container = InjectorContainer()
+    init() {}
+    func register<T: GeneratedService>(_ type: T.Type) { container.register(T.self) { _ in T() } }
+    func finish() throws { try container.finishRegistration() }
+    func resolve<T: GeneratedService>(_ type: T.Type) throws -> UInt { identity(try container.resolve(T.self)) }
+}
+
+final class SwinjectRegistry: Registry {
+    let container = SwinjectContainer()
+    init() {}
+    func register<T: GeneratedService>(_ type: T.Type) {
+        container.register(T.self) { _ in T() }.inObjectScope(.transient)
+    }
+    func finish() {}
+    func resolve<T: GeneratedService>(_ type: T.Type) throws -> UInt { identity(try required(container.resolve(T.self))) }
+}
+
+/// Hand-written "registration": a dictionary of factory closures keyed by `ObjectIdentifier`
+/// of the type, the least a service locator can do. Resolving looks the closure up, calls it,
+/// and downcasts without a dynamic check.
+final class HandWrittenRegistry: Registry {
+    private var factories: [ObjectIdentifier: () -> AnyObject] = [:]
+    init() {}
+    func register<T: GeneratedService>(_ type: T.Type) { factories[ObjectIdentifier(T.self)] = { T() } }
+    func finish() {}
+    func resolve<T: GeneratedService>(_ type: T.Type) throws -> UInt {
+        guard let factory = factories[ObjectIdentifier(T.self)] else {
+            throw BenchmarkError(description: "Hand-written: \(T.self) is not registered")
+        }
+        return identity(unsafeDowncast(factory(), to: T.self))
+    }
+}
+
+struct RegistrationCase: BenchmarkCase {
+    let id = "F"
+    let title = "register N services, then resolve each once"
+    let counts = [500, 1_000, 2_000, 5_000]
+
+    /// Medians for one contender and one N.
+    private struct Sample {
+        var registrationNanoseconds: [Double] = []
+        var registrationAllocations: [Double] = []
+        var resolveNanoseconds: [Double] = []
+        var resolveAllocations: [Double] = []
+        var bytesPerService: [Double] = []
+    }
+
+    func run(_ settings: Settings) throws -> Report {
+        precondition(counts.max()! <= generatedServiceTypes.count, "run Scripts/generate.py with a larger COUNT")
+        let registries: [(Contender, any Registry.Type)] = [
+            (.injector, InjectorRegistry.self), (.swinject, SwinjectRegistry.self),
+            (.handWritten, HandWrittenRegistry.self),
+        ]
+        // Warm-up: touches every type's metadata and the code paths once.
+        for (_, registry) in registries { _ = try measure(registry, count: counts.max()!) }
+
+        var samples: [Int: [Contender: Sample]] = [:]
+        for _ in 0..<settings.repetitions {
+            for count in counts {
+                for (contender, registry) in registries {
+                    let one = try measure(registry, count: count)
+                    var sample = samples[count, default: [:]][contender, default: Sample()]
+                    sample.registrationNanoseconds.append(one.registrationNanoseconds[0])
+                    sample.registrationAllocations.append(one.registrationAllocations[0])
+                    sample.resolveNanoseconds.append(one.resolveNanoseconds[0])
+                    sample.resolveAllocations.append(one.resolveAllocations[0])
+                    sample.bytesPerService.append(one.bytesPerService[0])
+                    samples[count, default: [:]][contender] = sample
+                }
+            }
+        }
+        return .comparison(.registration, rows(samples))
+    }
+
+    /// One registration round of `count` types into a fresh registry, then one resolve of each.
+    private func measure(_ registry: any Registry.Type, count: Int) throws -> Sample {
+        let target = registry.init()
+        let types = generatedServiceTypes.prefix(count)
+        let n = Double(count)
+
+        let heapBefore = Harness.heapInUse()
+        let allocationsBefore = Harness.allocations()
+        let start = Harness.now()
+        for type in types { target.register(type) }
+        try target.finish()
+        let registered = Harness.now()
+        let allocationsRegistered = Harness.allocations()
+        let heapAfter = Harness.heapInUse()
+
+        var checksum: UInt = 0
+        let resolveStart = Harness.now()
+        for type in types { checksum &+= try target.resolve(type) }
+        let resolved = Harness.now()
+        let allocationsResolved = Harness.allocations()
+        blackHole(checksum)
+
+        var sample = Sample()
+        sample.registrationNanoseconds = [Double(registered - start) / n]
+        sample.registrationAllocations = [Double(allocationsRegistered - allocationsBefore) / n]
+        sample.resolveNanoseconds = [Double(resolved - resolveStart) / n]
+        sample.resolveAllocations = [Double(allocationsResolved - allocationsRegistered) / n]
+        sample.bytesPerService = [Double(heapAfter - heapBefore) / n]
+        withExtendedLifetime(target) {}
+        return sample
+    }
+
+    /// Three groups of rows (registration, first resolve, memory), one row per N in each.
+    private func rows(_ samples: [Int: [Contender: Sample]]) -> [ComparisonRow] {
+        func row(_ label: String, _ unit: String, _ count: Int,
+                 _ value: (Sample) -> [Double], _ allocations: ((Sample) -> [Double])?) -> ComparisonRow {
+            var result = ComparisonRow(label: "F. \(label), N = \(Format.grouped(count))", unit: unit, values: [:])
+            for (contender, sample) in samples[count]! {
+                result.values[contender] = Harness.median(value(sample))
+                if let allocations, Harness.countsAllocations {
+                    result.allocations[contender] = Harness.median(allocations(sample))
+                }
+            }
+            return result
+        }
+        return counts.map { row("register", "ns/registration", $0, \.registrationNanoseconds, \.registrationAllocations) }
+            + counts.map { row("first resolve", "ns/resolve", $0, \.resolveNanoseconds, \.resolveAllocations) }
+            + counts.map { row("heap growth", "bytes/service", $0, \.bytesPerService, nil) }
+    }
+}

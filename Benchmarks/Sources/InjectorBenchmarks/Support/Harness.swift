@@ -1,0 +1,173 @@
+import AllocCounter
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The three ways of wiring the same object graph, in table order.
+enum Contender: Int, CaseIterable, Comparable, Sendable {
+    case injector, swinject, handWritten
+
+    var title: String {
+        switch self {
+        case .injector: "Injector"
+        case .swinject: "Swinject"
+        case .handWritten: "Hand-written"
+        }
+    }
+
+    static func < (lhs: Contender, rhs: Contender) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Runs `iterations` operations and returns a checksum of what they produced.
+///
+/// All setup (containers, registrations, `finishRegistration()`) happens before a batch is
+/// made; a batch only repeats the operation under test. The checksum folds in the identity
+/// of every object made, so the optimiser cannot drop the work; the harness passes it to
+/// ``blackHole(_:)``.
+typealias Batch = (_ iterations: Int) throws -> UInt
+
+/// How long and how often to measure.
+struct Settings: Sendable {
+    /// Timed repetitions per contender; the median is reported.
+    var repetitions: Int
+    /// Each timed batch is sized to take about this long (full mode).
+    var targetBatchNanoseconds: UInt64
+    /// Fixed batch size instead of calibration (smoke mode).
+    var fixedIterations: Int?
+    /// Operations run once more, untimed, to count allocations per operation.
+    var allocationIterations: Int
+    /// `true` for `--smoke`: every case runs, with tiny counts, and no number means anything.
+    var smoke: Bool
+
+    static let full = Settings(
+        repetitions: 15, targetBatchNanoseconds: 10_000_000, fixedIterations: nil,
+        allocationIterations: 1_000, smoke: false)
+    static let smokeTest = Settings(
+        repetitions: 2, targetBatchNanoseconds: 0, fixedIterations: 20,
+        allocationIterations: 10, smoke: true)
+}
+
+/// Median ns/op and allocations/op of each contender for one operation.
+struct Comparison {
+    var nanosecondsPerOperation: [Contender: Double] = [:]
+    var allocationsPerOperation: [Contender: Double] = [:]
+}
+
+// MARK: - Keeping results alive
+
+/// Sink for checksums. Written only from the main thread.
+nonisolated(unsafe) private var sink: UInt = 0
+
+/// Consumes a checksum in a way the optimiser has to keep.
+@inline(never)
+func blackHole(_ checksum: UInt) {
+    sink &+= checksum
+}
+
+/// What ``blackHole(_:)`` has accumulated; printed at the end of a run so it is observable.
+var blackHoleTotal: UInt { sink }
+
+/// The address of an object, folded into checksums (cheap: no hashing).
+@inline(__always)
+func identity(_ object: AnyObject) -> UInt {
+    UInt(bitPattern: ObjectIdentifier(object))
+}
+
+// MARK: - Clocks and counters
+
+enum Harness {
+    /// Monotonic time in nanoseconds (`CLOCK_MONOTONIC`).
+    @inline(__always)
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
+    /// Heap allocations made so far by the calling thread (0 where not counted).
+    static func allocations() -> UInt64 {
+        UInt64(alloc_counter_thread_allocations())
+    }
+
+    /// Whether allocation counts are real on this platform.
+    static var countsAllocations: Bool { alloc_counter_is_active() != 0 }
+
+    /// Bytes the allocator has handed out and not yet taken back (glibc `mallinfo2`).
+    static func heapInUse() -> Int {
+        Int(alloc_counter_heap_in_use())
+    }
+
+    /// Times one batch of `iterations` operations, in nanoseconds.
+    static func time(_ batch: Batch, iterations: Int) throws -> UInt64 {
+        let start = now()
+        let checksum = try batch(iterations)
+        let elapsed = now() - start
+        blackHole(checksum)
+        return elapsed
+    }
+
+    /// Finds a batch size that takes about `settings.targetBatchNanoseconds`.
+    ///
+    /// Doubles the size until a batch takes a tenth of the target, then scales it up.
+    /// The doubling runs double as warm-up (lazy caches, page faults, branch predictors).
+    static func iterations(for batch: Batch, _ settings: Settings) throws -> Int {
+        if let fixed = settings.fixedIterations {
+            blackHole(try batch(fixed))  // warm-up
+            return fixed
+        }
+        let target = settings.targetBatchNanoseconds
+        var iterations = 1
+        while true {
+            let elapsed = max(try time(batch, iterations: iterations), 1)
+            if elapsed >= target / 10 || iterations >= 1 << 30 {
+                let scaled = Double(iterations) * Double(target) / Double(elapsed)
+                return max(1, Int(scaled.rounded()))
+            }
+            iterations *= 2
+        }
+    }
+
+    /// Measures the same operation for every contender.
+    ///
+    /// Each contender's batch is sized on its own (so every timed batch takes about the same
+    /// wall time), then the repetitions alternate between contenders — Injector, Swinject,
+    /// hand-written, Injector, … — so drift in machine speed hits all of them alike.
+    /// Allocations are counted afterwards in one untimed batch per contender.
+    static func compare(_ batches: [(Contender, Batch)], _ settings: Settings) throws -> Comparison {
+        var iterations: [Contender: Int] = [:]
+        for (contender, batch) in batches {
+            iterations[contender] = try self.iterations(for: batch, settings)
+        }
+        var samples: [Contender: [Double]] = [:]
+        for _ in 0..<settings.repetitions {
+            for (contender, batch) in batches {
+                let count = iterations[contender]!
+                let elapsed = try time(batch, iterations: count)
+                samples[contender, default: []].append(Double(elapsed) / Double(count))
+            }
+        }
+        var result = Comparison()
+        for (contender, batch) in batches {
+            result.nanosecondsPerOperation[contender] = median(samples[contender]!)
+            if countsAllocations {
+                let count = settings.allocationIterations
+                let before = allocations()
+                blackHole(try batch(count))
+                let made = allocations() - before
+                result.allocationsPerOperation[contender] = Double(made) / Double(count)
+            }
+        }
+        return result
+    }
+
+    /// The median; for an even count, the mean of the two middle values.
+    static func median(_ values: [Double]) -> Double {
+        precondition(!values.isEmpty, "median of no samples")
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    }
+}

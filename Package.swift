@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Injector",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Injector", targets: ["Injector"]),
+        .executable(name: "NotesDemo", targets: ["NotesDemo"]),
+    ],
+    targets: [
+        .target(name: "Injector"),
+        .executableTarget(name: "NotesDemo", dependencies: ["Injector"], path: "Examples/NotesDemo"),
+        .testTarget(name: "InjectorTests", dependencies: ["Injector"]),
+    ]
+)
+
+// Swift 6 language mode (complete strict concurrency) for every target. The library also spells
+// every existential `any`; the example and tests are written as users write, where `Clock.self`
+// names a protocol's existential.
+package.swiftLanguageModes = [.v6]
+for target in package.targets where target.type == .regular {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny")]
+}

@@ -1,0 +1,78 @@
+extension Container {
+    /// Registers a factory for a service type, optionally under a name, taking the given arguments
+    /// at resolve time.
+    ///
+    /// The factory receives a ``Resolver`` for its own dependencies, then the resolve-time arguments:
+    ///
+    /// ```swift
+    /// container.register(Clock.self, scope: .singleton) { _ in SystemClock() }
+    /// container.register(NoteStore.self) { r in try FileNoteStore(clock: r.resolve(Clock.self)) }
+    /// container.register(Exporter.self, name: "pdf") { _ in PDFExporter() }
+    /// container.register(Editor.self) { (r, note: Note) in
+    ///     try NoteEditor(note: note, store: r.resolve(NoteStore.self))
+    /// }
+    /// ```
+    ///
+    /// A registration is keyed by the service type, the name and the argument types. Registering a
+    /// key twice does not throw here: the duplicate is recorded, and resolving the key,
+    /// ``finishRegistration()`` and validation report it with both sites. Pass
+    /// `replacesExisting: true` when the second registration is meant to replace the first (a test
+    /// swapping in a double). A registration after ``finishRegistration()`` is recorded the same way.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers ask for, usually a protocol.
+    ///   - name: Tells this registration apart from others of the same type and arguments.
+    ///   - scope: How long an instance lives and who shares it; ``Scope/transient`` by default.
+    ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - factory: Makes an instance from a resolver and the resolve-time arguments.
+    /// - Returns: The registration, to which hooks and checks can be added.
+    @discardableResult
+    public func register<Service, each Argument>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: Scope = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
+    ) -> Registration<Service> {
+        let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
+        let site = RegistrationSite(fileID: fileID, line: line)
+        let provider = Provider(key: key, scope: scope, site: site, factory: factory)
+        add(provider, replacing: replacesExisting)
+        return Registration(container: self, key: key.lookupKey)
+    }
+
+    /// Applies modules in the order given: each registers its services into this container.
+    ///
+    /// ```swift
+    /// container.install(StorageModule(), EditingModule())
+    /// try container.finishRegistration()
+    /// ```
+    public func install(_ modules: any Module...) {
+        install(modules)
+    }
+
+    /// Applies modules in the order of the array: each registers its services into this container.
+    public func install(_ modules: [any Module]) {
+        for module in modules { module.register(into: self) }
+    }
+
+    /// Ends registration: freezes the registry, so that resolution takes no lock on its lookups, and
+    /// reports every duplicate registration recorded so far.
+    ///
+    /// A registration made after this call is recorded as an error: resolving its key throws
+    /// ``InjectionError/Code/registrationAfterFinish``. Calling it again reports the same problems
+    /// and any late registrations.
+    ///
+    /// - Throws: ``InjectionError`` with code ``InjectionError/Code/duplicateRegistration`` (or
+    ///   ``InjectionError/Code/registrationAfterFinish``) listing every conflict, each also in
+    ///   ``InjectionError/problems``. The registry is frozen even when this throws.
+    public func finishRegistration() throws {
+        let problems = freeze().map { InjectionError.conflict($0, path: []) }
+        if problems.count == 1 { throw problems[0] }
+        if !problems.isEmpty { throw InjectionError.conflicts(problems) }
+    }
+}

@@ -1,0 +1,116 @@
+/// The errors the container raises, each with a message that says what was asked, the path that led
+/// there, what is registered nearby and how to fix it.
+extension InjectionError {
+    static func missing(_ asked: ServiceKey, path: [ServiceKey], in container: Container) -> InjectionError {
+        let fullPath = path + [asked]
+        let nearMisses = container.lineage.flatMap { container in
+            let registry = container.registry
+            return (registry.keysByService[asked.lookupKey.service] ?? []).compactMap { registry.providers[$0]?.key }
+        }.filter { $0 != asked }
+        var message = "No registration for \(asked)"
+        message += path.isEmpty ? "." : ", needed by \(fullPath.pathDescription) (missing)."
+        if nearMisses.isEmpty {
+            let type = typeName(asked.serviceType)
+            message += " Nothing is registered for \(type) under any name or arguments."
+            message += " Fix: register it, e.g. container.register(\(type).self) { r in … }"
+            message += asked.name.map { ", name: \"\($0)\"" } ?? ""
+            message += ", in this container or one of its parents."
+        } else {
+            message += " Registered nearby: \(nearMisses.map(\.description).joined(separator: "; "))."
+            message += " Fix: ask for one of those (same name and argument types), or register \(asked)."
+        }
+        return InjectionError(.missingRegistration, message, path: fullPath, nearMisses: nearMisses)
+    }
+
+    static func conflict(_ provider: AnyProvider, path: [ServiceKey]) -> InjectionError {
+        let sites = provider.conflict?.sites ?? [provider.site]
+        let listed = sites.map(\.description).joined(separator: ", then at ")
+        if provider.conflict?.isLate == true {
+            let message = "\(provider.key) was registered after finishRegistration() (at \(listed));"
+                + " the registry was already frozen. Fix: make the registration before"
+                + " finishRegistration(), or make it in a child container (container.makeChild())."
+            return InjectionError(.registrationAfterFinish, message, path: path)
+        }
+        let message = "\(provider.key) is registered \(sites.count) times: at \(listed)."
+            + " Fix: remove all but one; give them different names if each is needed"
+            + " (resolveAll collects them); or pass replacesExisting: true to the one meant to replace"
+            + " the others, as a test does when it swaps in a double."
+        return InjectionError(.duplicateRegistration, message, path: path)
+    }
+
+    static func conflicts(_ problems: [InjectionError]) -> InjectionError {
+        let onlyLate = problems.allSatisfy { $0.code == .registrationAfterFinish }
+        let message = "\(problems.count) registrations conflict:\n"
+            + problems.map { "- \($0.message)" }.joined(separator: "\n")
+        return InjectionError(
+            onlyLate ? .registrationAfterFinish : .duplicateRegistration, message, problems: problems)
+    }
+
+    static func cycle(_ cycle: [ServiceKey], path: [ServiceKey]) -> InjectionError {
+        let message = "Circular dependency: \(cycle.pathDescription). Each of these asks for the next"
+            + " in its factory, so none of them can be built first."
+            + " Fix: break the cycle with property injection: let one of them receive the other after"
+            + " construction, in an onResolved hook, and give the one resolved back the .graph or"
+            + " .singleton scope so that the hook receives the same instance."
+        return InjectionError(.circularDependency, message, path: path)
+    }
+
+    static func hookCycle(_ cycle: [ServiceKey]) -> InjectionError {
+        let message = "Circular dependency through onResolved hooks: \(cycle.pathDescription)."
+            + " Each hook makes a new transient instance whose own hook makes another, without end."
+            + " Fix: give one of them the .graph scope, so that the hook resolving it back receives"
+            + " the instance being prepared."
+        return InjectionError(.circularDependency, message, path: cycle)
+    }
+
+    static func factoryFailed(_ error: any Error, path: [ServiceKey]) -> InjectionError {
+        if let error = error as? InjectionError { return error }
+        let failed = path.last.map(\.description) ?? "a service"
+        var message = "The factory of \(failed) threw: \(error)."
+        if path.count > 1 { message += " Path: \(path.pathDescription)." }
+        message += " The error is the underlyingError; fix the factory or what it depends on."
+        return InjectionError(.factoryFailed, message, path: path, underlyingError: error)
+    }
+
+    static func preparationFailed(_ error: any Error, step: String, path: [ServiceKey]) -> InjectionError {
+        if let error = error as? InjectionError { return error }
+        let failed = path.last.map(\.description) ?? "a service"
+        var message = "Preparing \(failed) failed: \(step) threw: \(error)."
+        if path.count > 1 { message += " Path: \(path.pathDescription)." }
+        message += " The error is the underlyingError."
+        return InjectionError(.preparationFailed, message, path: path, underlyingError: error)
+    }
+
+    static func sharedInstanceConfigured(_ key: ServiceKey, path: [ServiceKey]) -> InjectionError {
+        let message = "A configure closure was given for \(key), whose instance is shared with other"
+            + " callers, so one caller may not shape it. Fix: move that set-up into the factory or an"
+            + " onResolved hook, or register \(key) as .transient (or .graph, for an instance not yet"
+            + " made in this resolve) if each caller needs its own."
+        return InjectionError(.sharedInstanceConfigured, message, path: path + [key])
+    }
+
+    static func weakScopeNeedsObject(_ key: ServiceKey, madeType: Any.Type, path: [ServiceKey]) -> InjectionError {
+        let message = "\(key) has the weak scope, but its factory made a \(typeName(madeType)), which"
+            + " is not a class instance: nothing can hold it weakly. Fix: return a class instance, or"
+            + " register it as .singleton or .transient."
+        return InjectionError(.weakScopeNeedsObject, message, path: path + [key])
+    }
+
+    static func resolutionTooDeep(path: [ServiceKey]) -> InjectionError {
+        let shown = path.count <= 8
+            ? path.pathDescription
+            : (path.prefix(4) + []).pathDescription + " -> … -> " + path.suffix(4).pathDescription
+        let message = "Resolving went \(path.count) services deep and the thread's stack is nearly"
+            + " used up: \(shown). Such a chain is usually a registration that resolves itself under"
+            + " another name or argument. Fix: resolve the chain iteratively, or, if it is really"
+            + " this deep, resolve it on a thread with a larger stack."
+        return InjectionError(.resolutionTooDeep, message, path: path)
+    }
+
+    static func resolverOutlived(asking key: ServiceKey) -> InjectionError {
+        let message = "A Resolver was used to resolve \(key) after the resolution that handed it out had"
+            + " finished. A resolver is valid only while its factory or onResolved hook runs."
+            + " Fix: resolve what is needed while the factory runs, or keep the Container instead."
+        return InjectionError(.resolverOutlivedResolution, message, path: [key])
+    }
+}

@@ -1,0 +1,102 @@
+/// An error from registering or resolving a service: what was asked, the path that led there,
+/// what is registered nearby, and how to fix it.
+///
+/// Switch on ``code`` to react to a kind of error; show ``message`` (also the error's
+/// `description`) to a person.
+///
+/// ```swift
+/// do {
+///     let store = try container.resolve(NoteStore.self)
+/// } catch let error as InjectionError where error.code == .missingRegistration {
+///     print(error.message)
+///     // No registration for Clock, needed by NoteStore -> Clock (missing). …
+/// }
+/// ```
+public struct InjectionError: Error, CustomStringConvertible, Sendable {
+    /// The kind of an ``InjectionError``.
+    ///
+    /// A struct rather than an enum, so that new kinds can be added without breaking exhaustive
+    /// switches in users' code.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Value: String, Hashable, Sendable {
+            case missingRegistration
+            case duplicateRegistration
+            case registrationAfterFinish
+            case circularDependency
+            case factoryFailed
+            case preparationFailed
+            case sharedInstanceConfigured
+            case weakScopeNeedsObject
+            case resolutionTooDeep
+            case resolverOutlivedResolution
+        }
+
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// Nothing is registered for the key asked for (not in this container, nor its parents).
+        public static let missingRegistration = Code(.missingRegistration)
+        /// The same key was registered twice without `replacesExisting: true`.
+        public static let duplicateRegistration = Code(.duplicateRegistration)
+        /// A registration was made after ``Container/finishRegistration()``.
+        public static let registrationAfterFinish = Code(.registrationAfterFinish)
+        /// Services ask for each other in their factories, or transient services through their
+        /// `onResolved` hooks, so that construction would never end.
+        public static let circularDependency = Code(.circularDependency)
+        /// A factory threw an error of its own; it is the ``InjectionError/underlyingError``.
+        public static let factoryFailed = Code(.factoryFailed)
+        /// A caller's `configure` closure, an `onResolved` hook or a `verify` check threw; the error
+        /// it threw is the ``InjectionError/underlyingError``.
+        public static let preparationFailed = Code(.preparationFailed)
+        /// A `configure` closure was given for a service whose instance is shared with other callers.
+        public static let sharedInstanceConfigured = Code(.sharedInstanceConfigured)
+        /// A registration with the ``Scope/weak`` scope made a value that is not a class instance.
+        public static let weakScopeNeedsObject = Code(.weakScopeNeedsObject)
+        /// A chain of nested resolves went so deep that the thread's stack would have overflowed.
+        public static let resolutionTooDeep = Code(.resolutionTooDeep)
+        /// A ``Resolver`` was kept and used after the resolution that handed it out had finished.
+        public static let resolverOutlivedResolution = Code(.resolverOutlivedResolution)
+
+        /// The code's name, such as `missingRegistration`.
+        public var description: String { value.rawValue }
+    }
+
+    /// The kind of error.
+    public let code: Code
+    /// What happened and how to fix it, written for a person.
+    public let message: String
+    /// The chain of services being resolved when the error arose, outermost first; the last is the
+    /// one that failed. Empty for errors that arise outside a resolution.
+    public let resolutionPath: [ServiceKey]
+    /// Registered keys close to the one asked for: the same type under other names or argument types.
+    public let nearMisses: [ServiceKey]
+    /// The error thrown by a factory, hook, check or `configure` closure, for the codes that wrap one.
+    public let underlyingError: (any Error)?
+    /// The individual problems, when one error reports several at once (as
+    /// ``Container/finishRegistration()`` does for every duplicate); otherwise empty.
+    public let problems: [InjectionError]
+
+    init(
+        _ code: Code,
+        _ message: String,
+        path: [ServiceKey] = [],
+        nearMisses: [ServiceKey] = [],
+        underlyingError: (any Error)? = nil,
+        problems: [InjectionError] = []
+    ) {
+        self.code = code
+        self.message = message
+        self.resolutionPath = path
+        self.nearMisses = nearMisses
+        self.underlyingError = underlyingError
+        self.problems = problems
+    }
+
+    /// The ``message``.
+    public var description: String { message }
+}
+
+extension [ServiceKey] {
+    /// The path as a reader follows it: `Editor -> NoteStore -> Clock`.
+    var pathDescription: String { map(\.description).joined(separator: " -> ") }
+}

@@ -1,0 +1,14 @@
+/// A group of registrations that belong together, applied with ``Container/install(_:)-(Module...)``.
+///
+/// ```swift
+/// struct StorageModule: Module {
+///     func register(into container: Container) {
+///         container.register(Clock.self, scope: .singleton) { _ in SystemClock() }
+///         container.register(NoteStore.self) { r in try FileNoteStore(clock: r.resolve(Clock.self)) }
+///     }
+/// }
+/// ```
+public protocol Module {
+    /// Registers this module's services into `container`.
+    func register(into container: Container)
+}

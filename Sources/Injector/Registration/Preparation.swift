@@ -1,0 +1,17 @@
+/// A registration's own preparation steps, run after the factory and the caller's `configure`:
+/// first the `onResolved` hooks, then the `verify` checks, each in the order they were added.
+final class Preparation<Service>: Sendable {
+    typealias Hook = @Sendable (Resolver, Service) throws -> Void
+    typealias Check = @Sendable (Service) throws -> Void
+
+    let hooks: [Hook]
+    let checks: [Check]
+
+    init(hooks: [Hook] = [], checks: [Check] = []) {
+        self.hooks = hooks
+        self.checks = checks
+    }
+
+    func adding(hook: @escaping Hook) -> Preparation { Preparation(hooks: hooks + [hook], checks: checks) }
+    func adding(check: @escaping Check) -> Preparation { Preparation(hooks: hooks, checks: checks + [check]) }
+}

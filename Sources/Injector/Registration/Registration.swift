@@ -1,0 +1,58 @@
+/// A registration made by ``Container/register(_:name:scope:replacesExisting:fileID:line:factory:)``,
+/// to which preparation steps can be added.
+///
+/// Each instance the factory makes is prepared in this order: the caller's `configure` closure (if
+/// the caller gave one), then the ``onResolved(_:)`` hooks, then the ``verify(_:)`` checks. Hooks
+/// and checks run once the whole top-level resolve has been built, in the order the instances were
+/// completed, so a hook can resolve services that depend back on its instance.
+///
+/// Add steps while registering, before ``Container/finishRegistration()``; adding one later is
+/// recorded as a late registration.
+public struct Registration<Service>: Sendable {
+    let container: Container
+    let key: LookupKey
+
+    /// Adds a hook that prepares each new instance after it is built: property injection, and the
+    /// way to close a cycle between services.
+    ///
+    /// The instance is already stored in its scope when the hook runs, so in a ``Scope/graph`` or
+    /// ``Scope/singleton`` registration a service resolved here that depends back on it receives
+    /// this very instance:
+    ///
+    /// ```swift
+    /// container.register(Parent.self, scope: .graph) { r in Parent(child: try r.resolve(Child.self)) }
+    /// container.register(Child.self, scope: .graph) { _ in Child() }
+    ///     .onResolved { r, child in child.parent = try r.resolve(Parent.self) }
+    /// ```
+    ///
+    /// An error the hook throws fails the resolve with ``InjectionError/Code/preparationFailed``.
+    @discardableResult
+    public func onResolved(_ hook: @escaping @Sendable (Resolver, Service) throws -> Void) -> Self {
+        amendPreparation { $0.adding(hook: hook) }
+    }
+
+    /// Adds a check that each new instance is fully prepared, run after every hook.
+    ///
+    /// Throw from the check to fail the resolve with ``InjectionError/Code/preparationFailed``:
+    ///
+    /// ```swift
+    /// container.register(Editor.self) { _ in NoteEditor() }
+    ///     .verify { editor in
+    ///         guard editor.note != nil else { throw SetupError("an Editor needs a note: pass configure") }
+    ///     }
+    /// ```
+    @discardableResult
+    public func verify(_ check: @escaping @Sendable (Service) throws -> Void) -> Self {
+        amendPreparation { $0.adding(check: check) }
+    }
+
+    private func amendPreparation(
+        _ transform: @escaping @Sendable (Preparation<Service>) -> Preparation<Service>
+    ) -> Self {
+        container.amend(key) { provider in
+            let current = provider.preparation.map { unsafeDowncast($0, to: Preparation<Service>.self) }
+            return provider.copy(conflict: provider.conflict, preparation: transform(current ?? Preparation()))
+        }
+        return self
+    }
+}

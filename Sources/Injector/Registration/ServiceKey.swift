@@ -1,0 +1,67 @@
+/// What a registration provides: a service type, an optional name and the types of the arguments
+/// its factory takes at resolve time.
+///
+/// Two registrations with the same key are duplicates; registrations that differ in name or
+/// argument types coexist. Keys compare by type identity (`ObjectIdentifier`), never by type names.
+public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
+    /// The type that is asked for, usually a protocol.
+    public let serviceType: Any.Type
+    /// The name that tells this registration apart from others of the same type, if any.
+    public let name: String?
+    /// The types of the values given at resolve time, in order; empty when there are none.
+    public let argumentTypes: [Any.Type]
+
+    let lookupKey: LookupKey
+
+    init<Service, each Argument>(
+        _ service: Service.Type, arguments: repeat (each Argument).Type, name: String?
+    ) {
+        serviceType = service
+        self.name = name
+        var types: [Any.Type] = []
+        for type in repeat each arguments { types.append(type) }
+        argumentTypes = types
+        lookupKey = LookupKey(service, arguments: repeat each arguments, name: name)
+    }
+
+    /// The key written as a reader would: `Exporter`, `Exporter (name: "pdf")`,
+    /// `Editor (arguments: Note, Int)`.
+    public var description: String {
+        var qualifiers: [String] = []
+        if let name { qualifiers.append("name: \"\(name)\"") }
+        if !argumentTypes.isEmpty {
+            let label = argumentTypes.count == 1 ? "argument" : "arguments"
+            qualifiers.append("\(label): " + argumentTypes.map(typeName).joined(separator: ", "))
+        }
+        let type = typeName(serviceType)
+        return qualifiers.isEmpty ? type : "\(type) (\(qualifiers.joined(separator: ", ")))"
+    }
+
+    /// Compares keys by identity: service type, name and argument types.
+    public static func == (lhs: ServiceKey, rhs: ServiceKey) -> Bool { lhs.lookupKey == rhs.lookupKey }
+
+    /// Hashes the key's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(lookupKey) }
+}
+
+/// The hashed part of a key, cheap to build on the resolve path: no arrays, no strings but the name.
+struct LookupKey: Hashable, Sendable {
+    let service: ObjectIdentifier
+    let arguments: ObjectIdentifier
+    let name: String?
+
+    init<Service, each Argument>(
+        _ service: Service.Type, arguments: repeat (each Argument).Type, name: String?
+    ) {
+        self.service = ObjectIdentifier(service)
+        // Each argument type is wrapped, so that one argument of tuple type `(Int, String)` and two
+        // arguments `Int, String` make different keys.
+        self.arguments = ObjectIdentifier((repeat ArgumentSlot<each Argument>).self)
+        self.name = name
+    }
+}
+
+private enum ArgumentSlot<Argument> {}
+
+/// A type's name as written in source, without its module: `Clock`, `Box<Int>`.
+func typeName(_ type: Any.Type) -> String { String(describing: type) }

@@ -1,0 +1,100 @@
+/// Resolves a factory's dependencies within the resolution that called the factory.
+///
+/// Every factory and `onResolved` hook receives one. Resolving through it, rather than through a
+/// captured container, keeps the nested resolve in the same graph: ``Scope/graph`` instances are
+/// shared, cycles are detected and named, and errors carry the whole path.
+///
+/// A resolver is valid only while its resolution runs; using one kept for later throws
+/// ``InjectionError/Code/resolverOutlivedResolution``. It is not `Sendable`: a resolution runs on
+/// one thread.
+public struct Resolver {
+    /// Where lookups start: the container the top-level resolve was called on, or the container that
+    /// registered the singleton being built.
+    let container: Container
+    let context: ResolutionContext
+}
+
+extension Resolver {
+    /// Resolves an instance of `service`, registered under `name` with the given argument types.
+    ///
+    /// ```swift
+    /// container.register(Editor.self) { r in
+    ///     try NoteEditor(store: r.resolve(NoteStore.self), exporter: r.resolve(Exporter.self, name: "pdf"))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - service: The type to resolve; may be left out where the result's type says it.
+    ///   - name: The name it was registered under, if any.
+    ///   - arguments: Values for the factory's resolve-time parameters, in order.
+    ///   - configure: Shapes the new instance before the registration's own hooks run (dynamic
+    ///     injection). Only for ``Scope/transient`` and ``Scope/graph`` registrations.
+    /// - Returns: The instance, made or shared as the registration's scope says.
+    /// - Throws: ``InjectionError`` when the service cannot be resolved; its message says why and how
+    ///   to fix it.
+    public func resolve<Service, each Argument>(
+        _ service: Service.Type = Service.self,
+        name: String? = nil,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)? = nil
+    ) throws -> Service {
+        let key = LookupKey(service, arguments: repeat (each Argument).self, name: name)
+        guard !context.isFinished else {
+            throw InjectionError.resolverOutlived(
+                asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name))
+        }
+        return try context.resolve(
+            key, found: container.provider(for: key), from: container, arguments: repeat each arguments,
+            configure: configure)
+    }
+
+    /// Resolves an instance of `service` whose factory takes one resolve-time argument.
+    ///
+    /// The same as ``resolve(_:name:arguments:configure:)`` with one argument; it reads better at
+    /// the call site: `try r.resolve(Editor.self, argument: note)`.
+    public func resolve<Service, Argument>(
+        _ service: Service.Type = Service.self,
+        name: String? = nil,
+        argument: Argument,
+        configure: ((inout Service) throws -> Void)? = nil
+    ) throws -> Service {
+        try resolve(service, name: name, arguments: argument, configure: configure)
+    }
+
+    /// Resolves one instance per registration of `service` taking no arguments, named or not: the
+    /// root container's registrations first, then each child's, each in registration order.
+    ///
+    /// A key a child shadows keeps its place and resolves to the child's registration.
+    ///
+    /// ```swift
+    /// container.register(Plugin.self, name: "spelling") { _ in SpellingPlugin() }
+    /// container.register(Plugin.self, name: "word count") { _ in WordCountPlugin() }
+    /// let plugins = try container.resolveAll(Plugin.self)   // [SpellingPlugin, WordCountPlugin]
+    /// ```
+    ///
+    /// - Returns: The instances, or an empty array when there is no registration.
+    public func resolveAll<Service>(_ service: Service.Type = Service.self) throws -> [Service] {
+        guard !context.isFinished else {
+            throw InjectionError.resolverOutlived(asking: ServiceKey(service, name: nil))
+        }
+        return try context.resolveAll(service, from: container)
+    }
+}
+
+extension ResolutionContext {
+    /// Resolves every registration of `service` without arguments visible from `lookup`.
+    func resolveAll<Service>(_ service: Service.Type, from lookup: Container) throws -> [Service] {
+        let withoutArguments = LookupKey(service, name: nil).arguments
+        var seen: Set<LookupKey> = []
+        var keys: [LookupKey] = []
+        for container in lookup.lineage {
+            for key in container.registry.keysByService[ObjectIdentifier(service)] ?? []
+            where key.arguments == withoutArguments && seen.insert(key).inserted {
+                keys.append(key)
+            }
+        }
+        return try keys.map { key in
+            try resolve(key, found: lookup.provider(for: key), from: lookup, configure: nil) as Service
+        }
+    }
+}

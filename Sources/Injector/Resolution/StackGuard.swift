@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Tells a resolution when the thread's stack is about to run out, so that a very deep chain of
+/// nested resolves fails with ``InjectionError/Code/resolutionTooDeep`` instead of crashing.
+///
+/// Shallow resolutions pay nothing: the stack bounds are read once a resolution is `checkedDepth`
+/// levels deep, and from then on each level compares an address.
+struct StackGuard {
+    /// Depth from which the stack is checked; below it no graph comes near any thread's stack size.
+    static let checkedDepth = 64
+    /// Stack kept free for the factories and the error path: more than any one level uses.
+    static let reserve: UInt = 192 * 1024
+
+    private var lowestUsableAddress: UInt?
+
+    mutating func hasRoom(atDepth depth: Int) -> Bool {
+        guard depth >= Self.checkedDepth else { return true }
+        if lowestUsableAddress == nil {
+            lowestUsableAddress = Self.currentThreadStackBottom().map { $0 + Self.reserve } ?? 0
+        }
+        var marker: UInt8 = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        return here > lowestUsableAddress!
+    }
+
+    /// The lowest address of the current thread's stack (stacks grow down), if the platform says.
+    private static func currentThreadStackBottom() -> UInt? {
+        #if canImport(Darwin)
+        let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
+        return top - UInt(pthread_get_stacksize_np(pthread_self()))
+        #elseif canImport(Glibc) || canImport(Musl)
+        // pthread_getattr_np is a GNU extension the Glibc module does not import: look it up.
+        typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return nil }
+        let getAttributes = unsafeBitCast(symbol, to: GetAttributes.self)
+        var attributes = pthread_attr_t()
+        guard getAttributes(pthread_self(), &attributes) == 0 else { return nil }
+        defer { pthread_attr_destroy(&attributes) }
+        var address: UnsafeMutableRawPointer?
+        var size = 0
+        guard pthread_attr_getstack(&attributes, &address, &size) == 0 else { return nil }
+        return UInt(bitPattern: address)
+        #else
+        return nil
+        #endif
+    }
+}
