@@ -1,31 +1,53 @@
+// A tour of Injector on a small notes app. Run it with `swift run NotesDemo`.
 import Injector
 
-protocol Clock: Sendable { var now: Int { get } }
-struct SystemClock: Clock { var now: Int { 42 } }
-protocol NoteStore { var clock: any Clock { get } }
-final class FileStore: NoteStore { let clock: any Clock; init(clock: any Clock) { self.clock = clock } }
-protocol A {}; protocol B {}; protocol C {}
-final class AImpl: A { init(_ b: any B) {} }
-final class BImpl: B { init(_ c: any C) {} }
-final class CImpl: C { init(_ a: any A) {} }
-final class Parent { var child: Child?; init() {} }
-final class Child { var parent: Parent?; init() {} }
+func step(_ title: String) { print("\n== \(title)") }
 
+step("1. Register the app's modules, then finish registration")
 let container = Container()
-container.register((any Clock).self, scope: .singleton) { _ in SystemClock() }
-container.register((any NoteStore).self) { r in try FileStore(clock: r.resolve((any Clock).self)) }
-container.register((any A).self) { r in try AImpl(r.resolve((any B).self)) }
-container.register((any B).self) { r in try BImpl(r.resolve((any C).self)) }
-container.register((any C).self) { r in try CImpl(r.resolve((any A).self)) }
-container.register(String.self) { (_, n: Int, s: String) in "\(s)\(n)" }
-container.register(Parent.self, scope: .graph) { r in let p = Parent(); p.child = try r.resolve(Child.self); return p }
-container.register(Child.self, scope: .graph) { _ in Child() }.onResolved { r, c in c.parent = try r.resolve(Parent.self) }
-container.register((any Clock).self, name: "utc") { _ in SystemClock() }
+container.install(StorageModule(), ExportModule(), EditingModule(), SyncModule())
 try container.finishRegistration()
-print(try container.resolve((any NoteStore).self).clock.now)
-print(try container.resolve(String.self, arguments: 3, "x"))
-let p = try container.resolve(Parent.self); print(p.child!.parent === p)
-do { _ = try container.resolve((any A).self) } catch { print(error) }
-do { _ = try container.resolve((any NoteStore).self, name: "x") } catch { print(error) }
-container.register((any Clock).self) { _ in SystemClock() }
-do { _ = try container.resolve((any Clock).self) } catch { print(error) }
+print("Four modules installed; the registry is frozen, so lookups from here on take no lock.")
+
+step("2. Resolve services by protocol")
+let store = try container.resolve(NoteStore.self)
+let sameStore = try container.resolve(NoteStore.self)
+print("NoteStore is a singleton: both resolves return one instance -> \(store === sameStore)")
+
+step("3. A named registration: two Exporters, told apart by name")
+let note = Note(text: "Buy milk")
+for name in ["markdown", "pdf"] {
+    let exporter = try container.resolve(Exporter.self, name: name)
+    print("\(name): \(exporter.export(note).split(separator: "\n").first ?? "")")
+}
+let exporters = try container.resolveAll(Exporter.self).map { "\(type(of: $0))" }
+print("All exporters, in registration order: \(exporters.joined(separator: ", "))")
+
+step("4. Dynamic injection: the note is an argument, the title a caller's configure")
+let editor = try container.resolve(Editor.self, argument: note) { $0.title = "Groceries" }
+editor.save()
+print("Editor for \"\(editor.note.text)\" titled \"\(editor.title)\" saved; the store holds \(store.count) note(s).")
+
+step("5. A property cycle, closed after construction")
+let window = try container.resolve(Window.self)
+print("Window and toolbar are one graph: toolbar.window is the window -> \(window.toolbar.window === window)")
+
+step("6. A constructor cycle is reported with its path, not a stack overflow")
+do {
+    _ = try container.resolve(SyncService.self)
+} catch let error as InjectionError {
+    print("\(error.code): \(error.message)")
+}
+
+step("7. A child container overrides a dependency, as a test would")
+struct FrozenClock: Clock { let now = "2000-01-01 00:00" }
+let test = container.makeChild()
+test.register(Clock.self) { _ in FrozenClock() }
+print("The app's clock: \(try container.resolve(Clock.self).now); the test's clock: \(try test.resolve(Clock.self).now)")
+
+step("8. A mistake gets an error that says how to fix it")
+do {
+    _ = try container.resolve(Exporter.self, name: "html")
+} catch let error as InjectionError {
+    print("\(error.code): \(error.message)")
+}

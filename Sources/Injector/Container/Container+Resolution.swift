@@ -21,6 +21,7 @@ extension Container {
     /// - Returns: The instance, made or shared as the registration's scope says.
     /// - Throws: ``InjectionError`` when the service cannot be resolved; its message says what was
     ///   asked, the path that led there, what is registered nearby, and how to fix it.
+    @inlinable
     public func resolve<Service, each Argument>(
         _ service: Service.Type = Service.self,
         name: String? = nil,
@@ -29,16 +30,20 @@ extension Container {
     ) throws -> Service {
         let key = LookupKey(service, arguments: repeat (each Argument).self, name: name)
         let found = provider(for: key)
-        if configure == nil, let found, found.provider.conflict == nil,
-            let instance = unsafeDowncast(found.provider, to: Provider<Service, repeat each Argument>.self)
-                .singleton?.instance
+        // A published singleton: one atomic load, no lock, no reference count on shared objects.
+        if configure == nil, let found,
+            let instance = found._withUnsafeGuaranteedRef({ provider -> Service? in
+                guard provider.conflict == nil else { return nil }
+                return unsafeDowncast(provider, to: Provider<Service, repeat each Argument>.self).singleton?.instance
+            })
         {
             return instance
         }
-        let context = ResolutionContext()
+        let context = ResolutionContext.begin()
         defer { context.end() }
         let instance: Service = try context.resolve(
-            key, found: found, from: self, arguments: repeat each arguments, configure: configure)
+            key, found: found?.takeUnretainedValue(), from: self, arguments: repeat each arguments,
+            configure: configure)
         try context.complete()
         return instance
     }
@@ -47,6 +52,7 @@ extension Container {
     ///
     /// The same as ``resolve(_:name:arguments:configure:)`` with one argument; it reads better at
     /// the call site: `try container.resolve(Editor.self, argument: note)`.
+    @inlinable
     public func resolve<Service, Argument>(
         _ service: Service.Type = Service.self,
         name: String? = nil,
@@ -70,7 +76,7 @@ extension Container {
     ///
     /// - Returns: The instances, or an empty array when there is no registration.
     public func resolveAll<Service>(_ service: Service.Type = Service.self) throws -> [Service] {
-        let context = ResolutionContext()
+        let context = ResolutionContext.begin()
         defer { context.end() }
         let instances = try context.resolveAll(service, from: self)
         try context.complete()

@@ -27,10 +27,13 @@ public final class Container: Sendable {
         var registry = Registry()
         /// Registrations made after `finishRegistration()`, recorded as conflicts.
         var lateProviders: [LookupKey: AnyProvider] = [:]
+        var lateOrder: [LookupKey] = []
+        /// Late providers replaced by later ones, kept alive as `Registry` keeps its replaced ones.
+        var retiredLateProviders: [AnyProvider] = []
     }
 
     private let state = Locked.make(State())
-    private let frozen = AtomicLazyReference<FrozenRegistry>()
+    private let frozen = PublishedReference<FrozenRegistry>()
     private let hasLateRegistrations = Atomic<Bool>(false)
 
     /// Creates an empty container.
@@ -67,28 +70,37 @@ public final class Container: Sendable {
 // MARK: - Registry access
 
 extension Container {
-    /// The provider for `key` and the container that registered it, searching this container, then
-    /// its ancestors. Takes no lock once registration has finished (unless a late registration
-    /// was recorded, which is an error being reported anyway).
-    func provider(for key: LookupKey) -> (provider: AnyProvider, owner: Container)? {
-        var container = self
-        while true {
-            if let provider = container.localProvider(for: key) { return (provider, container) }
-            guard let parent = container.parent else { return nil }
-            container = parent
-        }
+    /// The provider for `key`, from this container or the nearest ancestor that has one.
+    ///
+    /// The provider is returned unretained: no registry ever lets go of a provider (replaced ones are
+    /// retired, not released), and the registries of this container's lineage outlive the resolve
+    /// call. Once registration has finished, this takes no lock either (unless a late registration,
+    /// an error being reported, was recorded).
+    @usableFromInline
+    func provider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
+        if let provider = localProvider(for: key) { return provider }
+        return parent?.provider(for: key)
     }
 
-    private func localProvider(for key: LookupKey) -> AnyProvider? {
-        guard let frozen = frozen.load() else {
-            return state.withLock { $0.registry.providers[key] }
-        }
-        if hasLateRegistrations.load(ordering: .acquiring),
-            let late = state.withLock({ $0.lateProviders[key] })
+    /// The container, this one or an ancestor, whose registry holds `provider`.
+    @usableFromInline
+    func owner(of provider: AnyProvider) -> Container {
+        var container = self
+        while container.localProvider(for: provider.key.lookupKey)?.takeUnretainedValue() !== provider,
+            let parent = container.parent
         {
-            return late
+            container = parent
         }
-        return frozen.registry.providers[key]
+        return container
+    }
+
+    private func localProvider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
+        if !hasLateRegistrations.load(ordering: .acquiring), let frozen = frozen.unretained() {
+            return frozen._withUnsafeGuaranteedRef { $0.table.provider(for: key) }
+        }
+        return state.withLock { state in
+            (state.lateProviders[key] ?? state.registry.provider(for: key)).map(Unmanaged.passUnretained)
+        }
     }
 
     /// This container's registry as it stands.
@@ -114,38 +126,43 @@ extension Container {
                 state.registry.add(provider, replacing: replacing)
                 return
             }
-            recordLate(provider, frozen: frozen, in: &state)
+            let key = provider.key.lookupKey
+            let earlier = state.lateProviders[key] ?? frozen.registry.provider(for: key)
+            recordLate(provider, kind: .lateRegistration, sites: (earlier?.sites ?? []) + [provider.site], in: &state)
         }
     }
 
     /// Replaces the provider for `key` with `transform`'s result; after `finishRegistration()` the
-    /// amendment is recorded as a late registration of the key.
-    func amend(_ key: LookupKey, _ transform: @escaping (AnyProvider) -> AnyProvider) {
+    /// amendment made at `site` is recorded as a late registration of the key.
+    func amend(_ key: LookupKey, at site: RegistrationSite, _ transform: @escaping (AnyProvider) -> AnyProvider) {
         state.withLock { state in
             guard let frozen = frozen.load() else {
                 state.registry.amend(key, transform)
                 return
             }
-            if let provider = state.lateProviders[key] ?? frozen.registry.providers[key] {
-                recordLate(transform(provider), frozen: frozen, in: &state)
+            if let provider = state.lateProviders[key] ?? frozen.registry.provider(for: key) {
+                recordLate(transform(provider), kind: .lateAmendment, sites: provider.sites + [site], in: &state)
             }
         }
     }
 
-    private func recordLate(_ provider: AnyProvider, frozen: FrozenRegistry, in state: inout State) {
+    private func recordLate(_ provider: AnyProvider, kind: Conflict.Kind, sites: [RegistrationSite], in state: inout State) {
         let key = provider.key.lookupKey
-        let earlier = state.lateProviders[key] ?? frozen.registry.providers[key]
-        let sites = (earlier.map { $0.conflict?.sites ?? [$0.site] } ?? []) + [provider.site]
-        state.lateProviders[key] = provider.copy(
-            conflict: Conflict(sites: sites, isLate: true), preparation: provider.preparation)
+        if let replaced = state.lateProviders[key] {
+            state.retiredLateProviders.append(replaced)
+        } else {
+            state.lateOrder.append(key)
+        }
+        state.lateProviders[key] = provider.copy(conflict: Conflict(kind: kind, sites: sites), preparation: provider.preparation)
         hasLateRegistrations.store(true, ordering: .releasing)
     }
 
-    /// Freezes the registry; returns the conflicts recorded so far. Idempotent.
+    /// Freezes the registry; returns the conflicts recorded so far, in registration order. Idempotent.
     func freeze() -> [AnyProvider] {
         state.withLock { state in
-            let registry = frozen.load() ?? frozen.storeIfNil(FrozenRegistry(state.registry))
-            return registry.registry.conflictedProviders + state.lateProviders.values
+            let registry = frozen.load() ?? frozen.publish(FrozenRegistry(state.registry))
+            let late = state.lateOrder.compactMap { state.lateProviders[$0] }
+            return registry.registry.allProviders.filter { $0.conflict != nil } + late
         }
     }
 }

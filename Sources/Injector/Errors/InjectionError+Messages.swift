@@ -1,12 +1,12 @@
 /// The errors the container raises, each with a message that says what was asked, the path that led
 /// there, what is registered nearby and how to fix it.
 extension InjectionError {
+    @usableFromInline
     static func missing(_ asked: ServiceKey, path: [ServiceKey], in container: Container) -> InjectionError {
         let fullPath = path + [asked]
-        let nearMisses = container.lineage.flatMap { container in
-            let registry = container.registry
-            return (registry.keysByService[asked.lookupKey.service] ?? []).compactMap { registry.providers[$0]?.key }
-        }.filter { $0 != asked }
+        var seen: Set<ServiceKey> = [asked]
+        let nearMisses = container.lineage.flatMap { $0.registry.allProviders.map(\.key) }
+            .filter { $0.lookupKey.group.service == asked.lookupKey.group.service && seen.insert($0).inserted }
         var message = "No registration for \(asked)"
         message += path.isEmpty ? "." : ", needed by \(fullPath.pathDescription) (missing)."
         if nearMisses.isEmpty {
@@ -22,14 +22,22 @@ extension InjectionError {
         return InjectionError(.missingRegistration, message, path: fullPath, nearMisses: nearMisses)
     }
 
+    @usableFromInline
     static func conflict(_ provider: AnyProvider, path: [ServiceKey]) -> InjectionError {
-        let sites = provider.conflict?.sites ?? [provider.site]
+        let sites = provider.sites
         let listed = sites.map(\.description).joined(separator: ", then at ")
-        if provider.conflict?.isLate == true {
+        let fixLate = " Fix: make it before finishRegistration(), or in a child container (container.makeChild())."
+        switch provider.conflict?.kind {
+        case .lateRegistration?:
             let message = "\(provider.key) was registered after finishRegistration() (at \(listed));"
-                + " the registry was already frozen. Fix: make the registration before"
-                + " finishRegistration(), or make it in a child container (container.makeChild())."
+                + " the registry was already frozen." + fixLate
             return InjectionError(.registrationAfterFinish, message, path: path)
+        case .lateAmendment?:
+            let message = "An onResolved hook or verify check was added to \(provider.key) at \(sites.last!)"
+                + " after finishRegistration(); it is registered at \(sites.first!)." + fixLate
+            return InjectionError(.registrationAfterFinish, message, path: path)
+        case .duplicate?, nil:
+            break
         }
         let message = "\(provider.key) is registered \(sites.count) times: at \(listed)."
             + " Fix: remove all but one; give them different names if each is needed"
@@ -38,6 +46,7 @@ extension InjectionError {
         return InjectionError(.duplicateRegistration, message, path: path)
     }
 
+    @usableFromInline
     static func conflicts(_ problems: [InjectionError]) -> InjectionError {
         let onlyLate = problems.allSatisfy { $0.code == .registrationAfterFinish }
         let message = "\(problems.count) registrations conflict:\n"
@@ -46,6 +55,7 @@ extension InjectionError {
             onlyLate ? .registrationAfterFinish : .duplicateRegistration, message, problems: problems)
     }
 
+    @usableFromInline
     static func cycle(_ cycle: [ServiceKey], path: [ServiceKey]) -> InjectionError {
         let message = "Circular dependency: \(cycle.pathDescription). Each of these asks for the next"
             + " in its factory, so none of them can be built first."
@@ -55,6 +65,7 @@ extension InjectionError {
         return InjectionError(.circularDependency, message, path: path)
     }
 
+    @usableFromInline
     static func hookCycle(_ cycle: [ServiceKey]) -> InjectionError {
         let message = "Circular dependency through onResolved hooks: \(cycle.pathDescription)."
             + " Each hook makes a new transient instance whose own hook makes another, without end."
@@ -63,6 +74,7 @@ extension InjectionError {
         return InjectionError(.circularDependency, message, path: cycle)
     }
 
+    @usableFromInline
     static func factoryFailed(_ error: any Error, path: [ServiceKey]) -> InjectionError {
         if let error = error as? InjectionError { return error }
         let failed = path.last.map(\.description) ?? "a service"
@@ -72,6 +84,7 @@ extension InjectionError {
         return InjectionError(.factoryFailed, message, path: path, underlyingError: error)
     }
 
+    @usableFromInline
     static func preparationFailed(_ error: any Error, step: String, path: [ServiceKey]) -> InjectionError {
         if let error = error as? InjectionError { return error }
         let failed = path.last.map(\.description) ?? "a service"
@@ -81,6 +94,7 @@ extension InjectionError {
         return InjectionError(.preparationFailed, message, path: path, underlyingError: error)
     }
 
+    @usableFromInline
     static func sharedInstanceConfigured(_ key: ServiceKey, path: [ServiceKey]) -> InjectionError {
         let message = "A configure closure was given for \(key), whose instance is shared with other"
             + " callers, so one caller may not shape it. Fix: move that set-up into the factory or an"
@@ -89,6 +103,7 @@ extension InjectionError {
         return InjectionError(.sharedInstanceConfigured, message, path: path + [key])
     }
 
+    @usableFromInline
     static func weakScopeNeedsObject(_ key: ServiceKey, madeType: Any.Type, path: [ServiceKey]) -> InjectionError {
         let message = "\(key) has the weak scope, but its factory made a \(typeName(madeType)), which"
             + " is not a class instance: nothing can hold it weakly. Fix: return a class instance, or"
@@ -96,6 +111,7 @@ extension InjectionError {
         return InjectionError(.weakScopeNeedsObject, message, path: path + [key])
     }
 
+    @usableFromInline
     static func resolutionTooDeep(path: [ServiceKey]) -> InjectionError {
         let shown = path.count <= 8
             ? path.pathDescription
@@ -107,6 +123,7 @@ extension InjectionError {
         return InjectionError(.resolutionTooDeep, message, path: path)
     }
 
+    @usableFromInline
     static func resolverOutlived(asking key: ServiceKey) -> InjectionError {
         let message = "A Resolver was used to resolve \(key) after the resolution that handed it out had"
             + " finished. A resolver is valid only while its factory or onResolved hook runs."

@@ -4,14 +4,15 @@
 /// Providers are immutable, so resolution reads them without a lock. Amending a registration (adding
 /// a hook, recording a duplicate) replaces the provider in the registry with a copy that shares the
 /// original's instance storage.
+@usableFromInline
 class AnyProvider: @unchecked Sendable {
-    let key: ServiceKey
-    let scope: Scope
+    @usableFromInline let key: ServiceKey
+    @usableFromInline let scope: Scope
     let site: RegistrationSite
     /// A duplicate or late registration of this key: resolving it throws.
-    let conflict: Conflict?
+    @usableFromInline let conflict: Conflict?
     /// A `Preparation<Service>` with the registration's hooks and checks, or `nil` when there are none.
-    let preparation: AnyObject?
+    @usableFromInline let preparation: AnyObject?
 
     init(key: ServiceKey, scope: Scope, site: RegistrationSite, conflict: Conflict?, preparation: AnyObject?) {
         self.key = key
@@ -25,20 +26,24 @@ class AnyProvider: @unchecked Sendable {
     func copy(conflict: Conflict?, preparation: AnyObject?) -> AnyProvider {
         fatalError("AnyProvider is abstract")
     }
+
+    /// Every site that registered this key: one, or more when a conflict was recorded.
+    var sites: [RegistrationSite] { conflict?.sites ?? [site] }
 }
 
 /// The provider for a service whose factory takes the arguments `Argument…` at resolve time.
 ///
 /// Its key (service type and argument types) is what the registry is indexed by, so a lookup with a
 /// key built from `Service` and `Argument…` always finds a provider of exactly this type.
+@usableFromInline
 final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
-    typealias Factory = @Sendable (Resolver, repeat each Argument) throws -> Service
+    @usableFromInline typealias Factory = @Sendable (Resolver, repeat each Argument) throws -> Service
 
-    let factory: Factory
+    @usableFromInline let factory: Factory
     /// The instance of a singleton registration, once published; `nil` for other scopes.
-    let singleton: SingletonSlot<Service>?
+    @usableFromInline let singleton: SingletonSlot<Service>?
     /// The instance of a weak registration, while something holds it; `nil` for other scopes.
-    let weakSlot: WeakSlot?
+    @usableFromInline let weakSlot: WeakSlot?
 
     init(key: ServiceKey, scope: Scope, site: RegistrationSite, factory: @escaping Factory) {
         self.factory = factory
@@ -60,16 +65,29 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         Provider(copying: self, conflict: conflict, preparation: preparation)
     }
 
-    /// The registration's hooks and checks, typed.
-    var typedPreparation: Preparation<Service>? {
-        preparation.map { unsafeDowncast($0, to: Preparation<Service>.self) }
+    /// The published singleton or weak instance, if there is one.
+    @inlinable var sharedInstance: Service? {
+        if let singleton { return singleton.instance }
+        return weakSlot?.object.map { $0 as! Service }
     }
+
+    /// The storage of a singleton or weak instance, which copies of this provider share.
+    @inlinable var slot: AnyObject? { singleton ?? weakSlot }
 }
 
 /// A duplicate or late registration recorded against a key.
+@usableFromInline
 struct Conflict: Sendable {
-    /// Every site that registered the key, in order.
+    enum Kind: Sendable {
+        /// The key was registered more than once.
+        case duplicate
+        /// The key was registered after ``Container/finishRegistration()``.
+        case lateRegistration
+        /// A hook or check was added to the key's registration after ``Container/finishRegistration()``.
+        case lateAmendment
+    }
+
+    let kind: Kind
+    /// Every site that registered (or amended) the key, in order.
     let sites: [RegistrationSite]
-    /// Whether a registration came after ``Container/finishRegistration()``.
-    let isLate: Bool
 }

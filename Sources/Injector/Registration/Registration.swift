@@ -26,9 +26,17 @@ public struct Registration<Service>: Sendable {
     /// ```
     ///
     /// An error the hook throws fails the resolve with ``InjectionError/Code/preparationFailed``.
+    ///
+    /// - Parameters:
+    ///   - fileID: The file of the hook, named in error messages; leave the default.
+    ///   - line: The line of the hook, named in error messages; leave the default.
+    ///   - hook: Prepares the instance; receives a resolver for what it injects.
     @discardableResult
-    public func onResolved(_ hook: @escaping @Sendable (Resolver, Service) throws -> Void) -> Self {
-        amendPreparation { $0.adding(hook: hook) }
+    public func onResolved(
+        fileID: StaticString = #fileID, line: UInt = #line,
+        _ hook: @escaping @Sendable (Resolver, Service) throws -> Void
+    ) -> Self {
+        amendPreparation(at: RegistrationSite(fileID: fileID, line: line)) { $0.adding(hook: hook) }
     }
 
     /// Adds a check that each new instance is fully prepared, run after every hook.
@@ -41,15 +49,24 @@ public struct Registration<Service>: Sendable {
     ///         guard editor.note != nil else { throw SetupError("an Editor needs a note: pass configure") }
     ///     }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The file of the check, named in error messages; leave the default.
+    ///   - line: The line of the check, named in error messages; leave the default.
+    ///   - check: Throws if the instance is not ready for use.
     @discardableResult
-    public func verify(_ check: @escaping @Sendable (Service) throws -> Void) -> Self {
-        amendPreparation { $0.adding(check: check) }
+    public func verify(
+        fileID: StaticString = #fileID, line: UInt = #line,
+        _ check: @escaping @Sendable (Service) throws -> Void
+    ) -> Self {
+        amendPreparation(at: RegistrationSite(fileID: fileID, line: line)) { $0.adding(check: check) }
     }
 
     private func amendPreparation(
+        at site: RegistrationSite,
         _ transform: @escaping @Sendable (Preparation<Service>) -> Preparation<Service>
     ) -> Self {
-        container.amend(key) { provider in
+        container.amend(key, at: site) { provider in
             let current = provider.preparation.map { unsafeDowncast($0, to: Preparation<Service>.self) }
             return provider.copy(conflict: provider.conflict, preparation: transform(current ?? Preparation()))
         }

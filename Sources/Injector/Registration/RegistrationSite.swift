@@ -1,12 +1,7 @@
 /// Where a registration was written: `#fileID:#line`, named in duplicate-registration errors.
-struct RegistrationSite: Hashable, Sendable, CustomStringConvertible {
-    let fileID: String
+struct RegistrationSite: Sendable, CustomStringConvertible {
+    let fileID: StaticString
     let line: UInt
-
-    init(fileID: StaticString, line: UInt) {
-        self.fileID = "\(fileID)"
-        self.line = line
-    }
 
     var description: String { "\(fileID):\(line)" }
 }

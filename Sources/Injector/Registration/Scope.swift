@@ -11,6 +11,7 @@
 /// | ``singleton`` | container that registered it, made on first use, exactly once |
 /// | ``weak`` | container, for as long as something else holds the instance |
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
+    @usableFromInline
     enum Kind: Hashable, Sendable {
         case transient
         case graph
@@ -18,7 +19,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         case weak
     }
 
-    let kind: Kind
+    @usableFromInline let kind: Kind
 
     /// A new instance for every resolve, even within one resolution graph.
     public static let transient = Scope(kind: .transient)

@@ -13,6 +13,7 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
 
     let lookupKey: LookupKey
 
+    @usableFromInline
     init<Service, each Argument>(
         _ service: Service.Type, arguments: repeat (each Argument).Type, name: String?
     ) {
@@ -45,23 +46,38 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The hashed part of a key, cheap to build on the resolve path: no arrays, no strings but the name.
+@usableFromInline
 struct LookupKey: Hashable, Sendable {
-    let service: ObjectIdentifier
-    let arguments: ObjectIdentifier
-    let name: String?
+    @usableFromInline let group: GroupKey
+    @usableFromInline let name: String?
 
+    @inlinable
     init<Service, each Argument>(
         _ service: Service.Type, arguments: repeat (each Argument).Type, name: String?
     ) {
-        self.service = ObjectIdentifier(service)
         // Each argument type is wrapped, so that one argument of tuple type `(Int, String)` and two
         // arguments `Int, String` make different keys.
-        self.arguments = ObjectIdentifier((repeat ArgumentSlot<each Argument>).self)
+        group = GroupKey(
+            service: ObjectIdentifier(service),
+            arguments: ObjectIdentifier((repeat ArgumentSlot<each Argument>).self))
         self.name = name
     }
 }
 
-private enum ArgumentSlot<Argument> {}
+/// The service and argument types of a key: what registrations with different names share.
+@usableFromInline
+struct GroupKey: Hashable, Sendable {
+    @usableFromInline let service: ObjectIdentifier
+    @usableFromInline let arguments: ObjectIdentifier
+
+    @inlinable init(service: ObjectIdentifier, arguments: ObjectIdentifier) {
+        self.service = service
+        self.arguments = arguments
+    }
+}
+
+@usableFromInline
+enum ArgumentSlot<Argument> {}
 
 /// A type's name as written in source, without its module: `Clock`, `Box<Int>`.
 func typeName(_ type: Any.Type) -> String { String(describing: type) }

@@ -10,8 +10,22 @@
 public struct Resolver {
     /// Where lookups start: the container the top-level resolve was called on, or the container that
     /// registered the singleton being built.
-    let container: Container
-    let context: ResolutionContext
+    ///
+    /// Unretained, so that handing a resolver to a factory writes no reference count on an object
+    /// that every resolving thread shares. It is only touched after `isActive` is checked, and while
+    /// the resolution is active, its caller holds the container.
+    @usableFromInline unowned(unsafe) let container: Container
+    @usableFromInline let context: ResolutionContext
+    @usableFromInline let generation: UInt
+
+    @usableFromInline init(container: Container, context: ResolutionContext) {
+        self.container = container
+        self.context = context
+        generation = context.generation
+    }
+
+    /// Whether the resolution this resolver was handed out by is still running.
+    @usableFromInline var isActive: Bool { context.generation == generation }
 }
 
 extension Resolver {
@@ -32,6 +46,7 @@ extension Resolver {
     /// - Returns: The instance, made or shared as the registration's scope says.
     /// - Throws: ``InjectionError`` when the service cannot be resolved; its message says why and how
     ///   to fix it.
+    @inlinable
     public func resolve<Service, each Argument>(
         _ service: Service.Type = Service.self,
         name: String? = nil,
@@ -39,12 +54,13 @@ extension Resolver {
         configure: ((inout Service) throws -> Void)? = nil
     ) throws -> Service {
         let key = LookupKey(service, arguments: repeat (each Argument).self, name: name)
-        guard !context.isFinished else {
+        guard isActive else {
             throw InjectionError.resolverOutlived(
                 asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name))
         }
         return try context.resolve(
-            key, found: container.provider(for: key), from: container, arguments: repeat each arguments,
+            key, found: container.provider(for: key)?.takeUnretainedValue(), from: container,
+            arguments: repeat each arguments,
             configure: configure)
     }
 
@@ -52,6 +68,7 @@ extension Resolver {
     ///
     /// The same as ``resolve(_:name:arguments:configure:)`` with one argument; it reads better at
     /// the call site: `try r.resolve(Editor.self, argument: note)`.
+    @inlinable
     public func resolve<Service, Argument>(
         _ service: Service.Type = Service.self,
         name: String? = nil,
@@ -74,7 +91,7 @@ extension Resolver {
     ///
     /// - Returns: The instances, or an empty array when there is no registration.
     public func resolveAll<Service>(_ service: Service.Type = Service.self) throws -> [Service] {
-        guard !context.isFinished else {
+        guard isActive else {
             throw InjectionError.resolverOutlived(asking: ServiceKey(service, name: nil))
         }
         return try context.resolveAll(service, from: container)
@@ -84,17 +101,17 @@ extension Resolver {
 extension ResolutionContext {
     /// Resolves every registration of `service` without arguments visible from `lookup`.
     func resolveAll<Service>(_ service: Service.Type, from lookup: Container) throws -> [Service] {
-        let withoutArguments = LookupKey(service, name: nil).arguments
+        let group = LookupKey(service, name: nil).group
         var seen: Set<LookupKey> = []
         var keys: [LookupKey] = []
         for container in lookup.lineage {
-            for key in container.registry.keysByService[ObjectIdentifier(service)] ?? []
-            where key.arguments == withoutArguments && seen.insert(key).inserted {
-                keys.append(key)
+            for provider in container.registry.providers(in: group) where seen.insert(provider.key.lookupKey).inserted {
+                keys.append(provider.key.lookupKey)
             }
         }
         return try keys.map { key in
-            try resolve(key, found: lookup.provider(for: key), from: lookup, configure: nil) as Service
+            try resolve(key, found: lookup.provider(for: key)?.takeUnretainedValue(), from: lookup, configure: nil)
+                as Service
         }
     }
 }

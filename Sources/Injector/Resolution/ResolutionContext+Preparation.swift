@@ -1,0 +1,51 @@
+// Deferred preparation: a registration's `onResolved` hooks and `verify` checks run once the whole
+// top-level resolve has been built, in completion order.
+
+extension ResolutionContext {
+    @usableFromInline
+    struct PendingPreparation {
+        /// The providers whose hooks led to this instance, this one's last.
+        let chain: [AnyProvider]
+        let run: (ResolutionContext) throws -> Void
+    }
+
+    /// Queues the hooks and checks of a new instance. Refuses a transient instance made by a hook of
+    /// its own registration (directly or through others), which would never end.
+    @usableFromInline
+    func deferPreparation<Service>(
+        _ preparation: Preparation<Service>, of instance: Service, provider: AnyProvider, lookup: Container
+    ) throws {
+        let bookkeeping = bookkeeping
+        let hookChain = bookkeeping.hookChain
+        if let start = hookChain.firstIndex(where: { $0 === provider }) {
+            throw InjectionError.hookCycle(hookChain[start...].map(\.key) + [provider.key])
+        }
+        let key = provider.key
+        bookkeeping.pending.append(PendingPreparation(chain: hookChain + [provider]) { context in
+            let resolver = Resolver(container: lookup, context: context)
+            for hook in preparation.hooks {
+                do { try hook(resolver, instance) } catch {
+                    throw InjectionError.preparationFailed(error, step: "an onResolved hook", path: [key])
+                }
+            }
+            for check in preparation.checks {
+                do { try check(instance) } catch {
+                    throw InjectionError.preparationFailed(error, step: "a verify check", path: [key])
+                }
+            }
+        })
+    }
+
+    /// Runs the queued preparations in order, including those queued while they run.
+    func runPendingPreparations(of bookkeeping: Bookkeeping) throws {
+        var index = 0
+        while index < bookkeeping.pending.count {
+            let preparation = bookkeeping.pending[index]
+            index += 1
+            bookkeeping.hookChain = preparation.chain
+            try preparation.run(self)
+        }
+        bookkeeping.pending.removeAll()
+        bookkeeping.hookChain.removeAll()
+    }
+}

@@ -1,0 +1,389 @@
+import Foundation
+import Testing
+@testable import Injector
+
+// MARK: - Test services (constructor cycles never finish, so these types are never built)
+
+private final class CycleA: Sendable {
+    let b: CycleB
+    init(b: CycleB) { self.b = b }
+}
+
+private final class CycleB: Sendable {
+    let c: CycleC
+    init(c: CycleC) { self.c = c }
+}
+
+private final class CycleC: Sendable {
+    let a: CycleA
+    init(a: CycleA) { self.a = a }
+}
+
+private final class CycleSelf: Sendable {
+    let inner: CycleSelf?
+    init(inner: CycleSelf?) { self.inner = inner }
+}
+
+private final class CycleNode: Sendable {
+    let next: CycleNode?
+    init(next: CycleNode?) { self.next = next }
+}
+
+/// The diamond: Top needs Left and Right; both need Bottom.
+private final class DiamondBottom: Sendable {}
+
+private final class DiamondLeft: Sendable {
+    let bottom: DiamondBottom
+    init(bottom: DiamondBottom) { self.bottom = bottom }
+}
+
+private final class DiamondRight: Sendable {
+    let bottom: DiamondBottom
+    init(bottom: DiamondBottom) { self.bottom = bottom }
+}
+
+private final class DiamondTop: Sendable {
+    let left: DiamondLeft
+    let right: DiamondRight
+    init(left: DiamondLeft, right: DiamondRight) {
+        self.left = left
+        self.right = right
+    }
+}
+
+// MARK: - Helpers
+
+/// Counts how often each factory ran, by the name the factory records.
+private final class CycleFactoryCalls: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    func record(_ factory: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        counts[factory, default: 0] += 1
+    }
+
+    func count(_ factory: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts[factory] ?? 0
+    }
+
+    var all: [String: Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts
+    }
+}
+
+private func cycleInjectionError<T>(_ body: () throws -> T) -> InjectionError? {
+    do {
+        _ = try body()
+        return nil
+    } catch let error as InjectionError {
+        return error
+    } catch {
+        Issue.record("expected an InjectionError, got \(type(of: error)): \(error)")
+        return nil
+    }
+}
+
+/// Registers A -> B -> C -> A, each as `scope`, counting factory calls.
+private func registerCycleABC(in container: Container, scope: Scope, calls: CycleFactoryCalls) {
+    container.register(CycleA.self, scope: scope) { r in
+        calls.record("A")
+        return CycleA(b: try r.resolve(CycleB.self))
+    }
+    container.register(CycleB.self, scope: scope) { r in
+        calls.record("B")
+        return CycleB(c: try r.resolve(CycleC.self))
+    }
+    container.register(CycleC.self, scope: scope) { r in
+        calls.record("C")
+        return CycleC(a: try r.resolve(CycleA.self))
+    }
+}
+
+// MARK: - Tests
+
+struct CycleDetectionTests {
+    @Test(arguments: [Scope.transient, .graph, .singleton, .weak])
+    func constructorCycleOfThreeThrowsAtTheFirstReenteredKey(scope: Scope) throws {
+        let container = Container()
+        let calls = CycleFactoryCalls()
+        registerCycleABC(in: container, scope: scope, calls: calls)
+
+        let error = try #require(cycleInjectionError { try container.resolve(CycleA.self) })
+
+        #expect(error.code == .circularDependency)
+        #expect(error.message.contains("CycleA -> CycleB -> CycleC -> CycleA"))
+        #expect(error.message.contains("onResolved"))
+        #expect(error.resolutionPath.map(\.description) == ["CycleA", "CycleB", "CycleC", "CycleA"])
+        #expect(error.description == error.message)
+        #expect(calls.all == ["A": 1, "B": 1, "C": 1], "no factory runs twice")
+    }
+
+    @Test func cycleEnteredFromTheMiddleIsWrittenFromWhereItWasEntered() throws {
+        let container = Container()
+        let calls = CycleFactoryCalls()
+        registerCycleABC(in: container, scope: .transient, calls: calls)
+
+        let error = try #require(cycleInjectionError { try container.resolve(CycleB.self) })
+
+        #expect(error.code == .circularDependency)
+        #expect(error.message.contains("CycleB -> CycleC -> CycleA -> CycleB"))
+        #expect(error.message.contains("onResolved"))
+        #expect(error.resolutionPath.map(\.description) == ["CycleB", "CycleC", "CycleA", "CycleB"])
+        #expect(calls.all == ["A": 1, "B": 1, "C": 1])
+    }
+
+    @Test func cycleBehindAnAcyclicPrefixNamesOnlyTheCycleButKeepsTheWholePath() throws {
+        // Entry -> A -> B -> C -> A: the cycle is A -> B -> C -> A; the path starts at Entry.
+        let container = Container()
+        let calls = CycleFactoryCalls()
+        registerCycleABC(in: container, scope: .transient, calls: calls)
+        container.register(CycleNode.self) { r in
+            calls.record("Entry")
+            _ = try r.resolve(CycleA.self)
+            return CycleNode(next: nil)
+        }
+
+        let error = try #require(cycleInjectionError { try container.resolve(CycleNode.self) })
+
+        #expect(error.code == .circularDependency)
+        #expect(error.message.contains("Circular dependency: CycleA -> CycleB -> CycleC -> CycleA."))
+        #expect(!error.message.contains("CycleNode -> CycleA"), "the cycle is written without the path into it")
+        #expect(
+            error.resolutionPath.map(\.description) == ["CycleNode", "CycleA", "CycleB", "CycleC", "CycleA"])
+        #expect(calls.all == ["Entry": 1, "A": 1, "B": 1, "C": 1])
+    }
+
+    @Test(arguments: [Scope.transient, .graph, .singleton])
+    func selfCycleThrowsWithTheKeyTwice(scope: Scope) throws {
+        let container = Container()
+        let calls = CycleFactoryCalls()
+        container.register(CycleSelf.self, scope: scope) { r in
+            calls.record("Self")
+            return CycleSelf(inner: try r.resolve(CycleSelf.self))
+        }
+
+        let error = try #require(cycleInjectionError { try container.resolve(CycleSelf.self) })
+
+        #expect(error.code == .circularDependency)
+        #expect(error.message.contains("CycleSelf -> CycleSelf"))
+        #expect(error.message.contains("onResolved"))
+        #expect(error.resolutionPath.map(\.description) == ["CycleSelf", "CycleSelf"])
+        #expect(calls.count("Self") == 1, "the factory never runs twice")
+    }
+
+    @Test func cycleThroughASingletonThrowsAndLeavesTheSingletonUnbuilt() throws {
+        // A (transient) -> B (singleton) -> C (transient) -> A
+        let container = Container()
+        let calls = CycleFactoryCalls()
+        container.register(CycleA.self) { r in
+            calls.record("A")
+            return CycleA(b: try r.resolve(CycleB.self))
+        }
+        container.register(CycleB.self, scope: .singleton) { r in
+            calls.record("B")
+            return CycleB(c: try r.resolve(CycleC.self))
+        }
+        container.register(CycleC.self) { r in
+            calls.record("C")
+            return CycleC(a: try r.resolve(CycleA.self))
+        }
+
+        let error = try #require(cycleInjectionError { try container.resolve(CycleA.self) })
+        #expect(error.code == .circularDependency)
+        #expect(error.message.contains("CycleA -> CycleB -> CycleC -> CycleA"))
+        #expect(error.message.contains("onResolved"))
+        #expect(calls.all == ["A": 1, "B": 1, "C": 1])
+
+        // The singleton was not published half-built: resolving it directly runs its factory again
+        // and meets the same cycle, entered at B this time.
+        let direct = try #require(cycleInjectionError { try container.resolve(CycleB.self) })
+        #expect(direct.code == .circularDependency)
+        #expect(direct.message.contains("CycleB -> CycleC -> CycleA -> CycleB"))
+        #expect(calls.all == ["A": 2, "B": 2, "C": 2])
+    }
+
+    @Test func cycleThroughAChildContainersShadowIsDetected() throws {
+        // The parent's A needs B; only the child registers B (which needs C) and C (which needs A).
+        // Resolved through the child, the parent's transient A sees the child's B: A -> B -> C -> A.
+        let parent = Container()
+        let calls = CycleFactoryCalls()
+        parent.register(CycleA.self) { r in
+            calls.record("A")
+            return CycleA(b: try r.resolve(CycleB.self))
+        }
+        let child = parent.makeChild()
+        child.register(CycleB.self) { r in
+            calls.record("B")
+            return CycleB(c: try r.resolve(CycleC.self))
+        }
+        child.register(CycleC.self) { r in
+            calls.record("C")
+            return CycleC(a: try r.resolve(CycleA.self))
+        }
+
+        let error = try #require(cycleInjectionError { try child.resolve(CycleA.self) })
+        #expect(error.code == .circularDependency)
+        #expect(error.message.contains("CycleA -> CycleB -> CycleC -> CycleA"))
+        #expect(error.message.contains("onResolved"))
+        #expect(error.resolutionPath.map(\.description) == ["CycleA", "CycleB", "CycleC", "CycleA"])
+        #expect(calls.all == ["A": 1, "B": 1, "C": 1])
+
+        // The parent alone has no B: there it is a missing registration, not a cycle.
+        let fromParent = try #require(cycleInjectionError { try parent.resolve(CycleA.self) })
+        #expect(fromParent.code == .missingRegistration)
+    }
+
+    @Test func cycleThroughAParentSingletonBuiltForAChildIsDetected() throws {
+        // Parent: A (singleton) -> B -> C -> A, all in the parent; the child only asks.
+        let parent = Container()
+        let calls = CycleFactoryCalls()
+        parent.register(CycleA.self, scope: .singleton) { r in
+            calls.record("A")
+            return CycleA(b: try r.resolve(CycleB.self))
+        }
+        parent.register(CycleB.self) { r in
+            calls.record("B")
+            return CycleB(c: try r.resolve(CycleC.self))
+        }
+        parent.register(CycleC.self) { r in
+            calls.record("C")
+            return CycleC(a: try r.resolve(CycleA.self))
+        }
+        let child = parent.makeChild()
+
+        let error = try #require(cycleInjectionError { try child.resolve(CycleA.self) })
+        #expect(error.code == .circularDependency)
+        #expect(error.message.contains("CycleA -> CycleB -> CycleC -> CycleA"))
+        #expect(calls.all == ["A": 1, "B": 1, "C": 1])
+    }
+
+    @Test func cycleThroughNamedRegistrationsShowsTheNames() throws {
+        // CycleNode "first" -> "second" -> "third" -> "first"; an unnamed CycleNode is not involved.
+        let container = Container()
+        let calls = CycleFactoryCalls()
+        let names = ["first", "second", "third"]
+        for (index, name) in names.enumerated() {
+            let next = names[(index + 1) % names.count]
+            container.register(CycleNode.self, name: name) { r in
+                calls.record(name)
+                return CycleNode(next: try r.resolve(CycleNode.self, name: next))
+            }
+        }
+        container.register(CycleNode.self) { _ in
+            calls.record("unnamed")
+            return CycleNode(next: nil)
+        }
+
+        let error = try #require(cycleInjectionError { try container.resolve(CycleNode.self, name: "first") })
+
+        #expect(error.code == .circularDependency)
+        let cycle = #"CycleNode (name: "first") -> CycleNode (name: "second") -> CycleNode (name: "third") -> CycleNode (name: "first")"#
+        #expect(error.message.contains(cycle))
+        #expect(error.message.contains("onResolved"))
+        #expect(error.resolutionPath.map(\.name) == ["first", "second", "third", "first"])
+        #expect(calls.all == ["first": 1, "second": 1, "third": 1])
+    }
+
+    @Test func sameTypeUnderAnotherNameIsNotACycle() throws {
+        let container = Container()
+        container.register(CycleNode.self, name: "outer") { r in
+            CycleNode(next: try r.resolve(CycleNode.self, name: "inner"))
+        }
+        container.register(CycleNode.self, name: "inner") { _ in CycleNode(next: nil) }
+
+        let node = try container.resolve(CycleNode.self, name: "outer")
+        #expect(node.next != nil)
+        #expect(node.next?.next == nil)
+    }
+
+    @Test func cycleErrorIsThrownAgainOnTheNextResolveNotCached() throws {
+        let container = Container()
+        let calls = CycleFactoryCalls()
+        registerCycleABC(in: container, scope: .singleton, calls: calls)
+
+        let first = try #require(cycleInjectionError { try container.resolve(CycleA.self) })
+        let second = try #require(cycleInjectionError { try container.resolve(CycleA.self) })
+
+        for error in [first, second] {
+            #expect(error.code == .circularDependency)
+            #expect(error.message.contains("CycleA -> CycleB -> CycleC -> CycleA"))
+            #expect(error.resolutionPath.map(\.description) == ["CycleA", "CycleB", "CycleC", "CycleA"])
+        }
+        // Each resolve ran every factory once more: the error was raised afresh, not replayed.
+        #expect(calls.all == ["A": 2, "B": 2, "C": 2])
+    }
+
+    @Test(arguments: [Scope.transient, .graph])
+    func cyclesArePerTopLevelResolveSoSequentialDiamondsDoNotFalsePositive(scope: Scope) throws {
+        let container = Container()
+        let calls = CycleFactoryCalls()
+        container.register(DiamondBottom.self, scope: scope) { _ in
+            calls.record("Bottom")
+            return DiamondBottom()
+        }
+        container.register(DiamondLeft.self) { r in
+            calls.record("Left")
+            return DiamondLeft(bottom: try r.resolve(DiamondBottom.self))
+        }
+        container.register(DiamondRight.self) { r in
+            calls.record("Right")
+            return DiamondRight(bottom: try r.resolve(DiamondBottom.self))
+        }
+        container.register(DiamondTop.self) { r in
+            calls.record("Top")
+            return DiamondTop(left: try r.resolve(DiamondLeft.self), right: try r.resolve(DiamondRight.self))
+        }
+
+        let first = try container.resolve(DiamondTop.self)
+        let second = try container.resolve(DiamondTop.self)
+
+        // Bottom is asked for twice per resolve (once under Left, once under Right): not a cycle.
+        let bottomsPerResolve = scope == .graph ? 1 : 2
+        #expect(calls.all == ["Top": 2, "Left": 2, "Right": 2, "Bottom": 2 * bottomsPerResolve])
+        #expect((first.left.bottom === first.right.bottom) == (scope == .graph))
+        #expect(first.left.bottom !== second.left.bottom)
+    }
+
+    @Test func sameKeyResolvedTwiceBySiblingsInOneFactoryIsNotACycle() throws {
+        let container = Container()
+        let calls = CycleFactoryCalls()
+        container.register(DiamondBottom.self) { _ in
+            calls.record("Bottom")
+            return DiamondBottom()
+        }
+        container.register(DiamondLeft.self) { r in
+            _ = try r.resolve(DiamondBottom.self)
+            _ = try r.resolve(DiamondBottom.self)
+            return DiamondLeft(bottom: try r.resolve(DiamondBottom.self))
+        }
+
+        _ = try container.resolve(DiamondLeft.self)
+        #expect(calls.count("Bottom") == 3)
+    }
+
+    @Test func failedCyclicSingletonResolveReleasesTheConstructionLock() async throws {
+        let container = Container()
+        let calls = CycleFactoryCalls()
+        registerCycleABC(in: container, scope: .singleton, calls: calls)
+        container.register(DiamondBottom.self, scope: .singleton) { _ in DiamondBottom() }
+
+        let error = try #require(cycleInjectionError { try container.resolve(CycleA.self) })
+        #expect(error.code == .circularDependency)
+
+        // Another thread builds a singleton of the same container tree: it would block forever if
+        // the failed resolve had kept the (recursive, per-tree) construction lock.
+        let built: Bool = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: (try? container.resolve(DiamondBottom.self)) != nil)
+            }
+            thread.start()
+        }
+        #expect(built)
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+@testable import Injector
+
+// MARK: - Test services
+
+/// One level of a chain: the level it was made for, how many levels were built below it, and what
+/// the last level (the leaf) said. A value type, so a long chain leaves no long list of objects
+/// whose release would itself recurse.
+private struct DeepLink: Sendable {
+    let level: Int
+    let levelsBelow: Int
+    let leaf: String
+}
+
+private struct DeepChainBroken: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// How a resolve on another thread ended.
+private enum DeepOutcome: Sendable {
+    case resolved(DeepLink)
+    case failed(InjectionError)
+    case failedOtherwise(String)
+}
+
+// MARK: - Helpers
+
+/// A container with `DeepLink` registered under the names "0" … "levels - 1": the factory of level
+/// `i` resolves level `i + 1` by name (same type, other name: another key, so not a cycle); the
+/// last level returns the leaf.
+private func makeDeepChain(levels: Int) throws -> Container {
+    let container = Container()
+    for level in 0..<levels {
+        if level == levels - 1 {
+            container.register(DeepLink.self, name: String(level)) { _ in
+                DeepLink(level: level, levelsBelow: 0, leaf: "leaf")
+            }
+        } else {
+            let next = String(level + 1)
+            container.register(DeepLink.self, name: String(level)) { r in
+                let below = try r.resolve(DeepLink.self, name: next)
+                guard below.level == level + 1 else {
+                    throw DeepChainBroken(description: "level \(level) received level \(below.level)")
+                }
+                return DeepLink(level: level, levelsBelow: below.levelsBelow + 1, leaf: below.leaf)
+            }
+        }
+    }
+    try container.finishRegistration()
+    return container
+}
+
+private func deepOutcome(_ body: () throws -> DeepLink) -> DeepOutcome {
+    do {
+        return .resolved(try body())
+    } catch let error as InjectionError {
+        return .failed(error)
+    } catch {
+        return .failedOtherwise("\(type(of: error)): \(error)")
+    }
+}
+
+/// Runs `body` on a new Foundation thread with the given stack size, and waits for it without
+/// blocking a cooperative thread.
+private func deepRunOnThread(stackSize: Int, _ body: @escaping @Sendable () -> DeepOutcome) async -> DeepOutcome {
+    await withCheckedContinuation { continuation in
+        let thread = Thread { continuation.resume(returning: body()) }
+        thread.stackSize = stackSize
+        thread.start()
+    }
+}
+
+/// Checks that `outcome` is the whole chain of `levels` levels, resolved from level 0.
+private func expectWholeChain(
+    _ outcome: DeepOutcome, levels: Int, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    guard case .resolved(let link) = outcome else {
+        Issue.record("expected the chain to resolve, got \(outcome)", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(link.level == 0, sourceLocation: sourceLocation)
+    #expect(link.levelsBelow == levels - 1, sourceLocation: sourceLocation)
+    #expect(link.leaf == "leaf", sourceLocation: sourceLocation)
+}
+
+/// Checks that `error` is the too-deep error for a chain entered at level 0.
+private func expectTooDeep(_ error: InjectionError, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(error.code == .resolutionTooDeep, "\(error.message)", sourceLocation: sourceLocation)
+    #expect(error.message.contains("deep"), sourceLocation: sourceLocation)
+    #expect(error.message.contains("…"), "the long path is abbreviated", sourceLocation: sourceLocation)
+    #expect(error.message.contains("Resolving went \(error.resolutionPath.count) services deep"), sourceLocation: sourceLocation)
+    #expect(error.message.contains(#"DeepLink (name: "0") -> DeepLink (name: "1")"#), sourceLocation: sourceLocation)
+    #expect(error.message.count < 2_000, "the message does not spell out the whole path", sourceLocation: sourceLocation)
+    // The path runs from level 0 down, one level at a time.
+    let names = error.resolutionPath.map(\.name)
+    #expect(names.first == "0", sourceLocation: sourceLocation)
+    #expect(names == (0..<names.count).map { String($0) }, sourceLocation: sourceLocation)
+    #expect(error.resolutionPath.count > 64, sourceLocation: sourceLocation)
+}
+
+// MARK: - Tests
+
+struct DeepGraphTests {
+    @Test func fiveThousandLevelChainResolvesOrThrowsResolutionTooDeepNeverAnythingElse() throws {
+        let levels = 5_000
+        let container = try makeDeepChain(levels: levels)
+
+        let outcome = deepOutcome { try container.resolve(DeepLink.self, name: "0") }
+
+        switch outcome {
+        case .resolved:
+            expectWholeChain(outcome, levels: levels)
+        case .failed(let error):
+            expectTooDeep(error)
+            #expect(error.resolutionPath.count < levels)
+        case .failedOtherwise(let description):
+            Issue.record("expected the chain or .resolutionTooDeep, got \(description)")
+        }
+    }
+
+    @Test func fiveThousandLevelChainResolvesOnAThreadWithALargeStack() async throws {
+        let levels = 5_000
+        let container = try makeDeepChain(levels: levels)
+
+        let outcome = await deepRunOnThread(stackSize: 256 << 20) {
+            deepOutcome { try container.resolve(DeepLink.self, name: "0") }
+        }
+
+        expectWholeChain(outcome, levels: levels)
+    }
+
+    @Test func thousandLevelChainResolves() throws {
+        let levels = 1_000
+        let container = try makeDeepChain(levels: levels)
+
+        let outcome = deepOutcome { try container.resolve(DeepLink.self, name: "0") }
+
+        expectWholeChain(outcome, levels: levels)
+    }
+
+    @Test func chainTooDeepForASmallThreadStackThrowsResolutionTooDeep() async throws {
+        let levels = 200_000
+        let container = try makeDeepChain(levels: levels)
+
+        let outcome = await deepRunOnThread(stackSize: 1 << 20) {
+            deepOutcome { try container.resolve(DeepLink.self, name: "0") }
+        }
+
+        guard case .failed(let error) = outcome else {
+            Issue.record("expected .resolutionTooDeep, got \(outcome)")
+            return
+        }
+        expectTooDeep(error)
+        #expect(error.resolutionPath.count < levels)
+    }
+
+    @Test func containerStillResolvesAfterAChainWasTooDeep() async throws {
+        let levels = 200_000
+        let container = try makeDeepChain(levels: levels)
+
+        let tooDeep = await deepRunOnThread(stackSize: 1 << 20) {
+            deepOutcome { try container.resolve(DeepLink.self, name: "0") }
+        }
+        guard case .failed(let error) = tooDeep else {
+            Issue.record("expected .resolutionTooDeep, got \(tooDeep)")
+            return
+        }
+        #expect(error.code == .resolutionTooDeep)
+
+        // The tail of the same chain is shallow enough for the same small stack.
+        let tail = await deepRunOnThread(stackSize: 1 << 20) {
+            deepOutcome { try container.resolve(DeepLink.self, name: String(levels - 10)) }
+        }
+        guard case .resolved(let link) = tail else {
+            Issue.record("expected the last ten levels to resolve, got \(tail)")
+            return
+        }
+        #expect(link.level == levels - 10)
+        #expect(link.levelsBelow == 9)
+        #expect(link.leaf == "leaf")
+    }
+}

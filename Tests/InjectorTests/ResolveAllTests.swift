@@ -1,0 +1,330 @@
+import Synchronization
+import Testing
+@testable import Injector
+
+// MARK: - Test doubles (private to this file)
+
+private protocol AllPlugin: Sendable {
+    var id: String { get }
+}
+
+private final class AllPluginImpl: AllPlugin {
+    let id: String
+    init(_ id: String) { self.id = id }
+}
+
+/// A plugin that depends on a shared (graph-scoped) dependency.
+private final class AllSharingPlugin: AllPlugin {
+    let id: String
+    let shared: AllShared
+    init(_ id: String, shared: AllShared) {
+        self.id = id
+        self.shared = shared
+    }
+}
+
+private final class AllShared: Sendable {}
+
+private protocol AllUnregistered {}
+
+/// Collects the plugins in its factory through `r.resolveAll`.
+private final class AllHost: Sendable {
+    let plugins: [any AllPlugin]
+    let shared: AllShared
+    init(plugins: [any AllPlugin], shared: AllShared) {
+        self.plugins = plugins
+        self.shared = shared
+    }
+}
+
+private final class AllCounter: Sendable {
+    private let value = Atomic<Int>(0)
+    @discardableResult
+    func next() -> Int { value.wrappingAdd(1, ordering: .relaxed).newValue }
+    var count: Int { value.load(ordering: .relaxed) }
+}
+
+private struct AllFactoryError: Error, CustomStringConvertible {
+    var description: String { "plugin exploded" }
+}
+
+private func allInjectionError(_ body: () throws -> Void) -> InjectionError? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error as? InjectionError
+    }
+}
+
+private func allIDs(_ container: Container) throws -> [String] {
+    try container.resolveAll((any AllPlugin).self).map(\.id)
+}
+
+// MARK: - Tests
+
+struct ResolveAllTests {
+    @Test func resolveAllReturnsNamedAndUnnamedRegistrationsInRegistrationOrder() throws {
+        let container = Container()
+        container.register((any AllPlugin).self, name: "spelling") { _ in AllPluginImpl("spelling") }
+        container.register((any AllPlugin).self) { _ in AllPluginImpl("unnamed") }
+        container.register((any AllPlugin).self, name: "word count") { _ in AllPluginImpl("word count") }
+        container.register((any AllPlugin).self, name: "a") { _ in AllPluginImpl("a") }
+
+        #expect(try allIDs(container) == ["spelling", "unnamed", "word count", "a"])
+    }
+
+    @Test func resolveAllReturnsTheSameOrderAfterFinishRegistration() throws {
+        let container = Container()
+        container.register((any AllPlugin).self, name: "z") { _ in AllPluginImpl("z") }
+        container.register((any AllPlugin).self, name: "m") { _ in AllPluginImpl("m") }
+        container.register((any AllPlugin).self) { _ in AllPluginImpl("unnamed") }
+        try container.finishRegistration()
+
+        #expect(try allIDs(container) == ["z", "m", "unnamed"])
+        #expect(try allIDs(container) == ["z", "m", "unnamed"])
+    }
+
+    @Test func resolveAllExcludesRegistrationsThatTakeArguments() throws {
+        let container = Container()
+        container.register((any AllPlugin).self, name: "first") { _ in AllPluginImpl("first") }
+        container.register((any AllPlugin).self) { (_, id: String) in AllPluginImpl(id) }
+        container.register((any AllPlugin).self, name: "first") { (_, id: String, n: Int) in AllPluginImpl("\(id)\(n)") }
+        container.register((any AllPlugin).self, name: "tuple") { (_, pair: (String, Int)) in AllPluginImpl(pair.0) }
+        container.register((any AllPlugin).self, name: "second") { _ in AllPluginImpl("second") }
+
+        #expect(try allIDs(container) == ["first", "second"])
+        // The registrations with arguments are still there for resolve.
+        #expect(try container.resolve((any AllPlugin).self, argument: "arg").id == "arg")
+    }
+
+    @Test func resolveAllReturnsAnEmptyArrayWhenNothingIsRegistered() throws {
+        let container = Container()
+        #expect(try container.resolveAll((any AllPlugin).self).isEmpty)
+        #expect(try container.resolveAll((any AllUnregistered).self).isEmpty)
+    }
+
+    @Test func resolveAllReturnsAnEmptyArrayWhenOnlyOtherTypesOrRegistrationsWithArgumentsExist() throws {
+        let container = Container()
+        container.register(AllShared.self) { _ in AllShared() }
+        container.register((any AllPlugin).self) { (_, id: String) in AllPluginImpl(id) }
+        try container.finishRegistration()
+
+        #expect(try container.resolveAll((any AllPlugin).self).isEmpty)
+    }
+
+    @Test func resolveAllOnlyListsRegistrationsOfTheAskedType() throws {
+        let container = Container()
+        container.register((any AllPlugin).self, name: "protocol") { _ in AllPluginImpl("protocol") }
+        container.register(AllPluginImpl.self, name: "concrete") { _ in AllPluginImpl("concrete") }
+
+        #expect(try allIDs(container) == ["protocol"])
+        #expect(try container.resolveAll(AllPluginImpl.self).map(\.id) == ["concrete"])
+    }
+
+    @Test func resolveAllSurfacesADuplicateRegistration() throws {
+        let container = Container()
+        container.register((any AllPlugin).self, name: "ok") { _ in AllPluginImpl("ok") }
+        let firstLine = #line; container.register((any AllPlugin).self, name: "twice") { _ in AllPluginImpl("1") }
+        let secondLine = #line; container.register((any AllPlugin).self, name: "twice") { _ in AllPluginImpl("2") }
+
+        let error = try #require(allInjectionError { _ = try container.resolveAll((any AllPlugin).self) })
+
+        #expect(error.code == .duplicateRegistration)
+        #expect(error.message.contains("AllPlugin (name: \"twice\") is registered 2 times"))
+        #expect(error.message.contains("InjectorTests/ResolveAllTests.swift:\(firstLine)"))
+        #expect(error.message.contains("InjectorTests/ResolveAllTests.swift:\(secondLine)"))
+        #expect(error.message.contains("replacesExisting: true"))
+        #expect(error.resolutionPath.last == ServiceKey((any AllPlugin).self, name: "twice"))
+    }
+
+    @Test func resolveAllSurfacesADuplicateUnnamedRegistration() throws {
+        let container = Container()
+        let firstLine = #line; container.register((any AllPlugin).self) { _ in AllPluginImpl("1") }
+        let secondLine = #line; container.register((any AllPlugin).self) { _ in AllPluginImpl("2") }
+
+        let error = try #require(allInjectionError { _ = try container.resolveAll((any AllPlugin).self) })
+
+        #expect(error.code == .duplicateRegistration)
+        #expect(error.message.contains("AllPlugin is registered 2 times"))
+        #expect(error.message.contains(
+            "InjectorTests/ResolveAllTests.swift:\(firstLine), then at InjectorTests/ResolveAllTests.swift:\(secondLine)"))
+    }
+
+    @Test func replacementKeepsTheOriginalsPositionInResolveAll() throws {
+        let container = Container()
+        container.register((any AllPlugin).self, name: "a") { _ in AllPluginImpl("a") }
+        container.register((any AllPlugin).self, name: "b") { _ in AllPluginImpl("b") }
+        container.register((any AllPlugin).self) { _ in AllPluginImpl("unnamed") }
+        container.register((any AllPlugin).self, name: "c") { _ in AllPluginImpl("c") }
+        container.register((any AllPlugin).self, name: "b", replacesExisting: true) { _ in AllPluginImpl("b-replaced") }
+        container.register((any AllPlugin).self, replacesExisting: true) { _ in AllPluginImpl("unnamed-replaced") }
+
+        #expect(try allIDs(container) == ["a", "b-replaced", "unnamed-replaced", "c"])
+        try container.finishRegistration()
+        #expect(try allIDs(container) == ["a", "b-replaced", "unnamed-replaced", "c"])
+    }
+
+    @Test func replacesExistingOnANewKeyAppendsIt() throws {
+        let container = Container()
+        container.register((any AllPlugin).self, name: "a") { _ in AllPluginImpl("a") }
+        container.register((any AllPlugin).self, name: "new", replacesExisting: true) { _ in AllPluginImpl("new") }
+
+        #expect(try allIDs(container) == ["a", "new"])
+    }
+
+    @Test func resolveAllInsideAFactoryThroughTheResolver() throws {
+        let container = Container()
+        container.register(AllShared.self, scope: .graph) { _ in AllShared() }
+        container.register((any AllPlugin).self, name: "one") { r in try AllSharingPlugin("one", shared: r.resolve(AllShared.self)) }
+        container.register((any AllPlugin).self) { _ in AllPluginImpl("unnamed") }
+        container.register((any AllPlugin).self, name: "two") { r in try AllSharingPlugin("two", shared: r.resolve(AllShared.self)) }
+        container.register(AllHost.self) { r in
+            try AllHost(plugins: r.resolveAll((any AllPlugin).self), shared: r.resolve(AllShared.self))
+        }
+
+        let host = try container.resolve(AllHost.self)
+
+        #expect(host.plugins.map(\.id) == ["one", "unnamed", "two"])
+        // Built in the host's graph: the graph-scoped dependency is shared.
+        let sharing = host.plugins.compactMap { $0 as? AllSharingPlugin }
+        #expect(sharing.count == 2)
+        #expect(sharing.allSatisfy { $0.shared === host.shared })
+    }
+
+    @Test func resolveAllInsideAFactoryReturnsAnEmptyArrayWhenNoneIsRegistered() throws {
+        let container = Container()
+        container.register(AllShared.self) { _ in AllShared() }
+        container.register(AllHost.self) { r in
+            try AllHost(plugins: r.resolveAll((any AllPlugin).self), shared: r.resolve(AllShared.self))
+        }
+
+        #expect(try container.resolve(AllHost.self).plugins.isEmpty)
+    }
+
+    @Test func resolveAllInsideAFactorySurfacesADuplicateWithThePath() throws {
+        let container = Container()
+        container.register(AllShared.self) { _ in AllShared() }
+        container.register((any AllPlugin).self, name: "twice") { _ in AllPluginImpl("1") }
+        container.register((any AllPlugin).self, name: "twice") { _ in AllPluginImpl("2") }
+        container.register(AllHost.self) { r in
+            try AllHost(plugins: r.resolveAll((any AllPlugin).self), shared: r.resolve(AllShared.self))
+        }
+
+        let error = try #require(allInjectionError { _ = try container.resolve(AllHost.self) })
+
+        #expect(error.code == .duplicateRegistration)
+        #expect(error.message.contains("AllPlugin (name: \"twice\") is registered 2 times"))
+        #expect(error.resolutionPath == [
+            ServiceKey(AllHost.self, name: nil), ServiceKey((any AllPlugin).self, name: "twice"),
+        ])
+    }
+
+    @Test func resolveAllBuildsAllRegistrationsInOneGraph() throws {
+        let container = Container()
+        let sharedCalls = AllCounter()
+        container.register(AllShared.self, scope: .graph) { _ in
+            sharedCalls.next()
+            return AllShared()
+        }
+        container.register((any AllPlugin).self, name: "one") { r in try AllSharingPlugin("one", shared: r.resolve(AllShared.self)) }
+        container.register((any AllPlugin).self, name: "two") { r in try AllSharingPlugin("two", shared: r.resolve(AllShared.self)) }
+
+        let plugins = try container.resolveAll((any AllPlugin).self).compactMap { $0 as? AllSharingPlugin }
+
+        #expect(plugins.count == 2)
+        #expect(plugins[0].shared === plugins[1].shared)
+        #expect(sharedCalls.count == 1)
+    }
+
+    @Test func resolveAllRespectsEachRegistrationsScope() throws {
+        let container = Container()
+        let calls = AllCounter()
+        container.register((any AllPlugin).self, name: "singleton", scope: .singleton) { _ in AllPluginImpl("singleton-\(calls.next())") }
+        container.register((any AllPlugin).self, name: "transient") { _ in AllPluginImpl("transient-\(calls.next())") }
+
+        let first = try container.resolveAll((any AllPlugin).self)
+        let second = try container.resolveAll((any AllPlugin).self)
+
+        #expect(first.map(\.id) == ["singleton-1", "transient-2"])
+        #expect(second.map(\.id) == ["singleton-1", "transient-3"])
+        let firstSingleton = try #require(first.first as? AllPluginImpl)
+        let secondSingleton = try #require(second.first as? AllPluginImpl)
+        let firstTransient = try #require(first.last as? AllPluginImpl)
+        let secondTransient = try #require(second.last as? AllPluginImpl)
+        let resolved = try #require(try container.resolve((any AllPlugin).self, name: "singleton") as? AllPluginImpl)
+        #expect(firstSingleton === secondSingleton)
+        #expect(firstTransient !== secondTransient)
+        #expect(resolved === firstSingleton)
+        #expect(calls.count == 3)
+    }
+
+    @Test func resolveAllWrapsAFailingFactory() throws {
+        let container = Container()
+        container.register((any AllPlugin).self, name: "fine") { _ in AllPluginImpl("fine") }
+        container.register((any AllPlugin).self, name: "broken") { _ in throw AllFactoryError() }
+
+        let error = try #require(allInjectionError { _ = try container.resolveAll((any AllPlugin).self) })
+
+        #expect(error.code == .factoryFailed)
+        #expect(error.underlyingError is AllFactoryError)
+        #expect(error.message.contains("AllPlugin (name: \"broken\")"))
+        #expect(error.message.contains("plugin exploded"))
+    }
+
+    @Test func resolveAllThroughAResolverThatOutlivedItsResolutionThrows() throws {
+        let container = Container()
+        container.register((any AllPlugin).self, name: "one") { _ in AllPluginImpl("one") }
+        let escaped = AllEscapedResolver()
+        container.register(AllShared.self) { r in
+            escaped.store(r)
+            return AllShared()
+        }
+        _ = try container.resolve(AllShared.self)
+        let resolver = try #require(escaped.resolver)
+
+        let error = try #require(allInjectionError { _ = try resolver.resolveAll((any AllPlugin).self) })
+
+        #expect(error.code == .resolverOutlivedResolution)
+        #expect(error.message.contains("AllPlugin"))
+        #expect(error.message.contains("after the resolution"))
+    }
+
+    @Test func resolveAllThroughAnOutlivedResolverThrowsEvenDuringALaterResolution() throws {
+        let container = Container()
+        container.register((any AllPlugin).self, name: "one") { _ in AllPluginImpl("one") }
+        let escaped = AllEscapedResolver()
+        container.register(AllShared.self) { r in
+            escaped.store(r)
+            return AllShared()
+        }
+        _ = try container.resolve(AllShared.self)
+        #expect(escaped.resolver != nil)
+        let errors = AllErrors()
+        // A later resolution on the same thread, during which the stale resolver is used.
+        container.register(AllHost.self) { r in
+            do {
+                _ = try escaped.resolver?.resolveAll((any AllPlugin).self)
+            } catch let error as InjectionError {
+                errors.append(error)
+            }
+            return try AllHost(plugins: r.resolveAll((any AllPlugin).self), shared: AllShared())
+        }
+
+        let host = try container.resolve(AllHost.self)
+
+        #expect(host.plugins.map(\.id) == ["one"])
+        #expect(errors.all.map(\.code) == [.resolverOutlivedResolution])
+    }
+}
+
+private final class AllErrors: @unchecked Sendable {
+    private(set) var all: [InjectionError] = []
+    func append(_ error: InjectionError) { all.append(error) }
+}
+
+/// Keeps a resolver past its resolution (which is the mistake under test).
+private final class AllEscapedResolver: @unchecked Sendable {
+    private(set) var resolver: Resolver?
+    func store(_ resolver: Resolver) { self.resolver = resolver }
+}

@@ -1,0 +1,454 @@
+import Synchronization
+import Testing
+@testable import Injector
+
+// MARK: - Test doubles (private to this file)
+
+/// Counts factory calls; also hands out a serial number to each instance, so that identities can be
+/// told apart even after an object is freed and its address reused.
+private final class ScopeCounter: Sendable {
+    private let value = Atomic<Int>(0)
+    /// Increments and returns the new count (1 for the first call).
+    @discardableResult
+    func next() -> Int { value.wrappingAdd(1, ordering: .relaxed).newValue }
+    var count: Int { value.load(ordering: .relaxed) }
+}
+
+private final class ScopeObject: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+
+private protocol ScopeService: AnyObject, Sendable {}
+private final class ScopeServiceImpl: ScopeService {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+
+private protocol ScopeValueService {}
+private struct ScopeValueServiceImpl: ScopeValueService { var x = 1 }
+private struct ScopeValue { var number = 7 }
+
+/// Holds two instances of the same dependency, resolved one after the other inside one factory.
+private final class ScopePair: Sendable {
+    let first: ScopeObject
+    let second: ScopeObject
+    init(first: ScopeObject, second: ScopeObject) {
+        self.first = first
+        self.second = second
+    }
+}
+
+// Diamond: A -> B, C; B -> D; C -> D.
+private final class ScopeDiamondD: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+private final class ScopeDiamondB: Sendable {
+    let d: ScopeDiamondD
+    init(d: ScopeDiamondD) { self.d = d }
+}
+private final class ScopeDiamondC: Sendable {
+    let d: ScopeDiamondD
+    init(d: ScopeDiamondD) { self.d = d }
+}
+private final class ScopeDiamondA: Sendable {
+    let b: ScopeDiamondB
+    let c: ScopeDiamondC
+    init(b: ScopeDiamondB, c: ScopeDiamondC) {
+        self.b = b
+        self.c = c
+    }
+}
+
+/// Keeps a resolver past its resolution (a mistake, but one that must not leak the graph).
+private final class ScopeKeptResolver: @unchecked Sendable {
+    private(set) var resolver: Resolver?
+    func keep(_ resolver: Resolver) { self.resolver = resolver }
+}
+
+private func scopeInjectionError(_ body: () throws -> Void) -> InjectionError? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error as? InjectionError
+    }
+}
+
+/// Registers the diamond with `d`'s scope given, counting D's factory calls.
+private func scopeRegisterDiamond(in container: Container, dScope: Scope, dCalls: ScopeCounter) {
+    container.register(ScopeDiamondD.self, scope: dScope) { _ in ScopeDiamondD(serial: dCalls.next()) }
+    container.register(ScopeDiamondB.self) { r in try ScopeDiamondB(d: r.resolve(ScopeDiamondD.self)) }
+    container.register(ScopeDiamondC.self) { r in try ScopeDiamondC(d: r.resolve(ScopeDiamondD.self)) }
+    container.register(ScopeDiamondA.self) { r in
+        try ScopeDiamondA(b: r.resolve(ScopeDiamondB.self), c: r.resolve(ScopeDiamondC.self))
+    }
+}
+
+// MARK: - Tests
+
+struct ScopeTests {
+    // MARK: Transient
+
+    @Test func transientMakesANewInstanceOnEveryResolve() throws {
+        let container = Container()
+        let calls = ScopeCounter()
+        container.register(ScopeObject.self, scope: .transient) { _ in ScopeObject(serial: calls.next()) }
+
+        let first = try container.resolve(ScopeObject.self)
+        let second = try container.resolve(ScopeObject.self)
+        let third = try container.resolve(ScopeObject.self)
+
+        #expect(first !== second)
+        #expect(second !== third)
+        #expect(first !== third)
+        #expect(calls.count == 3)
+    }
+
+    @Test func transientMakesANewInstanceForEachNestedResolveWithinOneGraph() throws {
+        let container = Container()
+        let calls = ScopeCounter()
+        container.register(ScopeObject.self, scope: .transient) { _ in ScopeObject(serial: calls.next()) }
+        container.register(ScopePair.self) { r in
+            try ScopePair(first: r.resolve(ScopeObject.self), second: r.resolve(ScopeObject.self))
+        }
+
+        let pair = try container.resolve(ScopePair.self)
+
+        #expect(pair.first !== pair.second)
+        #expect(pair.first.serial != pair.second.serial)
+        #expect(calls.count == 2)
+    }
+
+    @Test func transientDiamondBuildsTheSharedDependencyOncePerPath() throws {
+        let container = Container()
+        let dCalls = ScopeCounter()
+        scopeRegisterDiamond(in: container, dScope: .transient, dCalls: dCalls)
+
+        let a = try container.resolve(ScopeDiamondA.self)
+
+        #expect(a.b.d !== a.c.d)
+        #expect(dCalls.count == 2)
+    }
+
+    @Test func defaultScopeIsTransient() throws {
+        let container = Container()
+        let calls = ScopeCounter()
+        container.register(ScopeObject.self) { _ in ScopeObject(serial: calls.next()) }
+        container.register(ScopePair.self) { r in
+            try ScopePair(first: r.resolve(ScopeObject.self), second: r.resolve(ScopeObject.self))
+        }
+
+        let first = try container.resolve(ScopeObject.self)
+        let second = try container.resolve(ScopeObject.self)
+        let pair = try container.resolve(ScopePair.self)
+
+        #expect(first !== second)
+        #expect(pair.first !== pair.second)
+        #expect(calls.count == 4)
+    }
+
+    @Test func defaultScopeIsTransientForAValueServiceToo() throws {
+        let container = Container()
+        let calls = ScopeCounter()
+        container.register(ScopeValue.self) { _ in
+            ScopeValue(number: calls.next())
+        }
+
+        let first = try container.resolve(ScopeValue.self)
+        let second = try container.resolve(ScopeValue.self)
+
+        #expect(first.number == 1)
+        #expect(second.number == 2)
+        #expect(calls.count == 2)
+    }
+
+    // MARK: Graph
+
+    @Test func graphSharesOneInstanceAmongNestedResolvesOfOneTopLevelResolve() throws {
+        let container = Container()
+        let calls = ScopeCounter()
+        container.register(ScopeObject.self, scope: .graph) { _ in ScopeObject(serial: calls.next()) }
+        container.register(ScopePair.self) { r in
+            try ScopePair(first: r.resolve(ScopeObject.self), second: r.resolve(ScopeObject.self))
+        }
+
+        let pair = try container.resolve(ScopePair.self)
+
+        #expect(pair.first === pair.second)
+        #expect(calls.count == 1)
+    }
+
+    @Test func graphDiamondSharesTheBottomInstanceWithinOneResolve() throws {
+        let container = Container()
+        let dCalls = ScopeCounter()
+        scopeRegisterDiamond(in: container, dScope: .graph, dCalls: dCalls)
+
+        let a = try container.resolve(ScopeDiamondA.self)
+
+        #expect(a.b.d === a.c.d)
+        #expect(dCalls.count == 1)
+    }
+
+    @Test func graphGivesDistinctInstancesToDistinctTopLevelResolves() throws {
+        let container = Container()
+        let dCalls = ScopeCounter()
+        scopeRegisterDiamond(in: container, dScope: .graph, dCalls: dCalls)
+
+        let first = try container.resolve(ScopeDiamondA.self)
+        let second = try container.resolve(ScopeDiamondA.self)
+
+        #expect(first.b.d === first.c.d)
+        #expect(second.b.d === second.c.d)
+        #expect(first.b.d !== second.b.d)
+        #expect(first.b.d.serial != second.b.d.serial)
+        #expect(dCalls.count == 2)
+    }
+
+    @Test func graphServiceResolvedAtTopLevelTwiceGivesTwoInstances() throws {
+        let container = Container()
+        let calls = ScopeCounter()
+        container.register(ScopeObject.self, scope: .graph) { _ in ScopeObject(serial: calls.next()) }
+
+        let first = try container.resolve(ScopeObject.self)
+        let second = try container.resolve(ScopeObject.self)
+
+        #expect(first !== second)
+        #expect(calls.count == 2)
+    }
+
+    @Test func graphInstanceIsNotRetainedAfterTheTopLevelResolveReturns() throws {
+        let container = Container()
+        container.register(ScopeObject.self, scope: .graph) { _ in ScopeObject(serial: 0) }
+
+        weak var weakObject: ScopeObject?
+        do {
+            let object = try container.resolve(ScopeObject.self)
+            weakObject = object
+            #expect(weakObject != nil)
+        }
+        #expect(weakObject == nil)
+    }
+
+    @Test func graphDiamondBottomIsNotRetainedOnceTheRootIsReleased() throws {
+        let container = Container()
+        let dCalls = ScopeCounter()
+        scopeRegisterDiamond(in: container, dScope: .graph, dCalls: dCalls)
+
+        weak var weakD: ScopeDiamondD?
+        do {
+            let a = try container.resolve(ScopeDiamondA.self)
+            weakD = a.b.d
+            #expect(weakD != nil)
+        }
+        #expect(weakD == nil)
+    }
+
+    @Test func graphInstanceIsNotRetainedAfterResolveEvenWhenAFactoryKeptItsResolver() throws {
+        let container = Container()
+        let kept = ScopeKeptResolver()
+        container.register(ScopeObject.self, scope: .graph) { _ in ScopeObject(serial: 0) }
+        container.register(ScopePair.self) { r in
+            kept.keep(r)
+            return try ScopePair(first: r.resolve(ScopeObject.self), second: r.resolve(ScopeObject.self))
+        }
+
+        weak var weakObject: ScopeObject?
+        do {
+            let pair = try container.resolve(ScopePair.self)
+            weakObject = pair.first
+            #expect(pair.first === pair.second)
+        }
+        #expect(kept.resolver != nil)
+        #expect(weakObject == nil, "a resolver kept past its resolution must not keep the graph's instances alive")
+    }
+
+    // MARK: Singleton
+
+    @Test func singletonReturnsTheSameInstanceOnEveryResolve() throws {
+        let container = Container()
+        let calls = ScopeCounter()
+        container.register(ScopeObject.self, scope: .singleton) { _ in ScopeObject(serial: calls.next()) }
+
+        let first = try container.resolve(ScopeObject.self)
+        let second = try container.resolve(ScopeObject.self)
+
+        #expect(first === second)
+        #expect(calls.count == 1)
+    }
+
+    @Test func singletonIsSharedAcrossNestedAndTopLevelResolves() throws {
+        let container = Container()
+        let dCalls = ScopeCounter()
+        scopeRegisterDiamond(in: container, dScope: .singleton, dCalls: dCalls)
+
+        let first = try container.resolve(ScopeDiamondA.self)
+        let second = try container.resolve(ScopeDiamondA.self)
+        let direct = try container.resolve(ScopeDiamondD.self)
+
+        #expect(first.b.d === first.c.d)
+        #expect(first.b.d === second.c.d)
+        #expect(direct === first.b.d)
+        #expect(dCalls.count == 1)
+    }
+
+    @Test func singletonIsBuiltLazilyOnFirstResolveNotAtRegistration() throws {
+        let container = Container()
+        let calls = ScopeCounter()
+        container.register(ScopeObject.self, scope: .singleton) { _ in ScopeObject(serial: calls.next()) }
+        #expect(calls.count == 0)
+
+        try container.finishRegistration()
+        #expect(calls.count == 0)
+
+        let first = try container.resolve(ScopeObject.self)
+        #expect(calls.count == 1)
+        #expect(first.serial == 1)
+
+        let second = try container.resolve(ScopeObject.self)
+        #expect(calls.count == 1)
+        #expect(second === first)
+    }
+
+    @Test func singletonDependencyIsNotBuiltUntilSomethingNeedsIt() throws {
+        let container = Container()
+        let dCalls = ScopeCounter()
+        scopeRegisterDiamond(in: container, dScope: .singleton, dCalls: dCalls)
+        container.register(ScopeObject.self) { _ in ScopeObject(serial: 0) }
+
+        _ = try container.resolve(ScopeObject.self)
+        #expect(dCalls.count == 0)
+
+        _ = try container.resolve(ScopeDiamondB.self)
+        #expect(dCalls.count == 1)
+    }
+
+    @Test func singletonOfAValueTypeReturnsTheSameValueWithoutRebuilding() throws {
+        let container = Container()
+        let calls = ScopeCounter()
+        container.register(ScopeValue.self, scope: .singleton) { _ in ScopeValue(number: calls.next() + 41) }
+
+        let first = try container.resolve(ScopeValue.self)
+        let second = try container.resolve(ScopeValue.self)
+
+        #expect(first.number == 42)
+        #expect(second.number == 42)
+        #expect(calls.count == 1)
+    }
+
+    // MARK: Weak
+
+    @Test func weakReturnsTheSameInstanceWhileSomeoneHoldsIt() throws {
+        let container = Container()
+        let calls = ScopeCounter()
+        container.register(ScopeObject.self, scope: .weak) { _ in ScopeObject(serial: calls.next()) }
+
+        let held = try container.resolve(ScopeObject.self)
+        let again = try container.resolve(ScopeObject.self)
+        let onceMore = try container.resolve(ScopeObject.self)
+
+        #expect(held === again)
+        #expect(held === onceMore)
+        #expect(calls.count == 1)
+    }
+
+    @Test func weakInstanceIsSharedByNestedResolvesWhileHeld() throws {
+        let container = Container()
+        let calls = ScopeCounter()
+        container.register(ScopeObject.self, scope: .weak) { _ in ScopeObject(serial: calls.next()) }
+        container.register(ScopePair.self) { r in
+            try ScopePair(first: r.resolve(ScopeObject.self), second: r.resolve(ScopeObject.self))
+        }
+
+        let pair = try container.resolve(ScopePair.self)
+        let direct = try container.resolve(ScopeObject.self)
+
+        #expect(pair.first === pair.second)
+        #expect(direct === pair.first)
+        #expect(calls.count == 1)
+    }
+
+    @Test func weakMakesANewInstanceAfterEveryHolderReleasedIt() throws {
+        let container = Container()
+        let calls = ScopeCounter()
+        container.register(ScopeObject.self, scope: .weak) { _ in ScopeObject(serial: calls.next()) }
+
+        weak var weakFirst: ScopeObject?
+        do {
+            let first = try container.resolve(ScopeObject.self)
+            let second = try container.resolve(ScopeObject.self)
+            weakFirst = first
+            #expect(first === second)
+            #expect(first.serial == 1)
+        }
+        #expect(weakFirst == nil, "the container must not keep a weak-scoped instance alive")
+
+        let renewed = try container.resolve(ScopeObject.self)
+        #expect(renewed.serial == 2)
+        #expect(calls.count == 2)
+
+        let again = try container.resolve(ScopeObject.self)
+        #expect(again === renewed)
+        #expect(calls.count == 2)
+    }
+
+    @Test func weakWorksForAClassBehindAProtocol() throws {
+        let container = Container()
+        let calls = ScopeCounter()
+        container.register((any ScopeService).self, scope: .weak) { _ in ScopeServiceImpl(serial: calls.next()) }
+
+        let first = try container.resolve((any ScopeService).self)
+        let second = try container.resolve((any ScopeService).self)
+
+        #expect(first === second)
+        #expect(calls.count == 1)
+    }
+
+    @Test func weakScopeWithAValueTypeThrowsWeakScopeNeedsObject() throws {
+        let container = Container()
+        container.register(ScopeValue.self, scope: .weak) { _ in ScopeValue() }
+
+        let error = try #require(scopeInjectionError { _ = try container.resolve(ScopeValue.self) })
+
+        #expect(error.code == .weakScopeNeedsObject)
+        #expect(error.message.contains("ScopeValue has the weak scope"))
+        #expect(error.message.contains("not a class instance"))
+        #expect(error.message.contains("Fix: return a class instance"))
+        #expect(error.message.contains(".singleton"))
+        #expect(error.description == error.message)
+        #expect(error.resolutionPath.last == ServiceKey(ScopeValue.self, name: nil))
+    }
+
+    @Test func weakScopeWithAValueBehindAProtocolThrowsWeakScopeNeedsObjectNamingTheMadeType() throws {
+        let container = Container()
+        container.register((any ScopeValueService).self, name: "value", scope: .weak) { _ in ScopeValueServiceImpl() }
+
+        let error = try #require(scopeInjectionError {
+            _ = try container.resolve((any ScopeValueService).self, name: "value")
+        })
+
+        #expect(error.code == .weakScopeNeedsObject)
+        #expect(error.message.contains("ScopeValueService (name: \"value\") has the weak scope"))
+        #expect(error.message.contains("made a ScopeValueServiceImpl"))
+        #expect(error.message.contains("not a class instance"))
+    }
+
+    @Test func weakScopeWithAValueTypeFailsEveryTimeWhenNested() throws {
+        let container = Container()
+        container.register(ScopeValue.self, scope: .weak) { _ in ScopeValue() }
+        container.register(ScopeObject.self) { r in
+            _ = try r.resolve(ScopeValue.self)
+            return ScopeObject(serial: 0)
+        }
+
+        for _ in 0..<2 {
+            let error = try #require(scopeInjectionError { _ = try container.resolve(ScopeObject.self) })
+            #expect(error.code == .weakScopeNeedsObject)
+            #expect(error.message.contains("ScopeValue has the weak scope"))
+            #expect(error.resolutionPath == [
+                ServiceKey(ScopeObject.self, name: nil), ServiceKey(ScopeValue.self, name: nil),
+            ])
+        }
+    }
+}
