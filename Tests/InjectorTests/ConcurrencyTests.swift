@@ -48,7 +48,7 @@ private func concurrencyBusyWork(_ iterations: Int = 2_000) {
 
 /// Makes contention likely without depending on it: each task calls `arrive()` just before it
 /// resolves, and a factory or hook calls `holdOpen()`, which keeps the construction window open
-/// until another task has arrived (bounded: at most a few milliseconds, then it goes on anyway),
+/// until another task has arrived (bounded: at most 20 ms, then it goes on anyway),
 /// plus a little more so that the arriving task reaches the container while construction is still
 /// under way. The assertions never depend on whether anyone arrived.
 private final class ConcurrencyArrivals: Sendable {

@@ -23,7 +23,7 @@ public final class Container: Sendable {
     /// containers; recursive, because a singleton's factory may build further singletons.
     let constructionLock: Locked<Void>
 
-    private struct State {
+    struct State {
         var registry = Registry()
         /// Registrations made after `finishRegistration()`, recorded as conflicts.
         var lateProviders: [LookupKey: AnyProvider] = [:]
@@ -32,9 +32,9 @@ public final class Container: Sendable {
         var retiredLateProviders: [AnyProvider] = []
     }
 
-    private let state = Locked.make(State())
-    private let frozen = PublishedReference<FrozenRegistry>()
-    private let hasLateRegistrations = Atomic<Bool>(false)
+    let state = Locked.make(State())
+    let frozen = PublishedReference<FrozenRegistry>()
+    let hasLateRegistrations = Atomic<Bool>(false)
 
     /// Creates an empty container.
     public convenience init() {
@@ -65,104 +65,4 @@ public final class Container: Sendable {
 
     /// Whether ``finishRegistration()`` has been called on this container.
     public var isRegistrationFinished: Bool { frozen.load() != nil }
-}
-
-// MARK: - Registry access
-
-extension Container {
-    /// The provider for `key`, from this container or the nearest ancestor that has one.
-    ///
-    /// The provider is returned unretained: no registry ever lets go of a provider (replaced ones are
-    /// retired, not released), and the registries of this container's lineage outlive the resolve
-    /// call. Once registration has finished, this takes no lock either (unless a late registration,
-    /// an error being reported, was recorded).
-    @usableFromInline
-    func provider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
-        if let provider = localProvider(for: key) { return provider }
-        return parent?.provider(for: key)
-    }
-
-    /// The container, this one or an ancestor, whose registry holds `provider`.
-    @usableFromInline
-    func owner(of provider: AnyProvider) -> Container {
-        var container = self
-        while container.localProvider(for: provider.key.lookupKey)?.takeUnretainedValue() !== provider,
-            let parent = container.parent
-        {
-            container = parent
-        }
-        return container
-    }
-
-    private func localProvider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
-        if !hasLateRegistrations.load(ordering: .acquiring), let frozen = frozen.unretained() {
-            return frozen._withUnsafeGuaranteedRef { $0.table.provider(for: key) }
-        }
-        return state.withLock { state in
-            (state.lateProviders[key] ?? state.registry.provider(for: key)).map(Unmanaged.passUnretained)
-        }
-    }
-
-    /// This container's registry as it stands.
-    var registry: Registry {
-        frozen.load()?.registry ?? state.withLock { $0.registry }
-    }
-
-    /// The containers from the root down to this one.
-    var lineage: [Container] {
-        var chain: [Container] = []
-        var current: Container? = self
-        while let container = current {
-            chain.append(container)
-            current = container.parent
-        }
-        return chain.reversed()
-    }
-
-    /// Adds a provider; after `finishRegistration()` it is recorded as a late registration instead.
-    func add(_ provider: AnyProvider, replacing: Bool) {
-        state.withLock { state in
-            guard let frozen = frozen.load() else {
-                state.registry.add(provider, replacing: replacing)
-                return
-            }
-            let key = provider.key.lookupKey
-            let earlier = state.lateProviders[key] ?? frozen.registry.provider(for: key)
-            recordLate(provider, kind: .lateRegistration, sites: (earlier?.sites ?? []) + [provider.site], in: &state)
-        }
-    }
-
-    /// Replaces the provider for `key` with `transform`'s result; after `finishRegistration()` the
-    /// amendment made at `site` is recorded as a late registration of the key.
-    func amend(_ key: LookupKey, at site: RegistrationSite, _ transform: @escaping (AnyProvider) -> AnyProvider) {
-        state.withLock { state in
-            guard let frozen = frozen.load() else {
-                state.registry.amend(key, transform)
-                return
-            }
-            if let provider = state.lateProviders[key] ?? frozen.registry.provider(for: key) {
-                recordLate(transform(provider), kind: .lateAmendment, sites: provider.sites + [site], in: &state)
-            }
-        }
-    }
-
-    private func recordLate(_ provider: AnyProvider, kind: Conflict.Kind, sites: [RegistrationSite], in state: inout State) {
-        let key = provider.key.lookupKey
-        if let replaced = state.lateProviders[key] {
-            state.retiredLateProviders.append(replaced)
-        } else {
-            state.lateOrder.append(key)
-        }
-        state.lateProviders[key] = provider.copy(conflict: Conflict(kind: kind, sites: sites), preparation: provider.preparation)
-        hasLateRegistrations.store(true, ordering: .releasing)
-    }
-
-    /// Freezes the registry; returns the conflicts recorded so far, in registration order. Idempotent.
-    func freeze() -> [AnyProvider] {
-        state.withLock { state in
-            let registry = frozen.load() ?? frozen.publish(FrozenRegistry(state.registry))
-            let late = state.lateOrder.compactMap { state.lateProviders[$0] }
-            return registry.registry.allProviders.filter { $0.conflict != nil } + late
-        }
-    }
 }

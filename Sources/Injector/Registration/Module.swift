@@ -1,4 +1,4 @@
-/// A group of registrations that belong together, applied with ``Container/install(_:)-(Module...)``.
+/// A group of registrations that belong together, applied with `Container.install(_:)`.
 ///
 /// ```swift
 /// struct StorageModule: Module {

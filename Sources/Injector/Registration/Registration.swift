@@ -2,7 +2,7 @@
 /// to which preparation steps can be added.
 ///
 /// Each instance the factory makes is prepared in this order: the caller's `configure` closure (if
-/// the caller gave one), then the ``onResolved(_:)`` hooks, then the ``verify(_:)`` checks. Hooks
+/// the caller gave one), then the ``onResolved(fileID:line:_:)`` hooks, then the ``verify(fileID:line:_:)`` checks. Hooks
 /// and checks run once the whole top-level resolve has been built, in the order the instances were
 /// completed, so a hook can resolve services that depend back on its instance.
 ///

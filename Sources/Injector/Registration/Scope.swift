@@ -46,7 +46,4 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         case .weak: "weak"
         }
     }
-
-    /// Whether callers other than the one that caused its construction may receive the instance.
-    var isShared: Bool { kind == .singleton || kind == .weak }
 }

@@ -2,42 +2,59 @@
 /// searches and error paths show.
 ///
 /// The innermost entry is kept apart from the rest, so that a resolve without nested resolves
-/// allocates nothing. Entries are unretained: the registries that hold the providers outlive the
-/// resolution.
+/// allocates nothing; past `indexedDepth` entries, a set of the outer ones keeps the cycle check
+/// constant-time, so that very deep chains stay linear. Entries are unretained: the registries that
+/// hold the providers outlive the resolution.
 struct ConstructionStack {
+    private static let indexedDepth = 32
+
     private var innermost: Unmanaged<AnyProvider>?
     private var outer: [Unmanaged<AnyProvider>] = []
+    private var outerIndex: Set<ObjectIdentifier> = []
 
     var count: Int { innermost == nil ? 0 : outer.count + 1 }
 
     mutating func push(_ provider: AnyProvider) {
-        if let innermost { outer.append(innermost) }
+        if let innermost {
+            outer.append(innermost)
+            if outer.count == Self.indexedDepth {
+                outerIndex = Set(outer.map { ObjectIdentifier($0.takeUnretainedValue()) })
+            } else if outer.count > Self.indexedDepth {
+                outerIndex.insert(ObjectIdentifier(innermost.takeUnretainedValue()))
+            }
+        }
         innermost = .passUnretained(provider)
     }
 
     mutating func pop() {
+        if outer.count > Self.indexedDepth, let last = outer.last {
+            outerIndex.remove(ObjectIdentifier(last.takeUnretainedValue()))
+        } else if outer.count == Self.indexedDepth {
+            outerIndex.removeAll()
+        }
         innermost = outer.popLast()
+    }
+
+    /// Whether `provider` is on the stack.
+    func contains(_ provider: AnyProvider) -> Bool {
+        guard let innermost else { return false }
+        if innermost.takeUnretainedValue() === provider { return true }
+        if outer.count >= Self.indexedDepth { return outerIndex.contains(ObjectIdentifier(provider)) }
+        return outer.contains { $0.takeUnretainedValue() === provider }
     }
 
     /// The entries from `provider`'s outermost occurrence to the innermost, if it is on the stack.
     func cycle(closedBy provider: AnyProvider) -> [AnyProvider]? {
-        guard let innermost else { return nil }
-        let entries = outer + [innermost]
-        guard let start = entries.firstIndex(where: { $0.takeUnretainedValue() === provider }) else { return nil }
-        return entries[start...].map { $0.takeUnretainedValue() }
-    }
-
-    /// Whether `provider` is on the stack; checks the innermost entry first, without allocating.
-    func contains(_ provider: AnyProvider) -> Bool {
-        guard let innermost else { return false }
-        if innermost.toOpaque() == Unmanaged.passUnretained(provider).toOpaque() { return true }
-        let target = Unmanaged.passUnretained(provider).toOpaque()
-        return outer.contains { $0.toOpaque() == target }
+        let entries = providers
+        guard let start = entries.firstIndex(where: { $0 === provider }) else { return nil }
+        return Array(entries[start...])
     }
 
     /// The keys on the stack, outermost first.
-    var keys: [ServiceKey] {
+    var keys: [ServiceKey] { providers.map(\.key) }
+
+    private var providers: [AnyProvider] {
         guard let innermost else { return [] }
-        return (outer + [innermost]).map { $0.takeUnretainedValue().key }
+        return (outer + [innermost]).map { $0.takeUnretainedValue() }
     }
 }
