@@ -41,9 +41,13 @@ extension Container {
         }
         let context = ResolutionContext.begin()
         defer { context.end() }
-        let instance: Service = try context.resolve(
-            key, found: found?.takeUnretainedValue(), from: self, arguments: repeat each arguments,
-            configure: configure)
+        guard let found else {
+            return try context.resolve(key, found: nil, from: self, arguments: repeat each arguments, configure: configure)
+        }
+        // Borrowed, not retained: providers are shared by every thread that resolves.
+        let instance: Service = try found._withUnsafeGuaranteedRef { provider in
+            try context.resolve(key, found: provider, from: self, arguments: repeat each arguments, configure: configure)
+        }
         try context.complete()
         return instance
     }

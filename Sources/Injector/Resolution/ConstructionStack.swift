@@ -36,11 +36,15 @@ struct ConstructionStack {
     }
 
     /// Whether `provider` is on the stack.
-    func contains(_ provider: AnyProvider) -> Bool {
+    ///
+    /// `mutating` only so that the search runs on the stack in place: a non-mutating call would copy
+    /// the array (a retain and a release) on every nested resolve.
+    mutating func contains(_ provider: AnyProvider) -> Bool {
         guard let innermost else { return false }
-        if innermost.takeUnretainedValue() === provider { return true }
+        let target = Unmanaged.passUnretained(provider).toOpaque()
+        if innermost.toOpaque() == target { return true }
         if outer.count >= Self.indexedDepth { return outerIndex.contains(ObjectIdentifier(provider)) }
-        return outer.contains { $0.takeUnretainedValue() === provider }
+        return outer.withUnsafeMutableBufferPointer { entries in entries.contains { $0.toOpaque() == target } }
     }
 
     /// The entries from `provider`'s outermost occurrence to the innermost, if it is on the stack.

@@ -58,10 +58,15 @@ extension Resolver {
             throw InjectionError.resolverOutlived(
                 asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name))
         }
-        return try context.resolve(
-            key, found: container.provider(for: key)?.takeUnretainedValue(), from: container,
-            arguments: repeat each arguments,
-            configure: configure)
+        guard let found = container.provider(for: key) else {
+            return try context.resolve(
+                key, found: nil, from: container, arguments: repeat each arguments, configure: configure)
+        }
+        // Borrowed, not retained: providers are shared by every thread that resolves.
+        return try found._withUnsafeGuaranteedRef { provider in
+            try context.resolve(
+                key, found: provider, from: container, arguments: repeat each arguments, configure: configure)
+        }
     }
 
     /// Resolves an instance of `service` whose factory takes one resolve-time argument.

@@ -16,17 +16,32 @@ struct StackGuard {
     static let checkedDepth = 64
     /// Stack kept free for the factories and the error path: more than any one level uses.
     static let reserve: UInt = 192 * 1024
+    /// The depth allowed where the platform does not tell a thread's stack bounds: what fits in
+    /// 512 KiB, the smallest default thread stack of the supported platforms, in a debug build.
+    static let depthWithoutBounds = 100
 
-    private var lowestUsableAddress: UInt?
+    private enum Limit {
+        case unknown
+        case address(UInt)
+        case depth(Int)
+    }
+
+    private var limit = Limit.unknown
 
     mutating func hasRoom(atDepth depth: Int) -> Bool {
         guard depth >= Self.checkedDepth else { return true }
-        if lowestUsableAddress == nil {
-            lowestUsableAddress = Self.currentThreadStackBottom().map { $0 + Self.reserve } ?? 0
+        if case .unknown = limit {
+            limit = Self.currentThreadStackBottom().map { .address($0 + Self.reserve) } ?? .depth(Self.depthWithoutBounds)
         }
-        var marker: UInt8 = 0
-        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        return here > lowestUsableAddress!
+        switch limit {
+        case .address(let lowestUsable):
+            var marker: UInt8 = 0
+            return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } > lowestUsable
+        case .depth(let maximum):
+            return depth < maximum
+        case .unknown:
+            return true
+        }
     }
 
     /// The lowest address of the current thread's stack (stacks grow down), if the platform says.
