@@ -1,15 +1,7 @@
-import Synchronization
 import Testing
 @testable import Injector
 
 // MARK: - Test doubles (private to this file)
-
-private final class ChildCounter: Sendable {
-    private let value = Atomic<Int>(0)
-    @discardableResult
-    func next() -> Int { value.wrappingAdd(1, ordering: .relaxed).newValue }
-    var count: Int { value.load(ordering: .relaxed) }
-}
 
 private protocol ChildClock: Sendable {
     var label: String { get }
@@ -75,15 +67,6 @@ private final class ChildDiamondA: Sendable {
     }
 }
 
-private func childInjectionError(_ body: () throws -> Void) -> InjectionError? {
-    do {
-        try body()
-        return nil
-    } catch {
-        return error as? InjectionError
-    }
-}
-
 // MARK: - Tests
 
 struct ChildContainerTests {
@@ -130,7 +113,7 @@ struct ChildContainerTests {
         child.register(ChildOnlyService.self) { _ in ChildOnlyService() }
 
         _ = try child.resolve(ChildOnlyService.self)
-        let error = try #require(childInjectionError { _ = try parent.resolve(ChildOnlyService.self) })
+        let error = try #require(injectionError { _ = try parent.resolve(ChildOnlyService.self) })
 
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("No registration for ChildOnlyService."))
@@ -146,7 +129,7 @@ struct ChildContainerTests {
         child.register((any ChildClock).self, name: "child-only") { _ in ChildClockImpl("child") }
 
         #expect(try child.resolve((any ChildClock).self, name: "child-only").label == "child")
-        let error = try #require(childInjectionError {
+        let error = try #require(injectionError {
             _ = try parent.resolve((any ChildClock).self, name: "child-only")
         })
 
@@ -187,7 +170,7 @@ struct ChildContainerTests {
 
     @Test func parentSingletonIsSharedWithChildrenAndGrandchildren() throws {
         let parent = Container()
-        let calls = ChildCounter()
+        let calls = CallCounter()
         parent.register(ChildSingleton.self, scope: .singleton) { _ in ChildSingleton(serial: calls.next()) }
         let first = parent.makeChild()
         let second = parent.makeChild()
@@ -207,7 +190,7 @@ struct ChildContainerTests {
 
     @Test func parentSingletonBuiltByTheParentIsSharedWithALaterChild() throws {
         let parent = Container()
-        let calls = ChildCounter()
+        let calls = CallCounter()
         parent.register(ChildSingleton.self, scope: .singleton) { _ in ChildSingleton(serial: calls.next()) }
 
         let fromParent = try parent.resolve(ChildSingleton.self)
@@ -219,7 +202,7 @@ struct ChildContainerTests {
 
     @Test func childsOwnSingletonStaysInTheChild() throws {
         let parent = Container()
-        let calls = ChildCounter()
+        let calls = CallCounter()
         let first = parent.makeChild()
         let second = parent.makeChild()
         for child in [first, second] {
@@ -233,12 +216,12 @@ struct ChildContainerTests {
         #expect(try first.resolve(ChildSingleton.self) === fromFirst)
         #expect(try second.resolve(ChildSingleton.self) === fromSecond)
         #expect(calls.count == 2)
-        #expect(childInjectionError { _ = try parent.resolve(ChildSingleton.self) }?.code == .missingRegistration)
+        #expect(injectionError { _ = try parent.resolve(ChildSingleton.self) }?.code == .missingRegistration)
     }
 
     @Test func childShadowingAParentSingletonGetsItsOwnSingleton() throws {
         let parent = Container()
-        let calls = ChildCounter()
+        let calls = CallCounter()
         parent.register(ChildSingleton.self, scope: .singleton) { _ in ChildSingleton(serial: calls.next()) }
         let child = parent.makeChild()
         child.register(ChildSingleton.self, scope: .singleton) { _ in ChildSingleton(serial: 100 + calls.next()) }
@@ -255,7 +238,7 @@ struct ChildContainerTests {
 
     @Test func childSingletonIsSharedWithTheChildsOwnChildren() throws {
         let parent = Container()
-        let calls = ChildCounter()
+        let calls = CallCounter()
         let child = parent.makeChild()
         child.register(ChildSingleton.self, scope: .singleton) { _ in ChildSingleton(serial: calls.next()) }
         let grandchild = child.makeChild()
@@ -315,7 +298,7 @@ struct ChildContainerTests {
         let child = parent.makeChild()
         child.register((any ChildClock).self) { _ in ChildClockImpl("child") }
 
-        let error = try #require(childInjectionError { _ = try child.resolve(ChildStore.self) })
+        let error = try #require(injectionError { _ = try child.resolve(ChildStore.self) })
 
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("No registration for ChildClock, needed by ChildStore -> ChildClock (missing)."))
@@ -366,7 +349,7 @@ struct ChildContainerTests {
 
     @Test func graphInstanceIsSharedAcrossParentAndChildRegistrationsWithinOneResolve() throws {
         let parent = Container()
-        let dCalls = ChildCounter()
+        let dCalls = CallCounter()
         parent.register(ChildDiamondD.self, scope: .graph) { _ in
             dCalls.next()
             return ChildDiamondD()

@@ -5,18 +5,11 @@ import Testing
 
 // Every test here hammers a container from many tasks or threads. CI runs this suite under
 // ThreadSanitizer (`swift test --sanitize=thread --filter ConcurrencyTests`), so a data race in the
-// library fails it even when the assertions hold. Counters are `Synchronization.Atomic` (not
-// `Mutex`, which ThreadSanitizer misreports on Linux). No test depends on timing.
+// library fails it even when the assertions hold. Counters (`CallCounter`, in Support/TestSupport.swift,
+// and the ones below) are `Synchronization.Atomic` (not `Mutex`, which ThreadSanitizer misreports on
+// Linux). No test depends on timing.
 
 // MARK: - Test doubles (private to this file)
-
-private final class ConcurrencyCounter: Sendable {
-    private let value = Atomic<Int>(0)
-    /// Increments and returns the new count (1 for the first call).
-    @discardableResult
-    func next() -> Int { value.wrappingAdd(1, ordering: .relaxed).newValue }
-    var count: Int { value.load(ordering: .relaxed) }
-}
 
 /// Remembers the first object identity it is given and counts the identities that differ from it.
 private final class ConcurrencySameIdentity: Sendable {
@@ -186,7 +179,7 @@ struct ConcurrencyTests {
     func coldSingletonFactoryRunsOnceWhen200TasksResolveItAtOnce(finishedFirst: Bool) async throws {
         for _ in 0..<5 {
             let container = Container()
-            let calls = ConcurrencyCounter()
+            let calls = CallCounter()
             let arrivals = ConcurrencyArrivals(total: Self.taskCount)
             container.register(ConcurrencySingleton.self, scope: .singleton) { _ in
                 let serial = calls.next()
@@ -216,8 +209,8 @@ struct ConcurrencyTests {
     @Test func coldSingletonFactoryRunsOnceWhenThreadsRaceForIt() throws {
         for _ in 0..<5 {
             let container = Container()
-            let calls = ConcurrencyCounter()
-            let failures = ConcurrencyCounter()
+            let calls = CallCounter()
+            let failures = CallCounter()
             let identity = ConcurrencySameIdentity()
             let arrivals = ConcurrencyArrivals(total: Self.taskCount)
             container.register(ConcurrencySingleton.self, scope: .singleton) { _ in
@@ -242,9 +235,9 @@ struct ConcurrencyTests {
     @Test func coldSingletonChainIsBuiltOnceWhenHammeredFromEveryEntryPoint() async throws {
         for _ in 0..<5 {
             let container = Container()
-            let topCalls = ConcurrencyCounter()
-            let middleCalls = ConcurrencyCounter()
-            let bottomCalls = ConcurrencyCounter()
+            let topCalls = CallCounter()
+            let middleCalls = CallCounter()
+            let bottomCalls = CallCounter()
             let arrivals = ConcurrencyArrivals(total: Self.taskCount)
             container.register(ConcurrencyBottom.self, scope: .singleton) { _ in
                 bottomCalls.next()
@@ -309,10 +302,10 @@ struct ConcurrencyTests {
     @Test func noTaskSeesASingletonBeforeItsOnResolvedHookAndVerifyRan() async throws {
         for _ in 0..<5 {
             let container = Container()
-            let factoryCalls = ConcurrencyCounter()
-            let hookCalls = ConcurrencyCounter()
-            let partnerCalls = ConcurrencyCounter()
-            let unprepared = ConcurrencyCounter()
+            let factoryCalls = CallCounter()
+            let hookCalls = CallCounter()
+            let partnerCalls = CallCounter()
+            let unprepared = CallCounter()
             let arrivals = ConcurrencyArrivals(total: Self.taskCount)
             container.register(ConcurrencyHooked.self, scope: .singleton) { _ in
                 ConcurrencyHooked(serial: factoryCalls.next())
@@ -366,8 +359,8 @@ struct ConcurrencyTests {
 
     @Test func transientsAndGraphDiamondsResolvedConcurrentlyStayPerResolve() async throws {
         let container = Container()
-        let dCalls = ConcurrencyCounter()
-        let transientCalls = ConcurrencyCounter()
+        let dCalls = CallCounter()
+        let transientCalls = CallCounter()
         container.register(ConcurrencyDiamondD.self, scope: .graph) { _ in
             dCalls.next()
             return ConcurrencyDiamondD()
@@ -411,7 +404,7 @@ struct ConcurrencyTests {
     @Test func resolvesRacingRegistrationAndFinishRegistrationAllSucceed() async throws {
         let lateCount = 100
         let container = Container()
-        let singletonCalls = ConcurrencyCounter()
+        let singletonCalls = CallCounter()
         let arrivals = ConcurrencyArrivals(total: Self.taskCount)
         container.register(ConcurrencySingleton.self, scope: .singleton) { _ in
             let serial = singletonCalls.next()
@@ -421,8 +414,8 @@ struct ConcurrencyTests {
         container.register(ConcurrencyTransient.self) { _ in ConcurrencyTransient() }
 
         let singletons = ConcurrencySameIdentity()
-        let badOrders = ConcurrencyCounter()
-        let unexpectedErrors = ConcurrencyCounter()
+        let badOrders = CallCounter()
+        let unexpectedErrors = CallCounter()
         // Phase 1: resolvers run while one task registers other keys, then finishes registration.
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -514,7 +507,7 @@ struct ConcurrencyTests {
         let cycleA = ServiceKey(ConcurrencyCycleA.self, name: nil)
         let cycleB = ServiceKey(ConcurrencyCycleB.self, name: nil)
         let failing = ServiceKey(ConcurrencySingleton.self, name: nil)
-        let wrong = ConcurrencyCounter()
+        let wrong = CallCounter()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<Self.taskCount {
                 group.addTask {
@@ -563,7 +556,7 @@ struct ConcurrencyTests {
 
     @Test func weakScopeHammeredWhileHeldGivesEveryTaskTheHeldInstance() async throws {
         let container = Container()
-        let calls = ConcurrencyCounter()
+        let calls = CallCounter()
         container.register(ConcurrencyWeak.self, scope: .weak) { _ in ConcurrencyWeak(serial: calls.next()) }
         let keeper = try container.resolve(ConcurrencyWeak.self)
 
@@ -583,8 +576,8 @@ struct ConcurrencyTests {
     @Test func weakScopeHammeredWithHoldersComingAndGoingStaysConsistent() async throws {
         for _ in 0..<3 {
             let container = Container()
-            let calls = ConcurrencyCounter()
-            let inconsistent = ConcurrencyCounter()
+            let calls = CallCounter()
+            let inconsistent = CallCounter()
             let arrivals = ConcurrencyArrivals(total: Self.taskCount)
             container.register(ConcurrencyWeak.self, scope: .weak) { _ in
                 let serial = calls.next()
@@ -618,9 +611,9 @@ struct ConcurrencyTests {
 
     @Test func weakScopeHammeredByThreadsStaysConsistent() throws {
         let container = Container()
-        let calls = ConcurrencyCounter()
-        let inconsistent = ConcurrencyCounter()
-        let failures = ConcurrencyCounter()
+        let calls = CallCounter()
+        let inconsistent = CallCounter()
+        let failures = CallCounter()
         container.register(ConcurrencyWeak.self, scope: .weak) { _ in ConcurrencyWeak(serial: calls.next()) }
 
         DispatchQueue.concurrentPerform(iterations: Self.taskCount) { _ in
@@ -643,8 +636,8 @@ struct ConcurrencyTests {
 
     @Test func childContainersMadeAndUsedFromManyTasksShareOnlyTheParentsSingletons() async throws {
         let parent = Container()
-        let storeCalls = ConcurrencyCounter()
-        let ownCalls = ConcurrencyCounter()
+        let storeCalls = CallCounter()
+        let ownCalls = CallCounter()
         let arrivals = ConcurrencyArrivals(total: Self.taskCount)
         parent.register((any ConcurrencyClock).self) { _ in ConcurrencyClockImpl("parent") }
         parent.register(ConcurrencyStore.self, scope: .singleton) { r in
@@ -659,7 +652,7 @@ struct ConcurrencyTests {
         try parent.finishRegistration()
 
         let stores = ConcurrencySameIdentity()
-        let wrongClocks = ConcurrencyCounter()
+        let wrongClocks = CallCounter()
         let owns = try await withThrowingTaskGroup(of: ConcurrencyChildOwn.self) { group in
             for index in 0..<Self.taskCount {
                 group.addTask {
@@ -701,7 +694,7 @@ struct ConcurrencyTests {
     @Test func childsColdSingletonIsBuiltOnceWhenItsGrandchildrenRaceForIt() async throws {
         let parent = Container()
         let child = parent.makeChild()
-        let calls = ConcurrencyCounter()
+        let calls = CallCounter()
         let arrivals = ConcurrencyArrivals(total: Self.taskCount)
         child.register(ConcurrencySingleton.self, scope: .singleton) { _ in
             let serial = calls.next()

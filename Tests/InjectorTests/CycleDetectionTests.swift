@@ -53,44 +53,8 @@ private final class DiamondTop: Sendable {
 
 // MARK: - Helpers
 
-/// Counts how often each factory ran, by the name the factory records.
-private final class CycleFactoryCalls: @unchecked Sendable {
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
-
-    func record(_ factory: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        counts[factory, default: 0] += 1
-    }
-
-    func count(_ factory: String) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return counts[factory] ?? 0
-    }
-
-    var all: [String: Int] {
-        lock.lock()
-        defer { lock.unlock() }
-        return counts
-    }
-}
-
-private func cycleInjectionError<T>(_ body: () throws -> T) -> InjectionError? {
-    do {
-        _ = try body()
-        return nil
-    } catch let error as InjectionError {
-        return error
-    } catch {
-        Issue.record("expected an InjectionError, got \(type(of: error)): \(error)")
-        return nil
-    }
-}
-
 /// Registers A -> B -> C -> A, each as `scope`, counting factory calls.
-private func registerCycleABC(in container: Container, scope: Scope, calls: CycleFactoryCalls) {
+private func registerCycleABC(in container: Container, scope: Scope, calls: EventLog) {
     container.register(CycleA.self, scope: scope) { r in
         calls.record("A")
         return CycleA(b: try r.resolve(CycleB.self))
@@ -111,37 +75,37 @@ struct CycleDetectionTests {
     @Test(arguments: [Scope.transient, .graph, .singleton, .weak])
     func constructorCycleOfThreeThrowsAtTheFirstReenteredKey(scope: Scope) throws {
         let container = Container()
-        let calls = CycleFactoryCalls()
+        let calls = EventLog()
         registerCycleABC(in: container, scope: scope, calls: calls)
 
-        let error = try #require(cycleInjectionError { try container.resolve(CycleA.self) })
+        let error = try #require(injectionError { try container.resolve(CycleA.self) })
 
         #expect(error.code == .circularDependency)
         #expect(error.message.contains("CycleA -> CycleB -> CycleC -> CycleA"))
         #expect(error.message.contains("onResolved"))
         #expect(error.resolutionPath.map(\.description) == ["CycleA", "CycleB", "CycleC", "CycleA"])
         #expect(error.description == error.message)
-        #expect(calls.all == ["A": 1, "B": 1, "C": 1], "no factory runs twice")
+        #expect(calls.counts == ["A": 1, "B": 1, "C": 1], "no factory runs twice")
     }
 
     @Test func cycleEnteredFromTheMiddleIsWrittenFromWhereItWasEntered() throws {
         let container = Container()
-        let calls = CycleFactoryCalls()
+        let calls = EventLog()
         registerCycleABC(in: container, scope: .transient, calls: calls)
 
-        let error = try #require(cycleInjectionError { try container.resolve(CycleB.self) })
+        let error = try #require(injectionError { try container.resolve(CycleB.self) })
 
         #expect(error.code == .circularDependency)
         #expect(error.message.contains("CycleB -> CycleC -> CycleA -> CycleB"))
         #expect(error.message.contains("onResolved"))
         #expect(error.resolutionPath.map(\.description) == ["CycleB", "CycleC", "CycleA", "CycleB"])
-        #expect(calls.all == ["A": 1, "B": 1, "C": 1])
+        #expect(calls.counts == ["A": 1, "B": 1, "C": 1])
     }
 
     @Test func cycleBehindAnAcyclicPrefixNamesOnlyTheCycleButKeepsTheWholePath() throws {
         // Entry -> A -> B -> C -> A: the cycle is A -> B -> C -> A; the path starts at Entry.
         let container = Container()
-        let calls = CycleFactoryCalls()
+        let calls = EventLog()
         registerCycleABC(in: container, scope: .transient, calls: calls)
         container.register(CycleNode.self) { r in
             calls.record("Entry")
@@ -149,26 +113,26 @@ struct CycleDetectionTests {
             return CycleNode(next: nil)
         }
 
-        let error = try #require(cycleInjectionError { try container.resolve(CycleNode.self) })
+        let error = try #require(injectionError { try container.resolve(CycleNode.self) })
 
         #expect(error.code == .circularDependency)
         #expect(error.message.contains("Circular dependency: CycleA -> CycleB -> CycleC -> CycleA."))
         #expect(!error.message.contains("CycleNode -> CycleA"), "the cycle is written without the path into it")
         #expect(
             error.resolutionPath.map(\.description) == ["CycleNode", "CycleA", "CycleB", "CycleC", "CycleA"])
-        #expect(calls.all == ["Entry": 1, "A": 1, "B": 1, "C": 1])
+        #expect(calls.counts == ["Entry": 1, "A": 1, "B": 1, "C": 1])
     }
 
     @Test(arguments: [Scope.transient, .graph, .singleton])
     func selfCycleThrowsWithTheKeyTwice(scope: Scope) throws {
         let container = Container()
-        let calls = CycleFactoryCalls()
+        let calls = EventLog()
         container.register(CycleSelf.self, scope: scope) { r in
             calls.record("Self")
             return CycleSelf(inner: try r.resolve(CycleSelf.self))
         }
 
-        let error = try #require(cycleInjectionError { try container.resolve(CycleSelf.self) })
+        let error = try #require(injectionError { try container.resolve(CycleSelf.self) })
 
         #expect(error.code == .circularDependency)
         #expect(error.message.contains("CycleSelf -> CycleSelf"))
@@ -180,7 +144,7 @@ struct CycleDetectionTests {
     @Test func cycleThroughASingletonThrowsAndLeavesTheSingletonUnbuilt() throws {
         // A (transient) -> B (singleton) -> C (transient) -> A
         let container = Container()
-        let calls = CycleFactoryCalls()
+        let calls = EventLog()
         container.register(CycleA.self) { r in
             calls.record("A")
             return CycleA(b: try r.resolve(CycleB.self))
@@ -194,25 +158,25 @@ struct CycleDetectionTests {
             return CycleC(a: try r.resolve(CycleA.self))
         }
 
-        let error = try #require(cycleInjectionError { try container.resolve(CycleA.self) })
+        let error = try #require(injectionError { try container.resolve(CycleA.self) })
         #expect(error.code == .circularDependency)
         #expect(error.message.contains("CycleA -> CycleB -> CycleC -> CycleA"))
         #expect(error.message.contains("onResolved"))
-        #expect(calls.all == ["A": 1, "B": 1, "C": 1])
+        #expect(calls.counts == ["A": 1, "B": 1, "C": 1])
 
         // The singleton was not published half-built: resolving it directly runs its factory again
         // and meets the same cycle, entered at B this time.
-        let direct = try #require(cycleInjectionError { try container.resolve(CycleB.self) })
+        let direct = try #require(injectionError { try container.resolve(CycleB.self) })
         #expect(direct.code == .circularDependency)
         #expect(direct.message.contains("CycleB -> CycleC -> CycleA -> CycleB"))
-        #expect(calls.all == ["A": 2, "B": 2, "C": 2])
+        #expect(calls.counts == ["A": 2, "B": 2, "C": 2])
     }
 
     @Test func cycleThroughAChildContainersShadowIsDetected() throws {
         // The parent's A needs B; only the child registers B (which needs C) and C (which needs A).
         // Resolved through the child, the parent's transient A sees the child's B: A -> B -> C -> A.
         let parent = Container()
-        let calls = CycleFactoryCalls()
+        let calls = EventLog()
         parent.register(CycleA.self) { r in
             calls.record("A")
             return CycleA(b: try r.resolve(CycleB.self))
@@ -227,22 +191,22 @@ struct CycleDetectionTests {
             return CycleC(a: try r.resolve(CycleA.self))
         }
 
-        let error = try #require(cycleInjectionError { try child.resolve(CycleA.self) })
+        let error = try #require(injectionError { try child.resolve(CycleA.self) })
         #expect(error.code == .circularDependency)
         #expect(error.message.contains("CycleA -> CycleB -> CycleC -> CycleA"))
         #expect(error.message.contains("onResolved"))
         #expect(error.resolutionPath.map(\.description) == ["CycleA", "CycleB", "CycleC", "CycleA"])
-        #expect(calls.all == ["A": 1, "B": 1, "C": 1])
+        #expect(calls.counts == ["A": 1, "B": 1, "C": 1])
 
         // The parent alone has no B: there it is a missing registration, not a cycle.
-        let fromParent = try #require(cycleInjectionError { try parent.resolve(CycleA.self) })
+        let fromParent = try #require(injectionError { try parent.resolve(CycleA.self) })
         #expect(fromParent.code == .missingRegistration)
     }
 
     @Test func cycleThroughAParentSingletonBuiltForAChildIsDetected() throws {
         // Parent: A (singleton) -> B -> C -> A, all in the parent; the child only asks.
         let parent = Container()
-        let calls = CycleFactoryCalls()
+        let calls = EventLog()
         parent.register(CycleA.self, scope: .singleton) { r in
             calls.record("A")
             return CycleA(b: try r.resolve(CycleB.self))
@@ -257,16 +221,16 @@ struct CycleDetectionTests {
         }
         let child = parent.makeChild()
 
-        let error = try #require(cycleInjectionError { try child.resolve(CycleA.self) })
+        let error = try #require(injectionError { try child.resolve(CycleA.self) })
         #expect(error.code == .circularDependency)
         #expect(error.message.contains("CycleA -> CycleB -> CycleC -> CycleA"))
-        #expect(calls.all == ["A": 1, "B": 1, "C": 1])
+        #expect(calls.counts == ["A": 1, "B": 1, "C": 1])
     }
 
     @Test func cycleThroughNamedRegistrationsShowsTheNames() throws {
         // CycleNode "first" -> "second" -> "third" -> "first"; an unnamed CycleNode is not involved.
         let container = Container()
-        let calls = CycleFactoryCalls()
+        let calls = EventLog()
         let names = ["first", "second", "third"]
         for (index, name) in names.enumerated() {
             let next = names[(index + 1) % names.count]
@@ -280,14 +244,14 @@ struct CycleDetectionTests {
             return CycleNode(next: nil)
         }
 
-        let error = try #require(cycleInjectionError { try container.resolve(CycleNode.self, name: "first") })
+        let error = try #require(injectionError { try container.resolve(CycleNode.self, name: "first") })
 
         #expect(error.code == .circularDependency)
         let cycle = #"CycleNode (name: "first") -> CycleNode (name: "second") -> CycleNode (name: "third") -> CycleNode (name: "first")"#
         #expect(error.message.contains(cycle))
         #expect(error.message.contains("onResolved"))
         #expect(error.resolutionPath.map(\.name) == ["first", "second", "third", "first"])
-        #expect(calls.all == ["first": 1, "second": 1, "third": 1])
+        #expect(calls.counts == ["first": 1, "second": 1, "third": 1])
     }
 
     @Test func sameTypeUnderAnotherNameIsNotACycle() throws {
@@ -304,11 +268,11 @@ struct CycleDetectionTests {
 
     @Test func cycleErrorIsThrownAgainOnTheNextResolveNotCached() throws {
         let container = Container()
-        let calls = CycleFactoryCalls()
+        let calls = EventLog()
         registerCycleABC(in: container, scope: .singleton, calls: calls)
 
-        let first = try #require(cycleInjectionError { try container.resolve(CycleA.self) })
-        let second = try #require(cycleInjectionError { try container.resolve(CycleA.self) })
+        let first = try #require(injectionError { try container.resolve(CycleA.self) })
+        let second = try #require(injectionError { try container.resolve(CycleA.self) })
 
         for error in [first, second] {
             #expect(error.code == .circularDependency)
@@ -316,13 +280,13 @@ struct CycleDetectionTests {
             #expect(error.resolutionPath.map(\.description) == ["CycleA", "CycleB", "CycleC", "CycleA"])
         }
         // Each resolve ran every factory once more: the error was raised afresh, not replayed.
-        #expect(calls.all == ["A": 2, "B": 2, "C": 2])
+        #expect(calls.counts == ["A": 2, "B": 2, "C": 2])
     }
 
     @Test(arguments: [Scope.transient, .graph])
     func cyclesArePerTopLevelResolveSoSequentialDiamondsDoNotFalsePositive(scope: Scope) throws {
         let container = Container()
-        let calls = CycleFactoryCalls()
+        let calls = EventLog()
         container.register(DiamondBottom.self, scope: scope) { _ in
             calls.record("Bottom")
             return DiamondBottom()
@@ -345,14 +309,14 @@ struct CycleDetectionTests {
 
         // Bottom is asked for twice per resolve (once under Left, once under Right): not a cycle.
         let bottomsPerResolve = scope == .graph ? 1 : 2
-        #expect(calls.all == ["Top": 2, "Left": 2, "Right": 2, "Bottom": 2 * bottomsPerResolve])
+        #expect(calls.counts == ["Top": 2, "Left": 2, "Right": 2, "Bottom": 2 * bottomsPerResolve])
         #expect((first.left.bottom === first.right.bottom) == (scope == .graph))
         #expect(first.left.bottom !== second.left.bottom)
     }
 
     @Test func sameKeyResolvedTwiceBySiblingsInOneFactoryIsNotACycle() throws {
         let container = Container()
-        let calls = CycleFactoryCalls()
+        let calls = EventLog()
         container.register(DiamondBottom.self) { _ in
             calls.record("Bottom")
             return DiamondBottom()
@@ -369,11 +333,11 @@ struct CycleDetectionTests {
 
     @Test func failedCyclicSingletonResolveReleasesTheConstructionLock() async throws {
         let container = Container()
-        let calls = CycleFactoryCalls()
+        let calls = EventLog()
         registerCycleABC(in: container, scope: .singleton, calls: calls)
         container.register(DiamondBottom.self, scope: .singleton) { _ in DiamondBottom() }
 
-        let error = try #require(cycleInjectionError { try container.resolve(CycleA.self) })
+        let error = try #require(injectionError { try container.resolve(CycleA.self) })
         #expect(error.code == .circularDependency)
 
         // Another thread builds a singleton of the same container tree: it would block forever if

@@ -15,22 +15,10 @@ private final class DupTraced {
     var log: [String] = []
 }
 
-/// Counts calls from @Sendable closures.
-private final class DupCounter: Sendable {
-    private let lock = NSLock()
-    nonisolated(unsafe) private var count = 0
-    func increment() { lock.lock(); count += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
-}
-
 /// This file as `#fileID` names it in registration sites.
 private let dupFile = "InjectorTests/DuplicateRegistrationTests.swift"
 
 private func dupSite(_ line: Int) -> String { "\(dupFile):\(line)" }
-
-private func duplicateError(_ body: () throws -> Void) -> InjectionError? {
-    do { try body(); return nil } catch { return error as? InjectionError }
-}
 
 struct DuplicateRegistrationTests {
     // MARK: Duplicates
@@ -42,7 +30,7 @@ struct DuplicateRegistrationTests {
         let secondLine = #line + 1
         container.register(DupClock.self) { _ in DupFixedClock(label: "second") }
 
-        let error = try #require(duplicateError { _ = try container.resolve(DupClock.self) })
+        let error = try #require(injectionError { _ = try container.resolve(DupClock.self) })
         #expect(error.code == .duplicateRegistration)
         #expect(error.message.contains("DupClock"))
         #expect(error.message.contains(dupSite(firstLine)))
@@ -59,7 +47,7 @@ struct DuplicateRegistrationTests {
         container.register(DupClock.self) { _ in DupFixedClock(label: "2") }
         container.register(DupClock.self) { _ in DupFixedClock(label: "3") }
 
-        let error = try #require(duplicateError { _ = try container.resolve(DupClock.self) })
+        let error = try #require(injectionError { _ = try container.resolve(DupClock.self) })
         #expect(error.code == .duplicateRegistration)
         #expect(error.message.contains("3 times"))
         let positions = try lines.map { line in
@@ -76,7 +64,7 @@ struct DuplicateRegistrationTests {
         container.register(DupClock.self, name: "utc") { (_, offset: Int) in DupFixedClock(label: "\(offset)") }
         container.register(DupClock.self, name: "utc") { _ in DupFixedClock(label: "no arguments") }
 
-        let error = try #require(duplicateError { _ = try container.resolve(DupClock.self, name: "utc", argument: 1) })
+        let error = try #require(injectionError { _ = try container.resolve(DupClock.self, name: "utc", argument: 1) })
         #expect(error.code == .duplicateRegistration)
         #expect(error.message.contains("DupClock (name: \"utc\", argument: Int)"))
         #expect(error.message.contains(dupSite(firstLine)))
@@ -93,7 +81,7 @@ struct DuplicateRegistrationTests {
         let secondLine = #line + 1
         container.register(DupClock.self) { _ in DupFixedClock(label: "second") }
 
-        let error = try #require(duplicateError { _ = try container.resolve(DupStore.self) })
+        let error = try #require(injectionError { _ = try container.resolve(DupStore.self) })
         #expect(error.code == .duplicateRegistration)
         #expect(error.message.contains("DupClock"))
         #expect(error.message.contains(dupSite(firstLine)))
@@ -103,18 +91,18 @@ struct DuplicateRegistrationTests {
 
     @Test func duplicateRunsNeitherFactory() throws {
         let container = Container()
-        let calls = DupCounter()
+        let calls = CallCounter()
         container.register(DupClock.self) { _ in
-            calls.increment()
+            calls.next()
             return DupFixedClock(label: "first")
         }
         container.register(DupClock.self) { _ in
-            calls.increment()
+            calls.next()
             return DupFixedClock(label: "second")
         }
 
         #expect(throws: InjectionError.self) { try container.resolve(DupClock.self) }
-        #expect(calls.value == 0)
+        #expect(calls.count == 0)
     }
 
     @Test func duplicateDoesNotAffectOtherKeys() throws {
@@ -157,7 +145,7 @@ struct DuplicateRegistrationTests {
         container.register(DupClock.self) { _ in DupFixedClock(label: "second") }
         container.register(DupExporter.self) { _ in DupPDFExporter() }
 
-        let error = try #require(duplicateError { try container.finishRegistration() })
+        let error = try #require(injectionError { try container.finishRegistration() })
         #expect(error.code == .duplicateRegistration)
         #expect(error.message.contains("DupClock"))
         #expect(error.message.contains(dupSite(firstLine)))
@@ -176,7 +164,7 @@ struct DuplicateRegistrationTests {
         container.register(DupExporter.self, name: "pdf") { _ in DupPDFExporter() }
         container.register(DupExporter.self) { _ in DupPDFExporter() }
 
-        let error = try #require(duplicateError { try container.finishRegistration() })
+        let error = try #require(injectionError { try container.finishRegistration() })
         #expect(error.code == .duplicateRegistration)
         #expect(error.problems.count == 2)
         #expect(error.problems.allSatisfy { $0.code == .duplicateRegistration })
@@ -206,7 +194,7 @@ struct DuplicateRegistrationTests {
         #expect(throws: InjectionError.self) { try container.finishRegistration() }
         #expect(container.isRegistrationFinished)
         #expect(try container.resolve(DupExporter.self) is DupPDFExporter)
-        let error = try #require(duplicateError { _ = try container.resolve(DupClock.self) })
+        let error = try #require(injectionError { _ = try container.resolve(DupClock.self) })
         #expect(error.code == .duplicateRegistration)
     }
 
@@ -215,8 +203,8 @@ struct DuplicateRegistrationTests {
         container.register(DupClock.self) { _ in DupFixedClock(label: "first") }
         container.register(DupClock.self) { _ in DupFixedClock(label: "second") }
 
-        let first = try #require(duplicateError { try container.finishRegistration() })
-        let second = try #require(duplicateError { try container.finishRegistration() })
+        let first = try #require(injectionError { try container.finishRegistration() })
+        let second = try #require(injectionError { try container.finishRegistration() })
         #expect(second.code == .duplicateRegistration)
         #expect(second.message == first.message)
     }
@@ -231,7 +219,7 @@ struct DuplicateRegistrationTests {
         let lateLine = #line + 1
         container.register(DupExporter.self) { _ in DupPDFExporter() }
 
-        let error = try #require(duplicateError { _ = try container.resolve(DupExporter.self) })
+        let error = try #require(injectionError { _ = try container.resolve(DupExporter.self) })
         #expect(error.code == .registrationAfterFinish)
         #expect(error.message.contains("DupExporter"))
         #expect(error.message.contains("finishRegistration()"))
@@ -250,7 +238,7 @@ struct DuplicateRegistrationTests {
         let lateLine = #line + 1
         container.register(DupClock.self) { _ in DupFixedClock(label: "late") }
 
-        let error = try #require(duplicateError { _ = try container.resolve(DupClock.self) })
+        let error = try #require(injectionError { _ = try container.resolve(DupClock.self) })
         #expect(error.code == .registrationAfterFinish)
         #expect(error.message.contains("finishRegistration()"))
         #expect(error.message.contains(dupSite(lateLine)))
@@ -265,7 +253,7 @@ struct DuplicateRegistrationTests {
         let lateLine = #line + 1
         container.register(DupClock.self, replacesExisting: true) { _ in DupFixedClock(label: "late") }
 
-        let error = try #require(duplicateError { _ = try container.resolve(DupClock.self) })
+        let error = try #require(injectionError { _ = try container.resolve(DupClock.self) })
         #expect(error.code == .registrationAfterFinish)
         #expect(error.message.contains(dupSite(lateLine)))
     }
@@ -278,7 +266,7 @@ struct DuplicateRegistrationTests {
 
         container.register(DupClock.self, scope: .singleton) { _ in DupFixedClock(label: "late") }
 
-        let error = try #require(duplicateError { _ = try container.resolve(DupClock.self) })
+        let error = try #require(injectionError { _ = try container.resolve(DupClock.self) })
         #expect(error.code == .registrationAfterFinish)
     }
 
@@ -288,7 +276,7 @@ struct DuplicateRegistrationTests {
         try container.finishRegistration()
         container.register(DupClock.self) { _ in DupFixedClock(label: "late") }
 
-        let error = try #require(duplicateError { _ = try container.resolve(DupStore.self) })
+        let error = try #require(injectionError { _ = try container.resolve(DupStore.self) })
         #expect(error.code == .registrationAfterFinish)
         #expect(error.message.contains("DupClock"))
         #expect(error.resolutionPath.map(\.description) == ["DupStore", "DupClock"])
@@ -302,7 +290,7 @@ struct DuplicateRegistrationTests {
         let lateLine = #line + 1
         container.register(DupExporter.self) { _ in DupPDFExporter() }
 
-        let error = try #require(duplicateError { try container.finishRegistration() })
+        let error = try #require(injectionError { try container.finishRegistration() })
         #expect(error.code == .registrationAfterFinish)
         #expect(error.message.contains("DupExporter"))
         #expect(error.message.contains("finishRegistration()"))
@@ -318,7 +306,7 @@ struct DuplicateRegistrationTests {
         let exporterLine = #line + 1
         container.register(DupExporter.self) { _ in DupPDFExporter() }
 
-        let error = try #require(duplicateError { try container.finishRegistration() })
+        let error = try #require(injectionError { try container.finishRegistration() })
         #expect(error.code == .registrationAfterFinish)
         #expect(error.problems.count == 2)
         #expect(error.problems.allSatisfy { $0.code == .registrationAfterFinish })
@@ -334,7 +322,7 @@ struct DuplicateRegistrationTests {
 
         container.register(DupExporter.self) { _ in DupPDFExporter() }
 
-        let error = try #require(duplicateError { try container.finishRegistration() })
+        let error = try #require(injectionError { try container.finishRegistration() })
         #expect(error.problems.count == 2)
         #expect(error.problems.map(\.code).contains(.duplicateRegistration))
         #expect(error.problems.map(\.code).contains(.registrationAfterFinish))
@@ -345,26 +333,26 @@ struct DuplicateRegistrationTests {
     @Test(arguments: ["onResolved", "verify"])
     func lateHookAmendmentIsReportedAsALateRegistration(step: String) throws {
         let container = Container()
-        let hookCalls = DupCounter()
+        let hookCalls = CallCounter()
         let registration = container.register(DupTraced.self) { _ in DupTraced() }
         container.register(DupClock.self) { _ in DupFixedClock(label: "other") }
         try container.finishRegistration()
         #expect(try container.resolve(DupTraced.self).log == [])
 
         if step == "onResolved" {
-            registration.onResolved { _, _ in hookCalls.increment() }
+            registration.onResolved { _, _ in hookCalls.next() }
         } else {
-            registration.verify { _ in hookCalls.increment() }
+            registration.verify { _ in hookCalls.next() }
         }
 
-        let error = try #require(duplicateError { _ = try container.resolve(DupTraced.self) })
+        let error = try #require(injectionError { _ = try container.resolve(DupTraced.self) })
         #expect(error.code == .registrationAfterFinish)
         #expect(error.message.contains("DupTraced"))
         #expect(error.message.contains("finishRegistration()"))
-        #expect(hookCalls.value == 0)
+        #expect(hookCalls.count == 0)
         #expect(try container.resolve(DupClock.self).label == "other")
 
-        let report = try #require(duplicateError { try container.finishRegistration() })
+        let report = try #require(injectionError { try container.finishRegistration() })
         #expect(report.code == .registrationAfterFinish)
         #expect(report.message.contains("DupTraced"))
     }
@@ -375,7 +363,7 @@ struct DuplicateRegistrationTests {
         let child = parent.makeChild()
         parent.register(DupExporter.self) { _ in DupPDFExporter() }
 
-        let error = try #require(duplicateError { _ = try child.resolve(DupExporter.self) })
+        let error = try #require(injectionError { _ = try child.resolve(DupExporter.self) })
         #expect(error.code == .registrationAfterFinish)
         #expect(error.message.contains("DupExporter"))
     }
@@ -397,7 +385,7 @@ struct DuplicateRegistrationTests {
         #expect(try child.resolve(DupExporter.self) is DupPDFExporter)
 
         // The parent neither sees the child's registration nor records it as late.
-        let missing = try #require(duplicateError { _ = try parent.resolve(DupExporter.self) })
+        let missing = try #require(injectionError { _ = try parent.resolve(DupExporter.self) })
         #expect(missing.code == .missingRegistration)
         try parent.finishRegistration()
     }
@@ -422,7 +410,7 @@ struct DuplicateRegistrationTests {
         let secondLine = #line + 1
         child.register(DupClock.self) { _ in DupFixedClock(label: "second") }
 
-        let error = try #require(duplicateError { try child.finishRegistration() })
+        let error = try #require(injectionError { try child.finishRegistration() })
         #expect(error.code == .duplicateRegistration)
         #expect(error.message.contains(dupSite(firstLine)))
         #expect(error.message.contains(dupSite(secondLine)))

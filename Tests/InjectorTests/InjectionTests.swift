@@ -51,37 +51,6 @@ private struct InjSetupError: Error, Equatable, CustomStringConvertible {
     var description: String { "InjSetupError(\(reason))" }
 }
 
-// MARK: - Helpers
-
-private final class InjEventLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [String] = []
-
-    func record(_ event: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        recorded.append(event)
-    }
-
-    var events: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
-}
-
-private func injInjectionError<T>(_ body: () throws -> T) -> InjectionError? {
-    do {
-        _ = try body()
-        return nil
-    } catch let error as InjectionError {
-        return error
-    } catch {
-        Issue.record("expected an InjectionError, got \(type(of: error)): \(error)")
-        return nil
-    }
-}
-
 // MARK: - Tests
 
 struct InjectionTests {
@@ -200,7 +169,7 @@ struct InjectionTests {
         let container = Container()
         container.register(InjEditor.self) { (_, note: String) in InjEditor(note: note) }
 
-        let error = try #require(injInjectionError { try container.resolve(InjEditor.self, argument: 5) })
+        let error = try #require(injectionError { try container.resolve(InjEditor.self, argument: 5) })
 
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("No registration for InjEditor (argument: Int)"))
@@ -249,7 +218,7 @@ struct InjectionTests {
 
     @Test func preparationRunsFactoryThenConfigureThenHooksThenChecksInTheOrderAdded() throws {
         let container = Container()
-        let log = InjEventLog()
+        let log = EventLog()
         container.register(InjEditor.self) { _ in
             log.record("factory")
             return InjEditor(note: "n")
@@ -280,13 +249,13 @@ struct InjectionTests {
     @Test(arguments: [Scope.singleton, .weak])
     func configureOnASharedRegistrationThrowsEvenTheFirstTime(scope: Scope) throws {
         let container = Container()
-        let log = InjEventLog()
+        let log = EventLog()
         container.register(InjEditor.self, scope: scope) { _ in
             log.record("factory")
             return InjEditor(note: "shared")
         }
 
-        let first = try #require(injInjectionError { try container.resolve(InjEditor.self) { $0.title = "mine" } })
+        let first = try #require(injectionError { try container.resolve(InjEditor.self) { $0.title = "mine" } })
 
         #expect(first.code == .sharedInstanceConfigured)
         #expect(first.message.contains("configure"))
@@ -298,7 +267,7 @@ struct InjectionTests {
 
         // Once the instance exists (and is held), configuring it is refused the same way.
         let shared = try container.resolve(InjEditor.self)
-        let again = try #require(injInjectionError { try container.resolve(InjEditor.self) { $0.title = "mine" } })
+        let again = try #require(injectionError { try container.resolve(InjEditor.self) { $0.title = "mine" } })
         #expect(again.code == .sharedInstanceConfigured)
         #expect(shared.title == "Untitled")
         #expect(log.events == ["factory"])
@@ -313,7 +282,7 @@ struct InjectionTests {
             return list
         }
 
-        let error = try #require(injInjectionError { try container.resolve(InjNoteList.self) })
+        let error = try #require(injectionError { try container.resolve(InjNoteList.self) })
 
         #expect(error.code == .sharedInstanceConfigured)
         #expect(error.message.contains("InjNoteStore"))
@@ -347,7 +316,7 @@ struct InjectionTests {
             return InjNoteList()
         }
 
-        let error = try #require(injInjectionError { try container.resolve(InjNoteList.self) })
+        let error = try #require(injectionError { try container.resolve(InjNoteList.self) })
 
         #expect(error.code == .sharedInstanceConfigured)
         #expect(error.message.contains("InjEditor"))
@@ -356,12 +325,12 @@ struct InjectionTests {
 
     @Test func configureThrowingFailsWithPreparationFailedAndSkipsHooks() throws {
         let container = Container()
-        let log = InjEventLog()
+        let log = EventLog()
         container.register(InjEditor.self) { _ in InjEditor(note: "n") }
             .onResolved { _, _ in log.record("hook") }
             .verify { _ in log.record("check") }
 
-        let error = try #require(injInjectionError {
+        let error = try #require(injectionError {
             try container.resolve(InjEditor.self) { _ in throw InjSetupError(reason: "bad title") }
         })
 
@@ -383,7 +352,7 @@ struct InjectionTests {
 
         #expect(try container.resolve(InjEditor.self) { $0.title = "Named" }.title == "Named")
 
-        let error = try #require(injInjectionError { try container.resolve(InjEditor.self) })
+        let error = try #require(injectionError { try container.resolve(InjEditor.self) })
         #expect(error.code == .preparationFailed)
         #expect(error.message.contains("verify"))
         #expect(error.underlyingError as? InjSetupError == InjSetupError(reason: "an editor needs a title"))
@@ -391,7 +360,7 @@ struct InjectionTests {
 
     @Test func valueTypeServiceIsMutatedByConfigureThroughInout() throws {
         let container = Container()
-        let log = InjEventLog()
+        let log = EventLog()
         container.register(InjSettings.self) { _ in InjSettings(title: "default", retries: 1) }
             .onResolved { _, settings in log.record("hook sees \(settings.title)/\(settings.retries)") }
             .verify { settings in
@@ -410,7 +379,7 @@ struct InjectionTests {
         #expect(untouched.retries == 1)
         #expect(log.events == ["hook sees custom/3", "hook sees default/1"])
 
-        let error = try #require(injInjectionError { try container.resolve(InjSettings.self) { $0.retries = 0 } })
+        let error = try #require(injectionError { try container.resolve(InjSettings.self) { $0.retries = 0 } })
         #expect(error.code == .preparationFailed)
         #expect(error.message.contains("verify"))
     }

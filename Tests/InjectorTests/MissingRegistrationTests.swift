@@ -21,18 +21,6 @@ private enum MissDiskError: Error, Equatable {
     case full(bytesNeeded: Int)
 }
 
-/// Keeps a Resolver handed to a factory or hook, to use it after the resolution.
-private final class MissResolverBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var kept: Resolver?
-    func keep(_ resolver: Resolver) { lock.lock(); kept = resolver; lock.unlock() }
-    var resolver: Resolver? { lock.lock(); defer { lock.unlock() }; return kept }
-}
-
-private func missingError(_ body: () throws -> Void) -> InjectionError? {
-    do { try body(); return nil } catch { return error as? InjectionError }
-}
-
 /// Whether `type` is exactly `expected` (by identity).
 private func missSameType(_ type: Any.Type?, _ expected: Any.Type) -> Bool {
     type.map { ObjectIdentifier($0) == ObjectIdentifier(expected) } ?? false
@@ -51,7 +39,7 @@ struct MissingRegistrationTests {
         let container = Container()
         container.register(MissUnrelated.self) { _ in MissUnrelatedImpl() }
 
-        let error = try #require(missingError { _ = try container.resolve(MissClock.self) })
+        let error = try #require(injectionError { _ = try container.resolve(MissClock.self) })
         #expect(error.code == .missingRegistration)
         #expect(error.message.hasPrefix("No registration for MissClock."))
         #expect(!error.message.contains("needed by"))
@@ -65,7 +53,7 @@ struct MissingRegistrationTests {
     @Test func missingNamedKeyFixHintKeepsTheName() throws {
         let container = Container()
 
-        let error = try #require(missingError { _ = try container.resolve(MissClock.self, name: "utc") })
+        let error = try #require(injectionError { _ = try container.resolve(MissClock.self, name: "utc") })
         #expect(error.code == .missingRegistration)
         #expect(error.message.hasPrefix("No registration for MissClock (name: \"utc\")."))
         #expect(error.message.contains("container.register(MissClock.self"))
@@ -76,7 +64,7 @@ struct MissingRegistrationTests {
     @Test func missingKeyWithArgumentsIsDescribedWithItsArgumentTypes() throws {
         let container = Container()
 
-        let error = try #require(missingError { _ = try container.resolve(MissEditor.self, arguments: MissNote(title: "n"), 3) })
+        let error = try #require(injectionError { _ = try container.resolve(MissEditor.self, arguments: MissNote(title: "n"), 3) })
         #expect(error.code == .missingRegistration)
         #expect(error.message.hasPrefix("No registration for MissEditor (arguments: MissNote, Int)."))
         #expect(error.message.contains("container.register(MissEditor.self)"))
@@ -89,7 +77,7 @@ struct MissingRegistrationTests {
     @Test func missingInAnEmptyContainerFromAChildSuggestsRegisteringIt() throws {
         let child = Container().makeChild()
 
-        let error = try #require(missingError { _ = try child.resolve(MissClock.self) })
+        let error = try #require(injectionError { _ = try child.resolve(MissClock.self) })
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("container.register(MissClock.self)"))
     }
@@ -100,7 +88,7 @@ struct MissingRegistrationTests {
         let container = Container()
         missRegisterEditorAndStore(into: container)
 
-        let error = try #require(missingError { _ = try container.resolve(MissEditor.self) })
+        let error = try #require(injectionError { _ = try container.resolve(MissEditor.self) })
         #expect(error.code == .missingRegistration)
         #expect(error.message.hasPrefix(
             "No registration for MissClock, needed by MissEditor -> MissStore -> MissClock (missing)."))
@@ -114,7 +102,7 @@ struct MissingRegistrationTests {
         let container = Container()
         missRegisterEditorAndStore(into: container)
 
-        let error = try #require(missingError { _ = try container.resolve(MissStore.self) })
+        let error = try #require(injectionError { _ = try container.resolve(MissStore.self) })
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("needed by MissStore -> MissClock (missing)."))
         #expect(error.resolutionPath.map(\.description) == ["MissStore", "MissClock"])
@@ -126,7 +114,7 @@ struct MissingRegistrationTests {
             try MissClockStore(clock: r.resolve(MissClock.self, name: "utc", argument: 5))
         }
 
-        let error = try #require(missingError { _ = try container.resolve(MissStore.self) })
+        let error = try #require(injectionError { _ = try container.resolve(MissStore.self) })
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains(
             "needed by MissStore -> MissClock (name: \"utc\", argument: Int) (missing)."))
@@ -138,7 +126,7 @@ struct MissingRegistrationTests {
         container.register(MissExporter.self) { _ in MissPDFExporter() }
             .onResolved { r, _ in _ = try r.resolve(MissClock.self) }
 
-        let error = try #require(missingError { _ = try container.resolve(MissExporter.self) })
+        let error = try #require(injectionError { _ = try container.resolve(MissExporter.self) })
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("No registration for MissClock"))
         #expect(error.resolutionPath.last?.description == "MissClock")
@@ -152,7 +140,7 @@ struct MissingRegistrationTests {
         container.register(MissClock.self, name: "local") { _ in MissFixedClock(now: 1) }
         container.register(MissExporter.self) { _ in MissPDFExporter() }
 
-        let error = try #require(missingError { _ = try container.resolve(MissClock.self) })
+        let error = try #require(injectionError { _ = try container.resolve(MissClock.self) })
         #expect(error.code == .missingRegistration)
         #expect(error.message.hasPrefix("No registration for MissClock."))
         #expect(error.message.contains("Registered nearby: "))
@@ -167,7 +155,7 @@ struct MissingRegistrationTests {
         let container = Container()
         container.register(MissClock.self) { _ in MissFixedClock(now: 0) }
 
-        let error = try #require(missingError { _ = try container.resolve(MissClock.self, name: "utc") })
+        let error = try #require(injectionError { _ = try container.resolve(MissClock.self, name: "utc") })
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("Registered nearby: MissClock"))
         #expect(error.nearMisses.map(\.description) == ["MissClock"])
@@ -183,7 +171,7 @@ struct MissingRegistrationTests {
             try MissStoreEditor(store: r.resolve(MissStore.self))
         }
 
-        let error = try #require(missingError { _ = try container.resolve(MissEditor.self) })
+        let error = try #require(injectionError { _ = try container.resolve(MissEditor.self) })
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("Registered nearby: "))
         #expect(error.message.contains("MissEditor (argument: MissNote)"))
@@ -192,7 +180,7 @@ struct MissingRegistrationTests {
             "MissEditor (argument: MissNote)", "MissEditor (arguments: MissNote, Int)",
         ])
 
-        let wrongArgument = try #require(missingError { _ = try container.resolve(MissEditor.self, argument: "title") })
+        let wrongArgument = try #require(injectionError { _ = try container.resolve(MissEditor.self, argument: "title") })
         #expect(wrongArgument.code == .missingRegistration)
         #expect(wrongArgument.message.hasPrefix("No registration for MissEditor (argument: String)."))
         #expect(wrongArgument.nearMisses.count == 2)
@@ -203,7 +191,7 @@ struct MissingRegistrationTests {
         missRegisterEditorAndStore(into: container)
         container.register(MissClock.self, name: "utc") { _ in MissFixedClock(now: 0) }
 
-        let error = try #require(missingError { _ = try container.resolve(MissEditor.self) })
+        let error = try #require(injectionError { _ = try container.resolve(MissEditor.self) })
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("needed by MissEditor -> MissStore -> MissClock (missing)."))
         #expect(error.message.contains("Registered nearby: MissClock (name: \"utc\")"))
@@ -216,7 +204,7 @@ struct MissingRegistrationTests {
         let child = parent.makeChild()
         child.register(MissClock.self, name: "local") { _ in MissFixedClock(now: 1) }
 
-        let error = try #require(missingError { _ = try child.resolve(MissClock.self) })
+        let error = try #require(injectionError { _ = try child.resolve(MissClock.self) })
         #expect(error.code == .missingRegistration)
         #expect(Set(error.nearMisses.map(\.description)) == ["MissClock (name: \"utc\")", "MissClock (name: \"local\")"])
     }
@@ -227,7 +215,7 @@ struct MissingRegistrationTests {
         let child = parent.makeChild()
         child.register(MissClock.self, name: "utc") { _ in MissFixedClock(now: 1) }  // shadows the parent's
 
-        let error = try #require(missingError { _ = try child.resolve(MissClock.self) })
+        let error = try #require(injectionError { _ = try child.resolve(MissClock.self) })
         #expect(error.code == .missingRegistration)
         #expect(error.nearMisses.map(\.description) == ["MissClock (name: \"utc\")"])
         #expect(error.message.components(separatedBy: "MissClock (name: \"utc\")").count == 2)  // named once
@@ -238,7 +226,7 @@ struct MissingRegistrationTests {
         let child = parent.makeChild()
         child.register(MissClock.self, name: "utc") { _ in MissFixedClock(now: 0) }
 
-        let error = try #require(missingError { _ = try parent.resolve(MissClock.self) })
+        let error = try #require(injectionError { _ = try parent.resolve(MissClock.self) })
         #expect(error.code == .missingRegistration)
         #expect(error.nearMisses.isEmpty)
         #expect(error.message.contains("container.register(MissClock.self)"))
@@ -250,7 +238,7 @@ struct MissingRegistrationTests {
         let container = Container()
         container.register(MissClock.self) { _ in throw MissDiskError.full(bytesNeeded: 42) }
 
-        let error = try #require(missingError { _ = try container.resolve(MissClock.self) })
+        let error = try #require(injectionError { _ = try container.resolve(MissClock.self) })
         #expect(error.code == .factoryFailed)
         #expect(error.underlyingError as? MissDiskError == .full(bytesNeeded: 42))
         #expect(error.message.contains("MissClock"))
@@ -264,7 +252,7 @@ struct MissingRegistrationTests {
         container.register(MissStore.self) { r in try MissClockStore(clock: r.resolve(MissClock.self)) }
         container.register(MissClock.self) { _ in throw MissDiskError.full(bytesNeeded: 7) }
 
-        let error = try #require(missingError { _ = try container.resolve(MissEditor.self) })
+        let error = try #require(injectionError { _ = try container.resolve(MissEditor.self) })
         #expect(error.code == .factoryFailed)
         #expect(error.underlyingError as? MissDiskError == .full(bytesNeeded: 7))
         #expect(error.message.contains("MissClock"))
@@ -280,7 +268,7 @@ struct MissingRegistrationTests {
             throw MissDiskError.full(bytesNeeded: note.title.count)
         }
 
-        let error = try #require(missingError {
+        let error = try #require(injectionError {
             _ = try container.resolve(MissEditor.self, name: "draft", argument: MissNote(title: "abc"))
         })
         #expect(error.code == .factoryFailed)
@@ -297,7 +285,7 @@ struct MissingRegistrationTests {
         container.register(MissExporter.self) { _ in MissPDFExporter() }
         container.register(MissStore.self) { _ in throw MissDiskError.full(bytesNeeded: 1) }
 
-        let error = try #require(missingError { _ = try container.resolve(MissEditor.self) })
+        let error = try #require(injectionError { _ = try container.resolve(MissEditor.self) })
         #expect(error.code == .factoryFailed)
         #expect(error.resolutionPath.map(\.description) == ["MissEditor", "MissStore"])
         #expect(error.message.contains("MissEditor -> MissStore"))
@@ -310,7 +298,7 @@ struct MissingRegistrationTests {
         let container = Container()
         missRegisterEditorAndStore(into: container)
 
-        let direct = try #require(missingError { _ = try container.resolve(MissEditor.self) })
+        let direct = try #require(injectionError { _ = try container.resolve(MissEditor.self) })
         // Not wrapped as .factoryFailed by MissStore's or MissEditor's factory.
         #expect(direct.code == .missingRegistration)
         #expect(direct.underlyingError == nil)
@@ -328,7 +316,7 @@ struct MissingRegistrationTests {
         }
         container.register(MissStore.self) { r in try MissClockStore(clock: r.resolve(MissClock.self)) }
 
-        let error = try #require(missingError { _ = try container.resolve(MissEditor.self) })
+        let error = try #require(injectionError { _ = try container.resolve(MissEditor.self) })
         #expect(error.code == .missingRegistration)
         #expect(error.resolutionPath.map(\.description) == ["MissEditor", "MissStore", "MissClock"])
         #expect(error.message.contains("MissEditor -> MissStore -> MissClock (missing)"))
@@ -343,7 +331,7 @@ struct MissingRegistrationTests {
             try MissStoreEditor(store: container.resolve(MissStore.self))
         }
 
-        let error = try #require(missingError { _ = try container.resolve(MissEditor.self) })
+        let error = try #require(injectionError { _ = try container.resolve(MissEditor.self) })
         #expect(error.code == .missingRegistration)
         #expect(error.underlyingError == nil)
         #expect(error.resolutionPath.map(\.description) == ["MissStore", "MissClock"])
@@ -355,7 +343,7 @@ struct MissingRegistrationTests {
         container.register(MissEditor.self) { r in try MissStoreEditor(store: r.resolve(MissStore.self)) }
         container.register(MissStore.self) { _ in throw MissDiskError.full(bytesNeeded: 9) }
 
-        let error = try #require(missingError { _ = try container.resolve(MissEditor.self) })
+        let error = try #require(injectionError { _ = try container.resolve(MissEditor.self) })
         #expect(error.code == .factoryFailed)
         #expect(error.underlyingError as? MissDiskError == .full(bytesNeeded: 9))
         #expect(error.resolutionPath.map(\.description) == ["MissEditor", "MissStore"])
@@ -365,7 +353,7 @@ struct MissingRegistrationTests {
 
     @Test func resolverKeptFromAFactoryThrowsResolverOutlivedResolution() throws {
         let container = Container()
-        let box = MissResolverBox()
+        let box = KeptResolver()
         container.register(MissClock.self) { _ in MissFixedClock(now: 1) }
         container.register(MissStore.self) { r in
             box.keep(r)
@@ -375,7 +363,7 @@ struct MissingRegistrationTests {
         _ = try container.resolve(MissStore.self)
         let resolver = try #require(box.resolver)
 
-        let error = try #require(missingError { _ = try resolver.resolve(MissClock.self) })
+        let error = try #require(injectionError { _ = try resolver.resolve(MissClock.self) })
         #expect(error.code == .resolverOutlivedResolution)
         #expect(error.message.contains("MissClock"))
         #expect(error.message.contains("after the resolution"))
@@ -386,7 +374,7 @@ struct MissingRegistrationTests {
 
     @Test func resolverKeptFromAFactoryFailsForEveryResolveSpelling() throws {
         let container = Container()
-        let box = MissResolverBox()
+        let box = KeptResolver()
         container.register(MissClock.self) { _ in MissFixedClock(now: 1) }
         container.register(MissClock.self) { (_, now: Int) in MissFixedClock(now: now) }
         container.register(MissClock.self, name: "utc") { _ in MissFixedClock(now: 2) }
@@ -398,22 +386,22 @@ struct MissingRegistrationTests {
         _ = try container.resolve(MissExporter.self)
         let resolver = try #require(box.resolver)
 
-        let named = try #require(missingError { _ = try resolver.resolve(MissClock.self, name: "utc") })
+        let named = try #require(injectionError { _ = try resolver.resolve(MissClock.self, name: "utc") })
         #expect(named.code == .resolverOutlivedResolution)
         #expect(named.message.contains("MissClock (name: \"utc\")"))
-        let withArgument = try #require(missingError { _ = try resolver.resolve(MissClock.self, argument: 5) })
+        let withArgument = try #require(injectionError { _ = try resolver.resolve(MissClock.self, argument: 5) })
         #expect(withArgument.code == .resolverOutlivedResolution)
         #expect(withArgument.message.contains("MissClock (argument: Int)"))
-        let withArguments = try #require(missingError { _ = try resolver.resolve(MissClock.self, arguments: 5) })
+        let withArguments = try #require(injectionError { _ = try resolver.resolve(MissClock.self, arguments: 5) })
         #expect(withArguments.code == .resolverOutlivedResolution)
-        let all = try #require(missingError { _ = try resolver.resolveAll(MissClock.self) })
+        let all = try #require(injectionError { _ = try resolver.resolveAll(MissClock.self) })
         #expect(all.code == .resolverOutlivedResolution)
         #expect(all.message.contains("MissClock"))
     }
 
     @Test func resolverKeptFromAHookThrowsResolverOutlivedResolution() throws {
         let container = Container()
-        let box = MissResolverBox()
+        let box = KeptResolver()
         container.register(MissClock.self) { _ in MissFixedClock(now: 1) }
         container.register(MissExporter.self) { _ in MissPDFExporter() }
             .onResolved { r, _ in box.keep(r) }
@@ -421,14 +409,14 @@ struct MissingRegistrationTests {
         _ = try container.resolve(MissExporter.self)
         let resolver = try #require(box.resolver)
 
-        let error = try #require(missingError { _ = try resolver.resolve(MissClock.self) })
+        let error = try #require(injectionError { _ = try resolver.resolve(MissClock.self) })
         #expect(error.code == .resolverOutlivedResolution)
         #expect(error.message.contains("MissClock"))
     }
 
     @Test func resolverKeptFromAFailedResolutionThrowsResolverOutlivedResolution() throws {
         let container = Container()
-        let box = MissResolverBox()
+        let box = KeptResolver()
         container.register(MissClock.self) { _ in MissFixedClock(now: 1) }
         container.register(MissStore.self) { r in
             box.keep(r)
@@ -438,13 +426,13 @@ struct MissingRegistrationTests {
         #expect(throws: InjectionError.self) { try container.resolve(MissStore.self) }
         let resolver = try #require(box.resolver)
 
-        let error = try #require(missingError { _ = try resolver.resolve(MissClock.self) })
+        let error = try #require(injectionError { _ = try resolver.resolve(MissClock.self) })
         #expect(error.code == .resolverOutlivedResolution)
     }
 
     @Test func resolverKeptFromASingletonFactoryThrowsResolverOutlivedResolution() throws {
         let container = Container()
-        let box = MissResolverBox()
+        let box = KeptResolver()
         container.register(MissClock.self) { _ in MissFixedClock(now: 1) }
         container.register(MissExporter.self, scope: .singleton) { r in
             box.keep(r)
@@ -455,7 +443,7 @@ struct MissingRegistrationTests {
         _ = try container.resolve(MissExporter.self)
         let resolver = try #require(box.resolver)
 
-        let error = try #require(missingError { _ = try resolver.resolve(MissClock.self) })
+        let error = try #require(injectionError { _ = try resolver.resolve(MissClock.self) })
         #expect(error.code == .resolverOutlivedResolution)
         // The container itself still resolves.
         #expect(try container.resolve(MissClock.self).now == 1)
@@ -465,7 +453,7 @@ struct MissingRegistrationTests {
 
     @Test func descriptionIsTheMessageForEveryKindOfError() throws {
         let container = Container()
-        let box = MissResolverBox()
+        let box = KeptResolver()
         container.register(MissExporter.self) { _ in MissPDFExporter() }
         container.register(MissExporter.self) { _ in MissPDFExporter() }
         container.register(MissStore.self) { _ in throw MissDiskError.full(bytesNeeded: 2) }
@@ -479,11 +467,11 @@ struct MissingRegistrationTests {
         let resolver = try #require(box.resolver)
 
         let errors = try [
-            #require(missingError { _ = try container.resolve(MissEditor.self) }),
-            #require(missingError { _ = try container.resolve(MissExporter.self) }),
-            #require(missingError { _ = try container.resolve(MissStore.self) }),
-            #require(missingError { _ = try resolver.resolve(MissExporter.self) }),
-            #require(missingError { try container.finishRegistration() }),
+            #require(injectionError { _ = try container.resolve(MissEditor.self) }),
+            #require(injectionError { _ = try container.resolve(MissExporter.self) }),
+            #require(injectionError { _ = try container.resolve(MissStore.self) }),
+            #require(injectionError { _ = try resolver.resolve(MissExporter.self) }),
+            #require(injectionError { try container.finishRegistration() }),
         ]
         #expect(errors.map(\.code) == [
             .missingRegistration, .duplicateRegistration, .factoryFailed, .resolverOutlivedResolution,
@@ -510,12 +498,12 @@ struct MissingRegistrationTests {
 
     @Test func serviceKeyDescriptionForms() throws {
         let container = Container()
-        let plain = try #require(missingError { _ = try container.resolve(MissExporter.self) })
-        let named = try #require(missingError { _ = try container.resolve(MissExporter.self, name: "pdf") })
-        let oneArgument = try #require(missingError {
+        let plain = try #require(injectionError { _ = try container.resolve(MissExporter.self) })
+        let named = try #require(injectionError { _ = try container.resolve(MissExporter.self, name: "pdf") })
+        let oneArgument = try #require(injectionError {
             _ = try container.resolve(MissEditor.self, argument: MissNote(title: "n"))
         })
-        let twoArguments = try #require(missingError {
+        let twoArguments = try #require(injectionError {
             _ = try container.resolve(MissEditor.self, arguments: MissNote(title: "n"), 3)
         })
 
@@ -539,7 +527,7 @@ struct MissingRegistrationTests {
 
     @Test func serviceKeyExposesItsTypeNameAndArgumentTypes() throws {
         let container = Container()
-        let error = try #require(missingError {
+        let error = try #require(injectionError {
             _ = try container.resolve(MissEditor.self, name: "draft", arguments: MissNote(title: "n"), 3)
         })
         let key = try #require(error.resolutionPath.last)
@@ -555,10 +543,10 @@ struct MissingRegistrationTests {
     @Test func serviceKeysAreEqualByTypeNameAndArgumentTypes() throws {
         let container = Container()
         container.register(MissExporter.self, name: "pdf") { _ in MissPDFExporter() }
-        let nearMiss = try #require(missingError { _ = try container.resolve(MissExporter.self) }).nearMisses.first
-        let asked = try #require(missingError { _ = try container.resolve(MissExporter.self, name: "html") })
+        let nearMiss = try #require(injectionError { _ = try container.resolve(MissExporter.self) }).nearMisses.first
+        let asked = try #require(injectionError { _ = try container.resolve(MissExporter.self, name: "html") })
             .resolutionPath.last
-        let same = try #require(missingError { _ = try container.resolve(MissExporter.self, name: "html") })
+        let same = try #require(injectionError { _ = try container.resolve(MissExporter.self, name: "html") })
             .resolutionPath.last
 
         #expect(asked == same)

@@ -11,20 +11,12 @@ private struct ModIDPlugin: ModPlugin { let id: String }
 private protocol ModStore { var greeting: ModGreeting { get } }
 private struct ModGreetingStore: ModStore { let greeting: ModGreeting }
 
-/// Records, in order, which modules registered.
-private final class ModLog: Sendable {
-    private let lock = NSLock()
-    nonisolated(unsafe) private var entries: [String] = []
-    func append(_ entry: String) { lock.lock(); entries.append(entry); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return entries }
-}
-
 /// Logs its name when applied and registers a plugin under that name.
 private struct ModLoggingModule: Module {
     let name: String
-    let log: ModLog
+    let log: EventLog
     func register(into container: Container) {
-        log.append(name)
+        log.record(name)
         container.register(ModPlugin.self, name: name) { [name] _ in ModIDPlugin(id: name) }
     }
 }
@@ -57,11 +49,11 @@ private struct ModStoreModule: Module {
 
 /// Installs other modules from its own register(into:).
 private struct ModParentModule: Module {
-    let log: ModLog
+    let log: EventLog
     func register(into container: Container) {
-        log.append("parent begins")
+        log.record("parent begins")
         container.install(ModLoggingModule(name: "nested 1", log: log), ModLoggingModule(name: "nested 2", log: log))
-        log.append("parent ends")
+        log.record("parent ends")
     }
 }
 
@@ -91,37 +83,33 @@ private let modFile = "InjectorTests/ModuleTests.swift"
 
 private func modSite(_ line: Int) -> String { "\(modFile):\(line)" }
 
-private func moduleError(_ body: () throws -> Void) -> InjectionError? {
-    do { try body(); return nil } catch { return error as? InjectionError }
-}
-
 struct ModuleTests {
     // MARK: Order
 
     @Test func variadicInstallAppliesModulesInTheOrderGiven() throws {
-        let log = ModLog()
+        let log = EventLog()
         let container = Container()
         container.install(
             ModLoggingModule(name: "c", log: log), ModLoggingModule(name: "a", log: log),
             ModLoggingModule(name: "b", log: log))
 
-        #expect(log.all == ["c", "a", "b"])
+        #expect(log.events == ["c", "a", "b"])
         #expect(try container.resolveAll(ModPlugin.self).map(\.id) == ["c", "a", "b"])
     }
 
     @Test func arrayInstallAppliesModulesInTheOrderOfTheArray() throws {
-        let log = ModLog()
+        let log = EventLog()
         let container = Container()
         let modules: [any Module] = ["b", "c", "a"].map { ModLoggingModule(name: $0, log: log) }
         container.install(modules)
 
-        #expect(log.all == ["b", "c", "a"])
+        #expect(log.events == ["b", "c", "a"])
         #expect(try container.resolveAll(ModPlugin.self).map(\.id) == ["b", "c", "a"])
     }
 
     @Test(arguments: [["x", "y"], ["y", "x"], ["one"], ["p", "q", "r", "s", "t"]])
     func variadicAndArrayFormsRegisterTheSame(order: [String]) throws {
-        let variadicLog = ModLog()
+        let variadicLog = EventLog()
         let variadic = Container()
         switch order.count {
         case 1:
@@ -135,12 +123,12 @@ struct ModuleTests {
                 ModLoggingModule(name: order[2], log: variadicLog), ModLoggingModule(name: order[3], log: variadicLog),
                 ModLoggingModule(name: order[4], log: variadicLog))
         }
-        let arrayLog = ModLog()
+        let arrayLog = EventLog()
         let array = Container()
         array.install(order.map { ModLoggingModule(name: $0, log: arrayLog) })
 
-        #expect(variadicLog.all == order)
-        #expect(arrayLog.all == order)
+        #expect(variadicLog.events == order)
+        #expect(arrayLog.events == order)
         #expect(try variadic.resolveAll(ModPlugin.self).map(\.id) == order)
         #expect(try array.resolveAll(ModPlugin.self).map(\.id) == order)
     }
@@ -155,23 +143,23 @@ struct ModuleTests {
     }
 
     @Test func successiveInstallCallsApplyInCallOrder() throws {
-        let log = ModLog()
+        let log = EventLog()
         let container = Container()
         container.install(ModLoggingModule(name: "first call", log: log))
         container.install([ModLoggingModule(name: "second call", log: log)])
         container.install(ModLoggingModule(name: "third call", log: log))
 
-        #expect(log.all == ["first call", "second call", "third call"])
+        #expect(log.events == ["first call", "second call", "third call"])
     }
 
     @Test func moduleInstallingModulesAppliesThemInPlace() throws {
-        let log = ModLog()
+        let log = EventLog()
         let container = Container()
         container.install(
             ModLoggingModule(name: "before", log: log), ModParentModule(log: log),
             ModLoggingModule(name: "after", log: log))
 
-        #expect(log.all == ["before", "parent begins", "nested 1", "nested 2", "parent ends", "after"])
+        #expect(log.events == ["before", "parent begins", "nested 1", "nested 2", "parent ends", "after"])
         #expect(try container.resolveAll(ModPlugin.self).map(\.id) == ["before", "nested 1", "nested 2", "after"])
     }
 
@@ -199,7 +187,7 @@ struct ModuleTests {
         try child.finishRegistration()  // shadowing the parent is not a duplicate
         #expect(try child.resolve(ModStore.self).greeting.text == "child")
         #expect(try parent.resolve(ModGreeting.self).text == "parent")
-        let error = try #require(moduleError { _ = try parent.resolve(ModStore.self) })
+        let error = try #require(injectionError { _ = try parent.resolve(ModStore.self) })
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("ModStore"))
     }
@@ -210,7 +198,7 @@ struct ModuleTests {
         let container = Container()
         container.install(ModFirstClashingModule(), ModSecondClashingModule())
 
-        let error = try #require(moduleError { _ = try container.resolve(ModGreeting.self) })
+        let error = try #require(injectionError { _ = try container.resolve(ModGreeting.self) })
         #expect(error.code == .duplicateRegistration)
         #expect(error.message.contains("ModGreeting"))
         #expect(error.message.contains(modSite(ModFirstClashingModule.line)))
@@ -224,7 +212,7 @@ struct ModuleTests {
         let container = Container()
         container.install([ModSecondClashingModule(), ModFirstClashingModule()])
 
-        let error = try #require(moduleError { _ = try container.resolve(ModGreeting.self) })
+        let error = try #require(injectionError { _ = try container.resolve(ModGreeting.self) })
         #expect(error.code == .duplicateRegistration)
         let first = try #require(error.message.range(of: modSite(ModFirstClashingModule.line)))
         let second = try #require(error.message.range(of: modSite(ModSecondClashingModule.line)))
@@ -235,7 +223,7 @@ struct ModuleTests {
         let container = Container()
         container.install(ModFirstClashingModule(), ModSecondClashingModule())
 
-        let error = try #require(moduleError { try container.finishRegistration() })
+        let error = try #require(injectionError { try container.finishRegistration() })
         #expect(error.code == .duplicateRegistration)
         #expect(error.message.contains(modSite(ModFirstClashingModule.line)))
         #expect(error.message.contains(modSite(ModSecondClashingModule.line)))
@@ -246,7 +234,7 @@ struct ModuleTests {
         container.install(
             ModFirstClashingModule(), ModClashingPluginModule(), ModSecondClashingModule(), ModClashingPluginModule())
 
-        let error = try #require(moduleError { try container.finishRegistration() })
+        let error = try #require(injectionError { try container.finishRegistration() })
         #expect(error.code == .duplicateRegistration)
         #expect(error.problems.count == 2)
         let greeting = try #require(error.problems.first { $0.message.contains("ModGreeting") })
@@ -262,7 +250,7 @@ struct ModuleTests {
         let container = Container()
         container.install(ModClashingPluginModule(), ModClashingPluginModule())
 
-        let error = try #require(moduleError { _ = try container.resolve(ModPlugin.self, name: "spelling") })
+        let error = try #require(injectionError { _ = try container.resolve(ModPlugin.self, name: "spelling") })
         #expect(error.code == .duplicateRegistration)
         #expect(error.message.contains("2 times"))
         #expect(error.message.contains(modSite(ModClashingPluginModule.line)))
@@ -277,7 +265,7 @@ struct ModuleTests {
     }
 
     @Test func replacementFromALaterModuleKeepsTheOriginalsPositionInResolveAll() throws {
-        let log = ModLog()
+        let log = EventLog()
         let container = Container()
         container.install(
             ModLoggingModule(name: "spelling", log: log), ModLoggingModule(name: "grammar", log: log),
@@ -292,7 +280,7 @@ struct ModuleTests {
         let container = Container()
         container.install(ModGreetingModule(text: "double", replaces: true), ModGreetingModule(text: "production"))
 
-        let error = try #require(moduleError { try container.finishRegistration() })
+        let error = try #require(injectionError { try container.finishRegistration() })
         #expect(error.code == .duplicateRegistration)
         #expect(error.message.contains("ModGreeting"))
     }
@@ -304,7 +292,7 @@ struct ModuleTests {
 
         container.install(ModClashingPluginModule())
 
-        let error = try #require(moduleError { _ = try container.resolve(ModPlugin.self, name: "spelling") })
+        let error = try #require(injectionError { _ = try container.resolve(ModPlugin.self, name: "spelling") })
         #expect(error.code == .registrationAfterFinish)
         #expect(error.message.contains("finishRegistration()"))
         #expect(error.message.contains(modSite(ModClashingPluginModule.line)))

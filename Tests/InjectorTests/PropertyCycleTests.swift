@@ -57,39 +57,7 @@ private struct PropHookFailure: Error, Equatable, CustomStringConvertible {
 
 // MARK: - Helpers
 
-/// An ordered, thread-safe record of what ran.
-private final class PropEventLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [String] = []
-
-    func record(_ event: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        recorded.append(event)
-    }
-
-    var events: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
-
-    func count(_ event: String) -> Int { events.filter { $0 == event }.count }
-}
-
-private func propInjectionError<T>(_ body: () throws -> T) -> InjectionError? {
-    do {
-        _ = try body()
-        return nil
-    } catch let error as InjectionError {
-        return error
-    } catch {
-        Issue.record("expected an InjectionError, got \(type(of: error)): \(error)")
-        return nil
-    }
-}
-
-private func registerParentAndChild(in container: Container, scope: Scope, log: PropEventLog) {
+private func registerParentAndChild(in container: Container, scope: Scope, log: EventLog) {
     container.register(PropParent.self, scope: scope) { r in
         log.record("Parent factory")
         return PropParent(child: try r.resolve(PropChild.self))
@@ -107,7 +75,7 @@ private func registerParentAndChild(in container: Container, scope: Scope, log: 
 private let propRingLabels = ["A", "B", "C", "D"]
 
 /// Registers four nodes named A…D; each node's hook sets `next` to the following one (D's to A).
-private func registerRing(in container: Container, scope: Scope, log: PropEventLog) {
+private func registerRing(in container: Container, scope: Scope, log: EventLog) {
     for (index, label) in propRingLabels.enumerated() {
         let nextLabel = propRingLabels[(index + 1) % propRingLabels.count]
         container.register(PropRingNode.self, name: label, scope: scope) { _ in
@@ -147,7 +115,7 @@ struct PropertyCycleTests {
     @Test(arguments: [Scope.graph, .singleton])
     func constructorToPropertyCycleGivesMutuallyConsistentParentAndChild(scope: Scope) throws {
         let container = Container()
-        let log = PropEventLog()
+        let log = EventLog()
         registerParentAndChild(in: container, scope: scope, log: log)
 
         let parent = try container.resolve(PropParent.self)
@@ -159,7 +127,7 @@ struct PropertyCycleTests {
     @Test(arguments: [Scope.graph, .singleton])
     func propertyCycleResolvedFromTheChildSideIsConsistentToo(scope: Scope) throws {
         let container = Container()
-        let log = PropEventLog()
+        let log = EventLog()
         registerParentAndChild(in: container, scope: scope, log: log)
 
         let child = try container.resolve(PropChild.self)
@@ -171,7 +139,7 @@ struct PropertyCycleTests {
 
     @Test func graphScopedPropertyCycleGivesNewPairsPerTopLevelResolve() throws {
         let container = Container()
-        let log = PropEventLog()
+        let log = EventLog()
         registerParentAndChild(in: container, scope: .graph, log: log)
 
         let first = try container.resolve(PropParent.self)
@@ -185,7 +153,7 @@ struct PropertyCycleTests {
 
     @Test func singletonPropertyCycleIsPublishedOnceAndSharedByLaterResolves() throws {
         let container = Container()
-        let log = PropEventLog()
+        let log = EventLog()
         registerParentAndChild(in: container, scope: .singleton, log: log)
 
         let parent = try container.resolve(PropParent.self)
@@ -203,7 +171,7 @@ struct PropertyCycleTests {
     @Test(arguments: [Scope.graph, .singleton])
     func fourObjectRingThroughHooksIsConsistent(scope: Scope) throws {
         let container = Container()
-        let log = PropEventLog()
+        let log = EventLog()
         registerRing(in: container, scope: scope, log: log)
 
         let a = try container.resolve(PropRingNode.self, name: "A")
@@ -221,7 +189,7 @@ struct PropertyCycleTests {
 
     @Test func singletonRingIsTheSameRingFromEveryEntryPoint() throws {
         let container = Container()
-        let log = PropEventLog()
+        let log = EventLog()
         registerRing(in: container, scope: .singleton, log: log)
 
         let a = try container.resolve(PropRingNode.self, name: "A")
@@ -235,7 +203,7 @@ struct PropertyCycleTests {
 
     @Test func graphRingEnteredAtAnotherNodeIsANewRing() throws {
         let container = Container()
-        let log = PropEventLog()
+        let log = EventLog()
         registerRing(in: container, scope: .graph, log: log)
 
         let a = try container.resolve(PropRingNode.self, name: "A")
@@ -248,7 +216,7 @@ struct PropertyCycleTests {
 
     @Test func hooksRunAfterTheOutermostConstructionInCompletionOrder() throws {
         let container = Container()
-        let log = PropEventLog()
+        let log = EventLog()
         container.register(PropLeaf.self) { _ in
             log.record("Leaf factory")
             return PropLeaf()
@@ -292,7 +260,7 @@ struct PropertyCycleTests {
         container.register(PropRingNode.self) { _ in PropRingNode(label: "solo") }
             .onResolved { _, _ in throw PropHookFailure(reason: "no network") }
 
-        let error = try #require(propInjectionError { try container.resolve(PropRingNode.self) })
+        let error = try #require(injectionError { try container.resolve(PropRingNode.self) })
 
         #expect(error.code == .preparationFailed)
         #expect(error.underlyingError as? PropHookFailure == PropHookFailure(reason: "no network"))
@@ -308,7 +276,7 @@ struct PropertyCycleTests {
         container.register(PropChild.self) { _ in PropChild() }
             .onResolved { _, _ in throw PropHookFailure(reason: "child broke") }
 
-        let error = try #require(propInjectionError { try container.resolve(PropParent.self) })
+        let error = try #require(injectionError { try container.resolve(PropParent.self) })
 
         #expect(error.code == .preparationFailed)
         #expect(error.underlyingError as? PropHookFailure == PropHookFailure(reason: "child broke"))
@@ -323,7 +291,7 @@ struct PropertyCycleTests {
                 guard child.parent != nil else { throw PropHookFailure(reason: "child has no parent") }
             }
 
-        let error = try #require(propInjectionError { try container.resolve(PropChild.self) })
+        let error = try #require(injectionError { try container.resolve(PropChild.self) })
 
         #expect(error.code == .preparationFailed)
         #expect(error.underlyingError as? PropHookFailure == PropHookFailure(reason: "child has no parent"))
@@ -334,7 +302,7 @@ struct PropertyCycleTests {
 
     @Test func verifyRunsAfterHooksSoItSeesTheBackReference() throws {
         let container = Container()
-        let log = PropEventLog()
+        let log = EventLog()
         registerParentAndChild(in: container, scope: .graph, log: log)
         container.register(PropChild.self, scope: .graph, replacesExisting: true) { _ in PropChild() }
             .onResolved { r, child in child.parent = try r.resolve(PropParent.self) }
@@ -348,7 +316,7 @@ struct PropertyCycleTests {
 
     @Test func transientHookCycleThrowsCircularDependencyMentioningOnResolved() throws {
         let container = Container()
-        let log = PropEventLog()
+        let log = EventLog()
         container.register(PropTransientA.self) { _ in
             log.record("A factory")
             return PropTransientA()
@@ -366,7 +334,7 @@ struct PropertyCycleTests {
             b.a = try r.resolve(PropTransientA.self)
         }
 
-        let error = try #require(propInjectionError { try container.resolve(PropTransientA.self) })
+        let error = try #require(injectionError { try container.resolve(PropTransientA.self) })
 
         #expect(error.code == .circularDependency)
         #expect(error.message.contains("onResolved"))
@@ -378,7 +346,7 @@ struct PropertyCycleTests {
 
     @Test func transientSelfHookCycleThrowsCircularDependency() throws {
         let container = Container()
-        let log = PropEventLog()
+        let log = EventLog()
         container.register(PropTransientA.self) { _ in
             log.record("A factory")
             return PropTransientA()
@@ -388,7 +356,7 @@ struct PropertyCycleTests {
             _ = try r.resolve(PropTransientA.self)
         }
 
-        let error = try #require(propInjectionError { try container.resolve(PropTransientA.self) })
+        let error = try #require(injectionError { try container.resolve(PropTransientA.self) })
 
         #expect(error.code == .circularDependency)
         #expect(error.message.contains("onResolved"))
@@ -398,7 +366,7 @@ struct PropertyCycleTests {
 
     @Test func singletonWhoseHookThrowsIsNotCached() throws {
         let container = Container()
-        let log = PropEventLog()
+        let log = EventLog()
         container.register(PropRingNode.self, scope: .singleton) { _ in
             log.record("factory")
             return PropRingNode(label: "singleton")
@@ -408,7 +376,7 @@ struct PropertyCycleTests {
             if log.count("hook") == 1 { throw PropHookFailure(reason: "first preparation fails") }
         }
 
-        let error = try #require(propInjectionError { try container.resolve(PropRingNode.self) })
+        let error = try #require(injectionError { try container.resolve(PropRingNode.self) })
         #expect(error.code == .preparationFailed)
         #expect(error.underlyingError as? PropHookFailure == PropHookFailure(reason: "first preparation fails"))
         #expect(error.message.contains("onResolved"))
@@ -422,7 +390,7 @@ struct PropertyCycleTests {
 
     @Test func singletonWhoseDependencysHookThrowsIsNotCachedEither() throws {
         let container = Container()
-        let log = PropEventLog()
+        let log = EventLog()
         container.register(PropParent.self, scope: .singleton) { r in
             log.record("Parent factory")
             return PropParent(child: try r.resolve(PropChild.self))
@@ -436,7 +404,7 @@ struct PropertyCycleTests {
             if log.count("Child hook") == 1 { throw PropHookFailure(reason: "first preparation fails") }
         }
 
-        let error = try #require(propInjectionError { try container.resolve(PropParent.self) })
+        let error = try #require(injectionError { try container.resolve(PropParent.self) })
         #expect(error.code == .preparationFailed)
 
         let parent = try container.resolve(PropParent.self)

@@ -23,18 +23,6 @@ private final class RegTraced {
 
 private struct RegCheckFailed: Error, Equatable { let reason: String }
 
-/// Counts calls from @Sendable closures.
-private final class RegCounter: Sendable {
-    private let lock = NSLock()
-    nonisolated(unsafe) private var count = 0
-    func increment() { lock.lock(); count += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
-}
-
-private func registrationError(_ body: () throws -> Void) -> InjectionError? {
-    do { try body(); return nil } catch { return error as? InjectionError }
-}
-
 struct RegistrationTests {
     // MARK: Keys
 
@@ -94,7 +82,7 @@ struct RegistrationTests {
         let container = Container()
         container.register(RegLabel.self) { (_, number: Int, word: String) in RegLabel(text: "two \(number) \(word)") }
 
-        let error = try #require(registrationError { _ = try container.resolve(RegLabel.self, argument: (1, "a")) })
+        let error = try #require(injectionError { _ = try container.resolve(RegLabel.self, argument: (1, "a")) })
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("No registration for RegLabel (argument: (Int, String))"))
         #expect(error.message.contains("RegLabel (arguments: Int, String)"))
@@ -106,7 +94,7 @@ struct RegistrationTests {
         let container = Container()
         container.register(RegLabel.self) { (_, pair: (Int, String)) in RegLabel(text: "tuple \(pair.0) \(pair.1)") }
 
-        let error = try #require(registrationError { _ = try container.resolve(RegLabel.self, arguments: 1, "a") })
+        let error = try #require(injectionError { _ = try container.resolve(RegLabel.self, arguments: 1, "a") })
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("No registration for RegLabel (arguments: Int, String)"))
         #expect(error.nearMisses.map(\.description) == ["RegLabel (argument: (Int, String))"])
@@ -118,7 +106,7 @@ struct RegistrationTests {
         container.register(RegLabel.self) { (_, word: String, number: Int) in RegLabel(text: "\(word)\(number)") }
 
         #expect(try container.resolve(RegLabel.self, arguments: "a", 1).text == "a1")
-        let error = try #require(registrationError { _ = try container.resolve(RegLabel.self, arguments: 1, "a") })
+        let error = try #require(injectionError { _ = try container.resolve(RegLabel.self, arguments: 1, "a") })
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("RegLabel (arguments: Int, String)"))
         #expect(error.nearMisses.map(\.description) == ["RegLabel (arguments: String, Int)"])
@@ -189,7 +177,7 @@ struct RegistrationTests {
         let container = Container()
         Self.registerEveryArity(into: container)
 
-        let error = try #require(registrationError {
+        let error = try #require(injectionError {
             _ = try container.resolve(RegLabel.self, arguments: 7, "two", 3.5, true)
         })
         #expect(error.code == .missingRegistration)
@@ -207,16 +195,16 @@ struct RegistrationTests {
 
     @Test func argumentLabelAndArgumentsLabelWithOneValueResolveTheSameRegistration() throws {
         let container = Container()
-        let calls = RegCounter()
+        let calls = CallCounter()
         container.register(RegLabel.self) { (_, number: Int) in
-            calls.increment()
+            calls.next()
             return RegLabel(text: "n=\(number)")
         }
         container.register(RegLabel.self, name: "named") { (_, number: Int) in RegLabel(text: "named \(number)") }
 
         #expect(try container.resolve(RegLabel.self, argument: 4).text == "n=4")
         #expect(try container.resolve(RegLabel.self, arguments: 5).text == "n=5")
-        #expect(calls.value == 2)
+        #expect(calls.count == 2)
         #expect(try container.resolve(RegLabel.self, name: "named", argument: 6).text == "named 6")
         #expect(try container.resolve(RegLabel.self, name: "named", arguments: 7).text == "named 7")
     }
@@ -253,9 +241,9 @@ struct RegistrationTests {
 
     @Test func replacedFactoryNeverRuns() throws {
         let container = Container()
-        let originalCalls = RegCounter()
+        let originalCalls = CallCounter()
         container.register(RegGreeter.self) { _ in
-            originalCalls.increment()
+            originalCalls.next()
             return RegPlainGreeter(greeting: "original")
         }
         container.register(RegGreeter.self, replacesExisting: true) { _ in RegPlainGreeter(greeting: "replacement") }
@@ -263,7 +251,7 @@ struct RegistrationTests {
 
         _ = try container.resolve(RegGreeter.self)
         _ = try container.resolveAll(RegGreeter.self)
-        #expect(originalCalls.value == 0)
+        #expect(originalCalls.count == 0)
     }
 
     @Test func replacesExistingWithoutAnEarlierRegistrationSimplyRegisters() throws {
@@ -340,10 +328,10 @@ struct RegistrationTests {
 
     @Test func hooksApplyToEveryNewInstance() throws {
         let container = Container()
-        let hookCalls = RegCounter()
+        let hookCalls = CallCounter()
         let registration = container.register(RegTraced.self) { _ in RegTraced() }
         registration.onResolved { _, traced in
-            hookCalls.increment()
+            hookCalls.next()
             traced.log.append("prepared")
         }
 
@@ -352,7 +340,7 @@ struct RegistrationTests {
         #expect(first !== second)
         #expect(first.log == ["prepared"])
         #expect(second.log == ["prepared"])
-        #expect(hookCalls.value == 2)
+        #expect(hookCalls.count == 2)
     }
 
     @Test func hooksOfARegistrationApplyOnlyToItsOwnKey() throws {
@@ -386,7 +374,7 @@ struct RegistrationTests {
         let registration = container.register(RegTraced.self) { _ in RegTraced() }
         registration.verify { _ in throw RegCheckFailed(reason: "never ready") }
 
-        let error = try #require(registrationError { _ = try container.resolve(RegTraced.self) })
+        let error = try #require(injectionError { _ = try container.resolve(RegTraced.self) })
         #expect(error.code == .preparationFailed)
         #expect(error.message.contains("RegTraced"))
         #expect(error.message.contains("never ready"))

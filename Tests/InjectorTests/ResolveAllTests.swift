@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @testable import Injector
 
@@ -37,24 +36,8 @@ private final class AllHost: Sendable {
     }
 }
 
-private final class AllCounter: Sendable {
-    private let value = Atomic<Int>(0)
-    @discardableResult
-    func next() -> Int { value.wrappingAdd(1, ordering: .relaxed).newValue }
-    var count: Int { value.load(ordering: .relaxed) }
-}
-
 private struct AllFactoryError: Error, CustomStringConvertible {
     var description: String { "plugin exploded" }
-}
-
-private func allInjectionError(_ body: () throws -> Void) -> InjectionError? {
-    do {
-        try body()
-        return nil
-    } catch {
-        return error as? InjectionError
-    }
 }
 
 private func allIDs(_ container: Container) throws -> [String] {
@@ -128,7 +111,7 @@ struct ResolveAllTests {
         let firstLine = #line; container.register((any AllPlugin).self, name: "twice") { _ in AllPluginImpl("1") }
         let secondLine = #line; container.register((any AllPlugin).self, name: "twice") { _ in AllPluginImpl("2") }
 
-        let error = try #require(allInjectionError { _ = try container.resolveAll((any AllPlugin).self) })
+        let error = try #require(injectionError { _ = try container.resolveAll((any AllPlugin).self) })
 
         #expect(error.code == .duplicateRegistration)
         #expect(error.message.contains("AllPlugin (name: \"twice\") is registered 2 times"))
@@ -143,7 +126,7 @@ struct ResolveAllTests {
         let firstLine = #line; container.register((any AllPlugin).self) { _ in AllPluginImpl("1") }
         let secondLine = #line; container.register((any AllPlugin).self) { _ in AllPluginImpl("2") }
 
-        let error = try #require(allInjectionError { _ = try container.resolveAll((any AllPlugin).self) })
+        let error = try #require(injectionError { _ = try container.resolveAll((any AllPlugin).self) })
 
         #expect(error.code == .duplicateRegistration)
         #expect(error.message.contains("AllPlugin is registered 2 times"))
@@ -211,7 +194,7 @@ struct ResolveAllTests {
             try AllHost(plugins: r.resolveAll((any AllPlugin).self), shared: r.resolve(AllShared.self))
         }
 
-        let error = try #require(allInjectionError { _ = try container.resolve(AllHost.self) })
+        let error = try #require(injectionError { _ = try container.resolve(AllHost.self) })
 
         #expect(error.code == .duplicateRegistration)
         #expect(error.message.contains("AllPlugin (name: \"twice\") is registered 2 times"))
@@ -222,7 +205,7 @@ struct ResolveAllTests {
 
     @Test func resolveAllBuildsAllRegistrationsInOneGraph() throws {
         let container = Container()
-        let sharedCalls = AllCounter()
+        let sharedCalls = CallCounter()
         container.register(AllShared.self, scope: .graph) { _ in
             sharedCalls.next()
             return AllShared()
@@ -239,7 +222,7 @@ struct ResolveAllTests {
 
     @Test func resolveAllRespectsEachRegistrationsScope() throws {
         let container = Container()
-        let calls = AllCounter()
+        let calls = CallCounter()
         container.register((any AllPlugin).self, name: "singleton", scope: .singleton) { _ in AllPluginImpl("singleton-\(calls.next())") }
         container.register((any AllPlugin).self, name: "transient") { _ in AllPluginImpl("transient-\(calls.next())") }
 
@@ -264,7 +247,7 @@ struct ResolveAllTests {
         container.register((any AllPlugin).self, name: "fine") { _ in AllPluginImpl("fine") }
         container.register((any AllPlugin).self, name: "broken") { _ in throw AllFactoryError() }
 
-        let error = try #require(allInjectionError { _ = try container.resolveAll((any AllPlugin).self) })
+        let error = try #require(injectionError { _ = try container.resolveAll((any AllPlugin).self) })
 
         #expect(error.code == .factoryFailed)
         #expect(error.underlyingError is AllFactoryError)
@@ -275,15 +258,15 @@ struct ResolveAllTests {
     @Test func resolveAllThroughAResolverThatOutlivedItsResolutionThrows() throws {
         let container = Container()
         container.register((any AllPlugin).self, name: "one") { _ in AllPluginImpl("one") }
-        let escaped = AllEscapedResolver()
+        let escaped = KeptResolver()
         container.register(AllShared.self) { r in
-            escaped.store(r)
+            escaped.keep(r)
             return AllShared()
         }
         _ = try container.resolve(AllShared.self)
         let resolver = try #require(escaped.resolver)
 
-        let error = try #require(allInjectionError { _ = try resolver.resolveAll((any AllPlugin).self) })
+        let error = try #require(injectionError { _ = try resolver.resolveAll((any AllPlugin).self) })
 
         #expect(error.code == .resolverOutlivedResolution)
         #expect(error.message.contains("AllPlugin"))
@@ -293,9 +276,9 @@ struct ResolveAllTests {
     @Test func resolveAllThroughAnOutlivedResolverThrowsEvenDuringALaterResolution() throws {
         let container = Container()
         container.register((any AllPlugin).self, name: "one") { _ in AllPluginImpl("one") }
-        let escaped = AllEscapedResolver()
+        let escaped = KeptResolver()
         container.register(AllShared.self) { r in
-            escaped.store(r)
+            escaped.keep(r)
             return AllShared()
         }
         _ = try container.resolve(AllShared.self)
@@ -323,8 +306,3 @@ private final class AllErrors: @unchecked Sendable {
     func append(_ error: InjectionError) { all.append(error) }
 }
 
-/// Keeps a resolver past its resolution (which is the mistake under test).
-private final class AllEscapedResolver: @unchecked Sendable {
-    private(set) var resolver: Resolver?
-    func store(_ resolver: Resolver) { self.resolver = resolver }
-}

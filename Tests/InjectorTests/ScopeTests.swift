@@ -1,18 +1,7 @@
-import Synchronization
 import Testing
 @testable import Injector
 
 // MARK: - Test doubles (private to this file)
-
-/// Counts factory calls; also hands out a serial number to each instance, so that identities can be
-/// told apart even after an object is freed and its address reused.
-private final class ScopeCounter: Sendable {
-    private let value = Atomic<Int>(0)
-    /// Increments and returns the new count (1 for the first call).
-    @discardableResult
-    func next() -> Int { value.wrappingAdd(1, ordering: .relaxed).newValue }
-    var count: Int { value.load(ordering: .relaxed) }
-}
 
 private final class ScopeObject: Sendable {
     let serial: Int
@@ -61,23 +50,8 @@ private final class ScopeDiamondA: Sendable {
     }
 }
 
-/// Keeps a resolver past its resolution (a mistake, but one that must not leak the graph).
-private final class ScopeKeptResolver: @unchecked Sendable {
-    private(set) var resolver: Resolver?
-    func keep(_ resolver: Resolver) { self.resolver = resolver }
-}
-
-private func scopeInjectionError(_ body: () throws -> Void) -> InjectionError? {
-    do {
-        try body()
-        return nil
-    } catch {
-        return error as? InjectionError
-    }
-}
-
 /// Registers the diamond with `d`'s scope given, counting D's factory calls.
-private func scopeRegisterDiamond(in container: Container, dScope: Scope, dCalls: ScopeCounter) {
+private func scopeRegisterDiamond(in container: Container, dScope: Scope, dCalls: CallCounter) {
     container.register(ScopeDiamondD.self, scope: dScope) { _ in ScopeDiamondD(serial: dCalls.next()) }
     container.register(ScopeDiamondB.self) { r in try ScopeDiamondB(d: r.resolve(ScopeDiamondD.self)) }
     container.register(ScopeDiamondC.self) { r in try ScopeDiamondC(d: r.resolve(ScopeDiamondD.self)) }
@@ -93,7 +67,7 @@ struct ScopeTests {
 
     @Test func transientMakesANewInstanceOnEveryResolve() throws {
         let container = Container()
-        let calls = ScopeCounter()
+        let calls = CallCounter()
         container.register(ScopeObject.self, scope: .transient) { _ in ScopeObject(serial: calls.next()) }
 
         let first = try container.resolve(ScopeObject.self)
@@ -108,7 +82,7 @@ struct ScopeTests {
 
     @Test func transientMakesANewInstanceForEachNestedResolveWithinOneGraph() throws {
         let container = Container()
-        let calls = ScopeCounter()
+        let calls = CallCounter()
         container.register(ScopeObject.self, scope: .transient) { _ in ScopeObject(serial: calls.next()) }
         container.register(ScopePair.self) { r in
             try ScopePair(first: r.resolve(ScopeObject.self), second: r.resolve(ScopeObject.self))
@@ -123,7 +97,7 @@ struct ScopeTests {
 
     @Test func transientDiamondBuildsTheSharedDependencyOncePerPath() throws {
         let container = Container()
-        let dCalls = ScopeCounter()
+        let dCalls = CallCounter()
         scopeRegisterDiamond(in: container, dScope: .transient, dCalls: dCalls)
 
         let a = try container.resolve(ScopeDiamondA.self)
@@ -134,7 +108,7 @@ struct ScopeTests {
 
     @Test func defaultScopeIsTransient() throws {
         let container = Container()
-        let calls = ScopeCounter()
+        let calls = CallCounter()
         container.register(ScopeObject.self) { _ in ScopeObject(serial: calls.next()) }
         container.register(ScopePair.self) { r in
             try ScopePair(first: r.resolve(ScopeObject.self), second: r.resolve(ScopeObject.self))
@@ -151,7 +125,7 @@ struct ScopeTests {
 
     @Test func defaultScopeIsTransientForAValueServiceToo() throws {
         let container = Container()
-        let calls = ScopeCounter()
+        let calls = CallCounter()
         container.register(ScopeValue.self) { _ in
             ScopeValue(number: calls.next())
         }
@@ -168,7 +142,7 @@ struct ScopeTests {
 
     @Test func graphSharesOneInstanceAmongNestedResolvesOfOneTopLevelResolve() throws {
         let container = Container()
-        let calls = ScopeCounter()
+        let calls = CallCounter()
         container.register(ScopeObject.self, scope: .graph) { _ in ScopeObject(serial: calls.next()) }
         container.register(ScopePair.self) { r in
             try ScopePair(first: r.resolve(ScopeObject.self), second: r.resolve(ScopeObject.self))
@@ -182,7 +156,7 @@ struct ScopeTests {
 
     @Test func graphDiamondSharesTheBottomInstanceWithinOneResolve() throws {
         let container = Container()
-        let dCalls = ScopeCounter()
+        let dCalls = CallCounter()
         scopeRegisterDiamond(in: container, dScope: .graph, dCalls: dCalls)
 
         let a = try container.resolve(ScopeDiamondA.self)
@@ -193,7 +167,7 @@ struct ScopeTests {
 
     @Test func graphGivesDistinctInstancesToDistinctTopLevelResolves() throws {
         let container = Container()
-        let dCalls = ScopeCounter()
+        let dCalls = CallCounter()
         scopeRegisterDiamond(in: container, dScope: .graph, dCalls: dCalls)
 
         let first = try container.resolve(ScopeDiamondA.self)
@@ -208,7 +182,7 @@ struct ScopeTests {
 
     @Test func graphServiceResolvedAtTopLevelTwiceGivesTwoInstances() throws {
         let container = Container()
-        let calls = ScopeCounter()
+        let calls = CallCounter()
         container.register(ScopeObject.self, scope: .graph) { _ in ScopeObject(serial: calls.next()) }
 
         let first = try container.resolve(ScopeObject.self)
@@ -233,7 +207,7 @@ struct ScopeTests {
 
     @Test func graphDiamondBottomIsNotRetainedOnceTheRootIsReleased() throws {
         let container = Container()
-        let dCalls = ScopeCounter()
+        let dCalls = CallCounter()
         scopeRegisterDiamond(in: container, dScope: .graph, dCalls: dCalls)
 
         weak var weakD: ScopeDiamondD?
@@ -247,7 +221,7 @@ struct ScopeTests {
 
     @Test func graphInstanceIsNotRetainedAfterResolveEvenWhenAFactoryKeptItsResolver() throws {
         let container = Container()
-        let kept = ScopeKeptResolver()
+        let kept = KeptResolver()
         container.register(ScopeObject.self, scope: .graph) { _ in ScopeObject(serial: 0) }
         container.register(ScopePair.self) { r in
             kept.keep(r)
@@ -268,7 +242,7 @@ struct ScopeTests {
 
     @Test func singletonReturnsTheSameInstanceOnEveryResolve() throws {
         let container = Container()
-        let calls = ScopeCounter()
+        let calls = CallCounter()
         container.register(ScopeObject.self, scope: .singleton) { _ in ScopeObject(serial: calls.next()) }
 
         let first = try container.resolve(ScopeObject.self)
@@ -280,7 +254,7 @@ struct ScopeTests {
 
     @Test func singletonIsSharedAcrossNestedAndTopLevelResolves() throws {
         let container = Container()
-        let dCalls = ScopeCounter()
+        let dCalls = CallCounter()
         scopeRegisterDiamond(in: container, dScope: .singleton, dCalls: dCalls)
 
         let first = try container.resolve(ScopeDiamondA.self)
@@ -295,7 +269,7 @@ struct ScopeTests {
 
     @Test func singletonIsBuiltLazilyOnFirstResolveNotAtRegistration() throws {
         let container = Container()
-        let calls = ScopeCounter()
+        let calls = CallCounter()
         container.register(ScopeObject.self, scope: .singleton) { _ in ScopeObject(serial: calls.next()) }
         #expect(calls.count == 0)
 
@@ -313,7 +287,7 @@ struct ScopeTests {
 
     @Test func singletonDependencyIsNotBuiltUntilSomethingNeedsIt() throws {
         let container = Container()
-        let dCalls = ScopeCounter()
+        let dCalls = CallCounter()
         scopeRegisterDiamond(in: container, dScope: .singleton, dCalls: dCalls)
         container.register(ScopeObject.self) { _ in ScopeObject(serial: 0) }
 
@@ -326,7 +300,7 @@ struct ScopeTests {
 
     @Test func singletonOfAValueTypeReturnsTheSameValueWithoutRebuilding() throws {
         let container = Container()
-        let calls = ScopeCounter()
+        let calls = CallCounter()
         container.register(ScopeValue.self, scope: .singleton) { _ in ScopeValue(number: calls.next() + 41) }
 
         let first = try container.resolve(ScopeValue.self)
@@ -341,7 +315,7 @@ struct ScopeTests {
 
     @Test func weakReturnsTheSameInstanceWhileSomeoneHoldsIt() throws {
         let container = Container()
-        let calls = ScopeCounter()
+        let calls = CallCounter()
         container.register(ScopeObject.self, scope: .weak) { _ in ScopeObject(serial: calls.next()) }
 
         let held = try container.resolve(ScopeObject.self)
@@ -355,7 +329,7 @@ struct ScopeTests {
 
     @Test func weakInstanceIsSharedByNestedResolvesWhileHeld() throws {
         let container = Container()
-        let calls = ScopeCounter()
+        let calls = CallCounter()
         container.register(ScopeObject.self, scope: .weak) { _ in ScopeObject(serial: calls.next()) }
         container.register(ScopePair.self) { r in
             try ScopePair(first: r.resolve(ScopeObject.self), second: r.resolve(ScopeObject.self))
@@ -371,7 +345,7 @@ struct ScopeTests {
 
     @Test func weakMakesANewInstanceAfterEveryHolderReleasedIt() throws {
         let container = Container()
-        let calls = ScopeCounter()
+        let calls = CallCounter()
         container.register(ScopeObject.self, scope: .weak) { _ in ScopeObject(serial: calls.next()) }
 
         weak var weakFirst: ScopeObject?
@@ -395,7 +369,7 @@ struct ScopeTests {
 
     @Test func weakWorksForAClassBehindAProtocol() throws {
         let container = Container()
-        let calls = ScopeCounter()
+        let calls = CallCounter()
         container.register((any ScopeService).self, scope: .weak) { _ in ScopeServiceImpl(serial: calls.next()) }
 
         let first = try container.resolve((any ScopeService).self)
@@ -409,7 +383,7 @@ struct ScopeTests {
         let container = Container()
         container.register(ScopeValue.self, scope: .weak) { _ in ScopeValue() }
 
-        let error = try #require(scopeInjectionError { _ = try container.resolve(ScopeValue.self) })
+        let error = try #require(injectionError { _ = try container.resolve(ScopeValue.self) })
 
         #expect(error.code == .weakScopeNeedsObject)
         #expect(error.message.contains("ScopeValue has the weak scope"))
@@ -424,7 +398,7 @@ struct ScopeTests {
         let container = Container()
         container.register((any ScopeValueService).self, name: "value", scope: .weak) { _ in ScopeValueServiceImpl() }
 
-        let error = try #require(scopeInjectionError {
+        let error = try #require(injectionError {
             _ = try container.resolve((any ScopeValueService).self, name: "value")
         })
 
@@ -443,7 +417,7 @@ struct ScopeTests {
         }
 
         for _ in 0..<2 {
-            let error = try #require(scopeInjectionError { _ = try container.resolve(ScopeObject.self) })
+            let error = try #require(injectionError { _ = try container.resolve(ScopeObject.self) })
             #expect(error.code == .weakScopeNeedsObject)
             #expect(error.message.contains("ScopeValue has the weak scope"))
             #expect(error.resolutionPath == [
