@@ -1,13 +1,21 @@
 // swift-tools-version: 6.0
+// Benchmarks for Injector, side by side with Swinject and hand-written wiring.
+// A package of its own, so that its dependencies never reach Injector's users:
+//
+//     swift run -c release --package-path Benchmarks InjectorBenchmarks [--smoke] [--filter TEXT]
 import PackageDescription
 
 let package = Package(
     name: "InjectorBenchmarks",
+    // Injector needs `Synchronization` (macOS 15); nothing else here is Apple-specific.
+    platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Injector", path: "/tmp/injector-stub"),
+        // Named, so the product is found whatever the checkout's folder is called.
+        .package(name: "Injector", path: "../"),
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
     ],
     targets: [
+        // Counts malloc calls per thread (Linux/glibc); see Sources/AllocCounter/AllocCounter.c.
         .target(name: "AllocCounter"),
         .executableTarget(
             name: "InjectorBenchmarks",

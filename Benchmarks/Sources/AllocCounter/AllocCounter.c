@@ -18,12 +18,15 @@ extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
 
-static __thread unsigned long long thread_allocations;
+// initial-exec: a plain %fs-relative access, no __tls_get_addr call (and no malloc) on the hot path.
+static __thread unsigned long long thread_allocations __attribute__((tls_model("initial-exec")));
+// Set by the first malloc that comes through here; only read after that, so the two threads of
+// case G do not bounce its cache line between cores.
 static volatile int counter_active;
 
 void *malloc(size_t size) {
     thread_allocations++;
-    counter_active = 1;
+    if (__builtin_expect(!counter_active, 0)) counter_active = 1;
     return __libc_malloc(size);
 }
 

@@ -1,8 +1,92 @@
-import AllocCounter
-final class X {}
-@inline(never) func mk() -> AnyObject { X() }
-let a = alloc_counter_thread_allocations()
-var xs: [AnyObject] = []
-for _ in 0..<100 { xs.append(mk()) }
-let b = alloc_counter_thread_allocations()
-print(alloc_counter_is_active(), b - a, alloc_counter_heap_in_use())
+// Injector benchmarks: Injector, Swinject and hand-written wiring side by side.
+//
+//   swift run -c release --package-path Benchmarks InjectorBenchmarks [--smoke] [--filter TEXT] [--iterations N]
+//
+// Prints Markdown to standard output and progress to standard error.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let usage = """
+    usage: InjectorBenchmarks [--smoke] [--filter TEXT] [--iterations N]
+
+      --smoke        run every case with tiny iteration counts (checks, not numbers; for CI)
+      --filter TEXT  run only the case with that letter, or those whose title contains TEXT
+      --iterations N use batches of N operations instead of ~10 ms ones, never repeated
+                     (for profilers: valgrind --tool=callgrind …)
+      --help         show this help
+    """
+
+/// Writes to standard error (progress and errors), keeping standard output pure Markdown.
+func printError(_ message: String) {
+    var line = message + "\n"
+    line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+}
+
+var settings = Settings.full
+var filter: String?
+var fixedIterations: Int?
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--smoke":
+        settings = .smokeTest
+    case "--filter":
+        guard let text = arguments.popFirst() else {
+            printError("--filter needs a value\n\n" + usage)
+            exit(2)
+        }
+        filter = text.lowercased()
+    case "--iterations":
+        guard let text = arguments.popFirst(), let count = Int(text), count > 0 else {
+            printError("--iterations needs a positive number\n\n" + usage)
+            exit(2)
+        }
+        fixedIterations = count
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    default:
+        printError("unknown argument: \(argument)\n\n" + usage)
+        exit(2)
+    }
+}
+
+if let fixedIterations {
+    settings.fixedIterations = fixedIterations
+    settings.fixedThreadIterations = fixedIterations
+    settings.repeatsPreemptedRuns = false
+}
+
+/// A filter that is a case's letter selects that case only; anything else matches titles too.
+let selected = allCases.filter { benchmark in
+    guard let filter else { return true }
+    if allCases.contains(where: { $0.id.lowercased() == filter }) { return benchmark.id.lowercased() == filter }
+    return "\(benchmark.id). \(benchmark.title)".lowercased().contains(filter)
+}
+if selected.isEmpty {
+    printError("no case matches --filter \(filter ?? "")")
+    exit(2)
+}
+
+#if DEBUG
+printError("warning: this is a debug build; use `swift run -c release` for meaningful numbers")
+#endif
+
+var reports: [Report] = []
+let started = Harness.now()
+for benchmark in selected {
+    printError("running \(benchmark.id). \(benchmark.title) …")
+    do {
+        reports.append(try benchmark.run(settings))
+    } catch {
+        printError("error: case \(benchmark.id) failed: \(error)")
+        exit(1)
+    }
+}
+let seconds = Double(Harness.now() - started) / 1e9
+
+print(Summary.markdown(reports, settings, seconds: seconds))

@@ -5,7 +5,7 @@ import Swinject
 // The types come from Generated/GeneratedServices.swift (Scripts/generate.py).
 
 /// A service type made by `Scripts/generate.py`: `final class S0001: GeneratedService {}`.
-protocol GeneratedService: AnyObject {
+protocol GeneratedService: AnyObject, Sendable {
     init()
 }
 
@@ -61,13 +61,13 @@ struct RegistrationCase: BenchmarkCase {
     let title = "register N services, then resolve each once"
     let counts = [500, 1_000, 2_000, 5_000]
 
-    /// Medians for one contender and one N.
-    private struct Sample {
-        var registrationNanoseconds: [Double] = []
-        var registrationAllocations: [Double] = []
-        var resolveNanoseconds: [Double] = []
-        var resolveAllocations: [Double] = []
-        var bytesPerService: [Double] = []
+    /// One round for one contender and one N, per registered service.
+    private struct Measurement {
+        var registrationNanoseconds: Double
+        var registrationAllocations: Double
+        var resolveNanoseconds: Double
+        var resolveAllocations: Double
+        var bytesPerService: Double
     }
 
     func run(_ settings: Settings) throws -> Report {
@@ -79,29 +79,26 @@ struct RegistrationCase: BenchmarkCase {
         // Warm-up: touches every type's metadata and the code paths once.
         for (_, registry) in registries { _ = try measure(registry, count: counts.max()!) }
 
-        var samples: [Int: [Contender: Sample]] = [:]
+        // Repetitions alternate contenders, as in the other cases.
+        var samples: [Int: [Contender: [Measurement]]] = [:]
         for _ in 0..<settings.repetitions {
             for count in counts {
                 for (contender, registry) in registries {
-                    let one = try measure(registry, count: count)
-                    var sample = samples[count, default: [:]][contender, default: Sample()]
-                    sample.registrationNanoseconds.append(one.registrationNanoseconds[0])
-                    sample.registrationAllocations.append(one.registrationAllocations[0])
-                    sample.resolveNanoseconds.append(one.resolveNanoseconds[0])
-                    sample.resolveAllocations.append(one.resolveAllocations[0])
-                    sample.bytesPerService.append(one.bytesPerService[0])
-                    samples[count, default: [:]][contender] = sample
+                    samples[count, default: [:]][contender, default: []].append(
+                        try Harness.onCPU(settings) { try measure(registry, count: count) })
                 }
             }
         }
         return .comparison(.registration, rows(samples))
     }
 
-    /// One registration round of `count` types into a fresh registry, then one resolve of each.
-    private func measure(_ registry: any Registry.Type, count: Int) throws -> Sample {
+    /// Registers `count` types into a fresh registry, then resolves each once.
+    ///
+    /// Heap growth is read with `mallinfo2()` right after registration (and
+    /// `finishRegistration()`), before anything is resolved.
+    private func measure(_ registry: any Registry.Type, count: Int) throws -> Measurement {
         let target = registry.init()
         let types = generatedServiceTypes.prefix(count)
-        let n = Double(count)
 
         let heapBefore = Harness.heapInUse()
         let allocationsBefore = Harness.allocations()
@@ -118,26 +115,28 @@ struct RegistrationCase: BenchmarkCase {
         let resolved = Harness.now()
         let allocationsResolved = Harness.allocations()
         blackHole(checksum)
-
-        var sample = Sample()
-        sample.registrationNanoseconds = [Double(registered - start) / n]
-        sample.registrationAllocations = [Double(allocationsRegistered - allocationsBefore) / n]
-        sample.resolveNanoseconds = [Double(resolved - resolveStart) / n]
-        sample.resolveAllocations = [Double(allocationsResolved - allocationsRegistered) / n]
-        sample.bytesPerService = [Double(heapAfter - heapBefore) / n]
         withExtendedLifetime(target) {}
-        return sample
+
+        let n = Double(count)
+        return Measurement(
+            registrationNanoseconds: Double(registered - start) / n,
+            registrationAllocations: Double(allocationsRegistered - allocationsBefore) / n,
+            resolveNanoseconds: Double(resolved - resolveStart) / n,
+            resolveAllocations: Double(allocationsResolved - allocationsRegistered) / n,
+            bytesPerService: Double(heapAfter - heapBefore) / n)
     }
 
-    /// Three groups of rows (registration, first resolve, memory), one row per N in each.
-    private func rows(_ samples: [Int: [Contender: Sample]]) -> [ComparisonRow] {
-        func row(_ label: String, _ unit: String, _ count: Int,
-                 _ value: (Sample) -> [Double], _ allocations: ((Sample) -> [Double])?) -> ComparisonRow {
+    /// Three groups of rows (registration, first resolve, heap), one row per N in each.
+    private func rows(_ samples: [Int: [Contender: [Measurement]]]) -> [ComparisonRow] {
+        func row(
+            _ label: String, _ unit: String, _ count: Int,
+            _ value: KeyPath<Measurement, Double>, _ allocations: KeyPath<Measurement, Double>?
+        ) -> ComparisonRow {
             var result = ComparisonRow(label: "F. \(label), N = \(Format.grouped(count))", unit: unit, values: [:])
-            for (contender, sample) in samples[count]! {
-                result.values[contender] = Harness.median(value(sample))
+            for (contender, measurements) in samples[count]! {
+                result.values[contender] = Harness.median(measurements.map { $0[keyPath: value] })
                 if let allocations, Harness.countsAllocations {
-                    result.allocations[contender] = Harness.median(allocations(sample))
+                    result.allocations[contender] = Harness.median(measurements.map { $0[keyPath: allocations] })
                 }
             }
             return result

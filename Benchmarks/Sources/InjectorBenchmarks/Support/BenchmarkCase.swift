@@ -2,7 +2,7 @@
 ///
 /// To add a case, write a type conforming to this protocol (or to ``ResolutionCase`` when it
 /// times one operation) in `Cases/`, and list it in ``allCases``.
-protocol BenchmarkCase {
+protocol BenchmarkCase: Sendable {
     /// The letter shown in the table, e.g. `"A"`.
     var id: String { get }
     /// What the case measures, in a few words.

@@ -1,6 +1,19 @@
 import Injector
 import Swinject
 
+/// The three ways of wiring the same object graph, in table order.
+enum Contender: Int, CaseIterable, Sendable {
+    case injector, swinject, handWritten
+
+    var title: String {
+        switch self {
+        case .injector: "Injector"
+        case .swinject: "Swinject"
+        case .handWritten: "Hand-written"
+        }
+    }
+}
+
 // Both libraries name their central types `Container` and `Resolver`; the cases use these
 // aliases so that every file can import both modules.
 

@@ -1,5 +1,5 @@
 /// Which side-by-side table a comparison row belongs to.
-enum Section: Int, Comparable, CaseIterable {
+enum Section: Int, CaseIterable {
     case resolution, registration
 
     var title: String {
@@ -8,8 +8,6 @@ enum Section: Int, Comparable, CaseIterable {
         case .registration: "Registration of N distinct services (case F)"
         }
     }
-
-    static func < (lhs: Section, rhs: Section) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// One line of a side-by-side table: the same measurement for each contender (lower is better).

@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The whole Markdown output: a heading, one table per section, and the footnotes.
+enum Summary {
+    static func markdown(_ reports: [Report], _ settings: Settings, seconds: Double) -> String {
+        var comparisons: [Section: [ComparisonRow]] = [:]
+        var scaling: [ScalingRow] = []
+        for report in reports {
+            switch report {
+            case .comparison(let section, let rows): comparisons[section, default: []] += rows
+            case .scaling(let rows): scaling += rows
+            }
+        }
+
+        var parts = ["## Injector benchmarks", setup(settings, seconds: seconds)]
+        if settings.smoke {
+            parts.append("> **Smoke run**: tiny iteration counts; the numbers below mean nothing.")
+        }
+        for section in Section.allCases {
+            guard let rows = comparisons[section] else { continue }
+            parts.append("### " + section.title)
+            parts.append(Table.comparison(rows).render())
+        }
+        if !scaling.isEmpty {
+            parts.append("### Two threads on one shared container (case G)")
+            parts.append(Table.scaling(scaling).render())
+            // Hand-written wiring shares nothing between threads, so it is the control: when it
+            // does not scale, something else was using the second core.
+            if !settings.smoke, let control = scaling.first(where: { $0.contender == .handWritten }),
+                control.wallRatio > 1.3
+            {
+                parts.append(
+                    "> **Warning**: hand-written wiring, which shares nothing between threads, has a wall ratio "
+                        + "of \(Format.ratio(control.wallRatio)): the second core was busy, so case G says little "
+                        + "about the containers in this run.")
+            }
+        }
+        parts.append(footnotes(settings))
+        return parts.joined(separator: "\n\n")
+    }
+
+    private static func setup(_ settings: Settings, seconds: Double) -> String {
+        #if DEBUG
+        let build = "**debug** build"
+        #else
+        let build = "release build"
+        #endif
+        let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        let batches =
+            settings.fixedIterations.map { "batches of \($0) operations" }
+            ?? "batches of ~\(settings.targetBatchNanoseconds / 1_000_000) ms"
+        return "\(build), \(cores) cores, load average \(loadAverage()) at the end; "
+            + "A–F: \(Format.plural(settings.repetitions, "repetition")) of \(batches) per contender, "
+            + "contenders alternating, median reported; G: \(Format.plural(settings.threadRepetitions, "repetition")); "
+            + preemption(settings) + "took \(Format.fixed(seconds, 1)) s (checksum \(blackHoleTotal % 1000))."
+    }
+
+    /// How many timed runs were repeated because another process took the core.
+    private static func preemption(_ settings: Settings) -> String {
+        guard settings.repeatsPreemptedRuns else { return "runs not repeated after preemption; " }
+        let count = Harness.runCount
+        return "\(count.rerun) of \(count.timed) timed runs repeated because another process took the core; "
+    }
+
+    /// The 1-minute load average: other work on the machine skews case G most.
+    private static func loadAverage() -> String {
+        var loads = [Double](repeating: 0, count: 3)
+        return getloadavg(&loads, 3) > 0 ? Format.fixed(loads[0], 2) : "unknown"
+    }
+
+    private static func footnotes(_ settings: Settings) -> String {
+        var notes = [
+            "- **Injector ÷ hand-written**: what the container costs over calling factory closures by hand "
+                + "(1.00× = free). **Swinject ÷ Injector**: how many times faster Injector is than Swinject "
+                + "(above 1.00× Injector wins).",
+            "- Every contender builds the same objects behind the same protocols; each case checks the graph "
+                + "(sharing, arguments) before timing. Containers are set up, and Injector's "
+                + "`finishRegistration()` called, before timing. Swinject registrations use `.transient`, "
+                + "`.graph` (D's leaf) or `.container` to match Injector's scopes.",
+            "- Hand-written wiring: factory closures made by an `@inline(never)` function, one per type, each "
+                + "calling the factories it needs; the singleton is a closure returning a stored instance.",
+        ]
+        if Harness.countsAllocations {
+            notes.append(
+                "- **Allocations**: `malloc`/`calloc`/`realloc` calls per operation on the calling thread, "
+                    + "counted in one extra untimed batch (of \(settings.allocationIterations)).")
+        } else {
+            notes.append("- Allocations are not counted on this platform.")
+        }
+        notes += [
+            "- **F**: N distinct types (`final class S0001`…), registered into a fresh container per "
+                + "repetition; registration time includes Injector's `finishRegistration()`. Hand-written "
+                + "\"registration\" fills a `[ObjectIdentifier: () -> AnyObject]` dictionary and resolves by "
+                + "lookup, call and unchecked downcast. First resolve: every type once, right after "
+                + "registration. Heap growth: `mallinfo2()` in-use bytes (arena + mmapped) after registration "
+                + "minus before, ÷ N, median of the repetitions.",
+            "- **G**: each thread resolves case B's graph the same fixed number of times; wall ratio = wall "
+                + "time of 2 threads (2× the work) ÷ wall time of 1 thread (1× the work), median over "
+                + "repetitions; 1.00× is perfect scaling on 2 cores, 2.00× means the threads take turns. "
+                + "Target for Injector: ≤ 1.15×. Swinject is resolved through `container.synchronize()`, "
+                + "its only thread-safe resolver, which serialises every resolve behind one recursive lock.",
+        ]
+        return notes.joined(separator: "\n")
+    }
+}

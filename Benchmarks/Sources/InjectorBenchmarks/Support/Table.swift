@@ -1,0 +1,72 @@
+/// Prints the results as Markdown, ready to paste into a README.
+struct MarkdownTable {
+    var headers: [String]
+    /// `true` for columns to right-align (numbers).
+    var numeric: [Bool]
+    var rows: [[String]] = []
+
+    func render() -> String {
+        let separator = numeric.map { $0 ? "---:" : "---" }
+        return ([headers, separator] + rows)
+            .map { "| " + $0.joined(separator: " | ") + " |" }
+            .joined(separator: "\n")
+    }
+}
+
+enum Table {
+    /// A side-by-side table: one column per contender, then the two ratios and allocations.
+    ///
+    /// The unit gets a column of its own only when the rows do not share one.
+    static func comparison(_ rows: [ComparisonRow]) -> MarkdownTable {
+        let units = Set(rows.map(\.unit))
+        let showUnit = units.count > 1
+        let showAllocations = rows.contains { !$0.allocations.isEmpty }
+        var headers = ["Case"] + (showUnit ? ["Unit"] : [])
+        headers += Contender.allCases.map(\.title) + ["Injector ÷ hand-written", "Swinject ÷ Injector"]
+        if showAllocations { headers.append("Allocations (I / S / H)") }
+        let firstNumber = showUnit ? 2 : 1
+        var table = MarkdownTable(headers: headers, numeric: headers.indices.map { $0 >= firstNumber })
+
+        for row in rows {
+            var cells = [row.label] + (showUnit ? [row.unit] : [])
+            cells += Contender.allCases.map { row.values[$0].map(Format.measurement) ?? "–" }
+            cells.append(ratio(row.values[.injector], row.values[.handWritten]))
+            cells.append(ratio(row.values[.swinject], row.values[.injector]))
+            if showAllocations {
+                cells.append(
+                    row.allocations.isEmpty
+                        ? "–" : Contender.allCases.map { row.allocations[$0].map(Format.count) ?? "–" }.joined(separator: " / "))
+            }
+            table.rows.append(cells)
+        }
+        return table
+    }
+
+    /// Case G: one row per contender.
+    static func scaling(_ rows: [ScalingRow]) -> MarkdownTable {
+        var table = MarkdownTable(
+            headers: [
+                "Contender", "Ops per thread", "1 thread: wall ms", "2 threads (2× work): wall ms",
+                "1 thread: Mops/s", "2 threads: Mops/s", "Wall ratio 2 ÷ 1",
+            ],
+            numeric: [false, true, true, true, true, true, true])
+        for row in rows {
+            let operations = Double(row.operationsPerThread)
+            table.rows.append([
+                row.contender.title,
+                Format.grouped(row.operationsPerThread),
+                Format.measurement(row.oneThreadNanoseconds / 1e6),
+                Format.measurement(row.twoThreadsNanoseconds / 1e6),
+                Format.measurement(operations / row.oneThreadNanoseconds * 1e3),
+                Format.measurement(2 * operations / row.twoThreadsNanoseconds * 1e3),
+                Format.ratio(row.wallRatio),
+            ])
+        }
+        return table
+    }
+
+    private static func ratio(_ numerator: Double?, _ denominator: Double?) -> String {
+        guard let numerator, let denominator, denominator > 0 else { return "–" }
+        return Format.ratio(numerator / denominator)
+    }
+}
