@@ -32,22 +32,16 @@ extension Container {
         let found = provider(for: key)
         // A published singleton: one atomic load, no lock, no reference count on shared objects.
         if configure == nil, let found,
-            let instance = found._withUnsafeGuaranteedRef({ provider -> Service? in
-                guard provider.conflict == nil else { return nil }
-                return unsafeDowncast(provider, to: Provider<Service, repeat each Argument>.self).singleton?.instance
+            let instance = Provider<Service, repeat each Argument>.borrowing(found, { provider in
+                provider.conflict == nil ? provider.singleton?.instance : nil
             })
         {
             return instance
         }
         let context = ResolutionContext.begin()
         defer { context.end() }
-        guard let found else {
-            return try context.resolve(key, found: nil, from: self, arguments: repeat each arguments, configure: configure)
-        }
-        // Borrowed, not retained: providers are shared by every thread that resolves.
-        let instance: Service = try found._withUnsafeGuaranteedRef { provider in
-            try context.resolve(key, found: provider, from: self, arguments: repeat each arguments, configure: configure)
-        }
+        let instance: Service = try context.resolve(
+            key, found: found, from: self, arguments: repeat each arguments, configure: configure)
         try context.complete()
         return instance
     }

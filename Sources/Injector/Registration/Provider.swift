@@ -65,6 +65,17 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         Provider(copying: self, conflict: conflict, preparation: preparation)
     }
 
+    /// Calls `body` with `provider` borrowed as a provider of this type, without a retain.
+    ///
+    /// - Precondition: `provider` was found under a key built from `Service` and `Argument…`, so
+    ///   that it is of exactly this type.
+    @inlinable
+    static func borrowing<Result>(
+        _ provider: Unmanaged<AnyProvider>, _ body: (Provider) throws -> Result
+    ) rethrows -> Result {
+        try Unmanaged<Provider>.fromOpaque(provider.toOpaque())._withUnsafeGuaranteedRef(body)
+    }
+
     /// The published singleton or weak instance, if there is one.
     @inlinable var sharedInstance: Service? {
         if let singleton { return singleton.instance }

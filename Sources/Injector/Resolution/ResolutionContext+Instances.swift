@@ -4,19 +4,35 @@
 
 extension ResolutionContext {
     /// Resolves `key`, already looked up as `found`, with lookups starting at `lookup`.
+    ///
+    /// The provider is borrowed, never retained: providers are shared by every resolving thread,
+    /// and a retain would write to their reference count, a cache line all of them read.
     @inlinable
     func resolve<Service, each Argument>(
         _ key: LookupKey,
-        found: AnyProvider?,
+        found: Unmanaged<AnyProvider>?,
         from lookup: Container,
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
-        guard let found, found.conflict == nil else {
-            throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: found, from: lookup)
+        guard let found else {
+            throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: nil, from: lookup)
         }
-        // The key holds the service and argument types, so the provider is of exactly this type.
-        let provider = unsafeDowncast(found, to: Provider<Service, repeat each Argument>.self)
+        return try Provider<Service, repeat each Argument>.borrowing(found) { provider in
+            guard provider.conflict == nil else {
+                throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: provider, from: lookup)
+            }
+            return try resolve(provider, from: lookup, arguments: repeat each arguments, configure: configure)
+        }
+    }
+
+    @inlinable
+    func resolve<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) throws -> Service {
         switch provider.scope.kind {
         case .transient:
             return try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: configure)

@@ -1,6 +1,6 @@
 /// The state of one top-level resolve: the services under construction (for cycle detection and
-/// error paths), and, made on first need, the graph-scoped instances, the shared instances built but
-/// not yet published, and the preparations deferred until the whole graph is built.
+/// error paths), the graph-scoped instances, and, made on first need, the shared instances built
+/// but not yet published and the preparations deferred until the whole graph is built.
 ///
 /// A context serves one call of `Container.resolve` at a time; the ``Resolver`` handed to factories
 /// carries it. It is not `Sendable`: one resolution runs on one thread. Each thread keeps a free
@@ -18,6 +18,7 @@
 @usableFromInline
 final class ResolutionContext {
     @exclusivity(unchecked) private var stack = ConstructionStack()
+    @exclusivity(unchecked) private var graphInstances = GraphInstances()
     @exclusivity(unchecked) private var stackGuard = StackGuard()
     /// Changes when a resolution ends; a resolver is valid while it matches the one it was made in.
     @exclusivity(unchecked) @usableFromInline private(set) var generation: UInt = 0
@@ -27,7 +28,6 @@ final class ResolutionContext {
 
     /// What a resolution keeps beyond its construction stack.
     final class Bookkeeping {
-        var graphInstances: [GraphKey: AnyObject] = [:]
         /// Shared instances built by this resolution, keyed by their slot, published when it completes.
         var unpublished: [ObjectIdentifier: AnyObject] = [:]
         var publications: [() -> Void] = []
@@ -35,16 +35,6 @@ final class ResolutionContext {
         /// The providers whose hooks led to the hook now running, for transient hook cycles.
         var hookChain: [AnyProvider] = []
         var heldConstructionLock: Locked<Void>?
-    }
-
-    struct GraphKey: Hashable {
-        let provider: ObjectIdentifier
-        let lookup: ObjectIdentifier
-
-        init(_ provider: AnyProvider, _ lookup: Container) {
-            self.provider = ObjectIdentifier(provider)
-            self.lookup = ObjectIdentifier(lookup)
-        }
     }
 
     @usableFromInline init() {}
@@ -77,12 +67,12 @@ final class ResolutionContext {
 
     /// The graph-scoped instance of `provider` for lookups from `lookup`, if this resolve made one.
     @usableFromInline func graphInstance(of provider: AnyProvider, lookup: Container) -> AnyObject? {
-        storedBookkeeping?.graphInstances[GraphKey(provider, lookup)]
+        graphInstances.instance(of: provider, lookup: lookup)
     }
 
     /// Keeps a graph-scoped instance for the rest of this resolve.
     @usableFromInline func storeGraphInstance(_ box: AnyObject, of provider: AnyProvider, lookup: Container) {
-        bookkeeping.graphInstances[GraphKey(provider, lookup)] = box
+        graphInstances.store(box, of: provider, lookup: lookup)
     }
 
     /// Takes the construction lock of `owner`'s tree (held until the resolution ends), then returns
@@ -117,6 +107,7 @@ final class ResolutionContext {
     /// and frees the context for the thread's next resolve.
     @usableFromInline func end() {
         generation &+= 1
+        graphInstances.removeAll()
         if let bookkeeping = storedBookkeeping {
             bookkeeping.heldConstructionLock?.unlock()
             storedBookkeeping = nil

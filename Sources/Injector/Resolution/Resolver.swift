@@ -11,15 +11,15 @@ public struct Resolver {
     /// Where lookups start: the container the top-level resolve was called on, or the container that
     /// registered the singleton being built.
     ///
-    /// Unretained, so that handing a resolver to a factory writes no reference count on an object
-    /// that every resolving thread shares. It is only touched after `isActive` is checked, and while
-    /// the resolution is active, its caller holds the container.
-    @usableFromInline unowned(unsafe) let container: Container
+    /// Unretained and only ever borrowed, so that a nested resolve writes no reference count on an
+    /// object that every resolving thread shares. It is only touched after `isActive` is checked,
+    /// and while the resolution is active, its caller holds the container.
+    @usableFromInline let container: Unmanaged<Container>
     @usableFromInline let context: ResolutionContext
     @usableFromInline let generation: UInt
 
     @usableFromInline init(container: Container, context: ResolutionContext) {
-        self.container = container
+        self.container = .passUnretained(container)
         self.context = context
         generation = context.generation
     }
@@ -58,14 +58,11 @@ extension Resolver {
             throw InjectionError.resolverOutlived(
                 asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name))
         }
-        guard let found = container.provider(for: key) else {
-            return try context.resolve(
-                key, found: nil, from: container, arguments: repeat each arguments, configure: configure)
-        }
-        // Borrowed, not retained: providers are shared by every thread that resolves.
-        return try found._withUnsafeGuaranteedRef { provider in
+        // The container is borrowed, not retained: every resolving thread shares it.
+        return try container._withUnsafeGuaranteedRef { container in
             try context.resolve(
-                key, found: provider, from: container, arguments: repeat each arguments, configure: configure)
+                key, found: container.provider(for: key), from: container, arguments: repeat each arguments,
+                configure: configure)
         }
     }
 
@@ -99,7 +96,7 @@ extension Resolver {
         guard isActive else {
             throw InjectionError.resolverOutlived(asking: ServiceKey(service, name: nil))
         }
-        return try context.resolveAll(service, from: container)
+        return try context.resolveAll(service, from: container.takeUnretainedValue())
     }
 }
 
@@ -115,8 +112,7 @@ extension ResolutionContext {
             }
         }
         return try keys.map { key in
-            try resolve(key, found: lookup.provider(for: key)?.takeUnretainedValue(), from: lookup, configure: nil)
-                as Service
+            try resolve(key, found: lookup.provider(for: key), from: lookup, configure: nil) as Service
         }
     }
 }

@@ -1,0 +1,49 @@
+/// The graph-scoped instances of one resolve, each keyed by its provider and the container lookups
+/// started from (so that a child's shadows never leak into a parent's graph).
+///
+/// A graph rarely holds more than a few of them, so they sit in an array searched linearly, which
+/// the thread's reused context keeps from one resolve to the next: storing one allocates nothing
+/// beyond its box. Past `indexedCount` instances, a dictionary index keeps lookups constant-time.
+struct GraphInstances {
+    private static let indexedCount = 16
+
+    private struct Key: Hashable {
+        let provider: ObjectIdentifier
+        let lookup: ObjectIdentifier
+    }
+
+    private var keys: [Key] = []
+    private var boxes: [AnyObject] = []
+    private var index: [Key: Int] = [:]
+
+    /// The instance stored for `provider` and `lookup`, if any. `mutating` only so that the search
+    /// runs on the arrays in place rather than on a copy.
+    mutating func instance(of provider: AnyProvider, lookup: Container) -> AnyObject? {
+        guard !keys.isEmpty else { return nil }
+        let key = Key(provider: ObjectIdentifier(provider), lookup: ObjectIdentifier(lookup))
+        if keys.count > Self.indexedCount { return index[key].map { boxes[$0] } }
+        guard let position = keys.withUnsafeMutableBufferPointer({ $0.firstIndex(of: key) }) else { return nil }
+        return boxes[position]
+    }
+
+    mutating func store(_ box: AnyObject, of provider: AnyProvider, lookup: Container) {
+        let key = Key(provider: ObjectIdentifier(provider), lookup: ObjectIdentifier(lookup))
+        keys.append(key)
+        boxes.append(box)
+        if keys.count > Self.indexedCount {
+            if index.isEmpty {
+                for (position, key) in keys.enumerated() { index[key] = position }
+            } else {
+                index[key] = keys.count - 1
+            }
+        }
+    }
+
+    /// Drops every instance, keeping the arrays' storage for the next resolve.
+    mutating func removeAll() {
+        guard !keys.isEmpty else { return }
+        keys.removeAll(keepingCapacity: true)
+        boxes.removeAll(keepingCapacity: true)
+        index.removeAll()
+    }
+}
