@@ -30,13 +30,15 @@ extension Container {
             return frozen._withUnsafeGuaranteedRef { $0.table.provider(for: key) }
         }
         return state.withLock { state in
-            (state.lateProviders[key] ?? state.registry.provider(for: key)).map(Unmanaged.passUnretained)
+            state.lateProviders[key].map(Unmanaged.passUnretained) ?? state.registry.table.provider(for: key)
         }
     }
 
-    /// This container's registry as it stands.
-    var registry: Registry {
-        frozen.load()?.registry ?? state.withLock { $0.registry }
+    /// Calls `body` with this container's registry, and whether it is frozen: under the lock while
+    /// registration goes on, without it once frozen.
+    func withRegistry<Result>(_ body: (Registry, _ isFrozen: Bool) -> Result) -> Result {
+        if let frozen = frozen.load() { return body(frozen, true) }
+        return state.withLock { body($0.registry, false) }
     }
 
     /// The containers from the root down to this one.
@@ -58,7 +60,7 @@ extension Container {
                 return
             }
             let key = provider.key.lookupKey
-            let earlier = state.lateProviders[key] ?? frozen.registry.provider(for: key)
+            let earlier = state.lateProviders[key] ?? frozen.provider(for: key)
             recordLate(provider, kind: .lateRegistration, sites: (earlier?.sites ?? []) + [provider.site], in: &state)
         }
     }
@@ -71,7 +73,7 @@ extension Container {
                 state.registry.amend(key, transform)
                 return
             }
-            if let provider = state.lateProviders[key] ?? frozen.registry.provider(for: key) {
+            if let provider = state.lateProviders[key] ?? frozen.provider(for: key) {
                 recordLate(transform(provider), kind: .lateAmendment, sites: provider.sites + [site], in: &state)
             }
         }
@@ -91,9 +93,9 @@ extension Container {
     /// Freezes the registry; returns the conflicts recorded so far, in registration order. Idempotent.
     func freeze() -> [AnyProvider] {
         state.withLock { state in
-            let registry = frozen.load() ?? frozen.publish(FrozenRegistry(state.registry))
+            let registry = frozen.load() ?? frozen.publish(state.registry)
             let late = state.lateOrder.compactMap { state.lateProviders[$0] }
-            return registry.registry.allProviders.filter { $0.conflict != nil } + late
+            return registry.allProviders.filter { $0.conflict != nil } + late
         }
     }
 }

@@ -24,7 +24,7 @@ public final class Container: Sendable {
     let constructionLock: Locked<Void>
 
     struct State {
-        var registry = Registry()
+        let registry = Registry()
         /// Registrations made after `finishRegistration()`, recorded as conflicts.
         var lateProviders: [LookupKey: AnyProvider] = [:]
         var lateOrder: [LookupKey] = []
@@ -33,7 +33,8 @@ public final class Container: Sendable {
     }
 
     let state = Locked.make(State())
-    let frozen = PublishedReference<FrozenRegistry>()
+    /// The registry, published once registration has finished.
+    let frozen = PublishedReference<Registry>()
     let hasLateRegistrations = Atomic<Bool>(false)
 
     /// Creates an empty container.

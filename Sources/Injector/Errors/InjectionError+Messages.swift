@@ -5,7 +5,7 @@ extension InjectionError {
     static func missing(_ asked: ServiceKey, path: [ServiceKey], in container: Container) -> InjectionError {
         let fullPath = path + [asked]
         var seen: Set<ServiceKey> = [asked]
-        let nearMisses = container.lineage.flatMap { $0.registry.allProviders.map(\.key) }
+        let nearMisses = container.lineage.flatMap { $0.withRegistry { registry, _ in registry.allProviders.map(\.key) } }
             .filter { $0.lookupKey.group.service == asked.lookupKey.group.service && seen.insert($0).inserted }
         var message = "No registration for \(asked)"
         message += path.isEmpty ? "." : ", needed by \(fullPath.pathDescription) (missing)."

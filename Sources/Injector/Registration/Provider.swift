@@ -86,9 +86,10 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     @inlinable var slot: AnyObject? { singleton ?? weakSlot }
 }
 
-/// A duplicate or late registration recorded against a key.
+/// A duplicate or late registration recorded against a key. A class, so that the providers of
+/// every other key pay one reference for it.
 @usableFromInline
-struct Conflict: Sendable {
+final class Conflict: Sendable {
     enum Kind: Sendable {
         /// The key was registered more than once.
         case duplicate
@@ -101,4 +102,9 @@ struct Conflict: Sendable {
     let kind: Kind
     /// Every site that registered (or amended) the key, in order.
     let sites: [RegistrationSite]
+
+    init(kind: Kind, sites: [RegistrationSite]) {
+        self.kind = kind
+        self.sites = sites
+    }
 }

@@ -1,57 +1,86 @@
-/// An open-addressing hash table from a key to its provider, built once when registration finishes.
+/// An open-addressing hash table from a key to its provider: a container's registrations, and,
+/// once registration has finished, what every lookup on the resolve path reads.
 ///
-/// It replaces `Dictionary` on the resolve path: a key's service and argument types are two type
-/// identities, which a multiplicative hash spreads well, where `Dictionary` would run SipHash over
-/// the whole key on every lookup. A name, when there is one, is hashed in too. Providers are handed out unretained: the registry that built
-/// the table keeps them alive, and shared objects on the resolve path are better left unretained,
-/// since every retain is an atomic write to a cache line that all resolving threads read.
+/// It serves where `Dictionary` would run SipHash over the whole key on every lookup: a key's
+/// service and argument types are two type identities, which a multiplicative hash spreads well
+/// (a name, when there is one, is hashed in too). Entries hold providers unretained, so a lookup
+/// retains nothing; the ``Registry`` that owns the table keeps them alive.
 ///
-/// The entries live in a buffer the table owns, rather than an array, so that a lookup retains
-/// nothing.
+/// Not synchronised: a container writes it under its lock, reads it under the same lock until
+/// registration finishes, and never writes it afterwards, when reads take no lock.
 final class ProviderTable: @unchecked Sendable {
     private struct Entry {
-        let group: GroupKey
-        let name: String?
-        let provider: Unmanaged<AnyProvider>?
+        var group: GroupKey
+        var provider: Unmanaged<AnyProvider>?
     }
 
-    private let entries: UnsafeMutableBufferPointer<Entry>
-    private let shift: Int
+    private var entries: UnsafeMutableBufferPointer<Entry>
+    private var shift: Int
+    private(set) var count = 0
 
-    /// Builds the table over `providers`, which the caller keeps alive for the table's lifetime.
-    init(_ providers: [AnyProvider]) {
-        // At most half full, so that probe sequences stay short.
-        var capacityBits = 3
-        while 1 << capacityBits < providers.count * 2 { capacityBits += 1 }
+    init() {
+        let capacityBits = 3
         shift = UInt.bitWidth - capacityBits
-        let empty = Entry(group: Self.emptyGroup, name: nil, provider: nil)
-        entries = .allocate(capacity: 1 << capacityBits)
-        entries.initialize(repeating: empty)
-        let mask = entries.count - 1
-        for provider in providers {
-            let key = provider.key.lookupKey
-            var index = Self.index(of: key, shift: shift)
-            while entries[index].provider != nil { index = (index + 1) & mask }
-            entries[index] = Entry(group: key.group, name: key.name, provider: .passUnretained(provider))
-        }
+        entries = Self.allocateEntries(count: 1 << capacityBits)
     }
 
     deinit {
-        entries.deinitialize()
-        entries.deallocate()
+        entries.deallocate()  // entries are trivial: nothing to deinitialise
     }
 
+    /// The provider registered for `key`, unretained.
     func provider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
         let mask = entries.count - 1
         var index = Self.index(of: key, shift: shift)
-        while true {
-            if entries[index].group == key.group {
-                if entries[index].name == key.name { return entries[index].provider }
-            } else if entries[index].provider == nil {
-                return nil
+        while let provider = entries[index].provider {
+            if entries[index].group == key.group, provider._withUnsafeGuaranteedRef({ $0.key.name == key.name }) {
+                return provider
             }
             index = (index + 1) & mask
         }
+        return nil
+    }
+
+    /// Stores `provider` under its key, replacing any provider stored there. The caller keeps
+    /// `provider` alive for the table's lifetime.
+    func store(_ provider: AnyProvider) {
+        if (count + 1) * 4 > entries.count * 3 { grow() }  // at most three quarters full
+        if insert(.passUnretained(provider), into: entries, shift: shift) { count += 1 }
+    }
+
+    /// Inserts or replaces; returns whether the key was new.
+    private func insert(
+        _ provider: Unmanaged<AnyProvider>, into entries: UnsafeMutableBufferPointer<Entry>, shift: Int
+    ) -> Bool {
+        let key = provider._withUnsafeGuaranteedRef { $0.key.lookupKey }
+        let mask = entries.count - 1
+        var index = Self.index(of: key, shift: shift)
+        while let existing = entries[index].provider {
+            if entries[index].group == key.group, existing._withUnsafeGuaranteedRef({ $0.key.name == key.name }) {
+                entries[index].provider = provider
+                return false
+            }
+            index = (index + 1) & mask
+        }
+        entries[index] = Entry(group: key.group, provider: provider)
+        return true
+    }
+
+    private func grow() {
+        let larger = Self.allocateEntries(count: entries.count * 2)
+        let largerShift = shift - 1
+        for entry in entries {
+            if let provider = entry.provider { _ = insert(provider, into: larger, shift: largerShift) }
+        }
+        entries.deallocate()
+        entries = larger
+        shift = largerShift
+    }
+
+    private static func allocateEntries(count: Int) -> UnsafeMutableBufferPointer<Entry> {
+        let entries = UnsafeMutableBufferPointer<Entry>.allocate(capacity: count)
+        entries.initialize(repeating: Entry(group: emptyGroup, provider: nil))
+        return entries
     }
 
     /// The group of empty entries: the identity of a type no one can register.

@@ -1,61 +1,71 @@
-/// The registrations of one container: a provider per key, and the keys of each group (a service
-/// type with its argument types) in registration order, which is the order `resolveAll` returns.
+import Synchronization
+
+/// The registrations of one container: a table from key to provider, and every provider ever
+/// added, in order.
 ///
-/// A provider that is replaced (by `replacesExisting`, an added hook or a recorded conflict) is
-/// kept in `retired` for the registry's lifetime, so that lookups may hand providers out
-/// unretained even while registration goes on.
-struct Registry: Sendable {
-    private var providers: [LookupKey: AnyProvider] = [:]
-    private var keysByGroup: [GroupKey: [LookupKey]] = [:]
-    /// Every key, in the order of its first registration.
-    private var keys: [LookupKey] = []
-    private var retired: [AnyProvider] = []
+/// That list keeps the providers alive (the table holds them unretained, and a lookup may hand
+/// one out unretained while registration goes on: replaced providers are kept, not released), and
+/// it gives the registration order that `resolveAll` and error reports follow.
+///
+/// A container changes its registry only under its lock, before registration finishes; then it
+/// publishes the same registry, frozen, for lock-free reads.
+final class Registry: @unchecked Sendable {
+    let table = ProviderTable()
+    private var added: [AnyProvider] = []
+    private let groupIndex = PublishedReference<GroupIndex>()
 
     func provider(for key: LookupKey) -> AnyProvider? {
-        providers[key]
+        table.provider(for: key)?.takeUnretainedValue()
     }
-
-    /// The providers of `group` (unnamed and named), in registration order.
-    func providers(in group: GroupKey) -> [AnyProvider] {
-        (keysByGroup[group] ?? []).compactMap { providers[$0] }
-    }
-
-    /// Every provider, in the order its key was first registered.
-    var allProviders: [AnyProvider] { keys.compactMap { providers[$0] } }
 
     /// Adds a registration. A second registration of a key replaces the first only when
     /// `replacing` is true; otherwise both sites are recorded as a conflict.
-    mutating func add(_ provider: AnyProvider, replacing: Bool) {
-        let key = provider.key.lookupKey
-        guard let existing = providers[key] else {
-            providers[key] = provider
-            keysByGroup[key.group, default: []].append(key)
-            keys.append(key)
+    func add(_ provider: AnyProvider, replacing: Bool) {
+        guard let existing = self.provider(for: provider.key.lookupKey) else {
+            store(provider)
             return
         }
-        retired.append(existing)
-        providers[key] = replacing ? provider : existing.copy(
+        store(replacing ? provider : existing.copy(
             conflict: Conflict(kind: .duplicate, sites: existing.sites + [provider.site]),
-            preparation: existing.preparation)
+            preparation: existing.preparation))
     }
 
     /// Replaces the provider for `key` with `transform`'s result; does nothing for an unknown key.
-    mutating func amend(_ key: LookupKey, _ transform: (AnyProvider) -> AnyProvider) {
-        guard let existing = providers[key] else { return }
-        retired.append(existing)
-        providers[key] = transform(existing)
+    func amend(_ key: LookupKey, _ transform: (AnyProvider) -> AnyProvider) {
+        guard let existing = provider(for: key) else { return }
+        store(transform(existing))
     }
-}
 
-/// A registry that can no longer change, published once registration has finished, with a hash
-/// table for lookups on the resolve path.
-final class FrozenRegistry: Sendable {
-    let registry: Registry
-    /// Finds providers on the resolve path; `registry` keeps them alive.
-    let table: ProviderTable
+    private func store(_ provider: AnyProvider) {
+        added.append(provider)
+        table.store(provider)
+    }
 
-    init(_ registry: Registry) {
-        self.registry = registry
-        table = ProviderTable(registry.allProviders)
+    /// Every current provider, in the order its key was first registered; a replacement takes the
+    /// place of what it replaced.
+    var allProviders: [AnyProvider] {
+        var seen: Set<LookupKey> = []
+        seen.reserveCapacity(table.count)
+        return added.compactMap { provider in
+            let key = provider.key.lookupKey
+            return seen.insert(key).inserted ? self.provider(for: key) : nil
+        }
+    }
+
+    /// The current providers of `group` (unnamed and named), in registration order. Once
+    /// registration has finished, an index built on first use answers without a scan.
+    func providers(in group: GroupKey, frozen: Bool) -> [AnyProvider] {
+        guard frozen else { return allProviders.filter { $0.key.lookupKey.group == group } }
+        let index = groupIndex.load() ?? groupIndex.publish(GroupIndex(allProviders))
+        return index.providers[group] ?? []
+    }
+
+    /// The providers of each group, for `resolveAll` on a frozen registry.
+    private final class GroupIndex: Sendable {
+        let providers: [GroupKey: [AnyProvider]]
+
+        init(_ providers: [AnyProvider]) {
+            self.providers = Dictionary(grouping: providers) { $0.key.lookupKey.group }
+        }
     }
 }

@@ -6,19 +6,19 @@
 public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     /// The type that is asked for, usually a protocol.
     public let serviceType: Any.Type
-    /// The name that tells this registration apart from others of the same type, if any.
-    public let name: String?
     /// The types of the values given at resolve time, in order; empty when there are none.
     public let argumentTypes: [Any.Type]
 
     let lookupKey: LookupKey
+
+    /// The name that tells this registration apart from others of the same type, if any.
+    public var name: String? { lookupKey.name }
 
     @usableFromInline
     init<Service, each Argument>(
         _ service: Service.Type, arguments: repeat (each Argument).Type, name: String?
     ) {
         serviceType = service
-        self.name = name
         var types: [Any.Type] = []
         for type in repeat each arguments { types.append(type) }
         argumentTypes = types

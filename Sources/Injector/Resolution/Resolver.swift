@@ -107,7 +107,8 @@ extension ResolutionContext {
         var seen: Set<LookupKey> = []
         var keys: [LookupKey] = []
         for container in lookup.lineage {
-            for provider in container.registry.providers(in: group) where seen.insert(provider.key.lookupKey).inserted {
+            let providers = container.withRegistry { $0.providers(in: group, frozen: $1) }
+            for provider in providers where seen.insert(provider.key.lookupKey).inserted {
                 keys.append(provider.key.lookupKey)
             }
         }
