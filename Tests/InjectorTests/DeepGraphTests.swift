@@ -130,6 +130,27 @@ struct DeepGraphTests {
         expectWholeChain(outcome, levels: levels)
     }
 
+    /// A factory that resolves through a container it captured, instead of through its resolver,
+    /// starts a resolution of its own each time, so a cycle through it is not seen as a cycle: it
+    /// must still end in an error, never a stack overflow.
+    @Test func cycleThroughACapturedContainerEndsInResolutionTooDeepInsteadOfACrash() async throws {
+        let container = Container()
+        container.register(DeepLink.self, name: "loop") { _ in try container.resolve(DeepLink.self, name: "loop") }
+
+        let outcome = await deepRunOnThread(stackSize: 1 << 20) {
+            deepOutcome { try container.resolve(DeepLink.self, name: "loop") }
+        }
+
+        guard case .failed(let error) = outcome else {
+            Issue.record("expected .resolutionTooDeep, got \(outcome)")
+            return
+        }
+        #expect(error.code == .resolutionTooDeep)
+        #expect(error.message.contains("Resolving DeepLink (name: \"loop\") nearly used up the thread's stack"))
+        #expect(error.message.contains("through a container rather than through their resolver"))
+        #expect(error.message.contains("r.resolve(…)"))
+    }
+
     @Test func thousandLevelChainResolves() throws {
         let levels = 1_000
         let container = try makeDeepChain(levels: levels)

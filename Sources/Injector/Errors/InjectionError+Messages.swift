@@ -112,7 +112,15 @@ extension InjectionError {
     }
 
     @usableFromInline
-    static func resolutionTooDeep(path: [ServiceKey]) -> InjectionError {
+    static func resolutionTooDeep(path: [ServiceKey], isNested: Bool) -> InjectionError {
+        if isNested {
+            let message = "Resolving \(path.last!) nearly used up the thread's stack, inside resolutions"
+                + " started by factories or hooks through a container rather than through their resolver."
+                + " Each such resolve starts a resolution of its own, so when they end up asking for each"
+                + " other, the cycle is not seen as one. Fix: resolve dependencies through the resolver"
+                + " a factory receives (r.resolve(…)); the cycle is then reported with its path."
+            return InjectionError(.resolutionTooDeep, message, path: path)
+        }
         let shown = path.count <= 8
             ? path.pathDescription
             : (path.prefix(4) + []).pathDescription + " -> … -> " + path.suffix(4).pathDescription

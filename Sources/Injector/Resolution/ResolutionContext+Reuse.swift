@@ -33,7 +33,7 @@ extension ResolutionContext {
         }
         let context = Unmanaged<ResolutionContext>.fromOpaque(cached).takeUnretainedValue()
         guard !context.isInUse else {
-            let nested = ResolutionContext()
+            let nested = ResolutionContext(nestedIn: context)
             nested.isInUse = true
             return nested
         }

@@ -37,7 +37,19 @@ final class ResolutionContext {
         var heldConstructionLock: Locked<Void>?
     }
 
+    /// Whether this resolution started while another was running on the same thread: a factory or
+    /// hook resolving through a container rather than through its resolver.
+    @exclusivity(unchecked) private var isNested = false
+
     @usableFromInline init() {}
+
+    /// A context for a resolution started while `outer`'s runs on this thread. Its stack guard checks
+    /// from the first level, since what runs below it already uses the stack: a cycle through such
+    /// resolutions is not seen as a cycle, and must end in an error rather than a stack overflow.
+    init(nestedIn outer: ResolutionContext) {
+        isNested = true
+        stackGuard = outer.stackGuard.forNestedResolution()
+    }
 
     var bookkeeping: Bookkeeping {
         if let storedBookkeeping { return storedBookkeeping }
@@ -55,7 +67,7 @@ final class ResolutionContext {
             throw InjectionError.cycle(cycle.map(\.key) + [provider.key], path: path + [provider.key])
         }
         if !stackGuard.hasRoom(atDepth: stack.count) {
-            throw InjectionError.resolutionTooDeep(path: path + [provider.key])
+            throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: isNested)
         }
         stack.push(provider)
     }

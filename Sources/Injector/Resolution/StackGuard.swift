@@ -9,11 +9,13 @@ import Darwin
 /// Tells a resolution when the thread's stack is about to run out, so that a very deep chain of
 /// nested resolves fails with ``InjectionError/Code/resolutionTooDeep`` instead of crashing.
 ///
-/// Shallow resolutions pay nothing: the stack bounds are read once a resolution is `checkedDepth`
-/// levels deep, and from then on each level compares an address.
+/// Shallow resolutions pay nothing: the stack bounds are read once a resolution is
+/// `defaultCheckedDepth` levels deep, and from then on each level compares an address. A
+/// resolution nested in another on the same thread (a factory resolving through a container rather
+/// than its resolver) checks from its first level, since the stack below it is already in use.
 struct StackGuard {
     /// Depth from which the stack is checked; below it no graph comes near any thread's stack size.
-    static let checkedDepth = 64
+    static let defaultCheckedDepth = 64
     /// Stack kept free for the factories and the error path: more than any one level uses.
     static let reserve: UInt = 192 * 1024
     /// The depth allowed where the platform does not tell a thread's stack bounds: what fits in
@@ -27,12 +29,11 @@ struct StackGuard {
     }
 
     private var limit = Limit.unknown
+    private var checkedDepth = Self.defaultCheckedDepth
 
     mutating func hasRoom(atDepth depth: Int) -> Bool {
-        guard depth >= Self.checkedDepth else { return true }
-        if case .unknown = limit {
-            limit = Self.currentThreadStackBottom().map { .address($0 + Self.reserve) } ?? .depth(Self.depthWithoutBounds)
-        }
+        guard depth >= checkedDepth else { return true }
+        resolveLimit()
         switch limit {
         case .address(let lowestUsable):
             var marker: UInt8 = 0
@@ -42,6 +43,20 @@ struct StackGuard {
         case .unknown:
             return true
         }
+    }
+
+    /// A guard for a resolution nested in another on this thread: it checks from the first level,
+    /// with the limit this guard has found (looking it up now if need be).
+    mutating func forNestedResolution() -> StackGuard {
+        resolveLimit()
+        var nested = self
+        nested.checkedDepth = 0
+        return nested
+    }
+
+    private mutating func resolveLimit() {
+        guard case .unknown = limit else { return }
+        limit = Self.currentThreadStackBottom().map { .address($0 + Self.reserve) } ?? .depth(Self.depthWithoutBounds)
     }
 
     /// The lowest address of the current thread's stack (stacks grow down), if the platform says.
