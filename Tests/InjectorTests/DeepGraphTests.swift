@@ -131,9 +131,9 @@ struct DeepGraphTests {
     }
 
     /// A factory that resolves through a container it captured, instead of through its resolver,
-    /// starts a resolution of its own each time, so a cycle through it is not seen as a cycle: it
-    /// must still end in an error, never a stack overflow.
-    @Test func cycleThroughACapturedContainerEndsInResolutionTooDeepInsteadOfACrash() async throws {
+    /// starts a resolution of its own, nested in the outer one: a cycle through such resolutions is
+    /// still found and named, never a stack overflow.
+    @Test func cycleThroughACapturedContainerIsReportedAsACycle() async throws {
         let container = Container()
         container.register(DeepLink.self, name: "loop") { _ in try container.resolve(DeepLink.self, name: "loop") }
 
@@ -142,11 +142,36 @@ struct DeepGraphTests {
         }
 
         guard case .failed(let error) = outcome else {
+            Issue.record("expected .circularDependency, got \(outcome)")
+            return
+        }
+        #expect(error.code == .circularDependency)
+        #expect(error.message.contains("Circular dependency: DeepLink (name: \"loop\") -> DeepLink (name: \"loop\")."))
+    }
+
+    /// A very deep chain of resolutions nested through captured containers ends in
+    /// `.resolutionTooDeep` that says how it arose, not in a stack overflow.
+    @Test func deepChainThroughCapturedContainersEndsInResolutionTooDeep() async throws {
+        let levels = 200_000
+        let container = Container()
+        for level in 0..<levels {
+            container.register(DeepLink.self, name: "\(level)") { _ in
+                guard level < levels - 1 else { return DeepLink(level: level, levelsBelow: 0, leaf: "leaf") }
+                let below = try container.resolve(DeepLink.self, name: "\(level + 1)")
+                return DeepLink(level: level, levelsBelow: below.levelsBelow + 1, leaf: below.leaf)
+            }
+        }
+
+        let outcome = await deepRunOnThread(stackSize: 1 << 20) {
+            deepOutcome { try container.resolve(DeepLink.self, name: "0") }
+        }
+
+        guard case .failed(let error) = outcome else {
             Issue.record("expected .resolutionTooDeep, got \(outcome)")
             return
         }
         #expect(error.code == .resolutionTooDeep)
-        #expect(error.message.contains("Resolving DeepLink (name: \"loop\") nearly used up the thread's stack"))
+        #expect(error.message.contains("nearly used up the thread's stack"))
         #expect(error.message.contains("through a container rather than through their resolver"))
         #expect(error.message.contains("r.resolve(…)"))
     }

@@ -322,9 +322,10 @@ struct MissingRegistrationTests {
         #expect(error.message.contains("MissEditor -> MissStore -> MissClock (missing)"))
     }
 
-    @Test func injectionErrorFromAnotherResolutionThrownByAFactoryPropagatesUnchanged() throws {
-        // A factory that resolves through the container (a separate top-level resolve) and lets
-        // its InjectionError escape: the error is passed through, not wrapped as .factoryFailed.
+    @Test func injectionErrorFromAResolutionNestedInAFactoryPropagatesWithTheWholePath() throws {
+        // A factory that resolves through the container (a resolution of its own, nested in the
+        // outer one on the same thread) and lets its InjectionError escape: the error is passed
+        // through, not wrapped as .factoryFailed, and its path starts at the outer resolution.
         let container = Container()
         container.register(MissStore.self) { r in try MissClockStore(clock: r.resolve(MissClock.self)) }
         container.register(MissEditor.self) { [unowned container] _ in
@@ -334,8 +335,8 @@ struct MissingRegistrationTests {
         let error = try #require(injectionError { _ = try container.resolve(MissEditor.self) })
         #expect(error.code == .missingRegistration)
         #expect(error.underlyingError == nil)
-        #expect(error.resolutionPath.map(\.description) == ["MissStore", "MissClock"])
-        #expect(error.message.contains("needed by MissStore -> MissClock (missing)."))
+        #expect(error.resolutionPath.map(\.description) == ["MissEditor", "MissStore", "MissClock"])
+        #expect(error.message.contains("needed by MissEditor -> MissStore -> MissClock (missing)."))
     }
 
     @Test func factoryFailedFromANestedResolvePropagatesUnchanged() throws {

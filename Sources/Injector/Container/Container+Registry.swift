@@ -13,13 +13,13 @@ extension Container {
         return parent?.provider(for: key)
     }
 
-    /// The container, this one or an ancestor, whose registry holds `provider`.
+    /// The container, this one or an ancestor, that registered `provider`'s key: the nearest one
+    /// with a registration for it, as `provider(for:)` finds. (Found by key rather than by identity,
+    /// which a registration amended on another thread meanwhile would change.)
     @usableFromInline
     func owner(of provider: AnyProvider) -> Container {
         var container = self
-        while container.localProvider(for: provider.key.lookupKey)?.takeUnretainedValue() !== provider,
-            let parent = container.parent
-        {
+        while container.localProvider(for: provider.key.lookupKey) == nil, let parent = container.parent {
             container = parent
         }
         return container
@@ -34,11 +34,26 @@ extension Container {
         }
     }
 
-    /// Calls `body` with this container's registry, and whether it is frozen: under the lock while
-    /// registration goes on, without it once frozen.
-    func withRegistry<Result>(_ body: (Registry, _ isFrozen: Bool) -> Result) -> Result {
-        if let frozen = frozen.load() { return body(frozen, true) }
-        return state.withLock { body($0.registry, false) }
+    /// Every registration of this container, current providers in registration order, followed by
+    /// those recorded after `finishRegistration()` (resolving them reports the late registration).
+    var providers: [AnyProvider] {
+        if let frozen = frozen.load(), !hasLateRegistrations.load(ordering: .acquiring) {
+            return frozen.allProviders
+        }
+        return state.withLock { state in
+            let late = state.lateOrder.compactMap { state.lateProviders[$0] }
+            let lateKeys = Set(state.lateOrder)
+            return state.registry.allProviders.filter { !lateKeys.contains($0.key.lookupKey) } + late
+        }
+    }
+
+    /// This container's registrations of `group` (unnamed and named), in registration order, late
+    /// ones included as in `providers`. Once registration has finished, an index answers.
+    func providers(in group: GroupKey) -> [AnyProvider] {
+        if let frozen = frozen.load(), !hasLateRegistrations.load(ordering: .acquiring) {
+            return frozen.providers(in: group)
+        }
+        return providers.filter { $0.key.lookupKey.group == group }
     }
 
     /// The containers from the root down to this one.
@@ -74,7 +89,9 @@ extension Container {
                 return
             }
             if let provider = state.lateProviders[key] ?? frozen.provider(for: key) {
-                recordLate(transform(provider), kind: .lateAmendment, sites: provider.sites + [site], in: &state)
+                // A key already in conflict (registered twice, or late) keeps that as its problem.
+                let kind = provider.conflict?.kind ?? .lateAmendment
+                recordLate(transform(provider), kind: kind, sites: provider.sites + [site], in: &state)
             }
         }
     }

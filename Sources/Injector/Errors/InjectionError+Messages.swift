@@ -5,16 +5,18 @@ extension InjectionError {
     static func missing(_ asked: ServiceKey, path: [ServiceKey], in container: Container) -> InjectionError {
         let fullPath = path + [asked]
         var seen: Set<ServiceKey> = [asked]
-        let nearMisses = container.lineage.flatMap { $0.withRegistry { registry, _ in registry.allProviders.map(\.key) } }
+        let nearMisses = container.lineage.flatMap { $0.providers.map(\.key) }
             .filter { $0.lookupKey.group.service == asked.lookupKey.group.service && seen.insert($0).inserted }
         var message = "No registration for \(asked)"
         message += path.isEmpty ? "." : ", needed by \(fullPath.pathDescription) (missing)."
         if nearMisses.isEmpty {
             let type = typeName(asked.serviceType)
+            let name = asked.name.map { ", name: \"\($0)\"" } ?? ""
+            let parameters = ["r"] + asked.argumentTypes.enumerated().map { "a\($0.offset): \(typeName($0.element))" }
+            let closureHead = asked.argumentTypes.isEmpty ? "r" : "(\(parameters.joined(separator: ", ")))"
             message += " Nothing is registered for \(type) under any name or arguments."
-            message += " Fix: register it, e.g. container.register(\(type).self) { r in … }"
-            message += asked.name.map { ", name: \"\($0)\"" } ?? ""
-            message += ", in this container or one of its parents."
+            message += " Fix: register it, e.g. container.register(\(type).self\(name)) { \(closureHead) in … },"
+            message += " in this container or one of its parents."
         } else {
             message += " Registered nearby: \(nearMisses.map(\.description).joined(separator: "; "))."
             message += " Fix: ask for one of those (same name and argument types), or register \(asked)."
@@ -86,8 +88,16 @@ extension InjectionError {
 
     @usableFromInline
     static func preparationFailed(_ error: any Error, step: String, path: [ServiceKey]) -> InjectionError {
-        if let error = error as? InjectionError { return error }
         let failed = path.last.map(\.description) ?? "a service"
+        if let error = error as? InjectionError {
+            // A cycle's message already shows its whole path.
+            guard error.code != .circularDependency else { return error }
+            // Keep the kind, and say which step of which service asked for it.
+            return InjectionError(
+                error.code, "While running \(step) of \(failed): \(error.message)",
+                path: path + error.resolutionPath, nearMisses: error.nearMisses,
+                underlyingError: error.underlyingError, problems: error.problems)
+        }
         var message = "Preparing \(failed) failed: \(step) threw: \(error)."
         if path.count > 1 { message += " Path: \(path.pathDescription)." }
         message += " The error is the underlyingError."
@@ -95,11 +105,19 @@ extension InjectionError {
     }
 
     @usableFromInline
-    static func sharedInstanceConfigured(_ key: ServiceKey, path: [ServiceKey]) -> InjectionError {
-        let message = "A configure closure was given for \(key), whose instance is shared with other"
-            + " callers, so one caller may not shape it. Fix: move that set-up into the factory or an"
-            + " onResolved hook, or register \(key) as .transient (or .graph, for an instance not yet"
-            + " made in this resolve) if each caller needs its own."
+    static func sharedInstanceConfigured(_ key: ServiceKey, scope: Scope, path: [ServiceKey]) -> InjectionError {
+        let message: String
+        if scope == .graph {
+            message = "A configure closure was given for \(key), but this resolve has already made its"
+                + " .graph instance, which the services built before shared; one caller may not reshape"
+                + " it. Fix: pass configure where the instance is first resolved, move the set-up into"
+                + " the factory or an onResolved hook, or register \(key) as .transient."
+        } else {
+            message = "A configure closure was given for \(key), whose .\(scope) instance is shared with"
+                + " other callers, so one caller may not shape it. Fix: move that set-up into the"
+                + " factory or an onResolved hook, or register \(key) as .transient if each caller needs"
+                + " its own."
+        }
         return InjectionError(.sharedInstanceConfigured, message, path: path + [key])
     }
 
@@ -123,7 +141,7 @@ extension InjectionError {
         }
         let shown = path.count <= 8
             ? path.pathDescription
-            : (path.prefix(4) + []).pathDescription + " -> … -> " + path.suffix(4).pathDescription
+            : Array(path.prefix(4)).pathDescription + " -> … -> " + Array(path.suffix(4)).pathDescription
         let message = "Resolving went \(path.count) services deep and the thread's stack is nearly"
             + " used up: \(shown). Such a chain is usually a registration that resolves itself under"
             + " another name or argument. Fix: resolve the chain iteratively, or, if it is really"

@@ -52,10 +52,9 @@ final class Registry: @unchecked Sendable {
         }
     }
 
-    /// The current providers of `group` (unnamed and named), in registration order. Once
-    /// registration has finished, an index built on first use answers without a scan.
-    func providers(in group: GroupKey, frozen: Bool) -> [AnyProvider] {
-        guard frozen else { return allProviders.filter { $0.key.lookupKey.group == group } }
+    /// The current providers of `group` (unnamed and named), in registration order, from an index
+    /// built on first use. Only for a frozen registry: the index is never rebuilt.
+    func providers(in group: GroupKey) -> [AnyProvider] {
         let index = groupIndex.load() ?? groupIndex.publish(GroupIndex(allProviders))
         return index.providers[group] ?? []
     }

@@ -47,17 +47,8 @@ struct ConstructionStack {
         return outer.withUnsafeMutableBufferPointer { entries in entries.contains { $0.toOpaque() == target } }
     }
 
-    /// The entries from `provider`'s outermost occurrence to the innermost, if it is on the stack.
-    func cycle(closedBy provider: AnyProvider) -> [AnyProvider]? {
-        let entries = providers
-        guard let start = entries.firstIndex(where: { $0 === provider }) else { return nil }
-        return Array(entries[start...])
-    }
-
-    /// The keys on the stack, outermost first.
-    var keys: [ServiceKey] { providers.map(\.key) }
-
-    private var providers: [AnyProvider] {
+    /// The providers on the stack, outermost first.
+    var providers: [AnyProvider] {
         guard let innermost else { return [] }
         return (outer + [innermost]).map { $0.takeUnretainedValue() }
     }

@@ -38,7 +38,7 @@ extension ResolutionContext {
             return try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
         case .graph:
             if let box = graphInstance(of: provider, lookup: lookup) {
-                guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, path: path) }
+                guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
                 return unsafeDowncast(box, to: InstanceBox<Service>.self).value
             }
             let instance = try construct(
@@ -46,7 +46,7 @@ extension ResolutionContext {
             storeGraphInstance(InstanceBox(instance), of: provider, lookup: lookup)
             return instance
         case .singleton, .weak:
-            guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, path: path) }
+            guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
             if let instance = provider.sharedInstance { return instance }
             return try constructShared(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
         }
@@ -90,11 +90,13 @@ extension ResolutionContext {
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
         try enter(provider)
+        let mark = queueMark
         var instance: Service
         do {
             instance = try provider.factory(Resolver(container: lookup, context: self), repeat each arguments)
         } catch {
             defer { leave() }
+            discardQueued(since: mark)
             throw InjectionError.factoryFailed(error, path: path)
         }
         leave()

@@ -33,7 +33,8 @@ extension ResolutionContext {
         }
         let context = Unmanaged<ResolutionContext>.fromOpaque(cached).takeUnretainedValue()
         guard !context.isInUse else {
-            let nested = ResolutionContext(nestedIn: context)
+            let nested = ResolutionContext(nestedIn: context.innermostNested ?? context)
+            context.innermostNested = nested
             nested.isInUse = true
             return nested
         }

@@ -25,11 +25,20 @@ final class ResolutionContext {
     /// Whether a resolution is using this context now.
     @exclusivity(unchecked) var isInUse = false
     @exclusivity(unchecked) private var storedBookkeeping: Bookkeeping?
+    /// The resolution this one runs inside, on the same thread, when a factory or hook resolves
+    /// through a container rather than through its resolver; `nil` for a top-level resolution.
+    @exclusivity(unchecked) private(set) var outer: ResolutionContext?
+    /// The services under construction in the resolutions this one runs inside.
+    @exclusivity(unchecked) private var outerDepth = 0
+    /// On a thread's own context: the innermost resolution nested in it, running now.
+    @exclusivity(unchecked) var innermostNested: ResolutionContext?
 
     /// What a resolution keeps beyond its construction stack.
     final class Bookkeeping {
         /// Shared instances built by this resolution, keyed by their slot, published when it completes.
         var unpublished: [ObjectIdentifier: AnyObject] = [:]
+        /// The slots of `unpublished`, in the order they were built.
+        var unpublishedOrder: [ObjectIdentifier] = []
         var publications: [() -> Void] = []
         var pending: [PendingPreparation] = []
         /// The providers whose hooks led to the hook now running, for transient hook cycles.
@@ -37,17 +46,16 @@ final class ResolutionContext {
         var heldConstructionLock: Locked<Void>?
     }
 
-    /// Whether this resolution started while another was running on the same thread: a factory or
-    /// hook resolving through a container rather than through its resolver.
-    @exclusivity(unchecked) private var isNested = false
-
     @usableFromInline init() {}
 
-    /// A context for a resolution started while `outer`'s runs on this thread. Its stack guard checks
-    /// from the first level, since what runs below it already uses the stack: a cycle through such
-    /// resolutions is not seen as a cycle, and must end in an error rather than a stack overflow.
+    /// A context for a resolution started while `outer`'s runs on this thread: a factory or hook
+    /// resolving through a container rather than through its resolver. It sees what `outer` is
+    /// building, so that a cycle through both is reported as one and a singleton `outer` has built
+    /// but not yet published is not built again; its stack guard checks from the first level, since
+    /// what runs below it already uses the stack.
     init(nestedIn outer: ResolutionContext) {
-        isNested = true
+        self.outer = outer
+        outerDepth = outer.outerDepth + outer.stack.count
         stackGuard = outer.stackGuard.forNestedResolution()
     }
 
@@ -58,18 +66,32 @@ final class ResolutionContext {
         return bookkeeping
     }
 
-    /// The keys under construction, outermost first: the resolution path.
-    @usableFromInline var path: [ServiceKey] { stack.keys }
+    /// The keys under construction, outermost first, including those of the resolutions this one
+    /// runs inside: the resolution path.
+    @usableFromInline var path: [ServiceKey] { underConstruction.map(\.key) }
+
+    /// The providers under construction, outermost first, including the outer resolutions'.
+    private var underConstruction: [AnyProvider] { (outer?.underConstruction ?? []) + stack.providers }
+
+    /// The context the thread keeps: the outermost of a chain of nested resolutions.
+    private var threadContext: ResolutionContext { outer?.threadContext ?? self }
 
     /// Pushes `provider` on the construction stack, refusing a cycle or a stack about to overflow.
     @usableFromInline func enter(_ provider: AnyProvider) throws {
-        if stack.contains(provider), let cycle = stack.cycle(closedBy: provider) {
-            throw InjectionError.cycle(cycle.map(\.key) + [provider.key], path: path + [provider.key])
+        if stack.contains(provider) || outer?.isConstructing(provider) == true {
+            let chain = underConstruction
+            let cycle = chain[chain.firstIndex { $0 === provider }!...].map(\.key) + [provider.key]
+            throw InjectionError.cycle(cycle, path: path + [provider.key])
         }
-        if !stackGuard.hasRoom(atDepth: stack.count) {
-            throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: isNested)
+        if !stackGuard.hasRoom(atDepth: outerDepth + stack.count) {
+            throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: outer != nil)
         }
         stack.push(provider)
+    }
+
+    /// Whether this resolution, or one it runs inside, is constructing `provider`.
+    private func isConstructing(_ provider: AnyProvider) -> Bool {
+        stack.contains(provider) || outer?.isConstructing(provider) == true
     }
 
     /// Pops the provider `enter` pushed.
@@ -95,14 +117,48 @@ final class ResolutionContext {
             owner.constructionLock.lock()
             bookkeeping.heldConstructionLock = owner.constructionLock
         }
-        return bookkeeping.unpublished[ObjectIdentifier(slot)]
+        return unpublishedInstance(in: slot)
+    }
+
+    /// The shared instance in `slot` that this resolution, or one it runs inside, built and has not
+    /// published yet.
+    private func unpublishedInstance(in slot: AnyObject) -> AnyObject? {
+        storedBookkeeping?.unpublished[ObjectIdentifier(slot)] ?? outer?.unpublishedInstance(in: slot)
     }
 
     /// Records a shared instance this resolution built: visible to it at once, published to other
     /// resolutions by `complete()`, after its preparation.
     @usableFromInline func recordShared(_ box: AnyObject, in slot: AnyObject, publish: @escaping () -> Void) {
+        let bookkeeping = bookkeeping
         bookkeeping.unpublished[ObjectIdentifier(slot)] = box
+        bookkeeping.unpublishedOrder.append(ObjectIdentifier(slot))
         bookkeeping.publications.append(publish)
+    }
+
+    /// How much preparation and publication is queued: taken before a factory runs, so that what
+    /// its construction queued can be dropped if it fails.
+    @usableFromInline struct QueueMark {
+        let pending: Int
+        let publications: Int
+        let unpublished: Int
+    }
+
+    @usableFromInline var queueMark: QueueMark {
+        guard let bookkeeping = storedBookkeeping else { return QueueMark(pending: 0, publications: 0, unpublished: 0) }
+        return QueueMark(
+            pending: bookkeeping.pending.count, publications: bookkeeping.publications.count,
+            unpublished: bookkeeping.unpublishedOrder.count)
+    }
+
+    /// Drops the preparations and shared instances queued since `mark`, by a construction that
+    /// failed: a factory that catches the error and goes on must not see hooks run on, or
+    /// singletons published from, a graph it discarded.
+    @usableFromInline func discardQueued(since mark: QueueMark) {
+        guard let bookkeeping = storedBookkeeping else { return }
+        bookkeeping.pending.removeSubrange(mark.pending...)
+        bookkeeping.publications.removeSubrange(mark.publications...)
+        for slot in bookkeeping.unpublishedOrder[mark.unpublished...] { bookkeeping.unpublished[slot] = nil }
+        bookkeeping.unpublishedOrder.removeSubrange(mark.unpublished...)
     }
 
     /// Runs the deferred preparations in completion order (including those of instances the hooks
@@ -119,6 +175,12 @@ final class ResolutionContext {
     /// and frees the context for the thread's next resolve.
     @usableFromInline func end() {
         generation &+= 1
+        if let outer {
+            // A nested context is not reused: hand the thread's innermost resolution back.
+            let threadContext = outer.threadContext
+            threadContext.innermostNested = outer === threadContext ? nil : outer
+            self.outer = nil
+        }
         graphInstances.removeAll()
         if let bookkeeping = storedBookkeeping {
             bookkeeping.heldConstructionLock?.unlock()

@@ -107,8 +107,7 @@ extension ResolutionContext {
         var seen: Set<LookupKey> = []
         var keys: [LookupKey] = []
         for container in lookup.lineage {
-            let providers = container.withRegistry { $0.providers(in: group, frozen: $1) }
-            for provider in providers where seen.insert(provider.key.lookupKey).inserted {
+            for provider in container.providers(in: group) where seen.insert(provider.key.lookupKey).inserted {
                 keys.append(provider.key.lookupKey)
             }
         }
