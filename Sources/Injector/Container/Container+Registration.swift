@@ -56,6 +56,8 @@ extension Container {
     }
 
     /// Applies modules in the order of the array: each registers its services into this container.
+    ///
+    /// - Parameter modules: The modules, applied first to last.
     public func install(_ modules: [any Module]) {
         for module in modules { module.register(into: self) }
     }

@@ -73,6 +73,7 @@ extension Container {
     /// ```
     ///
     /// - Returns: The instances, or an empty array when there is no registration.
+    /// - Throws: ``InjectionError`` when one of the registrations cannot be resolved.
     public func resolveAll<Service>(_ service: Service.Type = Service.self) throws -> [Service] {
         let context = ResolutionContext.begin()
         defer { context.end() }

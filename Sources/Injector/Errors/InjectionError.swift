@@ -38,7 +38,8 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         public static let missingRegistration = Code(.missingRegistration)
         /// The same key was registered twice without `replacesExisting: true`.
         public static let duplicateRegistration = Code(.duplicateRegistration)
-        /// A registration was made after ``Container/finishRegistration()``.
+        /// A registration was made, or a hook or check added to one, after
+        /// ``Container/finishRegistration()``.
         public static let registrationAfterFinish = Code(.registrationAfterFinish)
         /// Services ask for each other in their factories, or transient services through their
         /// `onResolved` hooks, so that construction would never end.

@@ -22,7 +22,7 @@ class AnyProvider: @unchecked Sendable {
         self.preparation = preparation
     }
 
-    /// A copy with `conflict` recorded; subclasses keep their factory and instance storage.
+    /// A copy with `conflict` and `preparation`; subclasses keep their factory and instance storage.
     func copy(conflict: Conflict?, preparation: AnyObject?) -> AnyProvider {
         fatalError("AnyProvider is abstract")
     }

@@ -79,13 +79,11 @@ final class ProviderTable: @unchecked Sendable {
 
     private static func allocateEntries(count: Int) -> UnsafeMutableBufferPointer<Entry> {
         let entries = UnsafeMutableBufferPointer<Entry>.allocate(capacity: count)
-        entries.initialize(repeating: Entry(group: emptyGroup, provider: nil))
+        // An entry is empty when it has no provider; its group is then never read.
+        let unused = GroupKey(service: ObjectIdentifier(ProviderTable.self), arguments: ObjectIdentifier(ProviderTable.self))
+        entries.initialize(repeating: Entry(group: unused, provider: nil))
         return entries
     }
-
-    /// The group of empty entries: the identity of a type no one can register.
-    private static let emptyGroup = GroupKey(service: ObjectIdentifier(Empty.self), arguments: ObjectIdentifier(Empty.self))
-    private enum Empty {}
 
     /// Fibonacci hashing of both identities (and the name's hash): the top bits of the product
     /// index the table.

@@ -31,6 +31,7 @@ public struct Registration<Service>: Sendable {
     ///   - fileID: The file of the hook, named in error messages; leave the default.
     ///   - line: The line of the hook, named in error messages; leave the default.
     ///   - hook: Prepares the instance; receives a resolver for what it injects.
+    /// - Returns: This registration, to add further steps to.
     @discardableResult
     public func onResolved(
         fileID: StaticString = #fileID, line: UInt = #line,
@@ -54,6 +55,7 @@ public struct Registration<Service>: Sendable {
     ///   - fileID: The file of the check, named in error messages; leave the default.
     ///   - line: The line of the check, named in error messages; leave the default.
     ///   - check: Throws if the instance is not ready for use.
+    /// - Returns: This registration, to add further steps to.
     @discardableResult
     public func verify(
         fileID: StaticString = #fileID, line: UInt = #line,

@@ -78,7 +78,7 @@ final class ResolutionContext {
 
     /// Pushes `provider` on the construction stack, refusing a cycle or a stack about to overflow.
     @usableFromInline func enter(_ provider: AnyProvider) throws {
-        if stack.contains(provider) || outer?.isConstructing(provider) == true {
+        if isConstructing(provider) {
             let chain = underConstruction
             let cycle = chain[chain.firstIndex { $0 === provider }!...].map(\.key) + [provider.key]
             throw InjectionError.cycle(cycle, path: path + [provider.key])

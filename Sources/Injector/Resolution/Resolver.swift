@@ -28,6 +28,10 @@ public struct Resolver {
     @usableFromInline var isActive: Bool { context.generation == generation }
 }
 
+/// A resolver belongs to the thread of its resolution: it must not be sent to another.
+@available(*, unavailable)
+extension Resolver: Sendable {}
+
 extension Resolver {
     /// Resolves an instance of `service`, registered under `name` with the given argument types.
     ///
@@ -92,6 +96,7 @@ extension Resolver {
     /// ```
     ///
     /// - Returns: The instances, or an empty array when there is no registration.
+    /// - Throws: ``InjectionError`` when one of the registrations cannot be resolved.
     public func resolveAll<Service>(_ service: Service.Type = Service.self) throws -> [Service] {
         guard isActive else {
             throw InjectionError.resolverOutlived(asking: ServiceKey(service, name: nil))
