@@ -357,6 +357,89 @@ struct DuplicateRegistrationTests {
         #expect(report.message.contains("DupTraced"))
     }
 
+    @Test(arguments: ["onResolved", "verify"])
+    func lateHookOnADuplicatedKeyStillReportsTheDuplicateNamingBothRegistrationSites(step: String) throws {
+        let container = Container()
+        let hookCalls = CallCounter()
+        let firstLine = #line + 1
+        container.register(DupTraced.self) { _ in DupTraced() }
+        let secondLine = #line + 1
+        let registration = container.register(DupTraced.self) { _ in DupTraced() }
+        #expect(throws: InjectionError.self) { try container.finishRegistration() }
+
+        if step == "onResolved" {
+            registration.onResolved { _, _ in hookCalls.next() }
+        } else {
+            registration.verify { _ in hookCalls.next() }
+        }
+
+        let error = try #require(injectionError { _ = try container.resolve(DupTraced.self) })
+        #expect(error.code == .duplicateRegistration, "the late hook does not hide the duplicate")
+        #expect(error.message.contains("DupTraced is registered"))
+        #expect(error.message.contains(dupSite(firstLine)))
+        #expect(error.message.contains(dupSite(secondLine)))
+        #expect(error.message.contains("replacesExisting: true"))
+        #expect(!error.message.contains("after finishRegistration()"))
+        #expect(hookCalls.count == 0)
+
+        let report = try #require(injectionError { try container.finishRegistration() })
+        #expect(report.code == .duplicateRegistration)
+        #expect(report.message.contains(dupSite(firstLine)))
+        #expect(report.message.contains(dupSite(secondLine)))
+    }
+
+    @Test func lateHookOnADuplicatedKeyLeavesOneDuplicateOfTwoRegistrations() throws {
+        // The hook is not a third registration, and the key is still one problem: the second
+        // finishRegistration() throws that problem itself ("one problem -> that error").
+        let container = Container()
+        let firstLine = #line + 1
+        container.register(DupTraced.self) { _ in DupTraced() }
+        let secondLine = #line + 1
+        let registration = container.register(DupTraced.self) { _ in DupTraced() }
+        #expect(throws: InjectionError.self) { try container.finishRegistration() }
+        registration.onResolved { _, _ in }
+
+        let error = try #require(injectionError { _ = try container.resolve(DupTraced.self) })
+        #expect(error.code == .duplicateRegistration)
+        #expect(error.message.contains(
+            "DupTraced is registered 2 times: at \(dupSite(firstLine)), then at \(dupSite(secondLine))."))
+
+        let report = try #require(injectionError { try container.finishRegistration() })
+        #expect(report.code == .duplicateRegistration)
+        #expect(report.problems.isEmpty, "one duplicated key is one problem")
+        #expect(report.message.hasPrefix(
+            "DupTraced is registered 2 times: at \(dupSite(firstLine)), then at \(dupSite(secondLine))."))
+    }
+
+    @Test(arguments: ["onResolved", "verify"])
+    func lateHookOnALateRegistrationStillReportsTheLateRegistration(step: String) throws {
+        let container = Container()
+        let hookCalls = CallCounter()
+        container.register(DupClock.self) { _ in DupFixedClock(label: "early") }
+        try container.finishRegistration()
+
+        let lateLine = #line + 1
+        let registration = container.register(DupTraced.self) { _ in DupTraced() }
+        if step == "onResolved" {
+            registration.onResolved { _, _ in hookCalls.next() }
+        } else {
+            registration.verify { _ in hookCalls.next() }
+        }
+
+        let error = try #require(injectionError { _ = try container.resolve(DupTraced.self) })
+        #expect(error.code == .registrationAfterFinish)
+        #expect(error.message.hasPrefix("DupTraced was registered after finishRegistration()"))
+        #expect(error.message.contains(dupSite(lateLine)))
+        #expect(error.message.contains("makeChild()"))
+        #expect(hookCalls.count == 0)
+        #expect(try container.resolve(DupClock.self).label == "early")
+
+        let report = try #require(injectionError { try container.finishRegistration() })
+        #expect(report.code == .registrationAfterFinish)
+        #expect(report.message.contains("DupTraced was registered after finishRegistration()"))
+        #expect(report.message.contains(dupSite(lateLine)))
+    }
+
     @Test func lateRegistrationInAParentIsReportedWhenResolvedThroughAChild() throws {
         let parent = Container()
         try parent.finishRegistration()

@@ -323,6 +323,41 @@ struct InjectionTests {
         #expect(error.resolutionPath.map(\.description) == ["InjNoteList", "InjEditor"])
     }
 
+    @Test func configureOnAGraphInstanceAlreadyMadeSaysThisResolveHasAlreadyMadeIt() throws {
+        let container = Container()
+        container.register(InjEditor.self, scope: .graph) { _ in InjEditor(note: "graph") }
+        container.register(InjNoteList.self) { r in
+            _ = try r.resolve(InjEditor.self)
+            _ = try r.resolve(InjEditor.self) { $0.title = "too late" }
+            return InjNoteList()
+        }
+
+        let error = try #require(injectionError { try container.resolve(InjNoteList.self) })
+
+        #expect(error.code == .sharedInstanceConfigured)
+        #expect(error.message.hasPrefix("A configure closure was given for InjEditor"))
+        #expect(error.message.contains("has already made its .graph instance"))
+        #expect(!error.message.contains("shared with other callers"), "a .graph instance is not shared beyond this resolve")
+        #expect(error.message.contains("pass configure where the instance is first resolved"))
+        #expect(error.message.contains("onResolved"))
+        #expect(error.resolutionPath.map(\.description) == ["InjNoteList", "InjEditor"])
+    }
+
+    @Test(arguments: [Scope.singleton, .weak])
+    func configureOnASharedRegistrationSaysItsInstanceIsSharedWithOtherCallers(scope: Scope) throws {
+        let container = Container()
+        container.register(InjEditor.self, scope: scope) { _ in InjEditor(note: "shared") }
+
+        let error = try #require(injectionError { try container.resolve(InjEditor.self) { $0.title = "mine" } })
+
+        #expect(error.code == .sharedInstanceConfigured)
+        #expect(error.message.hasPrefix("A configure closure was given for InjEditor"))
+        #expect(error.message.contains("whose .\(scope) instance is shared with other callers"))
+        #expect(!error.message.contains(".graph"))
+        #expect(error.message.contains("onResolved"))
+        #expect(error.resolutionPath.map(\.description) == ["InjEditor"])
+    }
+
     @Test func configureThrowingFailsWithPreparationFailedAndSkipsHooks() throws {
         let container = Container()
         let log = EventLog()

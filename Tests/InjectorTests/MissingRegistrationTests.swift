@@ -82,6 +82,42 @@ struct MissingRegistrationTests {
         #expect(error.message.contains("container.register(MissClock.self)"))
     }
 
+    @Test func missingKeyFixHintIsAValidRegisterCallWithAClosure() throws {
+        let container = Container()
+
+        let error = try #require(injectionError { _ = try container.resolve(MissClock.self) })
+        #expect(error.code == .missingRegistration)
+        #expect(error.message.contains(
+            "Fix: register it, e.g. container.register(MissClock.self) { r in … }, in this container or one of its parents."))
+    }
+
+    @Test func missingNamedKeyFixHintPassesTheNameInsideTheRegisterCall() throws {
+        let container = Container()
+
+        let error = try #require(injectionError { _ = try container.resolve(MissClock.self, name: "wall") })
+        #expect(error.code == .missingRegistration)
+        #expect(error.message.contains("container.register(MissClock.self, name: \"wall\") { r in … }"))
+        // Not the old hint, which closed the call before the name.
+        #expect(!error.message.contains("container.register(MissClock.self) name:"))
+        #expect(!error.message.contains("container.register(MissClock.self),"))
+    }
+
+    @Test func missingKeyWithArgumentsFixHintDeclaresEachArgumentInTheClosure() throws {
+        let container = Container()
+
+        let one = try #require(injectionError { _ = try container.resolve(MissEditor.self, argument: MissNote(title: "n")) })
+        #expect(one.code == .missingRegistration)
+        #expect(one.message.hasPrefix("No registration for MissEditor (argument: MissNote)."))
+        #expect(one.message.contains("container.register(MissEditor.self) { (r, a0: MissNote) in … }"))
+
+        let two = try #require(injectionError {
+            _ = try container.resolve(MissEditor.self, name: "draft", arguments: MissNote(title: "n"), 3)
+        })
+        #expect(two.code == .missingRegistration)
+        #expect(two.message.contains(
+            "container.register(MissEditor.self, name: \"draft\") { (r, a0: MissNote, a1: Int) in … }"))
+    }
+
     // MARK: Missing in a nested resolve
 
     @Test func missingNestedDependencyShowsThePathEndingAtTheMissingKey() throws {
@@ -130,6 +166,35 @@ struct MissingRegistrationTests {
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("No registration for MissClock"))
         #expect(error.resolutionPath.last?.description == "MissClock")
+    }
+
+    @Test func injectionErrorRaisedInAnOnResolvedHookSaysWhichHookAndStartsThePathAtItsService() throws {
+        let container = Container()
+        container.register(MissStore.self) { _ in MissClockStore(clock: MissFixedClock(now: 0)) }
+            .onResolved { r, _ in _ = try r.resolve(MissClock.self, name: "wall") }
+        container.register(MissEditor.self) { r in try MissStoreEditor(store: r.resolve(MissStore.self)) }
+
+        let error = try #require(injectionError { _ = try container.resolve(MissEditor.self) })
+        #expect(error.code == .missingRegistration, "the kind is kept, not wrapped as .preparationFailed")
+        #expect(error.message.hasPrefix(
+            "While running an onResolved hook of MissStore: No registration for MissClock (name: \"wall\")."))
+        #expect(error.message.contains("container.register(MissClock.self, name: \"wall\") { r in … }"))
+        #expect(error.resolutionPath.map(\.description) == ["MissStore", "MissClock (name: \"wall\")"])
+        #expect(error.underlyingError == nil)
+    }
+
+    @Test func injectionErrorRaisedInAnOnResolvedHookKeepsItsNearMisses() throws {
+        let container = Container()
+        container.register(MissClock.self) { _ in MissFixedClock(now: 1) }
+        container.register(MissStore.self) { _ in MissClockStore(clock: MissFixedClock(now: 0)) }
+            .onResolved { r, _ in _ = try r.resolve(MissClock.self, name: "wall") }
+
+        let error = try #require(injectionError { _ = try container.resolve(MissStore.self) })
+        #expect(error.code == .missingRegistration)
+        #expect(error.message.hasPrefix("While running an onResolved hook of MissStore: No registration for MissClock"))
+        #expect(error.message.contains("Registered nearby: MissClock."))
+        #expect(error.nearMisses.map(\.description) == ["MissClock"])
+        #expect(error.resolutionPath.first?.description == "MissStore")
     }
 
     // MARK: Near misses

@@ -299,6 +299,49 @@ struct ResolveAllTests {
         #expect(host.plugins.map(\.id) == ["one"])
         #expect(errors.all.map(\.code) == [.resolverOutlivedResolution])
     }
+
+    @Test func resolveAllThrowsRegistrationAfterFinishForALateRegistrationOfTheType() throws {
+        let container = Container()
+        container.register((any AllPlugin).self, name: "a") { _ in AllPluginImpl("a") }
+        try container.finishRegistration()
+        let lateLine = #line; container.register((any AllPlugin).self, name: "b") { _ in AllPluginImpl("b") }
+
+        // Not silently skipped: the late registration is reported.
+        let error = try #require(injectionError { _ = try container.resolveAll((any AllPlugin).self) })
+
+        #expect(error.code == .registrationAfterFinish)
+        #expect(error.message.contains("AllPlugin (name: \"b\") was registered after finishRegistration()"))
+        #expect(error.message.contains("InjectorTests/ResolveAllTests.swift:\(lateLine)"))
+        #expect(error.resolutionPath.last == ServiceKey((any AllPlugin).self, name: "b"))
+        // The registration made in time still resolves on its own.
+        #expect(try container.resolve((any AllPlugin).self, name: "a").id == "a")
+    }
+
+    @Test func resolveAllInsideAFactoryThrowsRegistrationAfterFinishForALateRegistration() throws {
+        let container = Container()
+        container.register((any AllPlugin).self, name: "a") { _ in AllPluginImpl("a") }
+        container.register(AllHost.self) { r in
+            try AllHost(plugins: r.resolveAll((any AllPlugin).self), shared: AllShared())
+        }
+        try container.finishRegistration()
+        let lateLine = #line; container.register((any AllPlugin).self) { _ in AllPluginImpl("late") }
+
+        let error = try #require(injectionError { _ = try container.resolve(AllHost.self) })
+
+        #expect(error.code == .registrationAfterFinish)
+        #expect(error.message.contains("AllPlugin was registered after finishRegistration()"))
+        #expect(error.message.contains("InjectorTests/ResolveAllTests.swift:\(lateLine)"))
+        #expect(error.resolutionPath == [ServiceKey(AllHost.self, name: nil), ServiceKey((any AllPlugin).self, name: nil)])
+    }
+
+    @Test func resolveAllIsUnaffectedByALateRegistrationOfAnotherType() throws {
+        let container = Container()
+        container.register((any AllPlugin).self, name: "a") { _ in AllPluginImpl("a") }
+        try container.finishRegistration()
+        container.register(AllShared.self) { _ in AllShared() }   // late, but another type
+
+        #expect(try allIDs(container) == ["a"])
+    }
 }
 
 private final class AllErrors: @unchecked Sendable {

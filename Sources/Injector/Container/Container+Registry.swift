@@ -88,10 +88,13 @@ extension Container {
                 state.registry.amend(key, transform)
                 return
             }
-            if let provider = state.lateProviders[key] ?? frozen.provider(for: key) {
-                // A key already in conflict (registered twice, or late) keeps that as its problem.
-                let kind = provider.conflict?.kind ?? .lateAmendment
-                recordLate(transform(provider), kind: kind, sites: provider.sites + [site], in: &state)
+            guard let provider = state.lateProviders[key] ?? frozen.provider(for: key) else { return }
+            if let conflict = provider.conflict {
+                // A key already in conflict (registered twice, or late) keeps that as its problem,
+                // with the registrations' sites: a hook is not one more registration.
+                recordLate(transform(provider), kind: conflict.kind, sites: conflict.sites, in: &state)
+            } else {
+                recordLate(transform(provider), kind: .lateAmendment, sites: [provider.site, site], in: &state)
             }
         }
     }
@@ -112,7 +115,8 @@ extension Container {
         state.withLock { state in
             let registry = frozen.load() ?? frozen.publish(state.registry)
             let late = state.lateOrder.compactMap { state.lateProviders[$0] }
-            return registry.allProviders.filter { $0.conflict != nil } + late
+            let lateKeys = Set(state.lateOrder)
+            return registry.allProviders.filter { $0.conflict != nil && !lateKeys.contains($0.key.lookupKey) } + late
         }
     }
 }
