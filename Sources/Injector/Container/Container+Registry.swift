@@ -40,11 +40,7 @@ extension Container {
         if let frozen = frozen.load(), !hasLateRegistrations.load(ordering: .acquiring) {
             return frozen.allProviders
         }
-        return state.withLock { state in
-            let late = state.lateOrder.compactMap { state.lateProviders[$0] }
-            let lateKeys = Set(state.lateOrder)
-            return state.registry.allProviders.filter { !lateKeys.contains($0.key.lookupKey) } + late
-        }
+        return state.withLock { $0.providers }
     }
 
     /// This container's registrations of `group` (unnamed and named), in registration order, late
@@ -113,10 +109,8 @@ extension Container {
     /// Freezes the registry; returns the conflicts recorded so far, in registration order. Idempotent.
     func freeze() -> [AnyProvider] {
         state.withLock { state in
-            let registry = frozen.load() ?? frozen.publish(state.registry)
-            let late = state.lateOrder.compactMap { state.lateProviders[$0] }
-            let lateKeys = Set(state.lateOrder)
-            return registry.allProviders.filter { $0.conflict != nil && !lateKeys.contains($0.key.lookupKey) } + late
+            if frozen.load() == nil { _ = frozen.publish(state.registry) }
+            return state.providers.filter { $0.conflict != nil }
         }
     }
 }

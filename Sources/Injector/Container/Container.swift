@@ -30,6 +30,14 @@ public final class Container: Sendable {
         var lateOrder: [LookupKey] = []
         /// Late providers replaced by later ones, kept alive as `Registry` keeps its replaced ones.
         var retiredLateProviders: [AnyProvider] = []
+
+        /// Every registration: the registry's, in registration order, less the keys registered
+        /// again late, then the late ones in their order.
+        var providers: [AnyProvider] {
+            let lateKeys = Set(lateOrder)
+            return registry.allProviders.filter { !lateKeys.contains($0.key.lookupKey) }
+                + lateOrder.compactMap { lateProviders[$0] }
+        }
     }
 
     let state = Locked.make(State())

@@ -131,21 +131,18 @@ extension InjectionError {
 
     @usableFromInline
     static func resolutionTooDeep(path: [ServiceKey], isNested: Bool) -> InjectionError {
-        if isNested {
-            let message = "Resolving \(path.last!) nearly used up the thread's stack, inside resolutions"
-                + " started by factories or hooks through a container rather than through their resolver."
-                + " Each such resolve starts a resolution of its own, so when they end up asking for each"
-                + " other, the cycle is not seen as one. Fix: resolve dependencies through the resolver"
-                + " a factory receives (r.resolve(…)); the cycle is then reported with its path."
-            return InjectionError(.resolutionTooDeep, message, path: path)
-        }
         let shown = path.count <= 8
             ? path.pathDescription
             : Array(path.prefix(4)).pathDescription + " -> … -> " + Array(path.suffix(4)).pathDescription
-        let message = "Resolving went \(path.count) services deep and the thread's stack is nearly"
-            + " used up: \(shown). Such a chain is usually a registration that resolves itself under"
-            + " another name or argument. Fix: resolve the chain iteratively, or, if it is really"
-            + " this deep, resolve it on a thread with a larger stack."
+        var message = "Resolving went \(path.count) services deep and nearly used up the thread's stack:"
+            + " \(shown). Such a chain is usually a registration that resolves itself under another name"
+            + " or argument. Fix: resolve the chain iteratively, or, if it is really this deep, resolve it"
+            + " on a thread with a larger stack."
+        if isNested {
+            message += " Some of these factories or hooks resolve through a container rather than through"
+                + " their resolver, which starts a resolution of its own and takes more stack per level:"
+                + " resolve through the resolver a factory receives (r.resolve(…))."
+        }
         return InjectionError(.resolutionTooDeep, message, path: path)
     }
 
