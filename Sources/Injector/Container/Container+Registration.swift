@@ -45,6 +45,34 @@ extension Container {
         return Registration(container: self, key: key.lookupKey)
     }
 
+    /// Registers an `async` factory: for services that need asynchronous set-up, such as a
+    /// connection pool. Resolve it with ``resolveAsync(_:name:arguments:configure:)``.
+    ///
+    /// ```swift
+    /// container.register(DatabasePool.self, scope: .singleton) { _ in
+    ///     try await DatabasePool.connect(to: "postgres://localhost/notes")
+    /// }
+    /// ```
+    ///
+    /// Everything else is as in ``register(_:name:scope:replacesExisting:fileID:line:factory:)-1n5ia``: keys,
+    /// duplicates, hooks. The factory may resolve sync services through its resolver, and async ones
+    /// with `try await r.resolveAsync(…)`.
+    @discardableResult
+    public func register<Service, each Argument>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: Scope = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver, repeat each Argument) async throws -> Service
+    ) -> Registration<Service> {
+        let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
+        let site = RegistrationSite(fileID: fileID, line: line)
+        add(Provider(key: key, scope: scope, site: site, asyncFactory: factory), replacing: replacesExisting)
+        return Registration(container: self, key: key.lookupKey)
+    }
+
     /// Applies modules in the order given: each registers its services into this container.
     ///
     /// ```swift

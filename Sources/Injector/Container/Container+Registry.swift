@@ -7,10 +7,19 @@ extension Container {
     /// retired, not released), and the registries of this container's lineage outlive the resolve
     /// call. Once registration has finished, this takes no lock either (unless a late registration,
     /// an error being reported, was recorded).
+    /// While a task runs with overrides (`withOverrides`), an override of `key` comes first.
     @usableFromInline
     func provider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
+        if overridesMayBeActive, let overridden = ActiveOverrides.current?.provider(for: key, lookup: self) {
+            return overridden
+        }
+        return registeredProvider(for: key)
+    }
+
+    /// The provider for `key` registered in this container or the nearest ancestor that has one.
+    func registeredProvider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
         if let provider = localProvider(for: key) { return provider }
-        return parent?.provider(for: key)
+        return parent?.registeredProvider(for: key)
     }
 
     /// The container, this one or an ancestor, that registered `provider`'s key: the nearest one

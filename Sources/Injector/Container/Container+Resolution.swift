@@ -28,22 +28,9 @@ extension Container {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)? = nil
     ) throws -> Service {
-        let key = LookupKey(service, arguments: repeat (each Argument).self, name: name)
-        let found = provider(for: key)
-        // A published singleton: one atomic load, no lock, no reference count on shared objects.
-        if configure == nil, let found,
-            let instance = Provider<Service, repeat each Argument>.borrowing(found, { provider in
-                provider.conflict == nil ? provider.singleton?.instance : nil
-            })
-        {
-            return instance
-        }
-        let context = ResolutionContext.begin()
-        defer { context.end() }
-        let instance: Service = try context.resolve(
-            key, found: found, from: self, arguments: repeat each arguments, configure: configure)
-        try context.complete()
-        return instance
+        try ResolutionContext.resolve(
+            LookupKey(service, arguments: repeat (each Argument).self, name: name), from: self, in: nil,
+            arguments: repeat each arguments, configure: configure)
     }
 
     /// Resolves an instance of `service` whose factory takes one resolve-time argument.
@@ -75,10 +62,41 @@ extension Container {
     /// - Returns: The instances, or an empty array when there is no registration.
     /// - Throws: ``InjectionError`` when one of the registrations cannot be resolved.
     public func resolveAll<Service>(_ service: Service.Type = Service.self) throws -> [Service] {
-        let context = ResolutionContext.begin()
-        defer { context.end() }
-        let instances = try context.resolveAll(service, from: self)
-        try context.complete()
-        return instances
+        try ResolutionContext.resolveAll(service, from: self, in: nil)
+    }
+
+    /// Resolves an instance of `service`, running async factories: the async spelling of
+    /// ``resolve(_:name:arguments:configure:)``, with its own name so that a sync resolve keeps
+    /// reading `try container.resolve(…)` in async code.
+    ///
+    /// ```swift
+    /// container.register(DatabasePool.self, scope: .singleton) { _ in try await DatabasePool.connect() }
+    /// let pool = try await container.resolveAsync(DatabasePool.self)
+    /// ```
+    ///
+    /// Sync registrations resolve through it too. An async ``Scope/singleton``'s factory runs once,
+    /// however many tasks ask at the same moment. A sync resolve of an async registration throws
+    /// ``InjectionError/Code/asyncResolutionRequired``.
+    ///
+    /// - Throws: ``InjectionError`` when the service cannot be resolved.
+    public func resolveAsync<Service, each Argument>(
+        _ service: Service.Type = Service.self,
+        name: String? = nil,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)? = nil
+    ) async throws -> Service {
+        try await ResolutionContext.resolveAsync(
+            LookupKey(service, arguments: repeat (each Argument).self, name: name), from: self, in: nil,
+            arguments: repeat each arguments, configure: configure)
+    }
+
+    /// Resolves an instance of `service` whose async factory takes one resolve-time argument.
+    public func resolveAsync<Service, Argument>(
+        _ service: Service.Type = Service.self,
+        name: String? = nil,
+        argument: Argument,
+        configure: ((inout Service) throws -> Void)? = nil
+    ) async throws -> Service {
+        try await resolveAsync(service, name: name, arguments: argument, configure: configure)
     }
 }

@@ -21,7 +21,7 @@ public final class Container: Sendable {
     let parent: Container?
     /// Serialises the construction of shared (singleton and weak) instances across a whole tree of
     /// containers; recursive, because a singleton's factory may build further singletons.
-    let constructionLock: Locked<Void>
+    @usableFromInline let constructionLock: Locked<Void>
 
     struct State {
         let registry = Registry()
@@ -44,6 +44,8 @@ public final class Container: Sendable {
     /// The registry, published once registration has finished.
     let frozen = PublishedReference<Registry>()
     let hasLateRegistrations = Atomic<Bool>(false)
+    /// The disposable singletons of this container's registrations, and what was built for them.
+    @usableFromInline let disposals = DisposalBag()
 
     /// Creates an empty container.
     public convenience init() {
@@ -70,6 +72,21 @@ public final class Container: Sendable {
     /// ```
     public func makeChild() -> Container {
         Container(parent: self)
+    }
+
+    /// Makes a lifetime scope: a unit of work, such as a request, that owns its ``Scope/scoped``
+    /// instances and disposes what it created when it closes.
+    ///
+    /// ```swift
+    /// let request = container.makeScope(tag: .request)
+    /// defer { try? request.close() }
+    /// let handler = try request.resolve(NoteHandler.self)
+    /// ```
+    ///
+    /// - Parameter tag: What kind of scope this is; ``Scope/scoped(to:)`` registrations resolve only
+    ///   in scopes with their tag. Untagged ``Scope/scoped`` registrations resolve in any scope.
+    public func makeScope(tag: ScopeTag? = nil) -> LifetimeScope {
+        LifetimeScope(container: self, tag: tag)
     }
 
     /// Whether ``finishRegistration()`` has been called on this container.

@@ -29,6 +29,14 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
             case weakScopeNeedsObject
             case resolutionTooDeep
             case resolverOutlivedResolution
+            case scopeMismatch
+            case captiveDependency
+            case scopeClosed
+            case scopeInUse
+            case asyncDisposalRequired
+            case disposalFailed
+            case asyncResolutionRequired
+            case validationFailed
         }
 
         private let value: Value
@@ -57,6 +65,24 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         public static let resolutionTooDeep = Code(.resolutionTooDeep)
         /// A ``Resolver`` was kept and used after the resolution that handed it out had finished.
         public static let resolverOutlivedResolution = Code(.resolverOutlivedResolution)
+        /// A ``Scope/scoped`` service was resolved outside a lifetime scope (from a container), or
+        /// from a scope whose tag is not the one its registration names.
+        public static let scopeMismatch = Code(.scopeMismatch)
+        /// A ``Scope/singleton`` or ``Scope/weak`` service depends on a ``Scope/scoped`` one,
+        /// directly or through others, and would keep it alive past its scope.
+        public static let captiveDependency = Code(.captiveDependency)
+        /// A lifetime scope was resolved from after it was closed.
+        public static let scopeClosed = Code(.scopeClosed)
+        /// A lifetime scope was closed while a resolution from it was still running.
+        public static let scopeInUse = Code(.scopeInUse)
+        /// A sync close or shutdown met instances that only an async disposal can dispose.
+        public static let asyncDisposalRequired = Code(.asyncDisposalRequired)
+        /// Disposing one or more instances threw; each failure is in ``InjectionError/problems``.
+        public static let disposalFailed = Code(.disposalFailed)
+        /// A registration with an `async` factory was resolved through the sync API.
+        public static let asyncResolutionRequired = Code(.asyncResolutionRequired)
+        /// ``Container/validate()`` found problems; each is in ``InjectionError/problems``.
+        public static let validationFailed = Code(.validationFailed)
 
         /// The code's name, such as `missingRegistration`.
         public var description: String { value.rawValue }
@@ -74,7 +100,8 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
     /// The error thrown by a factory, hook, check or `configure` closure, for the codes that wrap one.
     public let underlyingError: (any Error)?
     /// The individual problems, when one error reports several at once (as
-    /// ``Container/finishRegistration()`` does for every duplicate); otherwise empty.
+    /// ``Container/finishRegistration()`` does for every duplicate, and ``Container/validate()`` for
+    /// everything it finds); otherwise empty.
     public let problems: [InjectionError]
 
     init(

@@ -13,13 +13,22 @@ class AnyProvider: @unchecked Sendable {
     @usableFromInline let conflict: Conflict?
     /// A `Preparation<Service>` with the registration's hooks and checks, or `nil` when there are none.
     @usableFromInline let preparation: AnyObject?
+    /// What the registration keeps across copies of its provider: identity, dependencies seen.
+    @usableFromInline let record: ProviderRecord
+    /// Whether the factory is `async`: only the async spelling of resolve can run it.
+    @usableFromInline let isAsync: Bool
 
-    init(key: ServiceKey, scope: Scope, site: RegistrationSite, conflict: Conflict?, preparation: AnyObject?) {
+    init(
+        key: ServiceKey, scope: Scope, site: RegistrationSite, conflict: Conflict?, preparation: AnyObject?,
+        record: ProviderRecord, isAsync: Bool
+    ) {
         self.key = key
         self.scope = scope
         self.site = site
         self.conflict = conflict
         self.preparation = preparation
+        self.record = record
+        self.isAsync = isAsync
     }
 
     /// A copy with `conflict` and `preparation`; subclasses keep their factory and instance storage.
@@ -38,27 +47,58 @@ class AnyProvider: @unchecked Sendable {
 @usableFromInline
 final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     @usableFromInline typealias Factory = @Sendable (Resolver, repeat each Argument) throws -> Service
+    @usableFromInline typealias AsyncFactory = @Sendable (Resolver, repeat each Argument) async throws -> Service
 
+    /// The factory; for an async registration, one that throws `asyncResolutionRequired`, so that
+    /// the sync path never has to ask which kind it holds.
     @usableFromInline let factory: Factory
-    /// The instance of a singleton registration, once published; `nil` for other scopes.
+    @usableFromInline let asyncFactory: AsyncFactory?
+    /// The instance of a sync singleton registration, once published; `nil` otherwise.
     @usableFromInline let singleton: SingletonSlot<Service>?
-    /// The instance of a weak registration, while something holds it; `nil` for other scopes.
+    /// The instance of a sync weak registration, while something holds it; `nil` otherwise.
     @usableFromInline let weakSlot: WeakSlot?
+    /// The instance of an async singleton registration, kept apart so that the sync path never
+    /// returns it; `nil` otherwise.
+    @usableFromInline let asyncSingleton: SingletonSlot<Service>?
+    /// The instance of an async weak registration; `nil` otherwise.
+    @usableFromInline let asyncWeakSlot: WeakSlot?
 
     init(key: ServiceKey, scope: Scope, site: RegistrationSite, factory: @escaping Factory) {
         self.factory = factory
+        asyncFactory = nil
         singleton = scope.kind == .singleton ? SingletonSlot() : nil
         weakSlot = scope.kind == .weak ? WeakSlot() : nil
-        super.init(key: key, scope: scope, site: site, conflict: nil, preparation: nil)
+        asyncSingleton = nil
+        asyncWeakSlot = nil
+        super.init(
+            key: key, scope: scope, site: site, conflict: nil, preparation: nil,
+            record: ProviderRecord(isAsyncShared: false), isAsync: false)
+    }
+
+    init(key: ServiceKey, scope: Scope, site: RegistrationSite, asyncFactory: @escaping AsyncFactory) {
+        factory = { (resolver: Resolver, _: repeat each Argument) throws -> Service in
+            throw InjectionError.asyncResolutionRequired(key, path: resolver.context.path)
+        }
+        self.asyncFactory = asyncFactory
+        singleton = nil
+        weakSlot = nil
+        asyncSingleton = scope.kind == .singleton ? SingletonSlot() : nil
+        asyncWeakSlot = scope.kind == .weak ? WeakSlot() : nil
+        super.init(
+            key: key, scope: scope, site: site, conflict: nil, preparation: nil,
+            record: ProviderRecord(isAsyncShared: scope.outlivesLifetimeScopes), isAsync: true)
     }
 
     private init(copying original: Provider, conflict: Conflict?, preparation: AnyObject?) {
         factory = original.factory
+        asyncFactory = original.asyncFactory
         singleton = original.singleton
         weakSlot = original.weakSlot
+        asyncSingleton = original.asyncSingleton
+        asyncWeakSlot = original.asyncWeakSlot
         super.init(
             key: original.key, scope: original.scope, site: original.site,
-            conflict: conflict, preparation: preparation)
+            conflict: conflict, preparation: preparation, record: original.record, isAsync: original.isAsync)
     }
 
     override func copy(conflict: Conflict?, preparation: AnyObject?) -> AnyProvider {
@@ -82,8 +122,14 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         return weakSlot?.object.map { $0 as! Service }
     }
 
+    /// The published async singleton or weak instance, if there is one.
+    @inlinable var asyncSharedInstance: Service? {
+        if let asyncSingleton { return asyncSingleton.instance }
+        return asyncWeakSlot?.object.map { $0 as! Service }
+    }
+
     /// The storage of a singleton or weak instance, which copies of this provider share.
-    @inlinable var slot: AnyObject? { singleton ?? weakSlot }
+    @inlinable var slot: AnyObject? { singleton ?? weakSlot ?? asyncSingleton ?? asyncWeakSlot }
 }
 
 /// A duplicate or late registration recorded against a key. A class, so that the providers of

@@ -17,9 +17,17 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         case graph
         case singleton
         case weak
+        case scoped
     }
 
     @usableFromInline let kind: Kind
+    /// The tag of the lifetime scopes that may own a ``scoped`` instance; `nil` for any scope.
+    public let tag: ScopeTag?
+
+    private init(kind: Kind, tag: ScopeTag? = nil) {
+        self.kind = kind
+        self.tag = tag
+    }
 
     /// A new instance for every resolve, even within one resolution graph.
     public static let transient = Scope(kind: .transient)
@@ -47,13 +55,33 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// published as ``singleton`` instances are.
     public static let weak = Scope(kind: .weak)
 
-    /// The scope's name, as written at a registration: `transient`, `graph`, `singleton` or `weak`.
+    /// One instance per lifetime scope (``Container/makeScope(tag:)``), in any scope: per request on
+    /// a server. The scope disposes the instance when it closes. Resolving it from a container, with
+    /// no scope to own it, is an error; so is a ``singleton`` or ``weak`` service depending on it
+    /// (a captive dependency).
+    public static let scoped = Scope(kind: .scoped)
+
+    /// One instance per lifetime scope tagged `tag`: per request, per session. Resolving it from a
+    /// scope with another tag, an untagged scope or a container is an error that names the tag.
+    ///
+    /// ```swift
+    /// container.register(Session.self, scope: .scoped(to: .session)) { _ in Session() }
+    /// let session = container.makeScope(tag: .session)
+    /// ```
+    public static func scoped(to tag: ScopeTag) -> Scope { Scope(kind: .scoped, tag: tag) }
+
+    /// Whether an instance of this scope outlives lifetime scopes: ``singleton`` and ``weak``.
+    var outlivesLifetimeScopes: Bool { kind == .singleton || kind == .weak }
+
+    /// The scope as written at a registration: `transient`, `graph`, `singleton`, `weak`, `scoped`
+    /// or `scoped(to: request)`.
     public var description: String {
         switch kind {
         case .transient: "transient"
         case .graph: "graph"
         case .singleton: "singleton"
         case .weak: "weak"
+        case .scoped: tag.map { "scoped(to: \($0))" } ?? "scoped"
         }
     }
 }

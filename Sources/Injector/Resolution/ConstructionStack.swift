@@ -47,6 +47,16 @@ struct ConstructionStack {
         return outer.withUnsafeMutableBufferPointer { entries in entries.contains { $0.toOpaque() == target } }
     }
 
+    /// The provider pushed last, if any.
+    var innermostProvider: AnyProvider? { innermost?.takeUnretainedValue() }
+
+    /// The innermost provider on the stack that satisfies `predicate`.
+    func last(where predicate: (AnyProvider) -> Bool) -> AnyProvider? {
+        guard let innermost else { return nil }
+        if predicate(innermost.takeUnretainedValue()) { return innermost.takeUnretainedValue() }
+        return outer.last { predicate($0.takeUnretainedValue()) }?.takeUnretainedValue()
+    }
+
     /// The providers on the stack, outermost first.
     var providers: [AnyProvider] {
         guard let innermost else { return [] }

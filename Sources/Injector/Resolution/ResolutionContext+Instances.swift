@@ -47,8 +47,15 @@ extension ResolutionContext {
             return instance
         case .singleton, .weak:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
+            if let sideStore {
+                return try constructStored(provider, in: sideStore, lookup: lookup.owner(of: provider), arguments: repeat each arguments)
+            }
             if let instance = provider.sharedInstance { return instance }
             return try constructShared(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
+        case .scoped:
+            guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
+            let scope = try owningScope(for: provider)
+            return try constructStored(provider, in: scope.store, lookup: lookup, arguments: repeat each arguments)
         }
     }
 
@@ -61,22 +68,66 @@ extension ResolutionContext {
         owner: Container,
         arguments: repeat each Argument
     ) throws -> Service {
-        let slot = provider.slot!
-        if let box = beginSharedConstruction(in: slot, owner: owner) {
+        guard let slot = provider.slot, !isAsync else {
+            // An async registration (its slot is the async one), or a sync one met in an async
+            // resolution: either way, not built here.
+            return try resolveSharedElsewhere(provider, lookup: owner, arguments: repeat each arguments)
+        }
+        let key = SharedInstanceKey(slot: slot, store: nil)
+        if let box = beginSharedConstruction(of: key, under: owner.constructionLock) {
             return unsafeDowncast(box, to: InstanceBox<Service>.self).value
         }
         if let instance = provider.sharedInstance { return instance }  // another thread was first
 
-        let instance = try construct(provider, lookup: owner, arguments: repeat each arguments, configure: nil)
-        let box = InstanceBox(instance)
-        if let weakSlot = provider.weakSlot {
-            guard let object = weakReferenceable(instance) else {
-                throw InjectionError.weakScopeNeedsObject(provider.key, madeType: type(of: instance as Any), path: path)
-            }
-            recordShared(box, in: slot) { weakSlot.publish(object) }
-        } else if let singleton = provider.singleton {
-            recordShared(box, in: slot) { singleton.publish(box) }
+        let instance = try withDisposalOwner(provider.singleton == nil ? nil : owner.disposals) {
+            try construct(provider, lookup: owner, arguments: repeat each arguments, configure: nil)
         }
+        try recordShared(instance, as: key, in: provider.singleton, or: provider.weakSlot, provider: provider)
+        return instance
+    }
+
+    /// Records a new singleton or weak instance, to be published to its slot when the resolution
+    /// completes.
+    @inlinable
+    func recordShared<Service>(
+        _ instance: Service, as key: SharedInstanceKey, in singleton: SingletonSlot<Service>?, or weakSlot: WeakSlot?,
+        provider: AnyProvider
+    ) throws {
+        let box = InstanceBox(instance)
+        if let weakSlot {
+            let object = try weakObject(instance, provider: provider)
+            recordShared(box, as: key) { weakSlot.publish(object) }
+        } else if let singleton {
+            recordShared(box, as: key) { singleton.publish(box) }
+        }
+    }
+
+    /// Builds the instance of `provider` kept in `store` (a lifetime scope's, or the side store of
+    /// overrides or validation), under the store's construction lock; published to the store when
+    /// the resolution completes. The store takes charge of disposing it.
+    @inlinable
+    func constructStored<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        in store: InstanceStore,
+        lookup: Container,
+        arguments: repeat each Argument
+    ) throws -> Service {
+        if !provider.isAsync, let box = store.instance(of: provider.record) {
+            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+        }
+        guard !provider.isAsync, !isAsync else {
+            return try resolveStoredElsewhere(provider, in: store, lookup: lookup, arguments: repeat each arguments)
+        }
+        let key = SharedInstanceKey(slot: provider.record, store: store)
+        if let box = beginSharedConstruction(of: key, under: store.constructionLock) ?? store.instance(of: provider.record) {
+            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+        }
+        let instance = try withDisposalOwner(store.disposals) {
+            try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+        }
+        let box = InstanceBox(instance)
+        let record = provider.record
+        recordShared(box, as: key) { store.publish(box, of: record) }
         return instance
     }
 
@@ -91,15 +142,26 @@ extension ResolutionContext {
     ) throws -> Service {
         try enter(provider)
         let mark = queueMark
-        var instance: Service
+        let instance: Service
         do {
             instance = try provider.factory(Resolver(container: lookup, context: self), repeat each arguments)
         } catch {
-            defer { leave() }
+            defer { leave(completed: false) }
             discardQueued(since: mark)
             throw InjectionError.factoryFailed(error, path: path)
         }
-        leave()
+        leave(completed: true)
+        return try finishConstruction(of: instance, provider: provider, lookup: lookup, configure: configure)
+    }
+
+    /// What follows a factory: the caller's `configure`, taking charge of disposal, and deferring
+    /// the registration's own preparation.
+    @inlinable
+    func finishConstruction<Service>(
+        of instance: Service, provider: AnyProvider, lookup: Container,
+        configure: ((inout Service) throws -> Void)?
+    ) throws -> Service {
+        var instance = instance
         if let configure {
             do {
                 try configure(&instance)
@@ -108,12 +170,31 @@ extension ResolutionContext {
                     error, step: "the caller's configure closure", path: path + [provider.key])
             }
         }
+        if disposalOwner != nil { recordDisposal(of: instance, provider: provider) }
         if let preparation = provider.preparation {
             try deferPreparation(
                 unsafeDowncast(preparation, to: Preparation<Service>.self), of: instance, provider: provider,
                 lookup: lookup)
         }
         return instance
+    }
+
+    /// Runs `body` with `owner` taking charge of what is disposable, then restores the owner.
+    @inlinable
+    func withDisposalOwner<Result>(_ owner: DisposalBag?, _ body: () throws -> Result) rethrows -> Result {
+        let saved = disposalOwner
+        disposalOwner = owner
+        defer { disposalOwner = saved }
+        return try body()
+    }
+
+    /// The instance as an object for a weak slot, or the error saying it is a value.
+    @inlinable
+    func weakObject<Service>(_ instance: Service, provider: AnyProvider) throws -> AnyObject {
+        guard let object = weakReferenceable(instance) else {
+            throw InjectionError.weakScopeNeedsObject(provider.key, madeType: type(of: instance as Any), path: path)
+        }
+        return object
     }
 
     /// The error for a key that has no usable provider: missing, duplicated or registered late.

@@ -32,21 +32,56 @@ final class ResolutionContext {
     @exclusivity(unchecked) private var outerDepth = 0
     /// On a thread's own context: the innermost resolution nested in it, running now.
     @exclusivity(unchecked) var innermostNested: ResolutionContext?
+    /// The lifetime scope the resolution was started from, which owns its scoped instances.
+    @exclusivity(unchecked) @usableFromInline private(set) var scope: LifetimeScope?
+    /// Where singleton and weak instances go instead of their registrations' slots: the store of
+    /// the test overrides in effect, or validation's sandbox.
+    @exclusivity(unchecked) @usableFromInline var sideStore: InstanceStore?
+    /// Takes charge of the disposable instances built now: the scope's bag, a container's while it
+    /// builds a singleton, or none (what a container resolves is its caller's).
+    @exclusivity(unchecked) @usableFromInline var disposalOwner: DisposalBag?
+    /// Whether this is an async resolution: it holds no thread-bound lock, and builds the sync
+    /// shared instances it needs in resolutions nested in it, which complete before it goes on.
+    @usableFromInline let isAsync: Bool
 
     /// What a resolution keeps beyond its construction stack.
     final class Bookkeeping {
-        /// Shared instances built by this resolution, keyed by their slot, published when it completes.
-        var unpublished: [ObjectIdentifier: AnyObject] = [:]
-        /// The slots of `unpublished`, in the order they were built.
-        var unpublishedOrder: [ObjectIdentifier] = []
+        /// Shared instances built by this resolution, published when it completes.
+        var unpublished: [SharedInstanceKey: AnyObject] = [:]
+        /// The keys of `unpublished`, in the order they were built.
+        var unpublishedOrder: [SharedInstanceKey] = []
         var publications: [() -> Void] = []
         var pending: [PendingPreparation] = []
         /// The providers whose hooks led to the hook now running, for transient hook cycles.
         var hookChain: [AnyProvider] = []
-        var heldConstructionLock: Locked<Void>?
+        /// Construction locks taken, held until the resolution ends.
+        var heldLocks: [Locked<Void>] = []
+        var heldAsyncLocks: [AsyncLock] = []
     }
 
-    @usableFromInline init() {}
+    /// Where a shared instance is kept: a registration's slot, or a registration's place in a store.
+    @usableFromInline struct SharedInstanceKey: Hashable {
+        let slot: ObjectIdentifier
+        let store: ObjectIdentifier?
+
+        @usableFromInline init(slot: AnyObject, store: InstanceStore?) {
+            self.slot = ObjectIdentifier(slot)
+            self.store = store.map(ObjectIdentifier.init)
+        }
+    }
+
+    @usableFromInline init() {
+        isAsync = false
+    }
+
+    /// A context for an async resolution started from `scope`: never reused, since a task may move
+    /// between threads.
+    init(asyncIn scope: LifetimeScope?) {
+        isAsync = true
+        stackGuard = StackGuard(isThreadBound: false)
+        sideStore = ActiveOverrides.current?.store
+        start(in: scope)
+    }
 
     /// A context for a resolution started while `outer`'s runs on this thread: a factory or hook
     /// resolving through a container rather than through its resolver. It sees what `outer` is
@@ -55,8 +90,17 @@ final class ResolutionContext {
     /// what runs below it already uses the stack.
     init(nestedIn outer: ResolutionContext) {
         self.outer = outer
+        isAsync = false
         outerDepth = outer.outerDepth + outer.stack.count
         stackGuard = outer.stackGuard.forNestedResolution()
+        sideStore = outer.sideStore
+    }
+
+    /// Starts a top-level resolution from `scope` (or from a container, when `nil`).
+    @usableFromInline func start(in scope: LifetimeScope?) {
+        guard let scope else { return }
+        self.scope = scope
+        disposalOwner = scope.store.disposals
     }
 
     var bookkeeping: Bookkeeping {
@@ -86,6 +130,9 @@ final class ResolutionContext {
         if !stackGuard.hasRoom(atDepth: outerDepth + stack.count) {
             throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: outer != nil)
         }
+        if let dependent = stack.innermostProvider, dependent.record.isRecordingDependencies {
+            dependent.record.recordDependency(provider.key)
+        }
         stack.push(provider)
     }
 
@@ -94,9 +141,21 @@ final class ResolutionContext {
         stack.contains(provider) || outer?.isConstructing(provider) == true
     }
 
-    /// Pops the provider `enter` pushed.
-    @usableFromInline func leave() {
+    /// Pops the provider `enter` pushed; once a construction completes, the dependencies it resolved
+    /// are known.
+    @usableFromInline func leave(completed: Bool) {
+        if completed { stack.innermostProvider?.record.completeRecording() }
         stack.pop()
+    }
+
+    /// The innermost service under construction (or being prepared) that outlives lifetime scopes:
+    /// a singleton or weak one, which would hold a scoped instance captive.
+    func innermostOutlivingScopes() -> AnyProvider? {
+        if let provider = stack.last(where: \.scope.outlivesLifetimeScopes) { return provider }
+        if let preparing = storedBookkeeping?.hookChain.last, preparing.scope.outlivesLifetimeScopes {
+            return preparing
+        }
+        return outer?.innermostOutlivingScopes()
     }
 
     /// The graph-scoped instance of `provider` for lookups from `lookup`, if this resolve made one.
@@ -109,30 +168,50 @@ final class ResolutionContext {
         graphInstances.store(box, of: provider, lookup: lookup)
     }
 
-    /// Takes the construction lock of `owner`'s tree (held until the resolution ends), then returns
-    /// the shared instance in `slot` if this resolution already built it.
-    @usableFromInline func beginSharedConstruction(in slot: AnyObject, owner: Container) -> AnyObject? {
-        let bookkeeping = bookkeeping
-        if bookkeeping.heldConstructionLock == nil {
-            owner.constructionLock.lock()
-            bookkeeping.heldConstructionLock = owner.constructionLock
-        }
-        return unpublishedInstance(in: slot)
+    /// Takes `lock` (held until the resolution ends), then returns the shared instance kept under
+    /// `key` if this resolution already built it.
+    ///
+    /// A resolution from a lifetime scope takes the scope's lock before any other, so that two
+    /// resolutions from one scope never take a scope's lock and a container's in opposite orders.
+    @usableFromInline func beginSharedConstruction(of key: SharedInstanceKey, under lock: Locked<Void>) -> AnyObject? {
+        precondition(!isAsync, "an async resolution builds sync shared instances in a nested resolution")
+        if let scope { hold(scope.store.constructionLock) }
+        hold(lock)
+        return unpublishedInstance(of: key)
     }
 
-    /// The shared instance in `slot` that this resolution, or one it runs inside, built and has not
-    /// published yet.
-    private func unpublishedInstance(in slot: AnyObject) -> AnyObject? {
-        storedBookkeeping?.unpublished[ObjectIdentifier(slot)] ?? outer?.unpublishedInstance(in: slot)
+    /// Takes `gate` for this async resolution (held until it ends), then returns the shared instance
+    /// kept under `key` if this resolution already built it.
+    func beginSharedConstruction(of key: SharedInstanceKey, under gate: AsyncLock) async -> AnyObject? {
+        if await gate.lock(for: ObjectIdentifier(self)) { bookkeeping.heldAsyncLocks.append(gate) }
+        return unpublishedInstance(of: key)
+    }
+
+    private func hold(_ lock: Locked<Void>) {
+        let bookkeeping = bookkeeping
+        guard !bookkeeping.heldLocks.contains(where: { $0.identity == lock.identity }) else { return }
+        lock.lock()
+        bookkeeping.heldLocks.append(lock)
+    }
+
+    /// The shared instance kept under `key` that this resolution, or one it runs inside, built and
+    /// has not published yet.
+    private func unpublishedInstance(of key: SharedInstanceKey) -> AnyObject? {
+        storedBookkeeping?.unpublished[key] ?? outer?.unpublishedInstance(of: key)
     }
 
     /// Records a shared instance this resolution built: visible to it at once, published to other
     /// resolutions by `complete()`, after its preparation.
-    @usableFromInline func recordShared(_ box: AnyObject, in slot: AnyObject, publish: @escaping () -> Void) {
+    @usableFromInline func recordShared(_ box: AnyObject, as key: SharedInstanceKey, publish: @escaping () -> Void) {
         let bookkeeping = bookkeeping
-        bookkeeping.unpublished[ObjectIdentifier(slot)] = box
-        bookkeeping.unpublishedOrder.append(ObjectIdentifier(slot))
+        bookkeeping.unpublished[key] = box
+        bookkeeping.unpublishedOrder.append(key)
         bookkeeping.publications.append(publish)
+    }
+
+    /// Hands a new instance to the owner of what is built now, if it is disposable.
+    @usableFromInline func recordDisposal(of instance: Any, provider: AnyProvider) {
+        disposalOwner?.record(instance, key: provider.key)
     }
 
     /// How much preparation and publication is queued: taken before a factory runs, so that what
@@ -183,9 +262,13 @@ final class ResolutionContext {
         }
         graphInstances.removeAll()
         if let bookkeeping = storedBookkeeping {
-            bookkeeping.heldConstructionLock?.unlock()
+            for lock in bookkeeping.heldLocks.reversed() { lock.unlock() }
+            for gate in bookkeeping.heldAsyncLocks.reversed() { gate.unlock() }
             storedBookkeeping = nil
         }
+        scope = nil
+        sideStore = nil
+        disposalOwner = nil
         isInUse = false
     }
 }

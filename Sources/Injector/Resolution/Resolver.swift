@@ -84,6 +84,37 @@ extension Resolver {
         try resolve(service, name: name, arguments: argument, configure: configure)
     }
 
+    /// Resolves an instance of `service` within this resolution, running async factories: what an
+    /// async factory uses for its async dependencies.
+    ///
+    /// ```swift
+    /// container.register(NoteRepository.self) { r in
+    ///     try await PostgresNoteRepository(pool: r.resolveAsync(DatabasePool.self), clock: r.resolve(Clock.self))
+    /// }
+    /// ```
+    public func resolveAsync<Service, each Argument>(
+        _ service: Service.Type = Service.self,
+        name: String? = nil,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)? = nil
+    ) async throws -> Service {
+        let key = LookupKey(service, arguments: repeat (each Argument).self, name: name)
+        guard isActive else {
+            throw InjectionError.resolverOutlived(
+                asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name))
+        }
+        let container = container.takeUnretainedValue()
+        guard context.isAsync else {
+            // A sync factory or hook cannot wait: it must resolve sync registrations only.
+            return try context.resolve(
+                key, found: container.provider(for: key), from: container, arguments: repeat each arguments,
+                configure: configure)
+        }
+        return try await context.resolveAsync(
+            key, found: container.provider(for: key), from: container, arguments: repeat each arguments,
+            configure: configure)
+    }
+
     /// Resolves one instance per registration of `service` taking no arguments, named or not: the
     /// root container's registrations first, then each child's, each in registration order.
     ///

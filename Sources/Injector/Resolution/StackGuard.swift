@@ -30,9 +30,17 @@ struct StackGuard {
 
     private var limit = Limit.unknown
     private var checkedDepth = Self.defaultCheckedDepth
+    /// Whether the resolution stays on one thread, so that the limit found once holds. An async
+    /// resolution moves between threads: its guard looks the limit up at each check.
+    private let isThreadBound: Bool
+
+    init(isThreadBound: Bool = true) {
+        self.isThreadBound = isThreadBound
+    }
 
     mutating func hasRoom(atDepth depth: Int) -> Bool {
         guard depth >= checkedDepth else { return true }
+        if !isThreadBound { limit = .unknown }
         resolveLimit()
         switch limit {
         case .address(let lowestUsable):
@@ -48,8 +56,9 @@ struct StackGuard {
     /// A guard for a resolution nested in another on this thread: it checks from the first level,
     /// with the limit this guard has found (looking it up now if need be).
     mutating func forNestedResolution() -> StackGuard {
-        resolveLimit()
-        var nested = self
+        if isThreadBound { resolveLimit() }
+        var nested = isThreadBound ? self : StackGuard()
+        nested.resolveLimit()
         nested.checkedDepth = 0
         return nested
     }

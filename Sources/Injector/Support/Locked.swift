@@ -13,6 +13,7 @@ import Darwin
 /// swift-nio's `NIOLock` does. pthread mutexes rather than `Synchronization.Mutex`, because
 /// ThreadSanitizer on Linux understands them. The recursive variant serves singleton construction,
 /// where a factory on the lock-holding thread builds further singletons.
+@usableFromInline
 struct Locked<State>: @unchecked Sendable {
     private final class Storage: ManagedBuffer<State, pthread_mutex_t> {
         deinit {
@@ -36,6 +37,9 @@ struct Locked<State>: @unchecked Sendable {
         }
         return Locked(storage: storage)
     }
+
+    /// Identifies the lock: copies of one `Locked` share it.
+    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
 
     /// Takes the lock; pair with `unlock()`. Prefer `withLock` where the critical section is structured.
     func lock() {

@@ -1,0 +1,24 @@
+extension Container {
+    /// Shuts the container down: disposes the disposable singletons of its registrations (and what
+    /// was built for them), last completed first, each exactly once. Shutting down twice does
+    /// nothing the second time.
+    ///
+    /// Call it when nothing resolves from the container any more: the singletons stay in place,
+    /// disposed, and a resolve afterwards would return them. Child containers shut down on their own.
+    ///
+    /// - Throws: ``InjectionError`` with code ``InjectionError/Code/asyncDisposalRequired`` before
+    ///   disposing anything when a singleton is only ``AsyncDisposable``, or
+    ///   ``InjectionError/Code/disposalFailed`` listing each disposal that threw, after all ran.
+    public func shutdown() throws {
+        try disposals.disposeAll(of: "the container", asyncSpelling: "try await container.shutdown()")
+    }
+
+    /// Shuts the container down, disposing its disposable singletons asynchronously where they are
+    /// ``AsyncDisposable``. Shutting down twice does nothing the second time.
+    ///
+    /// - Throws: ``InjectionError`` with code ``InjectionError/Code/disposalFailed`` listing each
+    ///   disposal that threw, after all of them ran.
+    public func shutdown() async throws {
+        try await disposals.disposeAll(of: "the container")
+    }
+}

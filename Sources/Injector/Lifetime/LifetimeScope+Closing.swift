@@ -1,0 +1,38 @@
+extension LifetimeScope {
+    /// Closes the scope: disposes every disposable instance it created, last completed first, each
+    /// exactly once, and drops its scoped instances. Closing a closed scope does nothing.
+    ///
+    /// Every disposal runs even when one throws; the failures are reported together.
+    ///
+    /// - Throws: ``InjectionError`` with code
+    ///   - ``InjectionError/Code/asyncDisposalRequired`` when an instance is only
+    ///     ``AsyncDisposable``: nothing is disposed and the scope stays open, for `await close()`;
+    ///   - ``InjectionError/Code/scopeInUse`` when a resolution from the scope is still running:
+    ///     the scope stays open;
+    ///   - ``InjectionError/Code/disposalFailed`` listing each disposal that threw.
+    public func close() throws {
+        guard try markClosed() else { return }
+        do {
+            try store.disposals.disposeAll(of: name, asyncSpelling: "try await scope.close()")
+        } catch let error as InjectionError where error.code == .asyncDisposalRequired {
+            reopen()
+            throw error
+        } catch {
+            store.removeAll()
+            throw error
+        }
+        store.removeAll()
+    }
+
+    /// Closes the scope, disposing every disposable instance it created, last completed first,
+    /// asynchronously where an instance is ``AsyncDisposable``. Closing a closed scope does nothing.
+    ///
+    /// - Throws: ``InjectionError`` with code ``InjectionError/Code/scopeInUse`` when a resolution
+    ///   from the scope is still running, or ``InjectionError/Code/disposalFailed`` listing each
+    ///   disposal that threw, after all of them ran.
+    public func close() async throws {
+        guard try markClosed() else { return }
+        defer { store.removeAll() }
+        try await store.disposals.disposeAll(of: name)
+    }
+}

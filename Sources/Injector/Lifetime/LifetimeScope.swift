@@ -1,0 +1,71 @@
+import Synchronization
+
+/// A lifetime scope: a unit of work, such as a request, that owns its ``Scope/scoped`` instances and
+/// disposes them, with the other disposable instances it created, when it closes.
+///
+/// Make one per request, resolve from it, close it when the request is done:
+///
+/// ```swift
+/// let request = container.makeScope(tag: .request)
+/// let handler = try request.resolve(NoteHandler.self)   // its RequestContext is the request's
+/// try handler.handle(body)
+/// try request.close()                                   // disposes in reverse completion order
+/// ```
+///
+/// Within one scope, a scoped registration has one instance; singletons stay shared with the whole
+/// container, transients stay new. The scope owns the disposable instances it created: its scoped
+/// ones and the transient and graph ones resolved through it (those built for a singleton belong
+/// to the container). A scope is `Sendable`: tasks working for one request may share it.
+public final class LifetimeScope: Sendable {
+    /// The container the scope resolves from.
+    public let container: Container
+    /// The scope's tag, which ``Scope/scoped(to:)`` registrations ask for; `nil` when untagged.
+    public let tag: ScopeTag?
+    /// The scoped instances, and the disposables the scope took charge of.
+    @usableFromInline let store = InstanceStore()
+    /// Whether this scope stands for every tag: validation's sandbox scope.
+    let acceptsEveryTag: Bool
+    /// Bit 0: closed. The rest: twice the number of resolutions running from this scope.
+    private let state = Atomic<Int>(0)
+
+    init(container: Container, tag: ScopeTag?, acceptsEveryTag: Bool = false) {
+        self.container = container
+        self.tag = tag
+        self.acceptsEveryTag = acceptsEveryTag
+    }
+
+    /// Whether ``close()`` has run: resolving from the scope now throws.
+    public var isClosed: Bool { state.load(ordering: .acquiring) & 1 == 1 }
+
+    /// Counts a resolution from this scope, refusing it once the scope is closed; pair with
+    /// `endResolution()`.
+    @usableFromInline func beginResolution(asking key: @autoclosure () -> ServiceKey) throws {
+        let previous = state.add(2, ordering: .acquiringAndReleasing).oldValue
+        if previous & 1 == 1 {
+            state.subtract(2, ordering: .releasing)
+            throw InjectionError.scopeClosed(asking: key(), tag: tag)
+        }
+    }
+
+    @usableFromInline func endResolution() {
+        state.subtract(2, ordering: .releasing)
+    }
+
+    /// Marks the scope closed, unless a resolution from it is running or it was closed already.
+    ///
+    /// - Returns: `false` when the scope was already closed.
+    func markClosed() throws -> Bool {
+        let (exchanged, current) = state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing)
+        if exchanged { return true }
+        if current & 1 == 1 { return false }
+        throw InjectionError.scopeInUse(tag: tag, resolutions: current / 2)
+    }
+
+    /// Opens the scope again after a close that was refused before anything was disposed.
+    func reopen() {
+        state.store(0, ordering: .releasing)
+    }
+
+    /// A description for messages: `the scope "request"`, or `the untagged scope`.
+    var name: String { tag.map { "the scope \"\($0)\"" } ?? "the untagged scope" }
+}

@@ -1,0 +1,64 @@
+extension Container {
+    /// Runs `operation` with registrations that override this container's, seen only by the current
+    /// task and the tasks it starts: parallel tests can override the same service differently.
+    ///
+    /// ```swift
+    /// @Test func stampsNotesWithTheClock() throws {
+    ///     try container.withOverrides { $0.register(Clock.self) { _ in FixedClock(now: .distantPast) } } operation: {
+    ///         let store = try container.resolve(NoteStore.self)
+    ///         #expect(try store.add("hello").created == .distantPast)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The overrides apply to resolutions from this container, its children and its scopes.
+    /// Singletons and weak instances resolved inside are built afresh for the call (the container's
+    /// own are left alone), so that every one sees the overrides, and none outlives the call: the
+    /// disposable ones are disposed when `operation` returns. Nested calls extend the overrides of
+    /// the calls around them.
+    ///
+    /// - Parameters:
+    ///   - overrides: Registers the overrides into the container it receives.
+    ///   - operation: The code that resolves with the overrides in effect.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws; otherwise ``InjectionError`` when disposing the instances
+    ///   built for the call fails (code ``InjectionError/Code/disposalFailed``), or when one of them
+    ///   is only ``AsyncDisposable`` (code ``InjectionError/Code/asyncDisposalRequired``: use the
+    ///   async variant).
+    public func withOverrides<Result>(
+        _ overrides: (Container) -> Void,
+        operation: () throws -> Result
+    ) throws -> Result {
+        let active = activate(overrides)
+        defer { activeOverrideCount.subtract(1, ordering: .relaxed) }
+        let result = Swift.Result { try ActiveOverrides.$bound.withValue(active, operation: operation) }
+        try active.store.disposals.disposeAll(of: "the overrides", asyncSpelling: "the async withOverrides")
+        return try result.get()
+    }
+
+    /// Runs the async `operation` with registrations that override this container's, seen only by
+    /// the current task and the tasks it starts; see ``withOverrides(_:operation:)-6vbnu``.
+    public func withOverrides<Result>(
+        _ overrides: (Container) -> Void,
+        operation: () async throws -> Result
+    ) async throws -> Result {
+        let active = activate(overrides)
+        defer { activeOverrideCount.subtract(1, ordering: .relaxed) }
+        let result: Swift.Result<Result, any Error>
+        do {
+            result = .success(try await ActiveOverrides.$bound.withValue(active, operation: operation))
+        } catch {
+            result = .failure(error)
+        }
+        try await active.store.disposals.disposeAll(of: "the overrides")
+        return try result.get()
+    }
+
+    private func activate(_ overrides: (Container) -> Void) -> ActiveOverrides {
+        let registrations = Container()
+        overrides(registrations)
+        _ = registrations.freeze()
+        activeOverrideCount.add(1, ordering: .relaxed)
+        return ActiveOverrides(target: self, registrations: registrations, outer: ActiveOverrides.current)
+    }
+}

@@ -1,0 +1,32 @@
+import Synchronization
+
+/// What a registration keeps across the copies its provider goes through (amending a registration
+/// replaces its provider): its identity in instance stores, the dependencies its first construction
+/// resolved (the edges of the dependency graph), and its async construction lock.
+@usableFromInline
+final class ProviderRecord: Sendable {
+    private let recordedDependencies = Locked.make([ServiceKey]())
+    /// Set once a construction has completed: from then on its dependencies are known.
+    private let dependenciesKnown = Atomic<Bool>(false)
+    /// Serialises the async construction of a singleton or weak instance.
+    let asyncGate: AsyncLock?
+
+    init(isAsyncShared: Bool) {
+        asyncGate = isAsyncShared ? AsyncLock() : nil
+    }
+
+    /// The services the factory resolved, in the order it first resolved them.
+    var dependencies: [ServiceKey] { recordedDependencies.withLock { $0 } }
+
+    /// Whether dependencies resolved now still need recording.
+    var isRecordingDependencies: Bool { !dependenciesKnown.load(ordering: .relaxed) }
+
+    func recordDependency(_ key: ServiceKey) {
+        recordedDependencies.withLock { if !$0.contains(key) { $0.append(key) } }
+    }
+
+    /// Ends recording, after a construction completed.
+    func completeRecording() {
+        if isRecordingDependencies { dependenciesKnown.store(true, ordering: .relaxed) }
+    }
+}

@@ -1,0 +1,57 @@
+// Where a shared instance is built when the resolution that meets it cannot build it itself: an
+// async registration met by a sync resolution, or a sync shared registration met by an async one;
+// and which lifetime scope owns a scoped instance.
+
+extension ResolutionContext {
+    /// The lifetime scope that owns `provider`'s scoped instance in this resolution.
+    ///
+    /// - Throws: ``InjectionError/Code/captiveDependency`` when a singleton or weak service is being
+    ///   built (or prepared) around it; ``InjectionError/Code/scopeMismatch`` when the resolution has
+    ///   no scope, or one with another tag than the registration names.
+    @usableFromInline func owningScope(for provider: AnyProvider) throws -> LifetimeScope {
+        if let captor = innermostOutlivingScopes() {
+            throw InjectionError.captiveDependency(captor.key, scope: captor.scope, captive: provider.key, captiveScope: provider.scope, path: path + [provider.key])
+        }
+        guard let scope else {
+            throw InjectionError.scopedOutsideScope(provider.key, scope: provider.scope, path: path + [provider.key])
+        }
+        if let tag = provider.scope.tag, scope.tag != tag, !scope.acceptsEveryTag {
+            throw InjectionError.scopeTagMismatch(provider.key, scope: provider.scope, scopeTag: scope.tag, path: path + [provider.key])
+        }
+        return scope
+    }
+
+    /// Resolves a singleton or weak instance this resolution cannot build itself.
+    @usableFromInline func resolveSharedElsewhere<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>, lookup owner: Container, arguments: repeat each Argument
+    ) throws -> Service {
+        guard !provider.isAsync else { throw InjectionError.asyncResolutionRequired(provider.key, path: path + [provider.key]) }
+        return try inNestedResolution { nested in
+            try nested.constructShared(provider, owner: owner, arguments: repeat each arguments)
+        }
+    }
+
+    /// Resolves an instance kept in `store` that this resolution cannot build itself.
+    @usableFromInline func resolveStoredElsewhere<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>, in store: InstanceStore, lookup: Container,
+        arguments: repeat each Argument
+    ) throws -> Service {
+        guard !provider.isAsync else { throw InjectionError.asyncResolutionRequired(provider.key, path: path + [provider.key]) }
+        return try inNestedResolution { nested in
+            try nested.constructStored(provider, in: store, lookup: lookup, arguments: repeat each arguments)
+        }
+    }
+
+    /// Runs `body` in a sync resolution nested in this async one, completed before this one goes
+    /// on: the locks a sync construction takes belong to a thread, and must be released before the
+    /// next `await`. The nested resolution sees this one's scope, path and unpublished instances.
+    private func inNestedResolution<Result>(_ body: (ResolutionContext) throws -> Result) throws -> Result {
+        let nested = ResolutionContext(nestedIn: self)
+        defer { nested.end() }
+        nested.start(in: scope)
+        nested.disposalOwner = disposalOwner
+        let result = try body(nested)
+        try nested.complete()
+        return result
+    }
+}

@@ -1,0 +1,59 @@
+// A top-level resolve, sync or async, from a container or a lifetime scope.
+
+extension ResolutionContext {
+    /// Resolves `key` from `container`, in `scope` if one is given: one resolution graph.
+    @inlinable
+    static func resolve<Service, each Argument>(
+        _ key: LookupKey,
+        from container: Container,
+        in scope: LifetimeScope?,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) throws -> Service {
+        let found = container.provider(for: key)
+        // A published singleton: one atomic load, no lock, no reference count on shared objects.
+        if configure == nil, let found, !overridesMayBeActive,
+            let instance = Provider<Service, repeat each Argument>.borrowing(found, { provider in
+                provider.conflict == nil ? provider.singleton?.instance : nil
+            })
+        {
+            return instance
+        }
+        let context = ResolutionContext.begin()
+        defer { context.end() }
+        context.start(in: scope)
+        let instance: Service = try context.resolve(
+            key, found: found, from: container, arguments: repeat each arguments, configure: configure)
+        try context.complete()
+        return instance
+    }
+
+    /// Resolves `key` from `container`, in `scope` if one is given, running async factories.
+    static func resolveAsync<Service, each Argument>(
+        _ key: LookupKey,
+        from container: Container,
+        in scope: LifetimeScope?,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) async throws -> Service {
+        let context = ResolutionContext(asyncIn: scope)
+        defer { context.end() }
+        let instance: Service = try await context.resolveAsync(
+            key, found: container.provider(for: key), from: container, arguments: repeat each arguments,
+            configure: configure)
+        try context.complete()
+        return instance
+    }
+
+    /// Resolves every registration of `service` without arguments from `container`, in `scope`.
+    static func resolveAll<Service>(
+        _ service: Service.Type, from container: Container, in scope: LifetimeScope?
+    ) throws -> [Service] {
+        let context = ResolutionContext.begin()
+        defer { context.end() }
+        context.start(in: scope)
+        let instances = try context.resolveAll(service, from: container)
+        try context.complete()
+        return instances
+    }
+}
