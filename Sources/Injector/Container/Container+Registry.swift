@@ -61,6 +61,20 @@ extension Container {
         return providers.filter { $0.key.lookupKey.group == group }
     }
 
+    /// Every registration resolvable from this container: its own and its parents', the nearest
+    /// for each key, in the order keys were first registered (the root container's first).
+    var visibleProviders: [AnyProvider] {
+        var order: [LookupKey] = []
+        var nearest: [LookupKey: AnyProvider] = [:]
+        for container in lineage {
+            for provider in container.providers {
+                let key = provider.key.lookupKey
+                if nearest.updateValue(provider, forKey: key) == nil { order.append(key) }
+            }
+        }
+        return order.map { nearest[$0]! }
+    }
+
     /// The containers from the root down to this one.
     var lineage: [Container] {
         var chain: [Container] = []

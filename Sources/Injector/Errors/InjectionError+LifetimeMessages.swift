@@ -78,4 +78,10 @@ extension InjectionError {
             + " in an async factory); a sync factory that needs it must become async too."
         return InjectionError(.asyncResolutionRequired, message, path: path)
     }
+
+    static func validationFailed(_ problems: [InjectionError]) -> InjectionError {
+        let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        let message = "Validation found \(count):\n" + problems.map { "- \($0.message)" }.joined(separator: "\n")
+        return InjectionError(.validationFailed, message, problems: problems)
+    }
 }

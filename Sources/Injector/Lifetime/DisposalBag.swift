@@ -53,6 +53,20 @@ final class DisposalBag: @unchecked Sendable {
         try Self.report(failures, of: owner)
     }
 
+    /// Disposes every instance that a sync disposal can dispose, last completed first; keeps the
+    /// others.
+    func disposeDisposableSynchronously(of owner: String) throws {
+        let entries = state.withLock { state in
+            defer { state.entries.removeAll { $0.sync != nil } }
+            return state.entries.filter { $0.sync != nil }
+        }
+        var failures: [InjectionError] = []
+        for entry in entries.reversed() {
+            do { try entry.sync!() } catch { failures.append(.disposalFailed(entry.key, error: error)) }
+        }
+        try Self.report(failures, of: owner)
+    }
+
     /// Disposes every instance recorded, last completed first, asynchronously where it can be.
     func disposeAll(of owner: String) async throws {
         let entries = state.withLock { Self.take(&$0) }

@@ -38,6 +38,17 @@ class AnyProvider: @unchecked Sendable {
 
     /// Every site that registered this key: one, or more when a conflict was recorded.
     var sites: [RegistrationSite] { conflict?.sites ?? [site] }
+
+    /// Resolves this registration, which takes no arguments, in `context` from `lookup`: what
+    /// validation does with each registration, without knowing its type.
+    func resolveWithoutArguments(in context: ResolutionContext, from lookup: Container) throws {
+        fatalError("AnyProvider is abstract")
+    }
+
+    /// Resolves this registration, which takes no arguments, in the async `context` from `lookup`.
+    func resolveWithoutArguments(in context: ResolutionContext, from lookup: Container) async throws {
+        fatalError("AnyProvider is abstract")
+    }
 }
 
 /// The provider for a service whose factory takes the arguments `Argument…` at resolve time.
@@ -103,6 +114,16 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
 
     override func copy(conflict: Conflict?, preparation: AnyObject?) -> AnyProvider {
         Provider(copying: self, conflict: conflict, preparation: preparation)
+    }
+
+    override func resolveWithoutArguments(in context: ResolutionContext, from lookup: Container) throws {
+        let key = key.lookupKey
+        _ = try context.resolve(key, found: lookup.provider(for: key), from: lookup, configure: nil) as Service
+    }
+
+    override func resolveWithoutArguments(in context: ResolutionContext, from lookup: Container) async throws {
+        let key = key.lookupKey
+        _ = try await context.resolveAsync(key, found: lookup.provider(for: key), from: lookup, configure: nil) as Service
     }
 
     /// Calls `body` with `provider` borrowed as a provider of this type, without a retain.

@@ -20,6 +20,7 @@ extension ResolutionContext {
         guard provider.isAsync else {
             return try resolve(provider, from: lookup, arguments: repeat each arguments, configure: configure)
         }
+        noteDependency(on: provider)
         switch provider.scope.kind {
         case .transient:
             return try await constructAsync(provider, lookup: lookup, arguments: repeat each arguments, configure: configure)

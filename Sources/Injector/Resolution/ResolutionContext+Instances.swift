@@ -33,6 +33,7 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
+        noteDependency(on: provider)
         switch provider.scope.kind {
         case .transient:
             return try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: configure)

@@ -130,15 +130,19 @@ final class ResolutionContext {
         if !stackGuard.hasRoom(atDepth: outerDepth + stack.count) {
             throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: outer != nil)
         }
-        if let dependent = stack.innermostProvider, dependent.record.isRecordingDependencies {
-            dependent.record.recordDependency(provider.key)
-        }
         stack.push(provider)
     }
 
     /// Whether this resolution, or one it runs inside, is constructing `provider`.
     private func isConstructing(_ provider: AnyProvider) -> Bool {
         stack.contains(provider) || outer?.isConstructing(provider) == true
+    }
+
+    /// Notes that the service under construction depends on `provider`'s: the edges of the
+    /// dependency graph, recorded until a construction of the dependent has completed.
+    @usableFromInline func noteDependency(on provider: AnyProvider) {
+        guard let dependent = stack.innermostProvider, dependent.record.isRecordingDependencies else { return }
+        dependent.record.recordDependency(provider.key)
     }
 
     /// Pops the provider `enter` pushed; once a construction completes, the dependencies it resolved

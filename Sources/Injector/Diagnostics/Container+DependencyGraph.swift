@@ -1,0 +1,15 @@
+extension Container {
+    /// The dependency graph as seen so far: a node for each registration visible from this
+    /// container (its own and its parents', the nearest for each key), with its lifetime, and an
+    /// edge for each dependency a factory resolved in a completed construction.
+    ///
+    /// A registration not yet resolved shows no dependencies: call ``validate()`` first to see the
+    /// whole graph.
+    public func dependencyGraph() -> DependencyGraph {
+        DependencyGraph(nodes: visibleProviders.map { provider in
+            DependencyGraph.Node(
+                key: provider.key, scope: provider.scope, isAsync: provider.isAsync,
+                dependencies: provider.record.dependencies)
+        })
+    }
+}

@@ -1,0 +1,99 @@
+extension Container {
+    /// Checks the whole graph: resolves every registration visible from this container, in a
+    /// sandbox, and reports every problem at once. Call it at launch, or in a test.
+    ///
+    /// ```swift
+    /// @Test func theGraphIsComplete() throws {
+    ///     try AppContainer.make().validate()
+    /// }
+    /// ```
+    ///
+    /// It finds duplicate and late registrations, missing dependencies (with the path that needs
+    /// them: `Editor -> NoteStore -> Clock (missing)`), cycles, captive dependencies, async
+    /// registrations needed by sync factories, and factories, hooks and checks that throw.
+    ///
+    /// **What it runs.** Every factory of a registration without resolve-time arguments, with its
+    /// hooks and checks, in a sandbox: singleton, weak and scoped instances are built afresh there
+    /// (a ``Scope/scoped(to:)`` registration as if in a scope with its tag), nothing built is kept,
+    /// and the disposable instances are disposed before it returns. The container's own singletons
+    /// are left alone. Factories should therefore be free of outside side effects (sending mail,
+    /// writing files) — good practice for factories anyway.
+    ///
+    /// - Returns: What was checked, and what could not be: registrations that need resolve-time
+    ///   arguments, and async ones (``validateAsync()`` checks those).
+    /// - Throws: ``InjectionError`` with code ``InjectionError/Code/validationFailed``; each
+    ///   problem, with its own code, is in ``InjectionError/problems``.
+    @discardableResult
+    public func validate() throws -> ValidationReport {
+        var validation = Validation(of: self)
+        let sandbox = makeSandbox()
+        for provider in validation.providersToResolve(includingAsync: false) {
+            let context = ResolutionContext.begin()
+            defer { context.end() }
+            context.startValidation(in: sandbox)
+            validation.record(provider, outcome: Result {
+                try provider.resolveWithoutArguments(in: context, from: self)
+                try context.complete()
+            })
+        }
+        let undisposed = sandbox.store.disposals.asyncOnlyKeys + sandbox.side.disposals.asyncOnlyKeys
+        validation.checkDisposal { try sandbox.disposeSynchronously() }
+        return try validation.finish(undisposed: undisposed)
+    }
+
+    /// Checks the whole graph as ``validate()`` does, and resolves async registrations as well.
+    ///
+    /// - Returns: What was checked, and the registrations that need resolve-time arguments.
+    /// - Throws: ``InjectionError`` with code ``InjectionError/Code/validationFailed``; each
+    ///   problem is in ``InjectionError/problems``.
+    @discardableResult
+    public func validateAsync() async throws -> ValidationReport {
+        var validation = Validation(of: self)
+        let sandbox = makeSandbox()
+        for provider in validation.providersToResolve(includingAsync: true) {
+            let context = ResolutionContext(asyncIn: sandbox.scope)
+            defer { context.end() }
+            context.startValidation(in: sandbox)
+            do {
+                try await provider.resolveWithoutArguments(in: context, from: self)
+                try context.complete()
+                validation.record(provider, outcome: .success(()))
+            } catch {
+                validation.record(provider, outcome: .failure(error))
+            }
+        }
+        do { try await sandbox.disposeAll() } catch { validation.checkDisposal { throw error } }
+        return try validation.finish(undisposed: [])
+    }
+
+    private func makeSandbox() -> Sandbox {
+        Sandbox(scope: LifetimeScope(container: self, tag: nil, acceptsEveryTag: true), side: InstanceStore())
+    }
+}
+
+/// Where validation builds shared instances: a scope that stands for every tag, and a store for
+/// singletons and weak instances.
+struct Sandbox {
+    let scope: LifetimeScope
+    let side: InstanceStore
+
+    var store: InstanceStore { scope.store }
+
+    func disposeSynchronously() throws {
+        try side.disposals.disposeDisposableSynchronously(of: "validation")
+        try store.disposals.disposeDisposableSynchronously(of: "validation")
+    }
+
+    func disposeAll() async throws {
+        try await side.disposals.disposeAll(of: "validation")
+        try await store.disposals.disposeAll(of: "validation")
+    }
+}
+
+extension ResolutionContext {
+    /// Starts one of validation's resolutions, in its sandbox.
+    func startValidation(in sandbox: Sandbox) {
+        start(in: sandbox.scope)
+        sideStore = sandbox.side
+    }
+}

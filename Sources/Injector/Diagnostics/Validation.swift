@@ -1,0 +1,80 @@
+/// The bookkeeping of one validation: which registrations to resolve, and the problems found,
+/// each reported once.
+struct Validation {
+    private let container: Container
+    private var problems: [InjectionError] = []
+    private var reported: Set<ProblemIdentity> = []
+    private var checked: [ServiceKey] = []
+    private var unchecked: [ValidationReport.UncheckedRegistration] = []
+
+    /// What makes two problems the same: a registration missing, failing or captive once is one
+    /// problem, whichever registration's resolution met it; a cycle is one, wherever it is entered.
+    private struct ProblemIdentity: Hashable {
+        let code: InjectionError.Code
+        let keys: Set<ServiceKey>
+    }
+
+    init(of container: Container) {
+        self.container = container
+    }
+
+    /// The registrations visible from the container, the nearest for each key, in registration
+    /// order; conflicts are reported, and those that cannot be resolved are noted as unchecked.
+    mutating func providersToResolve(includingAsync: Bool) -> [AnyProvider] {
+        container.visibleProviders.compactMap { provider in
+            if provider.conflict != nil {
+                record(InjectionError.conflict(provider, path: []))
+                return nil
+            }
+            if !provider.key.argumentTypes.isEmpty {
+                unchecked.append(.init(key: provider.key, reason: .needsArguments))
+                return nil
+            }
+            if provider.isAsync && !includingAsync {
+                unchecked.append(.init(key: provider.key, reason: .asyncFactory))
+                return nil
+            }
+            return provider
+        }
+    }
+
+    /// Records the outcome of resolving `provider`: checked, and the problem it met, if any.
+    mutating func record(_ provider: AnyProvider, outcome: Result<Void, any Error>) {
+        checked.append(provider.key)
+        if case .failure(let error) = outcome { record(error) }
+    }
+
+    /// Runs the disposal of the sandbox, recording what it throws.
+    mutating func checkDisposal(_ disposal: () throws -> Void) {
+        do {
+            try disposal()
+        } catch let error as InjectionError where error.code == .disposalFailed {
+            for problem in error.problems { record(problem) }
+        } catch {
+            record(error)
+        }
+    }
+
+    /// The report, or the error listing every problem found.
+    func finish(undisposed: [ServiceKey]) throws -> ValidationReport {
+        if !problems.isEmpty { throw InjectionError.validationFailed(problems) }
+        return ValidationReport(checked: checked, unchecked: unchecked, undisposed: undisposed)
+    }
+
+    private mutating func record(_ error: any Error) {
+        guard let error = error as? InjectionError else {
+            problems.append(.factoryFailed(error, path: []))
+            return
+        }
+        if reported.insert(identity(of: error)).inserted { problems.append(error) }
+    }
+
+    private func identity(of error: InjectionError) -> ProblemIdentity {
+        let path = error.resolutionPath
+        guard let last = path.last else { return ProblemIdentity(code: error.code, keys: [ServiceKey(String.self, name: error.message)]) }
+        if error.code == .circularDependency, let start = path.firstIndex(of: last) {
+            return ProblemIdentity(code: error.code, keys: Set(path[start...]))
+        }
+        return ProblemIdentity(code: error.code, keys: [last])
+    }
+}

@@ -1,0 +1,57 @@
+/// What ``Container/validate()`` checked, and what it could not.
+///
+/// Validation throws when it finds a problem; when it does not, this report says which
+/// registrations it resolved and which it had to leave out, so that a test can pin that nothing
+/// important went unchecked:
+///
+/// ```swift
+/// let report = try container.validate()
+/// #expect(report.unchecked.map(\.key) == [ServiceKey(Editor.self, argument: Note.self)])
+/// ```
+public struct ValidationReport: Sendable, CustomStringConvertible {
+    /// A registration validation did not resolve, and why.
+    public struct UncheckedRegistration: Sendable, CustomStringConvertible {
+        /// Why a registration was left out.
+        public enum Reason: Sendable, Hashable {
+            /// Its factory takes resolve-time arguments, which validation has no values for.
+            case needsArguments
+            /// Its factory is `async`: ``Container/validateAsync()`` resolves it.
+            case asyncFactory
+        }
+
+        /// The registration's key.
+        public let key: ServiceKey
+        /// Why it was not resolved.
+        public let reason: Reason
+
+        /// The key and the reason: `Editor (argument: Note): needs resolve-time arguments`.
+        public var description: String {
+            switch reason {
+            case .needsArguments: "\(key): needs resolve-time arguments"
+            case .asyncFactory: "\(key): has an async factory; validateAsync() checks it"
+            }
+        }
+    }
+
+    /// The registrations resolved, in registration order (the root container's first).
+    public let checked: [ServiceKey]
+    /// The registrations left out, in registration order.
+    public let unchecked: [UncheckedRegistration]
+    /// Disposable instances validation built but could not dispose: those only an async disposal
+    /// can dispose, met by the sync ``Container/validate()``.
+    public let undisposed: [ServiceKey]
+
+    /// A summary: how many registrations were checked, then each one left out.
+    public var description: String {
+        var lines = ["Validated \(checked.count) registration\(checked.count == 1 ? "" : "s")."]
+        if !unchecked.isEmpty {
+            lines.append("Not checked:")
+            lines += unchecked.map { "- \($0)" }
+        }
+        if !undisposed.isEmpty {
+            lines.append("Built but not disposed (AsyncDisposable only; use validateAsync()):")
+            lines += undisposed.map { "- \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
