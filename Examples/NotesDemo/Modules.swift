@@ -1,4 +1,5 @@
 import Injector
+import Synchronization
 
 /// Storage: one clock for the whole app, and a note store that uses it.
 struct StorageModule: Module {
@@ -38,5 +39,28 @@ struct SyncModule: Module {
     func register(into container: Container) {
         container.register(SyncService.self) { r in try CloudSync(session: r.resolve(Session.self)) }
         container.register(Session.self) { r in try UserSession(sync: r.resolve(SyncService.self)) }
+    }
+}
+
+/// Serving requests: a context and a transaction per request scope, a handler per call, and a
+/// search index built by an async factory.
+struct RequestModule: Module {
+    private static let requestNumbers = Atomic<Int>(0)
+
+    func register(into container: Container) {
+        container.register(RequestContext.self, scope: .scoped(to: .request)) { _ in
+            RequestContext(id: Self.requestNumbers.add(1, ordering: .relaxed).newValue)
+        }
+        container.register(Transaction.self, scope: .scoped(to: .request)) { r in
+            try Transaction(context: r.resolve(RequestContext.self))
+        }
+        container.register(NoteHandler.self) { r in
+            try NoteHandler(
+                context: r.resolve(RequestContext.self), transaction: r.resolve(Transaction.self),
+                store: r.resolve(NoteStore.self))
+        }
+        container.register(SearchIndex.self, scope: .singleton) { r in
+            await SearchIndex.build(over: try r.resolve(NoteStore.self).count)
+        }
     }
 }

@@ -1,4 +1,5 @@
 // The services of a small notes app, each behind a protocol.
+import Injector
 
 /// Tells the time; one per app.
 protocol Clock: Sendable {
@@ -84,4 +85,54 @@ struct CloudSync: SyncService {
 
 struct UserSession: Session {
     init(sync: any SyncService) {}
+}
+
+// Serving requests: each request has its own context and transaction, released when it ends.
+
+extension ScopeTag {
+    /// A lifetime scope per request.
+    static let request: ScopeTag = "request"
+}
+
+/// What one request knows; disposed when the request's scope closes.
+final class RequestContext: Disposable {
+    let id: Int
+    init(id: Int) { self.id = id }
+    func dispose() { print("  disposed RequestContext #\(id)") }
+}
+
+/// The request's unit of work on the store; committed when the request's scope closes.
+final class Transaction: Disposable {
+    private let context: RequestContext
+    init(context: RequestContext) { self.context = context }
+    func dispose() { print("  disposed Transaction of request #\(context.id) (committed)") }
+}
+
+/// Handles one call of a request; made per call, sharing the request's context and transaction.
+final class NoteHandler {
+    let context: RequestContext
+    let transaction: Transaction
+    private let store: any NoteStore
+
+    init(context: RequestContext, transaction: Transaction, store: any NoteStore) {
+        self.context = context
+        self.transaction = transaction
+        self.store = store
+    }
+
+    func handle(_ text: String) -> String {
+        store.save(Note(text: text))
+        return "request #\(context.id) saved \"\(text)\""
+    }
+}
+
+/// A search index over the notes, built asynchronously at first use.
+final class SearchIndex: Sendable {
+    let words: Int
+    private init(words: Int) { self.words = words }
+
+    static func build(over notes: Int) async -> SearchIndex {
+        await Task.yield()  // stands for reading the notes from disk
+        return SearchIndex(words: notes * 3)
+    }
 }

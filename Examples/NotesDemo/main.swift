@@ -1,13 +1,14 @@
 // A tour of Injector on a small notes app. Run it with `swift run NotesDemo`.
+import Foundation
 import Injector
 
 func step(_ title: String) { print("\n== \(title)") }
 
 step("1. Register the app's modules, then finish registration")
 let container = Container()
-container.install(StorageModule(), ExportModule(), EditingModule(), SyncModule())
+container.install(StorageModule(), ExportModule(), EditingModule(), SyncModule(), RequestModule())
 try container.finishRegistration()
-print("Four modules installed; the registry is frozen, so lookups from here on take no lock.")
+print("Five modules installed; the registry is frozen, so lookups from here on take no lock.")
 
 step("2. Resolve services by protocol")
 let store = try container.resolve(NoteStore.self)
@@ -51,3 +52,41 @@ do {
 } catch let error as InjectionError {
     print("\(error.code): \(error.message)")
 }
+
+step("9. A request scope: one context per request, disposed in reverse order when it closes")
+let request = container.makeScope(tag: .request)
+let first = try request.resolve(NoteHandler.self)
+let second = try request.resolve(NoteHandler.self)
+print(first.handle("Call the plumber"))
+print("Two handlers, one request context -> \(first.context === second.context)")
+print("Closing the request:")
+try request.close()
+do {
+    _ = try container.resolve(NoteHandler.self)
+} catch let error as InjectionError {
+    print("Outside a request: \(error.code): \(error.message)")
+}
+
+step("10. An async factory, resolved with try await resolveAsync")
+let index = try await container.resolveAsync(SearchIndex.self)
+print("The search index covers \(index.words) words; it was built once -> \(try await container.resolveAsync(SearchIndex.self) === index)")
+
+step("11. Overrides for one test, seen by this task only")
+try container.withOverrides { $0.register(Clock.self) { _ in FrozenClock() } } operation: {
+    print("Inside: the clock says \(try container.resolve(Clock.self).now)")
+}
+print("After: the clock says \(try container.resolve(Clock.self).now)")
+
+step("12. Validate the whole graph at launch: every problem at once")
+print("validate() builds every service in a sandbox, then disposes what it built:")
+do {
+    try container.validate()
+} catch let error as InjectionError {
+    print(error.message)
+}
+
+step("13. The dependency graph, as a tree and as a Graphviz file")
+print(container.dependencyGraph().textTree, terminator: "")
+let dotFile = FileManager.default.temporaryDirectory.appendingPathComponent("notes-graph.dot")
+try container.dependencyGraph().dot.write(to: dotFile, atomically: true, encoding: .utf8)
+print("Wrote \(dotFile.path); render it with: dot -Tsvg \(dotFile.path) -o notes-graph.svg")

@@ -11,11 +11,9 @@ let allCases: [any BenchmarkCase] = [
     ArgumentsCase(),  // E
     RegistrationCase(),  // F
     ThreadsCase(),  // G
+    RequestScopeCase(),  // H
 
     // ── Cases to come ─────────────────────────────────────────────────────────────────
-    // H. Request scope (a later issue): resolve a scoped service inside
-    //    `container.makeScope()` … `scope.close()`, against Swinject's custom ObjectScope
-    //    and a hand-written per-request holder. Add `RequestScopeCase()` here.
     // I. Service route (a later issue): `Router.makeDestination(to: RoutableService<P>())`
     //    against a plain resolve of the same service. Add `ServiceRouteCase()` here.
 ]

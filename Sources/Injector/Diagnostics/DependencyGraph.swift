@@ -45,7 +45,7 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
     }
 
     /// The graph as an indented tree: each service no other depends on, with what it depends on
-    /// below it. A service met again is written once in full, then `(see above)`; a dependency back
+    /// below it, then any service not reached that way (one in a cycle). A service met again is written once in full, then `(see above)`; a dependency back
     /// to a service being written is marked `(cycle)`.
     ///
     /// ```
@@ -57,6 +57,8 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
     public var textTree: String {
         var writer = TreeWriter(graph: self)
         for root in roots { writer.write(root, prefix: "", childPrefix: "") }
+        // Services that only depend on each other in a cycle are reached from no root.
+        for node in nodes where !writer.hasWritten(node.key) { writer.write(node.key, prefix: "", childPrefix: "") }
         return writer.lines.joined(separator: "\n") + "\n"
     }
 
@@ -65,12 +67,10 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
 
     func node(for key: ServiceKey) -> Node? { nodes.first { $0.key == key } }
 
-    /// The nodes no other node depends on, in registration order; all of them if every node is
-    /// depended on (a graph that is one cycle).
+    /// The nodes no other node depends on, in registration order.
     private var roots: [ServiceKey] {
         let dependedOn = Set(nodes.flatMap(\.dependencies))
-        let roots = nodes.map(\.key).filter { !dependedOn.contains($0) }
-        return roots.isEmpty ? nodes.map(\.key) : roots
+        return nodes.map(\.key).filter { !dependedOn.contains($0) }
     }
 
     /// `text` as a DOT string: quoted, with quotes and backslashes escaped.
@@ -94,6 +94,8 @@ private struct TreeWriter {
     init(graph: DependencyGraph) {
         self.graph = graph
     }
+
+    func hasWritten(_ key: ServiceKey) -> Bool { written.contains(key) }
 
     mutating func write(_ key: ServiceKey, prefix: String, childPrefix: String) {
         guard let node = graph.node(for: key) else {

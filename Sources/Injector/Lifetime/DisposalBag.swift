@@ -1,36 +1,27 @@
 /// The disposable instances an owner (a lifetime scope, a container's singletons, a set of test
 /// overrides) took charge of, in the order they were completed; disposed in reverse, exactly once.
 @usableFromInline
-final class DisposalBag: @unchecked Sendable {
-    private struct Entry {
+final class DisposalBag: Sendable {
+    /// A disposable instance, kept as it was made: it is cast to its disposal protocols again
+    /// only when disposed, so that recording one allocates nothing beyond the array's growth.
+    private struct Entry: @unchecked Sendable {
         let key: ServiceKey
-        let sync: (() throws -> Void)?
-        let async: (() async throws -> Void)?
+        let instance: Any
+        let isAsyncOnly: Bool
     }
 
-    private struct State {
-        var entries: [Entry] = []
-        /// The class instances recorded, so that one recorded twice is disposed once.
-        var recordedObjects: Set<ObjectIdentifier> = []
-    }
-
-    private let state = Locked.make(State())
+    private let entries = Locked.make([Entry]())
 
     /// Takes charge of `instance`, made for `key`, if it is disposable.
     func record(_ instance: Any, key: ServiceKey) {
-        let sync = (instance as? any Disposable).map { disposable in { try disposable.dispose() } }
-        let async = (instance as? any AsyncDisposable).map { disposable in { try await disposable.dispose() } }
-        guard sync != nil || async != nil else { return }
-        let object = weakReferenceable(instance).map(ObjectIdentifier.init)
-        state.withLock { state in
-            if let object, !state.recordedObjects.insert(object).inserted { return }
-            state.entries.append(Entry(key: key, sync: sync, async: async))
-        }
+        let isSync = instance is any Disposable
+        guard isSync || instance is any AsyncDisposable else { return }
+        entries.withLock { $0.append(Entry(key: key, instance: instance, isAsyncOnly: !isSync)) }
     }
 
     /// The services of the instances only an async disposal can dispose.
     var asyncOnlyKeys: [ServiceKey] {
-        state.withLock { $0.entries.filter { $0.sync == nil }.map(\.key) }
+        entries.withLock { $0.filter(\.isAsyncOnly).map(\.key) }
     }
 
     /// Disposes every instance recorded, last completed first, and forgets them.
@@ -39,41 +30,42 @@ final class DisposalBag: @unchecked Sendable {
     ///   instance is only ``AsyncDisposable``; ``InjectionError/Code/disposalFailed`` listing every
     ///   disposal that threw, after all of them ran.
     func disposeAll(of owner: String, asyncSpelling: String) throws {
-        let entries = try state.withLock { state in
-            let asyncOnly = state.entries.filter { $0.sync == nil }.map(\.key)
+        let taken = try entries.withLock { entries in
+            let asyncOnly = entries.filter(\.isAsyncOnly).map(\.key)
             guard asyncOnly.isEmpty else {
                 throw InjectionError.asyncDisposalRequired(asyncOnly, owner: owner, asyncSpelling: asyncSpelling)
             }
-            return Self.take(&state)
+            defer { entries.removeAll() }
+            return entries
         }
-        var failures: [InjectionError] = []
-        for entry in entries.reversed() {
-            do { try entry.sync!() } catch { failures.append(.disposalFailed(entry.key, error: error)) }
-        }
-        try Self.report(failures, of: owner)
+        try Self.dispose(taken, of: owner)
     }
 
     /// Disposes every instance that a sync disposal can dispose, last completed first; keeps the
     /// others.
     func disposeDisposableSynchronously(of owner: String) throws {
-        let entries = state.withLock { state in
-            defer { state.entries.removeAll { $0.sync != nil } }
-            return state.entries.filter { $0.sync != nil }
+        let taken = entries.withLock { entries in
+            defer { entries.removeAll { !$0.isAsyncOnly } }
+            return entries.filter { !$0.isAsyncOnly }
         }
-        var failures: [InjectionError] = []
-        for entry in entries.reversed() {
-            do { try entry.sync!() } catch { failures.append(.disposalFailed(entry.key, error: error)) }
-        }
-        try Self.report(failures, of: owner)
+        try Self.dispose(taken, of: owner)
     }
 
     /// Disposes every instance recorded, last completed first, asynchronously where it can be.
     func disposeAll(of owner: String) async throws {
-        let entries = state.withLock { Self.take(&$0) }
+        let taken = entries.withLock { entries in
+            defer { entries.removeAll() }
+            return entries
+        }
         var failures: [InjectionError] = []
-        for entry in entries.reversed() {
+        var disposed: Set<ObjectIdentifier> = []
+        for entry in taken.reversed() where Self.isFirstDisposal(of: entry, in: &disposed) {
             do {
-                if let async = entry.async { try await async() } else { try entry.sync!() }
+                if let disposable = entry.instance as? any AsyncDisposable {
+                    try await disposable.dispose()
+                } else {
+                    try (entry.instance as! any Disposable).dispose()
+                }
             } catch {
                 failures.append(.disposalFailed(entry.key, error: error))
             }
@@ -81,9 +73,22 @@ final class DisposalBag: @unchecked Sendable {
         try Self.report(failures, of: owner)
     }
 
-    private static func take(_ state: inout State) -> [Entry] {
-        defer { state = State() }
-        return state.entries
+    private static func dispose(_ entries: [Entry], of owner: String) throws {
+        var failures: [InjectionError] = []
+        var disposed: Set<ObjectIdentifier> = []
+        for entry in entries.reversed() where isFirstDisposal(of: entry, in: &disposed) {
+            do { try (entry.instance as! any Disposable).dispose() } catch {
+                failures.append(.disposalFailed(entry.key, error: error))
+            }
+        }
+        try report(failures, of: owner)
+    }
+
+    /// Whether `entry` is the first of its instance to be disposed: a class instance recorded
+    /// twice (returned by two registrations) is disposed once.
+    private static func isFirstDisposal(of entry: Entry, in disposed: inout Set<ObjectIdentifier>) -> Bool {
+        guard let object = weakReferenceable(entry.instance) else { return true }
+        return disposed.insert(ObjectIdentifier(object)).inserted
     }
 
     private static func report(_ failures: [InjectionError], of owner: String) throws {

@@ -6,32 +6,37 @@
 /// resolution ends), by a lock per registration for async ones.
 @usableFromInline
 final class InstanceStore: Sendable {
+    private struct State {
+        /// `InstanceBox`es, keyed by registration.
+        var instances: [ObjectIdentifier: AnyObject] = [:]
+        var asyncGates: [ObjectIdentifier: AsyncLock] = [:]
+    }
+
     @usableFromInline let constructionLock = Locked.make((), recursive: true)
     @usableFromInline let disposals = DisposalBag()
-    private let instances = Locked.make([ObjectIdentifier: AnyObject]())
-    private let asyncGates = Locked.make([ObjectIdentifier: AsyncLock]())
+    private let state = Locked.make(State())
 
     /// The published instance (an `InstanceBox`) of `record`'s registration, if any.
     @usableFromInline func instance(of record: ProviderRecord) -> AnyObject? {
-        instances.withLock { $0[ObjectIdentifier(record)] }
+        state.withLock { $0.instances[ObjectIdentifier(record)] }
     }
 
     @usableFromInline func publish(_ box: AnyObject, of record: ProviderRecord) {
-        instances.withLock { $0[ObjectIdentifier(record)] = box }
+        state.withLock { $0.instances[ObjectIdentifier(record)] = box }
     }
 
     /// The lock serialising async construction of `record`'s registration in this store.
     func asyncGate(of record: ProviderRecord) -> AsyncLock {
-        asyncGates.withLock { gates in
-            if let gate = gates[ObjectIdentifier(record)] { return gate }
+        state.withLock { state in
+            if let gate = state.asyncGates[ObjectIdentifier(record)] { return gate }
             let gate = AsyncLock()
-            gates[ObjectIdentifier(record)] = gate
+            state.asyncGates[ObjectIdentifier(record)] = gate
             return gate
         }
     }
 
     /// Drops every instance, once they have been disposed.
     func removeAll() {
-        instances.withLock { $0.removeAll() }
+        state.withLock { $0 = State() }
     }
 }

@@ -4,8 +4,12 @@ import Synchronization
 /// replaces its provider): its identity in instance stores, the dependencies its first construction
 /// resolved (the edges of the dependency graph), and its async construction lock.
 @usableFromInline
-final class ProviderRecord: Sendable {
-    private let recordedDependencies = Locked.make([ServiceKey]())
+final class ProviderRecord: @unchecked Sendable {  // `recordedDependencies` is only touched under `dependencyLock`
+    /// One lock for every record's dependencies: they are written only until a registration's
+    /// first construction completes, so a lock each would cost every registration for nothing.
+    private static let dependencyLock = Locked.make(())
+
+    private var recordedDependencies: [ServiceKey] = []
     /// Set once a construction has completed: from then on its dependencies are known.
     private let dependenciesKnown = Atomic<Bool>(false)
     /// Serialises the async construction of a singleton or weak instance.
@@ -16,13 +20,15 @@ final class ProviderRecord: Sendable {
     }
 
     /// The services the factory resolved, in the order it first resolved them.
-    var dependencies: [ServiceKey] { recordedDependencies.withLock { $0 } }
+    var dependencies: [ServiceKey] { Self.dependencyLock.withLock { _ in recordedDependencies } }
 
     /// Whether dependencies resolved now still need recording.
     var isRecordingDependencies: Bool { !dependenciesKnown.load(ordering: .relaxed) }
 
     func recordDependency(_ key: ServiceKey) {
-        recordedDependencies.withLock { if !$0.contains(key) { $0.append(key) } }
+        Self.dependencyLock.withLock { _ in
+            if !recordedDependencies.contains(key) { recordedDependencies.append(key) }
+        }
     }
 
     /// Ends recording, after a construction completed.

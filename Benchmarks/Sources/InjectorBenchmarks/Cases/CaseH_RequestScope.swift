@@ -1,0 +1,114 @@
+import Injector
+import Swinject
+
+// H. One request: open a scope, resolve a handler twice (a transient depending on the request's
+// scoped context and on a singleton), close the scope, disposing the context.
+
+final class RequestState: Disposable {
+    private(set) var isDisposed = false
+    func dispose() { isDisposed = true }
+}
+
+final class RequestHandler {
+    let state: RequestState
+    let shared: any SharedService
+    init(state: RequestState, shared: any SharedService) { self.state = state; self.shared = shared }
+}
+
+/// Swinject's per-request storage: a custom object scope, reset after each request.
+extension ObjectScope {
+    static let benchmarkRequest = ObjectScope(storageFactory: PermanentStorage.init, description: "request")
+}
+
+/// Hand-written wiring: the request's state made at the start, passed to each handler, disposed at
+/// the end.
+struct HandWiredRequests {
+    var shared: any SharedService
+    func handle() -> UInt {
+        let state = RequestState()
+        let first = RequestHandler(state: state, shared: shared)
+        let second = RequestHandler(state: state, shared: shared)
+        state.dispose()
+        return identity(first) &+ identity(second)
+    }
+}
+
+@inline(never)
+func makeHandWiredRequests() -> HandWiredRequests {
+    HandWiredRequests(shared: SharedServiceImpl())
+}
+
+struct RequestScopeCase: ResolutionCase {
+    let id = "H"
+    let title = "request scope: open, 2 resolves, close"
+
+    func makeBatch(for contender: Contender) throws -> Batch {
+        switch contender {
+        case .injector:
+            let container = InjectorContainer()
+            container.register(SharedService.self, scope: .singleton) { _ in SharedServiceImpl() }
+            container.register(RequestState.self, scope: .scoped) { _ in RequestState() }
+            container.register(RequestHandler.self) { r in
+                try RequestHandler(state: r.resolve(RequestState.self), shared: r.resolve(SharedService.self))
+            }
+            try container.finishRegistration()
+            try checkRequest {
+                let scope = container.makeScope()
+                let handlers = try (scope.resolve(RequestHandler.self), scope.resolve(RequestHandler.self))
+                try scope.close()
+                return handlers
+            }
+            return { iterations in
+                var checksum: UInt = 0
+                for _ in 0..<iterations {
+                    let scope = container.makeScope()
+                    checksum &+= identity(try scope.resolve(RequestHandler.self))
+                    checksum &+= identity(try scope.resolve(RequestHandler.self))
+                    try scope.close()
+                }
+                return checksum
+            }
+        case .swinject:
+            let container = SwinjectContainer()
+            container.register(SharedService.self) { _ in SharedServiceImpl() }.inObjectScope(.container)
+            container.register(RequestState.self) { _ in RequestState() }.inObjectScope(.benchmarkRequest)
+            container.register(RequestHandler.self) { r in
+                RequestHandler(state: r.resolve(RequestState.self)!, shared: r.resolve(SharedService.self)!)
+            }.inObjectScope(.transient)
+            try checkRequest {
+                let handlers = try (required(container.resolve(RequestHandler.self)), required(container.resolve(RequestHandler.self)))
+                handlers.0.state.dispose()  // Swinject has no disposal: the request's end does it by hand
+                container.resetObjectScope(.benchmarkRequest)
+                return handlers
+            }
+            return { iterations in
+                var checksum: UInt = 0
+                for _ in 0..<iterations {
+                    let first = try required(container.resolve(RequestHandler.self))
+                    checksum &+= identity(first)
+                    checksum &+= identity(try required(container.resolve(RequestHandler.self)))
+                    first.state.dispose()
+                    container.resetObjectScope(.benchmarkRequest)
+                }
+                return checksum
+            }
+        case .handWritten:
+            let wiring = makeHandWiredRequests()
+            return { iterations in
+                var checksum: UInt = 0
+                for _ in 0..<iterations { checksum &+= wiring.handle() }
+                return checksum
+            }
+        }
+    }
+
+    /// Checks that one request shares its state between handlers and disposes it at the end.
+    private func checkRequest(_ request: () throws -> (RequestHandler, RequestHandler)) throws {
+        let (first, second) = try request()
+        try check(first !== second, "handlers are transient")
+        try check(first.state === second.state, "one request shares its state")
+        try check(first.state.isDisposed, "the request's state is disposed at its end")
+        let (next, _) = try request()
+        try check(next.state !== first.state, "each request has its own state")
+    }
+}
