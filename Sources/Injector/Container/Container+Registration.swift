@@ -54,7 +54,7 @@ extension Container {
     /// }
     /// ```
     ///
-    /// Everything else is as in ``register(_:name:scope:replacesExisting:fileID:line:factory:)-1n5ia``: keys,
+    /// Everything else is as in ``register(_:name:scope:replacesExisting:fileID:line:factory:)-zgu``: keys,
     /// duplicates, hooks. The factory may resolve sync services through its resolver, and async ones
     /// with `try await r.resolveAsync(…)`.
     @discardableResult

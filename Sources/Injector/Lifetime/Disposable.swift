@@ -1,8 +1,8 @@
 /// An instance that releases resources (a connection, a file, a subscription) when its owner ends.
 ///
 /// A lifetime scope disposes the disposable instances it created when it closes
-/// (``LifetimeScope/close()``); a container disposes its singletons when it shuts down
-/// (``Container/shutdown()``). Each instance is disposed exactly once, in reverse order of
+/// (``LifetimeScope/close()-2l9gt``); a container disposes its singletons when it shuts down
+/// (``Container/shutdown()-72rfc``). Each instance is disposed exactly once, in reverse order of
 /// completion: an instance goes before the dependencies it was built from.
 ///
 /// ```swift
@@ -20,7 +20,7 @@ public protocol Disposable {
 
 /// An instance whose release of resources is asynchronous (flushing a buffer to a server).
 ///
-/// Only the async ``LifetimeScope/close()`` and ``Container/shutdown()`` can dispose it; a sync
+/// Only the async ``LifetimeScope/close()-5zrv`` and ``Container/shutdown()-74lc`` can dispose it; a sync
 /// close of a scope holding one is refused before anything is disposed, with
 /// ``InjectionError/Code/asyncDisposalRequired``. A type that conforms to both ``Disposable`` and
 /// `AsyncDisposable` is disposed synchronously by a sync close and asynchronously by an async one.

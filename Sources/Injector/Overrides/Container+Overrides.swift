@@ -37,7 +37,7 @@ extension Container {
     }
 
     /// Runs the async `operation` with registrations that override this container's, seen only by
-    /// the current task and the tasks it starts; see ``withOverrides(_:operation:)-6vbnu``.
+    /// the current task and the tasks it starts; see ``withOverrides(_:operation:)-87xu4``.
     public func withOverrides<Result>(
         _ overrides: (Container) -> Void,
         operation: () async throws -> Result

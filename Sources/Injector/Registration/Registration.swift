@@ -1,4 +1,4 @@
-/// A registration made by ``Container/register(_:name:scope:replacesExisting:fileID:line:factory:)``,
+/// A registration made by ``Container/register(_:name:scope:replacesExisting:fileID:line:factory:)-zgu``,
 /// to which preparation steps can be added.
 ///
 /// Each instance the factory makes is prepared in this order: the caller's `configure` closure (if
