@@ -22,6 +22,9 @@ public final class Container: Sendable {
     /// Serialises the construction of shared (singleton and weak) instances across a whole tree of
     /// containers; recursive, because a singleton's factory may build further singletons.
     @usableFromInline let constructionLock: Locked<Void>
+    /// Serialises the async construction of shared instances across the tree, as
+    /// `constructionLock` does for sync ones; held by an async resolution until it ends.
+    let asyncConstructionLock: AsyncLock
 
     struct State {
         let registry = Registry()
@@ -55,6 +58,7 @@ public final class Container: Sendable {
     private init(parent: Container?) {
         self.parent = parent
         constructionLock = parent?.constructionLock ?? .make((), recursive: true)
+        asyncConstructionLock = parent?.asyncConstructionLock ?? AsyncLock()
     }
 
     /// Makes a container that sees this container's registrations and may shadow them with its own.

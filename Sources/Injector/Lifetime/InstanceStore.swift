@@ -2,41 +2,27 @@
 /// singletons made under test overrides or by validation. Each is keyed by its registration.
 ///
 /// Instances are published here once the resolution that built them completes, as singletons are;
-/// construction is serialised per store: by a recursive lock for sync resolutions (held until the
-/// resolution ends), by a lock per registration for async ones.
+/// construction is serialised per store, by a recursive lock for sync resolutions and an async
+/// lock for async ones, each held until the resolution that took it ends.
 @usableFromInline
 final class InstanceStore: Sendable {
-    private struct State {
-        /// `InstanceBox`es, keyed by registration.
-        var instances: [ObjectIdentifier: AnyObject] = [:]
-        var asyncGates: [ObjectIdentifier: AsyncLock] = [:]
-    }
-
     @usableFromInline let constructionLock = Locked.make((), recursive: true)
+    let asyncConstructionLock = AsyncLock()
     @usableFromInline let disposals = DisposalBag()
-    private let state = Locked.make(State())
+    /// `InstanceBox`es, keyed by registration.
+    private let instances = Locked.make([ObjectIdentifier: AnyObject]())
 
     /// The published instance (an `InstanceBox`) of `record`'s registration, if any.
     @usableFromInline func instance(of record: ProviderRecord) -> AnyObject? {
-        state.withLock { $0.instances[ObjectIdentifier(record)] }
+        instances.withLock { $0[ObjectIdentifier(record)] }
     }
 
     @usableFromInline func publish(_ box: AnyObject, of record: ProviderRecord) {
-        state.withLock { $0.instances[ObjectIdentifier(record)] = box }
-    }
-
-    /// The lock serialising async construction of `record`'s registration in this store.
-    func asyncGate(of record: ProviderRecord) -> AsyncLock {
-        state.withLock { state in
-            if let gate = state.asyncGates[ObjectIdentifier(record)] { return gate }
-            let gate = AsyncLock()
-            state.asyncGates[ObjectIdentifier(record)] = gate
-            return gate
-        }
+        instances.withLock { $0[ObjectIdentifier(record)] = box }
     }
 
     /// Drops every instance, once they have been disposed.
     func removeAll() {
-        state.withLock { $0 = State() }
+        instances.withLock { $0.removeAll() }
     }
 }

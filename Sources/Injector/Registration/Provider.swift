@@ -83,7 +83,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         asyncWeakSlot = nil
         super.init(
             key: key, scope: scope, site: site, conflict: nil, preparation: nil,
-            record: ProviderRecord(isAsyncShared: false), isAsync: false)
+            record: ProviderRecord(), isAsync: false)
     }
 
     init(key: ServiceKey, scope: Scope, site: RegistrationSite, asyncFactory: @escaping AsyncFactory) {
@@ -97,7 +97,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         asyncWeakSlot = scope.kind == .weak ? WeakSlot() : nil
         super.init(
             key: key, scope: scope, site: site, conflict: nil, preparation: nil,
-            record: ProviderRecord(isAsyncShared: scope.outlivesLifetimeScopes), isAsync: true)
+            record: ProviderRecord(), isAsync: true)
     }
 
     private init(copying original: Provider, conflict: Conflict?, preparation: AnyObject?) {

@@ -2,7 +2,7 @@ import Synchronization
 
 /// What a registration keeps across the copies its provider goes through (amending a registration
 /// replaces its provider): its identity in instance stores, the dependencies its first construction
-/// resolved (the edges of the dependency graph), and its async construction lock.
+/// resolved (the edges of the dependency graph).
 @usableFromInline
 final class ProviderRecord: @unchecked Sendable {  // `recordedDependencies` is only touched under `dependencyLock`
     /// One lock for every record's dependencies: they are written only until a registration's
@@ -12,13 +12,6 @@ final class ProviderRecord: @unchecked Sendable {  // `recordedDependencies` is 
     private var recordedDependencies: [ServiceKey] = []
     /// Set once a construction has completed: from then on its dependencies are known.
     private let dependenciesKnown = Atomic<Bool>(false)
-    /// Serialises the async construction of a singleton or weak instance.
-    let asyncGate: AsyncLock?
-
-    init(isAsyncShared: Bool) {
-        asyncGate = isAsyncShared ? AsyncLock() : nil
-    }
-
     /// The services the factory resolved, in the order it first resolved them.
     var dependencies: [ServiceKey] { Self.dependencyLock.withLock { _ in recordedDependencies } }
 

@@ -48,14 +48,15 @@ extension ResolutionContext {
     }
 
     /// Builds an async singleton or weak instance, its factory running once however many tasks ask:
-    /// the first takes the registration's lock until its resolution ends, the others wait for it.
+    /// the first takes the tree's async construction lock until its resolution ends (one lock, as
+    /// for sync construction, so that two resolutions never wait for each other), the others wait.
     private func constructSharedAsync<Service, each Argument>(
         _ provider: Provider<Service, repeat each Argument>,
         owner: Container,
         arguments: repeat each Argument
     ) async throws -> Service {
         let key = SharedInstanceKey(slot: provider.slot!, store: nil)
-        if let box = await beginSharedConstruction(of: key, under: provider.record.asyncGate!) {
+        if let box = await beginSharedConstruction(of: key, under: owner.asyncConstructionLock) {
             return unsafeDowncast(box, to: InstanceBox<Service>.self).value
         }
         if let instance = provider.asyncSharedInstance { return instance }  // another task was first
@@ -78,7 +79,7 @@ extension ResolutionContext {
         let record = provider.record
         if let box = store.instance(of: record) { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
         let key = SharedInstanceKey(slot: record, store: store)
-        if let box = await beginSharedConstruction(of: key, under: store.asyncGate(of: record)) ?? store.instance(of: record) {
+        if let box = await beginSharedConstruction(of: key, under: store.asyncConstructionLock) ?? store.instance(of: record) {
             return unsafeDowncast(box, to: InstanceBox<Service>.self).value
         }
         let saved = disposalOwner

@@ -184,11 +184,16 @@ final class ResolutionContext {
         return unpublishedInstance(of: key)
     }
 
-    /// Takes `gate` for this async resolution (held until it ends), then returns the shared instance
-    /// kept under `key` if this resolution already built it.
-    func beginSharedConstruction(of key: SharedInstanceKey, under gate: AsyncLock) async -> AnyObject? {
-        if await gate.lock(for: ObjectIdentifier(self)) { bookkeeping.heldAsyncLocks.append(gate) }
+    /// Takes `lock` for this async resolution (held until it ends; the scope's first, as above),
+    /// then returns the shared instance kept under `key` if this resolution already built it.
+    func beginSharedConstruction(of key: SharedInstanceKey, under lock: AsyncLock) async -> AnyObject? {
+        if let scope { await hold(scope.store.asyncConstructionLock) }
+        await hold(lock)
         return unpublishedInstance(of: key)
+    }
+
+    private func hold(_ lock: AsyncLock) async {
+        if await lock.lock(for: ObjectIdentifier(self)) { bookkeeping.heldAsyncLocks.append(lock) }
     }
 
     private func hold(_ lock: Locked<Void>) {
