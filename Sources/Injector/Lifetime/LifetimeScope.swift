@@ -63,7 +63,7 @@ public final class LifetimeScope: Sendable {
 
     /// Opens the scope again after a close that was refused before anything was disposed.
     func reopen() {
-        state.store(0, ordering: .releasing)
+        state.subtract(1, ordering: .releasing)  // clears the closed bit, keeping counts made meanwhile
     }
 
     /// A description for messages: `the scope "request"`, or `the untagged scope`.
