@@ -7,7 +7,7 @@
 @usableFromInline
 final class InstanceStore: Sendable {
     @usableFromInline let constructionLock = Locked.make((), recursive: true)
-    let asyncConstructionLock = AsyncLock()
+    private let publishedAsyncLock = PublishedReference<AsyncLock>()
     @usableFromInline let disposals = DisposalBag()
     /// `InstanceBox`es, keyed by registration.
     private let instances = Locked.make([ObjectIdentifier: AnyObject]())
@@ -19,6 +19,12 @@ final class InstanceStore: Sendable {
 
     @usableFromInline func publish(_ box: AnyObject, of record: ProviderRecord) {
         instances.withLock { $0[ObjectIdentifier(record)] = box }
+    }
+
+    /// The lock serialising async construction in this store, made on first use: most scopes
+    /// never build an async instance.
+    var asyncConstructionLock: AsyncLock {
+        publishedAsyncLock.load() ?? publishedAsyncLock.publish(AsyncLock())
     }
 
     /// Drops every instance, once they have been disposed.
