@@ -47,8 +47,10 @@ struct ConstructionStack {
         return outer.withUnsafeMutableBufferPointer { entries in entries.contains { $0.toOpaque() == target } }
     }
 
-    /// The provider pushed last, if any.
-    var innermostProvider: AnyProvider? { innermost?.takeUnretainedValue() }
+    /// The record of the provider pushed last, borrowed (no reference count written), if any.
+    func withInnermostRecord<Result>(_ body: (ProviderRecord) -> Result) -> Result? {
+        innermost?._withUnsafeGuaranteedRef { body($0.record) }
+    }
 
     /// The innermost provider on the stack that satisfies `predicate`.
     func last(where predicate: (AnyProvider) -> Bool) -> AnyProvider? {

@@ -21,7 +21,7 @@ extension ResolutionContext {
         }
         let context = ResolutionContext.begin()
         defer { context.end() }
-        context.start(in: scope)
+        if let scope { context.start(in: scope) }
         let instance: Service = try context.resolve(
             key, found: found, from: container, arguments: repeat each arguments, configure: configure)
         try context.complete()

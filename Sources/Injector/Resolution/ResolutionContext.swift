@@ -141,14 +141,15 @@ final class ResolutionContext {
     /// Notes that the service under construction depends on `provider`'s: the edges of the
     /// dependency graph, recorded until a construction of the dependent has completed.
     @usableFromInline func noteDependency(on provider: AnyProvider) {
-        guard let dependent = stack.innermostProvider, dependent.record.isRecordingDependencies else { return }
-        dependent.record.recordDependency(provider.key)
+        stack.withInnermostRecord { record in
+            if record.isRecordingDependencies { record.recordDependency(provider.key) }
+        }
     }
 
     /// Pops the provider `enter` pushed; once a construction completes, the dependencies it resolved
     /// are known.
     @usableFromInline func leave(completed: Bool) {
-        if completed { stack.innermostProvider?.record.completeRecording() }
+        if completed { stack.withInnermostRecord { $0.completeRecording() } }
         stack.pop()
     }
 
