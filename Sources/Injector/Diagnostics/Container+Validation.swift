@@ -14,7 +14,8 @@ extension Container {
     ///
     /// **What it runs.** Every factory of a registration without resolve-time arguments, with its
     /// hooks and checks, in a sandbox: singleton, weak and scoped instances are built afresh there
-    /// (a ``Scope/scoped(to:)`` registration as if in a scope with its tag), nothing built is kept,
+    /// (each resolution as if in a scope with the tag its first ``Scope/scoped(to:)`` service names, so
+    /// that services needing scopes of two different tags are reported), nothing built is kept,
     /// and the disposable instances are disposed before it returns. The container's own singletons
     /// are left alone. Factories should therefore be free of outside side effects (sending mail,
     /// writing files) — good practice for factories anyway.
@@ -36,8 +37,8 @@ extension Container {
                 try context.complete()
             })
         }
-        let undisposed = sandbox.store.disposals.asyncOnlyKeys + sandbox.side.disposals.asyncOnlyKeys
-        validation.checkDisposal { try sandbox.disposeSynchronously() }
+        let undisposed = sandbox.disposals.asyncOnlyKeys
+        validation.checkDisposal { try sandbox.disposals.disposeDisposableSynchronously(of: "validation") }
         return try validation.finish(undisposed: undisposed)
     }
 
@@ -62,32 +63,24 @@ extension Container {
                 validation.record(provider, outcome: .failure(error))
             }
         }
-        do { try await sandbox.disposeAll() } catch { validation.checkDisposal { throw error } }
+        do { try await sandbox.disposals.disposeAll(of: "validation") } catch { validation.checkDisposal { throw error } }
         return try validation.finish(undisposed: [])
     }
 
     private func makeSandbox() -> Sandbox {
-        Sandbox(scope: LifetimeScope(container: self, tag: nil, acceptsEveryTag: true), side: InstanceStore())
+        let scope = LifetimeScope(container: self, tag: nil, acceptsEveryTag: true)
+        return Sandbox(scope: scope, side: InstanceStore(disposals: scope.store.disposals))
     }
 }
 
 /// Where validation builds shared instances: a scope that stands for every tag, and a store for
-/// singletons and weak instances.
+/// singletons and weak instances; both hand what is disposable to one bag, so that disposal keeps
+/// the order of completion across them.
 struct Sandbox {
     let scope: LifetimeScope
     let side: InstanceStore
 
-    var store: InstanceStore { scope.store }
-
-    func disposeSynchronously() throws {
-        try side.disposals.disposeDisposableSynchronously(of: "validation")
-        try store.disposals.disposeDisposableSynchronously(of: "validation")
-    }
-
-    func disposeAll() async throws {
-        try await side.disposals.disposeAll(of: "validation")
-        try await store.disposals.disposeAll(of: "validation")
-    }
+    var disposals: DisposalBag { scope.store.disposals }
 }
 
 extension ResolutionContext {

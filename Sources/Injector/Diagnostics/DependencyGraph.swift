@@ -35,6 +35,12 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
         for node in nodes {
             lines.append("    \(quoted(node.key)) [label=\(quoted(node.label))];")
         }
+        let registered = Set(nodes.map(\.key))
+        var unregistered: [ServiceKey] = []
+        for dependency in nodes.flatMap(\.dependencies) where !registered.contains(dependency) && !unregistered.contains(dependency) {
+            unregistered.append(dependency)
+            lines.append("    \(quoted(dependency)) [label=\(quoted("\(dependency) (not registered)")), style=dashed];")
+        }
         for node in nodes {
             for dependency in node.dependencies {
                 lines.append("    \(quoted(node.key)) -> \(quoted(dependency));")

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let report = try container.validate()
-/// #expect(report.unchecked.map(\.key) == [ServiceKey(Editor.self, argument: Note.self)])
+/// #expect(report.unchecked.map(\.key.description) == ["Editor (argument: Note)"])
 /// ```
 public struct ValidationReport: Sendable, CustomStringConvertible {
     /// A registration validation did not resolve, and why.

@@ -8,9 +8,15 @@
 final class InstanceStore: Sendable {
     @usableFromInline let constructionLock = Locked.make((), recursive: true)
     private let publishedAsyncLock = PublishedReference<AsyncLock>()
-    @usableFromInline let disposals = DisposalBag()
+    @usableFromInline let disposals: DisposalBag
     /// `InstanceBox`es, keyed by registration.
     private let instances = Locked.make([ObjectIdentifier: AnyObject]())
+
+    /// Creates an empty store whose disposable instances go to `disposals`: its own bag, or one it
+    /// shares with another store, so that disposal keeps the order of completion across both.
+    init(disposals: DisposalBag = DisposalBag()) {
+        self.disposals = disposals
+    }
 
     /// The published instance (an `InstanceBox`) of `record`'s registration, if any.
     @usableFromInline func instance(of record: ProviderRecord) -> AnyObject? {

@@ -86,6 +86,7 @@ extension ResolutionContext {
         disposalOwner = store.disposals
         defer { disposalOwner = saved }
         let instance = try await constructAsync(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+        if provider.scope.kind == .weak { _ = try weakObject(instance, provider: provider) }
         let box = InstanceBox(instance)
         recordShared(box, as: key) { store.publish(box, of: record) }
         return instance

@@ -126,6 +126,7 @@ extension ResolutionContext {
         let instance = try withDisposalOwner(store.disposals) {
             try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
         }
+        if provider.scope.kind == .weak { _ = try weakObject(instance, provider: provider) }
         let box = InstanceBox(instance)
         let record = provider.record
         recordShared(box, as: key) { store.publish(box, of: record) }
@@ -206,6 +207,7 @@ extension ResolutionContext {
     ) -> InjectionError {
         if let found { return InjectionError.conflict(found, path: path + [found.key]) }
         let asked = ServiceKey(service, arguments: repeat each arguments, name: key.name)
+        noteDependency(on: asked)
         return InjectionError.missing(asked, path: path, in: lookup)
     }
 }

@@ -15,9 +15,12 @@ extension ResolutionContext {
         guard let scope else {
             throw InjectionError.scopedOutsideScope(provider.key, scope: provider.scope, path: path + [provider.key])
         }
-        if let tag = provider.scope.tag, scope.tag != tag, !scope.acceptsEveryTag {
-            throw InjectionError.scopeTagMismatch(provider.key, scope: provider.scope, scopeTag: scope.tag, path: path + [provider.key])
+        guard let tag = provider.scope.tag else { return scope }
+        let scopeTag = scope.acceptsEveryTag ? adoptedTag ?? tag : scope.tag
+        guard scopeTag == tag else {
+            throw InjectionError.scopeTagMismatch(provider.key, scope: provider.scope, scopeTag: scopeTag, path: path + [provider.key])
         }
+        if scope.acceptsEveryTag { adoptedTag = tag }
         return scope
     }
 

@@ -40,6 +40,9 @@ final class ResolutionContext {
     /// Takes charge of the disposable instances built now: the scope's bag, a container's while it
     /// builds a singleton, or none (what a container resolves is its caller's).
     @exclusivity(unchecked) @usableFromInline var disposalOwner: DisposalBag?
+    /// In validation's sandbox, which stands for a scope of any tag: the tag the first tagged scoped
+    /// service of this resolution asked for, which every other one must share, as in a real scope.
+    @exclusivity(unchecked) var adoptedTag: ScopeTag?
     /// Whether this is an async resolution: it holds no thread-bound lock, and builds the sync
     /// shared instances it needs in resolutions nested in it, which complete before it goes on.
     @usableFromInline let isAsync: Bool
@@ -141,8 +144,13 @@ final class ResolutionContext {
     /// Notes that the service under construction depends on `provider`'s: the edges of the
     /// dependency graph, recorded until a construction of the dependent has completed.
     @usableFromInline func noteDependency(on provider: AnyProvider) {
+        noteDependency(on: provider.key)
+    }
+
+    /// Notes a dependency by key: also one that is not registered, so that the graph shows it.
+    func noteDependency(on key: ServiceKey) {
         stack.withInnermostRecord { record in
-            if record.isRecordingDependencies { record.recordDependency(provider.key) }
+            if record.isRecordingDependencies { record.recordDependency(key) }
         }
     }
 
@@ -277,6 +285,7 @@ final class ResolutionContext {
             storedBookkeeping = nil
         }
         scope = nil
+        adoptedTag = nil
         sideStore = nil
         disposalOwner = nil
         isInUse = false
