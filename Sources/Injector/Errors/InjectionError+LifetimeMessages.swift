@@ -32,16 +32,17 @@ extension InjectionError {
 
     static func scopeClosed(asking key: ServiceKey, tag: ScopeTag?) -> InjectionError {
         let scope = tag.map { "the scope \"\($0)\"" } ?? "an untagged scope"
+        let make = tag.map { "container.makeScope(tag: \"\($0)\")" } ?? "container.makeScope()"
         let message = "\(key) was resolved from \(scope) after it was closed; its instances are disposed."
             + " Fix: resolve what the work needs before closing the scope, or make a new one with"
-            + " container.makeScope()."
+            + " \(make)."
         return InjectionError(.scopeClosed, message, path: [key])
     }
 
     static func scopeInUse(tag: ScopeTag?, resolutions: Int) -> InjectionError {
         let scope = tag.map { "The scope \"\($0)\"" } ?? "An untagged scope"
-        let running = resolutions == 1 ? "1 resolution" : "\(resolutions) resolutions"
-        let message = "\(scope) was closed while \(running) from it were still running; it stays open and"
+        let running = resolutions == 1 ? "1 resolution from it was" : "\(resolutions) resolutions from it were"
+        let message = "\(scope) was closed while \(running) still running; it stays open and"
             + " nothing was disposed. Fix: close a scope once the work that resolves from it has finished"
             + " (await its tasks first)."
         return InjectionError(.scopeInUse, message)

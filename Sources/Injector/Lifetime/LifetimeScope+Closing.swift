@@ -11,6 +11,11 @@ extension LifetimeScope {
     ///     the scope stays open;
     ///   - ``InjectionError/Code/disposalFailed`` listing each disposal that threw.
     public func close() throws {
+        // Refuse before marking the scope closed, so that no resolution meanwhile sees it closed.
+        let asyncOnly = store.disposals.asyncOnlyKeys
+        guard asyncOnly.isEmpty || isClosed else {
+            throw InjectionError.asyncDisposalRequired(asyncOnly, owner: name, asyncSpelling: "try await scope.close()")
+        }
         guard try markClosed() else { return }
         do {
             try store.disposals.disposeAll(of: name, asyncSpelling: "try await scope.close()")

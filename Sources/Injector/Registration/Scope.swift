@@ -52,7 +52,8 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
 
     /// One instance per container for as long as something else holds it; once every holder has let
     /// go, the next resolve makes a new one. The factory must return a class instance. Built and
-    /// published as ``singleton`` instances are.
+    /// published as ``singleton`` instances are. Nothing disposes a weak instance, nor what was
+    /// built for it: its holders own it.
     public static let weak = Scope(kind: .weak)
 
     /// One instance per lifetime scope (``Container/makeScope(tag:)``), in any scope: per request on
