@@ -138,8 +138,9 @@ private func valNothingRegistered(_ type: String) -> String {
                 + " ValCache a scope no longer than ValRequestContext's (.scoped or .transient), give"
                 + " ValRequestContext a longer one, or let ValCache ask for it when it needs it rather than hold it."),
             (.asyncResolutionRequired, "ValDatabase has an async factory, which a sync resolve cannot run. Path:"
-                + " ValReport -> ValDatabase. Fix: resolve it with try await container.resolveAsync(ValDatabase.self)"
-                + " (r.resolveAsync in an async factory); a sync factory that needs it must become async too."),
+                + " ValReport -> ValDatabase. Fix: resolve it with try await resolveAsync(ValDatabase.self), from the"
+                + " container or scope you resolve from (r.resolveAsync in an async factory); a sync factory that"
+                + " needs it must become async too."),
             (.factoryFailed, "The factory of ValBroken threw: disk full. The error is the underlyingError; fix the"
                 + " factory or what it depends on."),
         ]

@@ -75,8 +75,9 @@ extension InjectionError {
         let type = typeName(key.serviceType)
         var message = "\(key) has an async factory, which a sync resolve cannot run."
         if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message += " Fix: resolve it with try await container.resolveAsync(\(type).self) (r.resolveAsync"
-            + " in an async factory); a sync factory that needs it must become async too."
+        message += " Fix: resolve it with try await resolveAsync(\(type).self), from the container or scope you"
+            + " resolve from (r.resolveAsync in an async factory); a sync factory that needs it must become"
+            + " async too."
         return InjectionError(.asyncResolutionRequired, message, path: path)
     }
 

@@ -92,10 +92,12 @@ extension InjectionError {
         if let error = error as? InjectionError {
             // A cycle's message already shows its whole path.
             guard error.code != .circularDependency else { return error }
-            // Keep the kind, and say which step of which service asked for it.
+            // Keep the kind, and say which step of which service asked for it. A captive
+            // dependency's path already leads from the service that would hold it.
+            let fullPath = error.code == .captiveDependency ? error.resolutionPath : path + error.resolutionPath
             return InjectionError(
                 error.code, "While running \(step) of \(failed): \(error.message)",
-                path: path + error.resolutionPath, nearMisses: error.nearMisses,
+                path: fullPath, nearMisses: error.nearMisses,
                 underlyingError: error.underlyingError, problems: error.problems)
         }
         var message = "Preparing \(failed) failed: \(step) threw: \(error)."

@@ -10,7 +10,9 @@ extension ResolutionContext {
     ///   no scope, or one with another tag than the registration names.
     @usableFromInline func owningScope(for provider: AnyProvider) throws -> LifetimeScope {
         if let captor = innermostOutlivingScopes() {
-            throw InjectionError.captiveDependency(captor.key, scope: captor.scope, captive: provider.key, captiveScope: provider.scope, path: path + [provider.key])
+            throw InjectionError.captiveDependency(
+                captor.provider.key, scope: captor.provider.scope, captive: provider.key, captiveScope: provider.scope,
+                path: captor.path + [provider.key])
         }
         guard let scope else {
             throw InjectionError.scopedOutsideScope(provider.key, scope: provider.scope, path: path + [provider.key])

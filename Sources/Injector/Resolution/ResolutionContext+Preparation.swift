@@ -6,7 +6,17 @@ extension ResolutionContext {
     struct PendingPreparation {
         /// The providers whose hooks led to this instance, this one's last.
         let chain: [AnyProvider]
+        /// The singleton or weak service that holds this instance, if any, with the path from it
+        /// to this instance: what a hook resolving a scoped service would make captive.
+        let captor: Captor?
         let run: (ResolutionContext) throws -> Void
+    }
+
+    /// A singleton or weak service being built or prepared, and the path that leads from it to
+    /// what is being resolved now.
+    struct Captor {
+        let provider: AnyProvider
+        let path: [ServiceKey]
     }
 
     /// Queues the hooks and checks of a new instance. Refuses a transient instance made by a hook of
@@ -21,7 +31,11 @@ extension ResolutionContext {
             throw InjectionError.hookCycle(hookChain[start...].map(\.key) + [provider.key])
         }
         let key = provider.key
-        bookkeeping.pending.append(PendingPreparation(chain: hookChain + [provider]) { context in
+        // The instance's hooks run once the stack is empty: remember what would hold it.
+        let captor = provider.scope.outlivesLifetimeScopes
+            ? Captor(provider: provider, path: path + [provider.key])
+            : innermostOutlivingScopes().map { Captor(provider: $0.provider, path: $0.path + [provider.key]) }
+        bookkeeping.pending.append(PendingPreparation(chain: hookChain + [provider], captor: captor) { context in
             let resolver = Resolver(container: lookup, context: context)
             for hook in preparation.hooks {
                 do { try hook(resolver, instance) } catch {
@@ -43,9 +57,11 @@ extension ResolutionContext {
             let preparation = bookkeeping.pending[index]
             index += 1
             bookkeeping.hookChain = preparation.chain
+            bookkeeping.preparingCaptor = preparation.captor
             try preparation.run(self)
         }
         bookkeeping.pending.removeAll()
         bookkeeping.hookChain.removeAll()
+        bookkeeping.preparingCaptor = nil
     }
 }

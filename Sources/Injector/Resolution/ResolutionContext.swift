@@ -57,6 +57,8 @@ final class ResolutionContext {
         var pending: [PendingPreparation] = []
         /// The providers whose hooks led to the hook now running, for transient hook cycles.
         var hookChain: [AnyProvider] = []
+        /// What holds the instance whose hooks are running, if anything outlives lifetime scopes.
+        var preparingCaptor: Captor?
         /// Construction locks taken, held until the resolution ends.
         var heldLocks: [Locked<Void>] = []
         var heldAsyncLocks: [AsyncLock] = []
@@ -161,14 +163,19 @@ final class ResolutionContext {
         stack.pop()
     }
 
-    /// The innermost service under construction (or being prepared) that outlives lifetime scopes:
-    /// a singleton or weak one, which would hold a scoped instance captive.
-    func innermostOutlivingScopes() -> AnyProvider? {
-        if let provider = stack.last(where: \.scope.outlivesLifetimeScopes) { return provider }
-        if let preparing = storedBookkeeping?.hookChain.last, preparing.scope.outlivesLifetimeScopes {
-            return preparing
+    /// The innermost service under construction, or holding the instance being prepared, that
+    /// outlives lifetime scopes: a singleton or weak one, which would hold a scoped instance
+    /// captive. The path leads from the resolution's start (or the captor) to what is resolved now.
+    func innermostOutlivingScopes() -> Captor? {
+        if stack.last(where: \.scope.outlivesLifetimeScopes) != nil {
+            let chain = underConstruction
+            let captor = chain.last { $0.scope.outlivesLifetimeScopes }!
+            return Captor(provider: captor, path: chain.map(\.key))
         }
-        return outer?.innermostOutlivingScopes()
+        if let captor = storedBookkeeping?.preparingCaptor {
+            return Captor(provider: captor.provider, path: captor.path + stack.providers.map(\.key))
+        }
+        return outer?.innermostOutlivingScopes().map { Captor(provider: $0.provider, path: $0.path + stack.providers.map(\.key)) }
     }
 
     /// The graph-scoped instance of `provider` for lookups from `lookup`, if this resolve made one.
