@@ -304,7 +304,7 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         let error = try #require(injectionError { try closeSynchronously(scope) })
         #expect(error.code == .asyncDisposalRequired)
         #expect(error.message == "The scope \"request\" holds instances that only an async disposal can dispose"
-            + " (AsyncDisposable): AuditTrail. Nothing was disposed, and nothing was closed. Fix: use"
+            + " (AsyncDisposable): AuditTrail. Nothing was disposed, and the scope stays open. Fix: use"
             + " try await scope.close(), or make them Disposable as well.")
         #expect(log.events.isEmpty)
         #expect(!scope.isClosed)
@@ -356,7 +356,7 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         let error = try #require(injectionError { try shutDownSynchronously(container) })
         #expect(error.code == .asyncDisposalRequired)
         #expect(error.message == "The container holds instances that only an async disposal can dispose"
-            + " (AsyncDisposable): AuditTrail. Nothing was disposed, and nothing was closed. Fix: use"
+            + " (AsyncDisposable): AuditTrail. Nothing was disposed. Fix: use"
             + " try await container.shutdown(), or make them Disposable as well.")
         #expect(log.events.isEmpty)
 

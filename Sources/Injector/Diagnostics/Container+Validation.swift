@@ -52,7 +52,7 @@ extension Container {
         var validation = Validation(of: self)
         let sandbox = makeSandbox()
         for provider in validation.providersToResolve(includingAsync: true) {
-            let context = ResolutionContext(asyncIn: sandbox.scope)
+            let context = ResolutionContext(asyncIn: sandbox.scope, from: self)
             defer { context.end() }
             context.startValidation(in: sandbox)
             do {

@@ -48,11 +48,13 @@ extension InjectionError {
         return InjectionError(.scopeInUse, message)
     }
 
-    static func asyncDisposalRequired(_ keys: [ServiceKey], owner: String, asyncSpelling: String) -> InjectionError {
+    static func asyncDisposalRequired(
+        _ keys: [ServiceKey], owner: String, asyncSpelling: String, consequence: String
+    ) -> InjectionError {
         let listed = keys.map(\.description).joined(separator: ", ")
         let message = "\(owner.prefix(1).uppercased() + owner.dropFirst()) holds instances that only an async"
-            + " disposal can dispose (AsyncDisposable): \(listed). Nothing was disposed, and nothing was"
-            + " closed. Fix: use \(asyncSpelling), or make them Disposable as well."
+            + " disposal can dispose (AsyncDisposable): \(listed). \(consequence) Fix: use \(asyncSpelling),"
+            + " or make them Disposable as well."
         return InjectionError(.asyncDisposalRequired, message, path: [])
     }
 

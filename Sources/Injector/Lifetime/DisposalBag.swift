@@ -29,11 +29,12 @@ struct DisposalBag: Sendable {
     /// - Throws: ``InjectionError/Code/asyncDisposalRequired`` before disposing anything when an
     ///   instance is only ``AsyncDisposable``; ``InjectionError/Code/disposalFailed`` listing every
     ///   disposal that threw, after all of them ran.
-    func disposeAll(of owner: String, asyncSpelling: String) throws {
+    func disposeAll(of owner: String, asyncSpelling: String, refusal consequence: String) throws {
         let taken = try entries.withLock { entries in
             let asyncOnly = entries.filter(\.isAsyncOnly).map(\.key)
             guard asyncOnly.isEmpty else {
-                throw InjectionError.asyncDisposalRequired(asyncOnly, owner: owner, asyncSpelling: asyncSpelling)
+                throw InjectionError.asyncDisposalRequired(
+                    asyncOnly, owner: owner, asyncSpelling: asyncSpelling, consequence: consequence)
             }
             defer { entries.removeAll() }
             return entries

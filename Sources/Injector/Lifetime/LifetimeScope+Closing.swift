@@ -14,11 +14,13 @@ extension LifetimeScope {
         // Refuse before marking the scope closed, so that no resolution meanwhile sees it closed.
         let asyncOnly = store.disposals.asyncOnlyKeys
         guard asyncOnly.isEmpty || isClosed else {
-            throw InjectionError.asyncDisposalRequired(asyncOnly, owner: name, asyncSpelling: "try await scope.close()")
+            throw InjectionError.asyncDisposalRequired(
+                asyncOnly, owner: name, asyncSpelling: "try await scope.close()", consequence: Self.refusedClose)
         }
         guard try markClosed() else { return }
         do {
-            try store.disposals.disposeAll(of: name, asyncSpelling: "try await scope.close()")
+            try store.disposals.disposeAll(
+                of: name, asyncSpelling: "try await scope.close()", refusal: Self.refusedClose)
         } catch let error as InjectionError where error.code == .asyncDisposalRequired {
             reopen()
             throw error
@@ -28,6 +30,9 @@ extension LifetimeScope {
         }
         store.removeAll()
     }
+
+    /// What a refused sync close did: nothing.
+    private static let refusedClose = "Nothing was disposed, and the scope stays open."
 
     /// Closes the scope, disposing every disposable instance it created, last completed first,
     /// asynchronously where an instance is ``AsyncDisposable``. Closing a closed scope does nothing.

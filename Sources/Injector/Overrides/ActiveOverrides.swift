@@ -23,6 +23,9 @@ final class ActiveOverrides: Sendable {
     /// The singletons and weak instances resolved while the overrides are in effect: built afresh,
     /// so that each sees the overrides and none outlives them.
     let store = InstanceStore()
+    /// The scoped instances built while the overrides are in effect, a store per scope; they go to
+    /// `store`'s disposal bag, so that they are disposed with the rest when the call ends.
+    private let scopeStores = Locked.make([ObjectIdentifier: (scope: LifetimeScope, store: InstanceStore)]())
     /// Overrides in effect around these ones, which they extend.
     let outer: ActiveOverrides?
 
@@ -32,10 +35,31 @@ final class ActiveOverrides: Sendable {
         self.outer = outer
     }
 
+    /// The innermost overrides of this chain that reach `container`, if any.
+    func applying(to container: Container) -> ActiveOverrides? {
+        container.descends(from: target) ? self : outer?.applying(to: container)
+    }
+
     /// The override for `key` when looking up from `lookup`, if there is one.
     func provider(for key: LookupKey, lookup: Container) -> Unmanaged<AnyProvider>? {
         if lookup.descends(from: target), let provider = registrations.registeredProvider(for: key) { return provider }
         return outer?.provider(for: key, lookup: lookup)
+    }
+
+    /// The override registrations that reach `lookup`, outermost first.
+    func registrations(reaching lookup: Container) -> [Container] {
+        let outer = outer?.registrations(reaching: lookup) ?? []
+        return lookup.descends(from: target) ? outer + [registrations] : outer
+    }
+
+    /// Where the scoped instances of `scope` built under these overrides are kept.
+    func store(for scope: LifetimeScope) -> InstanceStore {
+        scopeStores.withLock { stores in
+            if let entry = stores[ObjectIdentifier(scope)] { return entry.store }
+            let scopeStore = InstanceStore(disposals: store.disposals)
+            stores[ObjectIdentifier(scope)] = (scope, scopeStore)
+            return scopeStore
+        }
     }
 }
 

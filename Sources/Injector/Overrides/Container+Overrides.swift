@@ -11,9 +11,11 @@ extension Container {
     /// }
     /// ```
     ///
-    /// The overrides apply to resolutions from this container, its children and its scopes.
-    /// Singletons and weak instances resolved inside are built afresh for the call (the container's
-    /// own are left alone), so that every one sees the overrides, and none outlives the call: the
+    /// The overrides apply to resolutions from this container, its children and its scopes, and
+    /// take precedence over a child's own registration of the same key; `resolveAll` collects the
+    /// registrations that exist only as overrides too. Singletons, weak instances and scoped ones
+    /// resolved inside are built afresh for the call (the container's own, and the scopes' own, are
+    /// left alone), so that every one sees the overrides, and none outlives the call: the
     /// disposable ones are disposed when `operation` returns. Nested calls extend the overrides of
     /// the calls around them.
     ///
@@ -21,10 +23,11 @@ extension Container {
     ///   - overrides: Registers the overrides into the container it receives.
     ///   - operation: The code that resolves with the overrides in effect.
     /// - Returns: What `operation` returns.
-    /// - Throws: What `operation` throws; otherwise ``InjectionError`` when disposing the instances
-    ///   built for the call fails (code ``InjectionError/Code/disposalFailed``), or when one of them
-    ///   is only ``AsyncDisposable`` (code ``InjectionError/Code/asyncDisposalRequired``: use the
-    ///   async variant).
+    /// - Throws: What `operation` throws (the instances built for the call are disposed all the
+    ///   same); otherwise ``InjectionError`` when disposing them fails (code
+    ///   ``InjectionError/Code/disposalFailed``), or when one of them is only ``AsyncDisposable``
+    ///   (code ``InjectionError/Code/asyncDisposalRequired``: the others are disposed, and the
+    ///   async variant disposes those too).
     public func withOverrides<Result>(
         _ overrides: (Container) -> Void,
         operation: () throws -> Result
@@ -32,8 +35,21 @@ extension Container {
         let active = activate(overrides)
         defer { activeOverrideCount.subtract(1, ordering: .relaxed) }
         let result = Swift.Result { try ActiveOverrides.$bound.withValue(active, operation: operation) }
-        try active.store.disposals.disposeAll(of: "the overrides", asyncSpelling: "the async withOverrides")
-        return try result.get()
+        let disposals = active.store.disposals
+        let asyncOnly = disposals.asyncOnlyKeys
+        do {
+            try disposals.disposeDisposableSynchronously(of: "the call to withOverrides")
+        } catch {
+            // The operation's own error, if it threw one, is the one to report.
+            if case .success = result { throw error }
+        }
+        let value = try result.get()
+        if !asyncOnly.isEmpty {
+            throw InjectionError.asyncDisposalRequired(
+                asyncOnly, owner: "the call to withOverrides", asyncSpelling: "the async withOverrides",
+                consequence: "The others were disposed; these were dropped undisposed.")
+        }
+        return value
     }
 
     /// Runs the async `operation` with registrations that override this container's, seen only by
@@ -50,7 +66,12 @@ extension Container {
         } catch {
             result = .failure(error)
         }
-        try await active.store.disposals.disposeAll(of: "the overrides")
+        do {
+            try await active.store.disposals.disposeAll(of: "the call to withOverrides")
+        } catch {
+            // The operation's own error, if it threw one, is the one to report.
+            if case .success = result { throw error }
+        }
         return try result.get()
     }
 

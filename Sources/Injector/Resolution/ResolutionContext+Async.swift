@@ -42,8 +42,7 @@ extension ResolutionContext {
             return try await constructSharedAsync(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
         case .scoped:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
-            let scope = try owningScope(for: provider)
-            return try await constructStoredAsync(provider, in: scope.store, lookup: lookup, arguments: repeat each arguments)
+            return try await constructStoredAsync(provider, in: owningStore(for: provider), lookup: lookup, arguments: repeat each arguments)
         }
     }
 

@@ -55,8 +55,7 @@ extension ResolutionContext {
             return try constructShared(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
         case .scoped:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
-            let scope = try owningScope(for: provider)
-            return try constructStored(provider, in: scope.store, lookup: lookup, arguments: repeat each arguments)
+            return try constructStored(provider, in: owningStore(for: provider), lookup: lookup, arguments: repeat each arguments)
         }
     }
 

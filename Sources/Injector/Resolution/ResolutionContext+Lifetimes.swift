@@ -3,12 +3,14 @@
 // and which lifetime scope owns a scoped instance.
 
 extension ResolutionContext {
-    /// The lifetime scope that owns `provider`'s scoped instance in this resolution.
+    /// Where `provider`'s scoped instance is kept in this resolution: in the scope's store, or,
+    /// under test overrides, in a store of theirs for that scope, so that no scoped instance built
+    /// with an override outlives them.
     ///
     /// - Throws: ``InjectionError/Code/captiveDependency`` when a singleton or weak service is being
     ///   built (or prepared) around it; ``InjectionError/Code/scopeMismatch`` when the resolution has
     ///   no scope, or one with another tag than the registration names.
-    @usableFromInline func owningScope(for provider: AnyProvider) throws -> LifetimeScope {
+    @usableFromInline func owningStore(for provider: AnyProvider) throws -> InstanceStore {
         if let captor = innermostOutlivingScopes() {
             throw InjectionError.captiveDependency(
                 captor.provider.key, scope: captor.provider.scope, captive: provider.key, captiveScope: provider.scope,
@@ -17,13 +19,13 @@ extension ResolutionContext {
         guard let scope else {
             throw InjectionError.scopedOutsideScope(provider.key, scope: provider.scope, path: path + [provider.key])
         }
-        guard let tag = provider.scope.tag else { return scope }
+        guard let tag = provider.scope.tag else { return overrides?.store(for: scope) ?? scope.store }
         let scopeTag = scope.acceptsEveryTag ? adoptedTag ?? tag : scope.tag
         guard scopeTag == tag else {
             throw InjectionError.scopeTagMismatch(provider.key, scope: provider.scope, scopeTag: scopeTag, path: path + [provider.key])
         }
         if scope.acceptsEveryTag { adoptedTag = tag }
-        return scope
+        return overrides?.store(for: scope) ?? scope.store
     }
 
     /// Resolves a singleton or weak instance this resolution cannot build itself.

@@ -29,7 +29,6 @@ extension ResolutionContext {
             let context = ResolutionContext()
             pthread_setspecific(cacheKey, Unmanaged.passRetained(context).toOpaque())
             context.isInUse = true
-            context.sideStore = ActiveOverrides.current?.store
             return context
         }
         let context = Unmanaged<ResolutionContext>.fromOpaque(cached).takeUnretainedValue()
@@ -40,7 +39,6 @@ extension ResolutionContext {
             return nested
         }
         context.isInUse = true
-        context.sideStore = ActiveOverrides.current?.store
         return context
     }
 }

@@ -22,6 +22,7 @@ extension ResolutionContext {
         let context = ResolutionContext.begin()
         defer { context.end() }
         if let scope { context.start(in: scope) }
+        if overridesMayBeActive { context.applyOverrides(from: container) }
         let instance: Service = try context.resolve(
             key, found: found, from: container, arguments: repeat each arguments, configure: configure)
         try context.complete()
@@ -36,7 +37,7 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) async throws -> Service {
-        let context = ResolutionContext(asyncIn: scope)
+        let context = ResolutionContext(asyncIn: scope, from: container)
         defer { context.end() }
         let instance: Service = try await context.resolveAsync(
             key, found: container.provider(for: key), from: container, arguments: repeat each arguments,
@@ -52,6 +53,7 @@ extension ResolutionContext {
         let context = ResolutionContext.begin()
         defer { context.end() }
         context.start(in: scope)
+        if overridesMayBeActive { context.applyOverrides(from: container) }
         let instances = try context.resolveAll(service, from: container)
         try context.complete()
         return instances

@@ -37,6 +37,8 @@ final class ResolutionContext {
     /// Where singleton and weak instances go instead of their registrations' slots: the store of
     /// the test overrides in effect, or validation's sandbox.
     @exclusivity(unchecked) @usableFromInline var sideStore: InstanceStore?
+    /// The test overrides that apply to this resolution, whose stores keep what is built under them.
+    @exclusivity(unchecked) var overrides: ActiveOverrides?
     /// Takes charge of the disposable instances built now: the scope's bag, a container's while it
     /// builds a singleton, or none (what a container resolves is its caller's).
     @exclusivity(unchecked) @usableFromInline var disposalOwner: DisposalBag?
@@ -81,10 +83,10 @@ final class ResolutionContext {
 
     /// A context for an async resolution started from `scope`: never reused, since a task may move
     /// between threads.
-    init(asyncIn scope: LifetimeScope?) {
+    init(asyncIn scope: LifetimeScope?, from container: Container) {
         isAsync = true
         stackGuard = StackGuard(isThreadBound: false)
-        sideStore = ActiveOverrides.current?.store
+        if overridesMayBeActive { applyOverrides(from: container) }
         start(in: scope)
     }
 
@@ -99,6 +101,14 @@ final class ResolutionContext {
         outerDepth = outer.outerDepth + outer.stack.count
         stackGuard = outer.stackGuard.forNestedResolution()
         sideStore = outer.sideStore
+        overrides = outer.overrides
+    }
+
+    /// Applies the test overrides in effect for this task that reach `container`: singleton and
+    /// weak instances then go to their store, so that none built with an override outlives it.
+    @usableFromInline func applyOverrides(from container: Container) {
+        overrides = ActiveOverrides.current?.applying(to: container)
+        sideStore = overrides?.store
     }
 
     /// Starts a top-level resolution from `scope` (or from a container, when `nil`).
@@ -294,6 +304,7 @@ final class ResolutionContext {
         scope = nil
         adoptedTag = nil
         sideStore = nil
+        overrides = nil
         disposalOwner = nil
         isInUse = false
     }

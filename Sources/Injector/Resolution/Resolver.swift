@@ -142,7 +142,8 @@ extension ResolutionContext {
         let group = LookupKey(service, name: nil).group
         var seen: Set<LookupKey> = []
         var keys: [LookupKey] = []
-        for container in lookup.lineage {
+        // Registrations that exist only as test overrides come last.
+        for container in lookup.lineage + (overrides?.registrations(reaching: lookup) ?? []) {
             for provider in container.providers(in: group) where seen.insert(provider.key.lookupKey).inserted {
                 keys.append(provider.key.lookupKey)
             }

@@ -1,0 +1,60 @@
+import Testing
+@testable import Injector
+
+// Overrides meeting lifetime scopes and collections: what is built under an override stays with
+// the call, and what exists only as an override is collected too.
+
+private protocol Clock: Sendable { var now: Int { get } }
+private struct FixedClock: Clock { let now: Int }
+private final class RequestSession: Disposable, Sendable {
+    let clock: any Clock
+    let log: EventLog
+    init(clock: any Clock, log: EventLog) { self.clock = clock; self.log = log }
+    func dispose() { log.record("disposed session at \(clock.now)") }
+}
+private protocol Plugin { var name: String { get } }
+private struct NamedPlugin: Plugin { let name: String }
+
+@Suite struct OverrideLifetimeTests {
+    /// A scoped instance resolved under an override, from a scope made before the call, is built
+    /// for the call and disposed when it ends: the scope then builds its own, without the override.
+    @Test func scopedInstanceBuiltUnderAnOverrideDoesNotOutliveTheCall() throws {
+        let log = EventLog()
+        let container = Container()
+        container.register(Clock.self) { _ in FixedClock(now: 0) }
+        container.register(RequestSession.self, scope: .scoped) { r in try RequestSession(clock: r.resolve(Clock.self), log: log) }
+        let scope = container.makeScope()
+
+        let inside = try container.withOverrides({ $0.register(Clock.self) { _ in FixedClock(now: 7) } }) {
+            let first = try scope.resolve(RequestSession.self)
+            #expect(try scope.resolve(RequestSession.self) === first)  // still one per scope inside
+            return first
+        }
+        #expect(inside.clock.now == 7)
+        #expect(log.events == ["disposed session at 7"])
+
+        let after = try scope.resolve(RequestSession.self)
+        #expect(after !== inside)
+        #expect(after.clock.now == 0)
+        try scope.close()
+        #expect(log.events == ["disposed session at 7", "disposed session at 0"])
+    }
+
+    /// resolveAll inside the call collects the registrations that exist only as overrides, after
+    /// the container's own, and uses the override of a key both have.
+    @Test func resolveAllCollectsOverrideOnlyRegistrations() throws {
+        let container = Container()
+        container.register(Plugin.self, name: "spelling") { _ in NamedPlugin(name: "spelling") }
+        container.register(Plugin.self, name: "grammar") { _ in NamedPlugin(name: "grammar") }
+
+        let names = try container.withOverrides({ overrides in
+            overrides.register(Plugin.self, name: "grammar") { _ in NamedPlugin(name: "fake grammar") }
+            overrides.register(Plugin.self, name: "word count") { _ in NamedPlugin(name: "word count") }
+        }) {
+            try container.resolveAll(Plugin.self).map(\.name)
+        }
+
+        #expect(names == ["spelling", "fake grammar", "word count"])
+        #expect(try container.resolveAll(Plugin.self).map(\.name) == ["spelling", "grammar"])
+    }
+}
