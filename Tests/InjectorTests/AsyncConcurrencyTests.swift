@@ -61,6 +61,23 @@ private func identities(_ objects: [AnyObject]) -> Set<ObjectIdentifier> {
     Set(objects.map(ObjectIdentifier.init))
 }
 
+/// Runs `body` in `taskCount` tasks at once and collects what each returned.
+private func race<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> [Result] {
+    try await withThrowingTaskGroup(of: Result.self) { group in
+        for _ in 0..<taskCount { group.addTask(operation: body) }
+        return try await group.reduce(into: []) { $0.append($1) }
+    }
+}
+
+/// Registers a scoped ScopeSession whose factory counts its calls and suspends a few times.
+private func registerSuspendingSession(in container: Container, calls: CallCounter) {
+    container.register(ScopeSession.self, scope: .scoped) { _ in
+        let serial = calls.next()
+        await suspendAFewTimes()
+        return ScopeSession(serial: serial)
+    }
+}
+
 /// What one task of a race got: an instance, or the error its resolve threw.
 private enum Outcome: Sendable {
     case built(FlakyLink)
@@ -80,12 +97,7 @@ struct AsyncConcurrencyTests {
             return SharedPool(serial: serial)
         }
 
-        let pools = try await withThrowingTaskGroup(of: SharedPool.self) { group in
-            for _ in 0..<taskCount {
-                group.addTask { try await container.resolveAsync(SharedPool.self) }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
-        }
+        let pools = try await race { try await container.resolveAsync(SharedPool.self) }
 
         #expect(pools.count == taskCount)
         #expect(identities(pools).count == 1)
@@ -97,19 +109,10 @@ struct AsyncConcurrencyTests {
     @Test func asyncScopedServiceRacedInOneScopeIsBuiltOnce() async throws {
         let container = Container()
         let calls = CallCounter()
-        container.register(ScopeSession.self, scope: .scoped) { _ in
-            let serial = calls.next()
-            await suspendAFewTimes()
-            return ScopeSession(serial: serial)
-        }
+        registerSuspendingSession(in: container, calls: calls)
         let scope = container.makeScope()
 
-        let sessions = try await withThrowingTaskGroup(of: ScopeSession.self) { group in
-            for _ in 0..<taskCount {
-                group.addTask { try await scope.resolveAsync(ScopeSession.self) }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
-        }
+        let sessions = try await race { try await scope.resolveAsync(ScopeSession.self) }
         try await scope.close()
 
         #expect(sessions.count == taskCount)
@@ -122,11 +125,7 @@ struct AsyncConcurrencyTests {
     @Test func eachTaskScopeBuildsAndDisposesItsOwnInstance() async throws {
         let container = Container()
         let calls = CallCounter()
-        container.register(ScopeSession.self, scope: .scoped) { _ in
-            let serial = calls.next()
-            await suspendAFewTimes()
-            return ScopeSession(serial: serial)
-        }
+        registerSuspendingSession(in: container, calls: calls)
 
         let sessions = try await withThrowingTaskGroup(of: ScopeSession.self) { group in
             for _ in 0..<taskCount {
