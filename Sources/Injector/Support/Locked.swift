@@ -54,6 +54,9 @@ struct Locked<State>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the state.
+    ///
+    /// Not for a `Locked<Void>`, whose empty state shares its address with the mutex: use `lock()`
+    /// and `unlock()`, or ThreadSanitizer reports the access to the state as a race with `lock()`.
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
