@@ -10,10 +10,11 @@ extension Container {
     /// While a task runs with overrides (`withOverrides`), an override of `key` comes first.
     @usableFromInline
     func provider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
-        if overridesMayBeActive, let overridden = ActiveOverrides.current?.provider(for: key, lookup: self) {
+        if tree.mayHaveOverrides, let overridden = ActiveOverrides.bound?.provider(for: key, lookup: self) {
             return overridden
         }
-        return registeredProvider(for: key)
+        if let provider = localProvider(for: key) { return provider }
+        return parent?.registeredProvider(for: key)
     }
 
     /// The provider for `key` registered in this container or the nearest ancestor that has one.

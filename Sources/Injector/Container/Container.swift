@@ -19,12 +19,8 @@ import Synchronization
 public final class Container: Sendable {
     /// The container whose registrations this one falls back to, if any.
     let parent: Container?
-    /// Serialises the construction of shared (singleton and weak) instances across a whole tree of
-    /// containers; recursive, because a singleton's factory may build further singletons.
-    @usableFromInline let constructionLock: Locked<Void>
-    /// Serialises the async construction of shared instances across the tree, as
-    /// `constructionLock` does for sync ones; held by an async resolution until it ends.
-    let asyncConstructionLock: AsyncLock
+    /// What this container shares with its parent and children: construction locks, overrides.
+    @usableFromInline let tree: ContainerTree
 
     struct State {
         let registry = Registry()
@@ -57,8 +53,7 @@ public final class Container: Sendable {
 
     private init(parent: Container?) {
         self.parent = parent
-        constructionLock = parent?.constructionLock ?? .make((), recursive: true)
-        asyncConstructionLock = parent?.asyncConstructionLock ?? AsyncLock()
+        tree = parent?.tree ?? ContainerTree()
     }
 
     /// Makes a container that sees this container's registrations and may shadow them with its own.

@@ -1,7 +1,7 @@
 /// The disposable instances an owner (a lifetime scope, a container's singletons, a set of test
 /// overrides) took charge of, in the order they were completed; disposed in reverse, exactly once.
 @usableFromInline
-struct DisposalBag: Sendable {
+final class DisposalBag: Sendable {
     /// A disposable instance, kept as it was made: it is cast to its disposal protocols again
     /// only when disposed, so that recording one allocates nothing beyond the array's growth.
     private struct Entry: @unchecked Sendable {

@@ -1,20 +1,10 @@
-import Synchronization
-
-/// How many `withOverrides` calls are running in the whole process. While there are none, a lookup
-/// pays one relaxed atomic load for overrides, and reads no task-local value.
-@usableFromInline let activeOverrideCount = Atomic<Int>(0)
-
-/// Whether some task may be running with overrides.
-@inlinable var overridesMayBeActive: Bool { activeOverrideCount.load(ordering: .relaxed) != 0 }
-
 /// The overrides a task resolves with: registrations that take precedence over a container's (and
 /// its children's and scopes') for the length of a `withOverrides` call, in that task and the tasks
 /// it starts.
 final class ActiveOverrides: Sendable {
+    /// The overrides in effect for the current task, if any. Read only when the tree resolved
+    /// from has overrides running (`ContainerTree.mayHaveOverrides`).
     @TaskLocal static var bound: ActiveOverrides?
-
-    /// The overrides in effect for the current task, if any.
-    static var current: ActiveOverrides? { overridesMayBeActive ? bound : nil }
 
     /// The container the overrides apply to, with its children and scopes.
     let target: Container

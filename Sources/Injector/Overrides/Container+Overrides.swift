@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Container {
     /// Runs `operation` with registrations that override this container's, seen only by the current
     /// task and the tasks it starts: parallel tests can override the same service differently.
@@ -33,7 +35,7 @@ extension Container {
         operation: () throws -> Result
     ) throws -> Result {
         let active = activate(overrides)
-        defer { activeOverrideCount.subtract(1, ordering: .relaxed) }
+        defer { tree.activeOverrideCount.subtract(1, ordering: .relaxed) }
         let result = Swift.Result { try ActiveOverrides.$bound.withValue(active, operation: operation) }
         let disposals = active.store.disposals
         let asyncOnly = disposals.asyncOnlyKeys
@@ -59,7 +61,7 @@ extension Container {
         operation: () async throws -> Result
     ) async throws -> Result {
         let active = activate(overrides)
-        defer { activeOverrideCount.subtract(1, ordering: .relaxed) }
+        defer { tree.activeOverrideCount.subtract(1, ordering: .relaxed) }
         let result: Swift.Result<Result, any Error>
         do {
             result = .success(try await ActiveOverrides.$bound.withValue(active, operation: operation))
@@ -79,7 +81,7 @@ extension Container {
         let registrations = Container()
         overrides(registrations)
         _ = registrations.freeze()
-        activeOverrideCount.add(1, ordering: .relaxed)
-        return ActiveOverrides(target: self, registrations: registrations, outer: ActiveOverrides.current)
+        tree.activeOverrideCount.add(1, ordering: .relaxed)
+        return ActiveOverrides(target: self, registrations: registrations, outer: ActiveOverrides.bound)
     }
 }

@@ -15,6 +15,9 @@ class AnyProvider: @unchecked Sendable {
     @usableFromInline let preparation: AnyObject?
     /// What the registration keeps across copies of its provider: identity, dependencies seen.
     @usableFromInline let record: ProviderRecord
+    /// The record, for the resolve path to borrow: reading `record` there would retain it, a
+    /// reference count every resolving thread shares. Valid as long as this provider is.
+    let borrowedRecord: Unmanaged<ProviderRecord>
     /// Whether the factory is `async`: only the async spelling of resolve can run it.
     @usableFromInline let isAsync: Bool
 
@@ -28,6 +31,7 @@ class AnyProvider: @unchecked Sendable {
         self.conflict = conflict
         self.preparation = preparation
         self.record = record
+        borrowedRecord = .passUnretained(record)
         self.isAsync = isAsync
     }
 

@@ -48,8 +48,9 @@ struct ConstructionStack {
     }
 
     /// The record of the provider pushed last, borrowed (no reference count written), if any.
-    func withInnermostRecord<Result>(_ body: (ProviderRecord) -> Result) -> Result? {
-        innermost?._withUnsafeGuaranteedRef { body($0.record) }
+    /// `mutating` only so that it runs on the stack in place, as `contains` does.
+    mutating func withInnermostRecord<Result>(_ body: (ProviderRecord) -> Result) -> Result? {
+        innermost?._withUnsafeGuaranteedRef { $0.borrowedRecord._withUnsafeGuaranteedRef(body) }
     }
 
     /// The innermost provider on the stack that satisfies `predicate`.

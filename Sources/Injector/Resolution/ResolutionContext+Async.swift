@@ -55,7 +55,7 @@ extension ResolutionContext {
         arguments: repeat each Argument
     ) async throws -> Service {
         let key = SharedInstanceKey(slot: provider.slot!, store: nil)
-        if let box = await beginSharedConstruction(of: key, under: owner.asyncConstructionLock) {
+        if let box = await beginSharedConstruction(of: key, under: owner.tree.asyncConstructionLock) {
             return unsafeDowncast(box, to: InstanceBox<Service>.self).value
         }
         if let instance = provider.asyncSharedInstance { return instance }  // another task was first
@@ -101,7 +101,7 @@ extension ResolutionContext {
     ) async throws -> Service {
         try enter(provider)
         let mark = queueMark
-        let instance: Service
+        var instance: Service
         do {
             instance = try await provider.asyncFactory!(Resolver(container: lookup, context: self), repeat each arguments)
         } catch {
@@ -110,6 +110,7 @@ extension ResolutionContext {
             throw InjectionError.factoryFailed(error, path: path)
         }
         leave(completed: true)
-        return try finishConstruction(of: instance, provider: provider, lookup: lookup, configure: configure)
+        try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)
+        return instance
     }
 }

@@ -74,7 +74,7 @@ extension ResolutionContext {
             return try resolveSharedElsewhere(provider, lookup: owner, arguments: repeat each arguments)
         }
         let key = SharedInstanceKey(slot: slot, store: nil)
-        if let box = beginSharedConstruction(of: key, under: owner.constructionLock) {
+        if let box = beginSharedConstruction(of: key, under: owner.tree.constructionLock) {
             return unsafeDowncast(box, to: InstanceBox<Service>.self).value
         }
         if let instance = provider.sharedInstance { return instance }  // another thread was first
@@ -143,7 +143,7 @@ extension ResolutionContext {
     ) throws -> Service {
         try enter(provider)
         let mark = queueMark
-        let instance: Service
+        var instance: Service
         do {
             instance = try provider.factory(Resolver(container: lookup, context: self), repeat each arguments)
         } catch {
@@ -152,17 +152,17 @@ extension ResolutionContext {
             throw InjectionError.factoryFailed(error, path: path)
         }
         leave(completed: true)
-        return try finishConstruction(of: instance, provider: provider, lookup: lookup, configure: configure)
+        try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)
+        return instance
     }
 
     /// What follows a factory: the caller's `configure`, taking charge of disposal, and deferring
-    /// the registration's own preparation.
+    /// the registration's own preparation. (`inout`, so that the instance is not copied.)
     @inlinable
     func finishConstruction<Service>(
-        of instance: Service, provider: AnyProvider, lookup: Container,
+        of instance: inout Service, provider: AnyProvider, lookup: Container,
         configure: ((inout Service) throws -> Void)?
-    ) throws -> Service {
-        var instance = instance
+    ) throws {
         if let configure {
             do {
                 try configure(&instance)
@@ -177,7 +177,6 @@ extension ResolutionContext {
                 unsafeDowncast(preparation, to: Preparation<Service>.self), of: instance, provider: provider,
                 lookup: lookup)
         }
-        return instance
     }
 
     /// Runs `body` with `owner` taking charge of what is disposable, then restores the owner.

@@ -12,7 +12,7 @@ extension ResolutionContext {
     ) throws -> Service {
         let found = container.provider(for: key)
         // A published singleton: one atomic load, no lock, no reference count on shared objects.
-        if configure == nil, let found, !overridesMayBeActive,
+        if configure == nil, let found, !container.tree.mayHaveOverrides,
             let instance = Provider<Service, repeat each Argument>.borrowing(found, { provider in
                 provider.conflict == nil ? provider.singleton?.instance : nil
             })
@@ -22,7 +22,7 @@ extension ResolutionContext {
         let context = ResolutionContext.begin()
         defer { context.end() }
         if let scope { context.start(in: scope) }
-        if overridesMayBeActive { context.applyOverrides(from: container) }
+        if container.tree.mayHaveOverrides { context.applyOverrides(from: container) }
         let instance: Service = try context.resolve(
             key, found: found, from: container, arguments: repeat each arguments, configure: configure)
         try context.complete()
@@ -53,7 +53,7 @@ extension ResolutionContext {
         let context = ResolutionContext.begin()
         defer { context.end() }
         context.start(in: scope)
-        if overridesMayBeActive { context.applyOverrides(from: container) }
+        if container.tree.mayHaveOverrides { context.applyOverrides(from: container) }
         let instances = try context.resolveAll(service, from: container)
         try context.complete()
         return instances

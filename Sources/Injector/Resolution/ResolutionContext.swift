@@ -45,6 +45,9 @@ final class ResolutionContext {
     /// In validation's sandbox, which stands for a scope of any tag: the tag the first tagged scoped
     /// service of this resolution asked for, which every other one must share, as in a real scope.
     @exclusivity(unchecked) var adoptedTag: ScopeTag?
+    /// Whether `scope`, `sideStore`, `overrides`, `disposalOwner` or `adoptedTag` may be set, so
+    /// that `end()` resets them only then: most resolutions set none.
+    @exclusivity(unchecked) private var hasLifetimeState = false
     /// Whether this is an async resolution: it holds no thread-bound lock, and builds the sync
     /// shared instances it needs in resolutions nested in it, which complete before it goes on.
     @usableFromInline let isAsync: Bool
@@ -86,7 +89,7 @@ final class ResolutionContext {
     init(asyncIn scope: LifetimeScope?, from container: Container) {
         isAsync = true
         stackGuard = StackGuard(isThreadBound: false)
-        if overridesMayBeActive { applyOverrides(from: container) }
+        if container.tree.mayHaveOverrides { applyOverrides(from: container) }
         start(in: scope)
     }
 
@@ -102,13 +105,15 @@ final class ResolutionContext {
         stackGuard = outer.stackGuard.forNestedResolution()
         sideStore = outer.sideStore
         overrides = outer.overrides
+        hasLifetimeState = true
     }
 
     /// Applies the test overrides in effect for this task that reach `container`: singleton and
     /// weak instances then go to their store, so that none built with an override outlives it.
     @usableFromInline func applyOverrides(from container: Container) {
-        overrides = ActiveOverrides.current?.applying(to: container)
+        overrides = ActiveOverrides.bound?.applying(to: container)
         sideStore = overrides?.store
+        hasLifetimeState = true
     }
 
     /// Starts a top-level resolution from `scope` (or from a container, when `nil`).
@@ -116,6 +121,7 @@ final class ResolutionContext {
         guard let scope else { return }
         self.scope = scope
         disposalOwner = scope.store.disposals
+        hasLifetimeState = true
     }
 
     var bookkeeping: Bookkeeping {
@@ -301,11 +307,14 @@ final class ResolutionContext {
             for gate in bookkeeping.heldAsyncLocks.reversed() { gate.unlock() }
             storedBookkeeping = nil
         }
-        scope = nil
-        adoptedTag = nil
-        sideStore = nil
-        overrides = nil
-        disposalOwner = nil
+        if hasLifetimeState {
+            scope = nil
+            adoptedTag = nil
+            sideStore = nil
+            overrides = nil
+            disposalOwner = nil
+            hasLifetimeState = false
+        }
         isInUse = false
     }
 }
