@@ -382,4 +382,25 @@ struct CaptiveDependencyTests {
         #expect(first.context === second.context)
         #expect(first.context === (try scope.resolve(RequestContext.self)))
     }
+
+    /// Validation reports a captive dependency once per holder: two singletons holding one scoped
+    /// service are two problems.
+    @Test func validationReportsEachSingletonHoldingAScopedService() throws {
+        let container = Container()
+        container.register(ValidatedConnection.self, scope: .scoped) { _ in ValidatedConnection() }
+        container.register(FirstCache.self, scope: .singleton) { r in _ = try r.resolve(ValidatedConnection.self); return FirstCache() }
+        container.register(SecondCache.self, scope: .singleton) { r in _ = try r.resolve(ValidatedConnection.self); return SecondCache() }
+
+        let error = try #require(injectionError { try container.validate() })
+
+        #expect(error.code == .validationFailed)
+        #expect(error.problems.map(\.code) == [.captiveDependency, .captiveDependency])
+        #expect(error.problems.map { $0.resolutionPath.map(\.description) } == [
+            ["FirstCache", "ValidatedConnection"], ["SecondCache", "ValidatedConnection"],
+        ])
+    }
 }
+
+private final class ValidatedConnection: Sendable {}
+private final class FirstCache: Sendable {}
+private final class SecondCache: Sendable {}

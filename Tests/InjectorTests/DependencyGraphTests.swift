@@ -330,4 +330,27 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
 
             """)
     }
+
+    // MARK: Edges seen outside a factory's own resolver
+
+    /// A dependency an onResolved hook resolves (property injection) is an edge of the hooked
+    /// service, as is one a factory resolves through a captured container.
+    @Test func hooksAndCapturedContainerResolvesRecordEdges() throws {
+        let container = Container()
+        container.register(GraphClock.self) { _ in GraphClock() }
+        container.register(GraphExporter.self) { _ in GraphExporter() }
+        container.register(GraphNoteStore.self) { _ in GraphNoteStore() }
+            .onResolved { r, _ in _ = try r.resolve(GraphClock.self) }
+        container.register(GraphEditor.self) { _ in
+            _ = try container.resolve(GraphExporter.self)
+            return GraphEditor()
+        }
+
+        _ = try container.resolve(GraphNoteStore.self)
+        _ = try container.resolve(GraphEditor.self)
+        let graph = container.dependencyGraph()
+
+        #expect(graphDependencies(of: graphKey(GraphNoteStore.self), in: graph) == [graphKey(GraphClock.self)])
+        #expect(graphDependencies(of: graphKey(GraphEditor.self), in: graph) == [graphKey(GraphExporter.self)])
+    }
 }

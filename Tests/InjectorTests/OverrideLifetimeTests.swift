@@ -17,8 +17,9 @@ private struct NamedPlugin: Plugin { let name: String }
 
 @Suite struct OverrideLifetimeTests {
     /// A scoped instance resolved under an override, from a scope made before the call, is built
-    /// for the call and disposed when it ends: the scope then builds its own, without the override.
-    @Test func scopedInstanceBuiltUnderAnOverrideDoesNotOutliveTheCall() throws {
+    /// for the call: after it, the scope builds its own, without the override. Both are the scope's,
+    /// disposed when it closes, last completed first.
+    @Test func scopedInstanceBuiltUnderAnOverrideIsNotResolvedAfterTheCall() throws {
         let log = EventLog()
         let container = Container()
         container.register(Clock.self) { _ in FixedClock(now: 0) }
@@ -31,13 +32,29 @@ private struct NamedPlugin: Plugin { let name: String }
             return first
         }
         #expect(inside.clock.now == 7)
-        #expect(log.events == ["disposed session at 7"])
+        #expect(log.events.isEmpty)
 
         let after = try scope.resolve(RequestSession.self)
         #expect(after !== inside)
         #expect(after.clock.now == 0)
         try scope.close()
-        #expect(log.events == ["disposed session at 7", "disposed session at 0"])
+        #expect(log.events == ["disposed session at 0", "disposed session at 7"])
+    }
+
+    /// A scope made and closed inside the call disposes the scoped instances it made there.
+    @Test func scopeClosedInsideTheCallDisposesItsScopedInstances() throws {
+        let log = EventLog()
+        let container = Container()
+        container.register(Clock.self) { _ in FixedClock(now: 0) }
+        container.register(RequestSession.self, scope: .scoped) { r in try RequestSession(clock: r.resolve(Clock.self), log: log) }
+
+        try container.withOverrides({ $0.register(Clock.self) { _ in FixedClock(now: 7) } }) {
+            let scope = container.makeScope()
+            _ = try scope.resolve(RequestSession.self)
+            try scope.close()
+            #expect(log.events == ["disposed session at 7"])
+        }
+        #expect(log.events == ["disposed session at 7"])
     }
 
     /// resolveAll inside the call collects the registrations that exist only as overrides, after

@@ -7,8 +7,9 @@ struct Validation {
     private var checked: [ServiceKey] = []
     private var unchecked: [ValidationReport.UncheckedRegistration] = []
 
-    /// What makes two problems the same: a registration missing, failing or captive once is one
-    /// problem, whichever registration's resolution met it; a cycle is one, wherever it is entered.
+    /// What makes two problems the same: a registration missing or failing once is one problem,
+    /// whichever registration's resolution met it; a cycle is one, wherever it is entered; a
+    /// captive dependency is one per path from its holder.
     private struct ProblemIdentity: Hashable {
         let code: InjectionError.Code
         let keys: Set<ServiceKey>
@@ -74,6 +75,9 @@ struct Validation {
         guard let last = path.last else { return ProblemIdentity(code: error.code, keys: [ServiceKey(String.self, name: error.message)]) }
         if error.code == .circularDependency, let start = path.firstIndex(of: last) {
             return ProblemIdentity(code: error.code, keys: Set(path[start...]))
+        }
+        if error.code == .captiveDependency {
+            return ProblemIdentity(code: error.code, keys: Set(path))  // one per holder, path and captive
         }
         return ProblemIdentity(code: error.code, keys: [last])
     }

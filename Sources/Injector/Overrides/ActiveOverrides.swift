@@ -13,9 +13,15 @@ final class ActiveOverrides: Sendable {
     /// The singletons and weak instances resolved while the overrides are in effect: built afresh,
     /// so that each sees the overrides and none outlives them.
     let store = InstanceStore()
-    /// The scoped instances built while the overrides are in effect, a store per scope; they go to
-    /// `store`'s disposal bag, so that they are disposed with the rest when the call ends.
-    private let scopeStores = Locked.make([ObjectIdentifier: (scope: LifetimeScope, store: InstanceStore)]())
+    /// The scoped instances built while the overrides are in effect, a store per scope, so that
+    /// none is resolved after the call. The scope still owns them: its close disposes them.
+    private let scopeStores = Locked.make([ObjectIdentifier: ScopeStore]())
+
+    private struct ScopeStore {
+        /// Tells a scope from a later one at the same address.
+        weak var scope: LifetimeScope?
+        let store: InstanceStore
+    }
     /// Overrides in effect around these ones, which they extend.
     let outer: ActiveOverrides?
 
@@ -45,9 +51,10 @@ final class ActiveOverrides: Sendable {
     /// Where the scoped instances of `scope` built under these overrides are kept.
     func store(for scope: LifetimeScope) -> InstanceStore {
         scopeStores.withLock { stores in
-            if let entry = stores[ObjectIdentifier(scope)] { return entry.store }
-            let scopeStore = InstanceStore(disposals: store.disposals)
-            stores[ObjectIdentifier(scope)] = (scope, scopeStore)
+            if let entry = stores[ObjectIdentifier(scope)], entry.scope === scope { return entry.store }
+            stores = stores.filter { $0.value.scope != nil }  // forget the scopes that are gone
+            let scopeStore = InstanceStore(disposals: scope.store.disposals)
+            stores[ObjectIdentifier(scope)] = ScopeStore(scope: scope, store: scopeStore)
             return scopeStore
         }
     }

@@ -16,10 +16,11 @@ extension Container {
     /// The overrides apply to resolutions from this container, its children and its scopes, and
     /// take precedence over a child's own registration of the same key; `resolveAll` collects the
     /// registrations that exist only as overrides too. Singletons, weak instances and scoped ones
-    /// resolved inside are built afresh for the call (the container's own, and the scopes' own, are
-    /// left alone), so that every one sees the overrides, and none outlives the call: the
-    /// disposable ones are disposed when `operation` returns. Nested calls extend the overrides of
-    /// the calls around them.
+    /// resolved inside are built afresh for the call (the container's own, and what scopes already
+    /// hold, are left alone), so that every one sees the overrides, and none is resolved after the
+    /// call. The disposable singletons and weak instances are disposed when `operation` returns;
+    /// scoped ones stay their scope's, disposed when it closes. Nested calls extend the overrides
+    /// of the calls around them.
     ///
     /// - Parameters:
     ///   - overrides: Registers the overrides into the container it receives.

@@ -50,7 +50,12 @@ struct ConstructionStack {
     /// The record of the provider pushed last, borrowed (no reference count written), if any.
     /// `mutating` only so that it runs on the stack in place, as `contains` does.
     mutating func withInnermostRecord<Result>(_ body: (ProviderRecord) -> Result) -> Result? {
-        innermost?._withUnsafeGuaranteedRef { $0.borrowedRecord._withUnsafeGuaranteedRef(body) }
+        withInnermostProvider { $0.borrowedRecord._withUnsafeGuaranteedRef(body) }
+    }
+
+    /// The provider pushed last, borrowed, if any. `mutating` for the same reason.
+    mutating func withInnermostProvider<Result>(_ body: (AnyProvider) -> Result) -> Result? {
+        innermost?._withUnsafeGuaranteedRef(body)
     }
 
     /// The innermost provider on the stack that satisfies `predicate`.

@@ -35,11 +35,16 @@ extension ResolutionContext {
             return instance
         case .singleton, .weak:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
+            let instance: Service
             if let sideStore {
-                return try await constructStoredAsync(provider, in: sideStore, lookup: lookup.owner(of: provider), arguments: repeat each arguments)
+                instance = try await constructStoredAsync(provider, in: sideStore, lookup: lookup.owner(of: provider), arguments: repeat each arguments)
+            } else if let shared = provider.asyncSharedInstance {
+                instance = shared
+            } else {
+                instance = try await constructSharedAsync(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
             }
-            if let instance = provider.asyncSharedInstance { return instance }
-            return try await constructSharedAsync(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
+            if disposalOwner != nil { noteOwnedElsewhere(instance) }
+            return instance
         case .scoped:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
             return try await constructStoredAsync(provider, in: owningStore(for: provider), lookup: lookup, arguments: repeat each arguments)

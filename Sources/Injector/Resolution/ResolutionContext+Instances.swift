@@ -48,11 +48,16 @@ extension ResolutionContext {
             return instance
         case .singleton, .weak:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
+            let instance: Service
             if let sideStore {
-                return try constructStored(provider, in: sideStore, lookup: lookup.owner(of: provider), arguments: repeat each arguments)
+                instance = try constructStored(provider, in: sideStore, lookup: lookup.owner(of: provider), arguments: repeat each arguments)
+            } else if let shared = provider.sharedInstance {
+                instance = shared
+            } else {
+                instance = try constructShared(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
             }
-            if let instance = provider.sharedInstance { return instance }
-            return try constructShared(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
+            if disposalOwner != nil { noteOwnedElsewhere(instance) }
+            return instance
         case .scoped:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
             return try constructStored(provider, in: owningStore(for: provider), lookup: lookup, arguments: repeat each arguments)

@@ -57,6 +57,7 @@ extension ResolutionContext {
         defer { nested.end() }
         nested.start(in: scope)
         nested.disposalOwner = disposalOwner
+        nested.sharesOuterGraph = true
         let result = try body(nested)
         try nested.complete()
         return result

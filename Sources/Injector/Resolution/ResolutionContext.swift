@@ -48,6 +48,9 @@ final class ResolutionContext {
     /// Whether `scope`, `sideStore`, `overrides`, `disposalOwner` or `adoptedTag` may be set, so
     /// that `end()` resets them only then: most resolutions set none.
     @exclusivity(unchecked) private var hasLifetimeState = false
+    /// Whether this resolution is part of its outer one (a sync part of an async resolution), and
+    /// so shares its graph-scoped instances, rather than a resolution of its own.
+    @exclusivity(unchecked) var sharesOuterGraph = false
     /// Whether this is an async resolution: it holds no thread-bound lock, and builds the sync
     /// shared instances it needs in resolutions nested in it, which complete before it goes on.
     @usableFromInline let isAsync: Bool
@@ -64,6 +67,10 @@ final class ResolutionContext {
         var hookChain: [AnyProvider] = []
         /// What holds the instance whose hooks are running, if anything outlives lifetime scopes.
         var preparingCaptor: Captor?
+        /// The singleton and weak instances handed out while a scope owns what is built: a factory
+        /// that returns one of them (forwarding a singleton under another key) does not make the
+        /// scope its owner.
+        var ownedElsewhere: Set<ObjectIdentifier> = []
         /// Construction locks taken, held until the resolution ends.
         var heldLocks: [Locked<Void>] = []
         var heldAsyncLocks: [AsyncLock] = []
@@ -165,17 +172,29 @@ final class ResolutionContext {
         noteDependency(on: provider.key)
     }
 
-    /// Notes a dependency by key: also one that is not registered, so that the graph shows it.
+    /// Notes a dependency by key: also one that is not registered, so that the graph shows it. The
+    /// dependent is the innermost service under construction; failing that, the one whose hooks
+    /// are running; failing that, the dependent of the resolution this one runs inside.
     func noteDependency(on key: ServiceKey) {
-        stack.withInnermostRecord { record in
+        let noted: Void? = stack.withInnermostRecord { record in
             if record.isRecordingDependencies { record.recordDependency(key) }
+        }
+        guard noted == nil else { return }
+        if let preparing = storedBookkeeping?.hookChain.last {
+            if preparing.record.isRecordingDependencies { preparing.record.recordDependency(key) }
+        } else {
+            outer?.noteDependency(on: key)
         }
     }
 
-    /// Pops the provider `enter` pushed; once a construction completes, the dependencies it resolved
-    /// are known.
+    /// Pops the provider `enter` pushed; once a construction completes (with its hooks, if it has
+    /// any), the dependencies it resolved are known.
     @usableFromInline func leave(completed: Bool) {
-        if completed { stack.withInnermostRecord { $0.completeRecording() } }
+        if completed {
+            stack.withInnermostProvider { provider in
+                if provider.preparation == nil { provider.borrowedRecord._withUnsafeGuaranteedRef { $0.completeRecording() } }
+            }
+        }
         stack.pop()
     }
 
@@ -196,11 +215,13 @@ final class ResolutionContext {
 
     /// The graph-scoped instance of `provider` for lookups from `lookup`, if this resolve made one.
     @usableFromInline func graphInstance(of provider: AnyProvider, lookup: Container) -> AnyObject? {
-        graphInstances.instance(of: provider, lookup: lookup)
+        if sharesOuterGraph, let outer { return outer.graphInstance(of: provider, lookup: lookup) }
+        return graphInstances.instance(of: provider, lookup: lookup)
     }
 
     /// Keeps a graph-scoped instance for the rest of this resolve.
     @usableFromInline func storeGraphInstance(_ box: AnyObject, of provider: AnyProvider, lookup: Container) {
+        if sharesOuterGraph, let outer { return outer.storeGraphInstance(box, of: provider, lookup: lookup) }
         graphInstances.store(box, of: provider, lookup: lookup)
     }
 
@@ -250,9 +271,22 @@ final class ResolutionContext {
         bookkeeping.publications.append(publish)
     }
 
-    /// Hands a new instance to the owner of what is built now, if it is disposable.
+    /// Hands a new instance to the owner of what is built now, if it is disposable and not a
+    /// singleton or weak instance that a factory merely passed on.
     @usableFromInline func recordDisposal(of instance: Any, provider: AnyProvider) {
+        if let object = weakReferenceable(instance), isOwnedElsewhere(object) { return }
         disposalOwner?.record(instance, key: provider.key)
+    }
+
+    /// Notes a singleton or weak instance handed out while a scope owns what is built.
+    @usableFromInline func noteOwnedElsewhere(_ instance: Any) {
+        guard let object = weakReferenceable(instance) else { return }
+        bookkeeping.ownedElsewhere.insert(ObjectIdentifier(object))
+    }
+
+    private func isOwnedElsewhere(_ object: AnyObject) -> Bool {
+        storedBookkeeping?.ownedElsewhere.contains(ObjectIdentifier(object)) == true
+            || outer?.isOwnedElsewhere(object) == true
     }
 
     /// How much preparation and publication is queued: taken before a factory runs, so that what

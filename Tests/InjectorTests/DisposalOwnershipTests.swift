@@ -1,0 +1,63 @@
+import Testing
+@testable import Injector
+
+// Who disposes an instance that one registration builds and another passes on.
+
+private protocol Logging: AnyObject, Sendable {}
+private final class FileLogger: Logging, Disposable, Sendable {
+    let disposals = CallCounter()
+    func dispose() { disposals.next() }
+}
+private final class RequestLog: Logging, Disposable, Sendable {
+    let disposals = CallCounter()
+    func dispose() { disposals.next() }
+}
+
+@Suite struct DisposalOwnershipTests {
+    /// A transient registration that passes on a singleton (another key for one instance) does not
+    /// make the scope it is resolved from the singleton's owner: the scope's close leaves it alone,
+    /// and the container's shutdown disposes it, once.
+    @Test func scopeDoesNotDisposeASingletonPassedOnByATransient() throws {
+        let container = Container()
+        container.register(FileLogger.self, scope: .singleton) { _ in FileLogger() }
+        container.register((any Logging).self) { r in try r.resolve(FileLogger.self) }
+        let scope = container.makeScope()
+
+        let logging = try scope.resolve((any Logging).self)
+        try scope.close()
+        let logger = try container.resolve(FileLogger.self)
+
+        #expect(logging === logger)
+        #expect(logger.disposals.count == 0)
+        try container.shutdown()
+        #expect(logger.disposals.count == 1)
+    }
+
+    /// The same when the singleton is built by the resolve that passes it on.
+    @Test func scopeDoesNotDisposeASingletonBuiltAndPassedOnInOneResolve() throws {
+        let container = Container()
+        container.register(FileLogger.self, scope: .singleton) { _ in FileLogger() }
+        container.register((any Logging).self, name: "file") { r in try r.resolve(FileLogger.self) }
+        let scope = container.makeScope()
+
+        let logging = try scope.resolve((any Logging).self, name: "file")
+        try scope.close()
+
+        #expect((logging as? FileLogger)?.disposals.count == 0)
+        try container.shutdown()
+        #expect((logging as? FileLogger)?.disposals.count == 1)
+    }
+
+    /// A transient that passes on a scoped instance is disposed once, with the scope.
+    @Test func scopedInstancePassedOnByATransientIsDisposedOnce() throws {
+        let container = Container()
+        container.register(RequestLog.self, scope: .scoped) { _ in RequestLog() }
+        container.register((any Logging).self) { r in try r.resolve(RequestLog.self) }
+        let scope = container.makeScope()
+
+        let log = try scope.resolve((any Logging).self) as! RequestLog
+        try scope.close()
+
+        #expect(log.disposals.count == 1)
+    }
+}
