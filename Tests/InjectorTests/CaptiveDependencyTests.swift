@@ -383,6 +383,30 @@ struct CaptiveDependencyTests {
         #expect(first.context === (try scope.resolve(RequestContext.self)))
     }
 
+    /// A graph-scoped instance built with a scoped one, handed later in the same resolution to a
+    /// singleton being built, would carry the scoped instance into the singleton: refused.
+    @Test func graphInstanceHoldingAScopedOneIsCaptiveInASingleton() throws {
+        let container = Container()
+        container.register(ValidatedConnection.self, scope: .scoped) { _ in ValidatedConnection() }
+        container.register(GraphHolder.self, scope: .graph) { r in _ = try r.resolve(ValidatedConnection.self); return GraphHolder() }
+        container.register(FirstCache.self, scope: .singleton) { r in _ = try r.resolve(GraphHolder.self); return FirstCache() }
+        container.register(Page.self) { r in
+            _ = try r.resolve(GraphHolder.self)
+            _ = try r.resolve(FirstCache.self)
+            return Page()
+        }
+        let scope = container.makeScope()
+
+        let error = try #require(injectionError { try scope.resolve(Page.self) })
+
+        #expect(error.code == .captiveDependency)
+        #expect(error.message == "Captive dependency: FirstCache (.singleton) depends on GraphHolder (.graph), which"
+            + " this resolution built with the scoped ValidatedConnection: FirstCache would keep it past its lifetime"
+            + " scope. Path: Page -> FirstCache -> GraphHolder. Fix: give FirstCache a scope no longer than"
+            + " ValidatedConnection's, or let it ask for GraphHolder when it needs it rather than hold it.")
+        #expect(error.resolutionPath.map(\.description) == ["Page", "FirstCache", "GraphHolder"])
+    }
+
     /// Validation reports a captive dependency once per holder: two singletons holding one scoped
     /// service are two problems.
     @Test func validationReportsEachSingletonHoldingAScopedService() throws {
@@ -404,3 +428,5 @@ struct CaptiveDependencyTests {
 private final class ValidatedConnection: Sendable {}
 private final class FirstCache: Sendable {}
 private final class SecondCache: Sendable {}
+private final class GraphHolder: Sendable {}
+private final class Page: Sendable {}

@@ -11,6 +11,17 @@ extension InjectionError {
         return InjectionError(.captiveDependency, message, path: path)
     }
 
+    static func captiveDependency(
+        _ holder: ServiceKey, scope: Scope, captive: ServiceKey, captiveScope: Scope, holding scoped: ServiceKey,
+        path: [ServiceKey]
+    ) -> InjectionError {
+        let message = "Captive dependency: \(holder) (.\(scope)) depends on \(captive) (.\(captiveScope)), which"
+            + " this resolution built with the scoped \(scoped): \(holder) would keep it past its lifetime scope."
+            + " Path: \(path.pathDescription). Fix: give \(holder) a scope no longer than \(scoped)'s, or let it"
+            + " ask for \(captive) when it needs it rather than hold it."
+        return InjectionError(.captiveDependency, message, path: path)
+    }
+
     static func scopedOutsideScope(_ key: ServiceKey, scope: Scope, path: [ServiceKey]) -> InjectionError {
         let make = scope.tag.map { "container.makeScope(tag: \"\($0)\")" } ?? "container.makeScope()"
         var message = "\(key) is .\(scope), but was resolved from a container, outside any lifetime scope,"

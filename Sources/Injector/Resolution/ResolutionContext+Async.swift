@@ -1,3 +1,5 @@
+import Synchronization
+
 // The steps of an async resolution. An async resolution uses one context from start to end, across
 // threads; sync registrations it meets are resolved as in a sync resolution, except shared ones,
 // which are built in a sync resolution nested in it (see `ResolutionContext+Lifetimes.swift`).
@@ -27,11 +29,15 @@ extension ResolutionContext {
         case .graph:
             if let box = graphInstance(of: provider, lookup: lookup) {
                 guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
+                if scopedResolutionCount != 0 { try checkScopeBound(box, provider: provider) }
                 return unsafeDowncast(box, to: InstanceBox<Service>.self).value
             }
+            let scopedBefore = scopedResolutionCount
             let instance = try await constructAsync(
                 provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
-            storeGraphInstance(InstanceBox(instance), of: provider, lookup: lookup)
+            let box = InstanceBox(instance)
+            storeGraphInstance(box, of: provider, lookup: lookup)
+            if scopedResolutionCount != scopedBefore { markScopeBound(box) }
             return instance
         case .singleton, .weak:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
@@ -47,7 +53,9 @@ extension ResolutionContext {
             return instance
         case .scoped:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
-            return try await constructStoredAsync(provider, in: owningStore(for: provider), lookup: lookup, arguments: repeat each arguments)
+            let instance = try await constructStoredAsync(provider, in: owningStore(for: provider), lookup: lookup, arguments: repeat each arguments)
+            noteScopedResolution(of: provider)
+            return instance
         }
     }
 
@@ -107,8 +115,15 @@ extension ResolutionContext {
         try enter(provider)
         let mark = queueMark
         var instance: Service
+        // A resolution the factory starts through a container, in this task or a child task, runs
+        // within this one: it sees what this one is building, and may take its locks.
+        let running = RunningAsyncFactory(
+            owners: lockAncestors + [ObjectIdentifier(self)], path: underConstruction, unpublished: unpublishedInstances)
+        defer { running.end() }
         do {
-            instance = try await provider.asyncFactory!(Resolver(container: lookup, context: self), repeat each arguments)
+            instance = try await Self.$runningAsyncFactory.withValue(running) {
+                try await provider.asyncFactory!(Resolver(container: lookup, context: self), repeat each arguments)
+            }
         } catch {
             defer { leave(completed: false) }
             discardQueued(since: mark)
@@ -118,4 +133,32 @@ extension ResolutionContext {
         try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)
         return instance
     }
+}
+
+/// What an async factory runs within, as the resolutions it starts through a container see it:
+/// the resolutions holding construction locks (the one running the factory, and those it runs
+/// within), what they are constructing, and the shared instances they have not yet published.
+/// Taken when the factory is called; inert once it returns (a task the factory left running must
+/// not resolve as if inside it).
+final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `running`
+    let owners: [ObjectIdentifier]
+    let path: [AnyProvider]
+    let unpublished: [ResolutionContext.SharedInstanceKey: AnyObject]
+    private let running = Atomic<Bool>(true)
+
+    init(owners: [ObjectIdentifier], path: [AnyProvider], unpublished: [ResolutionContext.SharedInstanceKey: AnyObject]) {
+        self.owners = owners
+        self.path = path
+        self.unpublished = unpublished
+    }
+
+    /// Whether the factory is still running.
+    var isRunning: Bool { running.load(ordering: .acquiring) }
+
+    func end() { running.store(false, ordering: .releasing) }
+}
+
+extension ResolutionContext {
+    /// The async factory the current task runs in (directly, or as its child task), if any.
+    @TaskLocal static var runningAsyncFactory: RunningAsyncFactory?
 }

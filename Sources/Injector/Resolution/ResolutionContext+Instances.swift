@@ -40,11 +40,15 @@ extension ResolutionContext {
         case .graph:
             if let box = graphInstance(of: provider, lookup: lookup) {
                 guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
+                if scopedResolutionCount != 0 { try checkScopeBound(box, provider: provider) }
                 return unsafeDowncast(box, to: InstanceBox<Service>.self).value
             }
+            let scopedBefore = scopedResolutionCount
             let instance = try construct(
                 provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
-            storeGraphInstance(InstanceBox(instance), of: provider, lookup: lookup)
+            let box = InstanceBox(instance)
+            storeGraphInstance(box, of: provider, lookup: lookup)
+            if scopedResolutionCount != scopedBefore { markScopeBound(box) }
             return instance
         case .singleton, .weak:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
@@ -60,7 +64,9 @@ extension ResolutionContext {
             return instance
         case .scoped:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
-            return try constructStored(provider, in: owningStore(for: provider), lookup: lookup, arguments: repeat each arguments)
+            let instance = try constructStored(provider, in: owningStore(for: provider), lookup: lookup, arguments: repeat each arguments)
+            noteScopedResolution(of: provider)
+            return instance
         }
     }
 

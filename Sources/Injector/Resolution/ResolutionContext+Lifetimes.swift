@@ -58,8 +58,42 @@ extension ResolutionContext {
         nested.start(in: scope)
         nested.disposalOwner = disposalOwner
         nested.sharesOuterGraph = true
-        let result = try body(nested)
-        try nested.complete()
-        return result
+        return try nested.standingAsThreadResolution {
+            let result = try body(nested)
+            try nested.complete()
+            return result
+        }
+    }
+
+    /// Counts a scoped instance handed out, so that a graph-scoped instance built around it is
+    /// known to hold it.
+    @usableFromInline func noteScopedResolution(of provider: AnyProvider) {
+        scopedResolutionCount &+= 1
+        lastScopedKey = provider.key
+    }
+
+    /// Marks a graph-scoped instance as holding a scoped one (directly or through others).
+    @usableFromInline func markScopeBound(_ box: AnyObject) {
+        if sharesOuterGraph, let outer { return outer.markScopeBound(box) }
+        bookkeeping.scopeBoundGraphInstances[ObjectIdentifier(box)] = lastScopedKey
+    }
+
+    /// Refuses to hand a graph-scoped instance that holds a scoped one to a singleton or weak
+    /// service being built; otherwise counts it as a scoped resolution, for the graph instances
+    /// built around it.
+    @usableFromInline func checkScopeBound(_ box: AnyObject, provider: AnyProvider) throws {
+        guard let scoped = scopedKey(heldBy: box) else { return }
+        if let captor = innermostOutlivingScopes() {
+            throw InjectionError.captiveDependency(
+                captor.provider.key, scope: captor.provider.scope, captive: provider.key, captiveScope: provider.scope,
+                holding: scoped, path: captor.path + [provider.key])
+        }
+        scopedResolutionCount &+= 1
+        lastScopedKey = scoped
+    }
+
+    private func scopedKey(heldBy box: AnyObject) -> ServiceKey? {
+        if sharesOuterGraph, let outer { return outer.scopedKey(heldBy: box) }
+        return storedBookkeeping?.scopeBoundGraphInstances[ObjectIdentifier(box)]
     }
 }

@@ -41,4 +41,24 @@ extension ResolutionContext {
         context.isInUse = true
         return context
     }
+
+    /// Runs `body` with this context standing as the thread's resolution, so that a resolve a
+    /// factory starts meanwhile through a container nests in it (sees its path and what it built):
+    /// for a sync resolution nested in an async one, which the thread does not otherwise know.
+    /// When a resolution already runs on the thread, that one stays the thread's.
+    func standingAsThreadResolution<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let previous = pthread_getspecific(Self.cacheKey)
+        if let previous, Unmanaged<ResolutionContext>.fromOpaque(previous).takeUnretainedValue().isInUse {
+            return try body()
+        }
+        pthread_setspecific(Self.cacheKey, Unmanaged.passUnretained(self).toOpaque())
+        isThreadRoot = true
+        isInUse = true
+        defer {
+            pthread_setspecific(Self.cacheKey, previous)
+            isThreadRoot = false
+            innermostNested = nil
+        }
+        return try body()
+    }
 }

@@ -24,7 +24,7 @@ final class ResolutionContext {
     @exclusivity(unchecked) @usableFromInline private(set) var generation: UInt = 0
     /// Whether a resolution is using this context now.
     @exclusivity(unchecked) var isInUse = false
-    @exclusivity(unchecked) private var storedBookkeeping: Bookkeeping?
+    @exclusivity(unchecked) private(set) var storedBookkeeping: Bookkeeping?
     /// The resolution this one runs inside, on the same thread, when a factory or hook resolves
     /// through a container rather than through its resolver; `nil` for a top-level resolution.
     @exclusivity(unchecked) private(set) var outer: ResolutionContext?
@@ -48,6 +48,17 @@ final class ResolutionContext {
     /// Whether `scope`, `sideStore`, `overrides`, `disposalOwner` or `adoptedTag` may be set, so
     /// that `end()` resets them only then: most resolutions set none.
     @exclusivity(unchecked) private var hasLifetimeState = false
+    /// For an async resolution started while an async factory runs (through a captured container,
+    /// possibly in a child task): the resolutions it runs within, which hold construction locks it
+    /// may take within them; what they were constructing, for cycles and paths; and the shared
+    /// instances they had built but not yet published. Empty otherwise.
+    var lockAncestors: [ObjectIdentifier] = []
+    private var inheritedPath: [AnyProvider] = []
+    private var inheritedUnpublished: [SharedInstanceKey: AnyObject] = [:]
+    /// How many scoped instances this resolution has handed out, and the last one's key: what tells
+    /// a graph-scoped instance that holds a scoped one.
+    @exclusivity(unchecked) @usableFromInline var scopedResolutionCount = 0
+    @exclusivity(unchecked) var lastScopedKey: ServiceKey?
     /// Whether this resolution is part of its outer one (a sync part of an async resolution), and
     /// so shares its graph-scoped instances, rather than a resolution of its own.
     @exclusivity(unchecked) var sharesOuterGraph = false
@@ -71,6 +82,8 @@ final class ResolutionContext {
         /// that returns one of them (forwarding a singleton under another key) does not make the
         /// scope its owner.
         var ownedElsewhere: Set<ObjectIdentifier> = []
+        /// The graph-scoped instances that hold a scoped one, with the scoped one's key.
+        var scopeBoundGraphInstances: [ObjectIdentifier: ServiceKey] = [:]
         /// Construction locks taken, held until the resolution ends.
         var heldLocks: [Locked<Void>] = []
         var heldAsyncLocks: [AsyncLock] = []
@@ -98,6 +111,11 @@ final class ResolutionContext {
         stackGuard = StackGuard(isThreadBound: false)
         if container.tree.mayHaveOverrides { applyOverrides(from: container) }
         start(in: scope)
+        if let running = Self.runningAsyncFactory, running.isRunning {
+            lockAncestors = running.owners
+            inheritedPath = running.path
+            inheritedUnpublished = running.unpublished
+        }
     }
 
     /// A context for a resolution started while `outer`'s runs on this thread: a factory or hook
@@ -127,6 +145,7 @@ final class ResolutionContext {
     @usableFromInline func start(in scope: LifetimeScope?) {
         guard let scope else { return }
         self.scope = scope
+        hasLifetimeState = true
         disposalOwner = scope.store.disposals
         hasLifetimeState = true
     }
@@ -143,10 +162,15 @@ final class ResolutionContext {
     @usableFromInline var path: [ServiceKey] { underConstruction.map(\.key) }
 
     /// The providers under construction, outermost first, including the outer resolutions'.
-    private var underConstruction: [AnyProvider] { (outer?.underConstruction ?? []) + stack.providers }
+    var underConstruction: [AnyProvider] { (outer?.underConstruction ?? inheritedPath) + stack.providers }
 
-    /// The context the thread keeps: the outermost of a chain of nested resolutions.
-    private var threadContext: ResolutionContext { outer?.threadContext ?? self }
+    /// Whether this context stands as its thread's resolution for now, though it is not the one
+    /// the thread keeps (see `standingAsThreadResolution`).
+    @exclusivity(unchecked) var isThreadRoot = false
+
+    /// The context the thread keeps: the outermost of a chain of nested resolutions, or the one
+    /// standing as the thread's resolution.
+    private var threadContext: ResolutionContext { isThreadRoot ? self : outer?.threadContext ?? self }
 
     /// Pushes `provider` on the construction stack, refusing a cycle or a stack about to overflow.
     @usableFromInline func enter(_ provider: AnyProvider) throws {
@@ -164,6 +188,7 @@ final class ResolutionContext {
     /// Whether this resolution, or one it runs inside, is constructing `provider`.
     private func isConstructing(_ provider: AnyProvider) -> Bool {
         stack.contains(provider) || outer?.isConstructing(provider) == true
+            || (!inheritedPath.isEmpty && inheritedPath.contains { $0 === provider })
     }
 
     /// Notes that the service under construction depends on `provider`'s: the edges of the
@@ -246,7 +271,7 @@ final class ResolutionContext {
     }
 
     private func hold(_ lock: AsyncLock) async {
-        if await lock.lock(for: ObjectIdentifier(self)) { bookkeeping.heldAsyncLocks.append(lock) }
+        if await lock.lock(for: ObjectIdentifier(self), within: lockAncestors) { bookkeeping.heldAsyncLocks.append(lock) }
     }
 
     private func hold(_ lock: Locked<Void>) {
@@ -259,7 +284,13 @@ final class ResolutionContext {
     /// The shared instance kept under `key` that this resolution, or one it runs inside, built and
     /// has not published yet.
     private func unpublishedInstance(of key: SharedInstanceKey) -> AnyObject? {
-        storedBookkeeping?.unpublished[key] ?? outer?.unpublishedInstance(of: key)
+        storedBookkeeping?.unpublished[key] ?? outer?.unpublishedInstance(of: key) ?? inheritedUnpublished[key]
+    }
+
+    /// The shared instances this resolution built and has not published, with those it inherited.
+    var unpublishedInstances: [SharedInstanceKey: AnyObject] {
+        guard let own = storedBookkeeping?.unpublished, !own.isEmpty else { return inheritedUnpublished }
+        return inheritedUnpublished.merging(own) { _, own in own }
     }
 
     /// Records a shared instance this resolution built: visible to it at once, published to other
@@ -338,10 +369,12 @@ final class ResolutionContext {
         graphInstances.removeAll()
         if let bookkeeping = storedBookkeeping {
             for lock in bookkeeping.heldLocks.reversed() { lock.unlock() }
-            for gate in bookkeeping.heldAsyncLocks.reversed() { gate.unlock() }
+            for lock in bookkeeping.heldAsyncLocks.reversed() { lock.unlock(for: ObjectIdentifier(self)) }
             storedBookkeeping = nil
         }
         if hasLifetimeState {
+            scopedResolutionCount = 0
+            lastScopedKey = nil
             scope = nil
             adoptedTag = nil
             sideStore = nil

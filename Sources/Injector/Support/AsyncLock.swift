@@ -2,36 +2,52 @@
 /// may be released on another thread than the one that took it (a task moves between threads at
 /// each `await`).
 ///
-/// It is held by an owner, an async resolution, rather than by a thread; taking it again for the
-/// same owner does not wait. Waiters are served in the order they came.
+/// It is held by owners, async resolutions, rather than by threads; taking it again for the same
+/// owner does not wait. An owner may also take it *within* one of its ancestors, a resolution that
+/// holds it and waits for this one (an async factory resolving through a container, or its child
+/// tasks doing so): owners nest, and siblings within one ancestor take turns. Waiters are served
+/// in the order they came, as soon as the lock may be taken for them.
 final class AsyncLock: Sendable {
+    private struct Waiter {
+        let owner: ObjectIdentifier
+        let ancestors: [ObjectIdentifier]
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
     private struct State {
-        var owner: ObjectIdentifier?
-        var waiters: [(owner: ObjectIdentifier, continuation: CheckedContinuation<Void, Never>)] = []
+        /// The owners holding the lock, outermost first; each one after the first took it within
+        /// the one before it.
+        var owners: [ObjectIdentifier] = []
+        var waiters: [Waiter] = []
+
+        func mayTake(within ancestors: [ObjectIdentifier]) -> Bool {
+            guard let holder = owners.last else { return true }
+            return ancestors.contains(holder)
+        }
     }
 
     private let state = Locked.make(State())
 
-    /// Takes the lock for `owner`, waiting while another owner holds it.
+    /// Takes the lock for `owner`, waiting while it is held by an owner that is not one of
+    /// `ancestors`.
     ///
-    /// - Returns: `true` when it was taken now (pair with `unlock()`); `false` when `owner` already
-    ///   held it.
-    func lock(for owner: ObjectIdentifier) async -> Bool {
+    /// - Returns: `true` when it was taken now (pair with `unlock(for:)`); `false` when `owner`
+    ///   already held it.
+    func lock(for owner: ObjectIdentifier, within ancestors: [ObjectIdentifier] = []) async -> Bool {
         let taken: Bool? = state.withLock { state in
-            if state.owner == nil {
-                state.owner = owner
-                return true
-            }
-            return state.owner == owner ? false : nil
+            if state.owners.contains(owner) { return false }
+            guard state.mayTake(within: ancestors) else { return nil }
+            state.owners.append(owner)
+            return true
         }
         if let taken { return taken }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let takenNow = state.withLock { state in
-                if state.owner == nil {
-                    state.owner = owner
+                if state.mayTake(within: ancestors) {
+                    state.owners.append(owner)
                     return true
                 }
-                state.waiters.append((owner, continuation))
+                state.waiters.append(Waiter(owner: owner, ancestors: ancestors, continuation: continuation))
                 return false
             }
             if takenNow { continuation.resume() }
@@ -39,17 +55,18 @@ final class AsyncLock: Sendable {
         return true
     }
 
-    /// Releases the lock, handing it to the first waiter, if any.
-    func unlock() {
-        let next: CheckedContinuation<Void, Never>? = state.withLock { state in
-            guard !state.waiters.isEmpty else {
-                state.owner = nil
-                return nil
+    /// Releases the lock `owner` took, handing it to the waiters that may now take it.
+    func unlock(for owner: ObjectIdentifier) {
+        let granted: [CheckedContinuation<Void, Never>] = state.withLock { state in
+            state.owners.removeAll { $0 == owner }
+            var granted: [CheckedContinuation<Void, Never>] = []
+            while let next = state.waiters.firstIndex(where: { state.mayTake(within: $0.ancestors) }) {
+                let waiter = state.waiters.remove(at: next)
+                state.owners.append(waiter.owner)
+                granted.append(waiter.continuation)
             }
-            let next = state.waiters.removeFirst()
-            state.owner = next.owner
-            return next.continuation
+            return granted
         }
-        next?.resume()
+        for continuation in granted { continuation.resume() }
     }
 }

@@ -1,0 +1,153 @@
+import Synchronization
+import Testing
+@testable import Injector
+
+// Async factories that resolve through a captured container (in their own task or in child tasks
+// they start), and sync services met inside async resolutions: one resolution, not a deadlock.
+
+private final class Pool: Sendable {}
+private final class Cache: Sendable {}
+private final class Repository: Sendable {
+    let pool: Pool
+    let cache: Cache
+    init(pool: Pool, cache: Cache) { self.pool = pool; self.cache = cache }
+}
+private final class Loop: Sendable {}
+private final class Settings: Sendable {}
+private final class Session: Sendable {}
+private final class Preferences: Sendable {
+    let session: Session
+    init(session: Session) { self.session = session }
+}
+private final class Report: Sendable {
+    let session: Session
+    let sessionOfSettings: Session
+    init(session: Session, sessionOfSettings: Session) { self.session = session; self.sessionOfSettings = sessionOfSettings }
+}
+
+/// Runs `body` in a task and returns its result, or records an issue and returns `nil` if it has
+/// not finished within `seconds`: a deadlock fails the test instead of hanging the run.
+private func withinDeadline<Result: Sendable>(
+    seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable () async throws -> Result
+) async throws -> Result? {
+    let task = Task { try await body() }
+    let finished = Atomic<Bool>(false)
+    let watcher = Task {
+        _ = try? await task.value
+        finished.store(true, ordering: .releasing)
+    }
+    var waited = 0.0
+    while !finished.load(ordering: .acquiring) && waited < seconds {
+        try await Task.sleep(nanoseconds: 10_000_000)
+        waited += 0.01
+    }
+    guard finished.load(ordering: .acquiring) else {
+        Issue.record("did not finish within \(seconds) s: a deadlock", sourceLocation: sourceLocation)
+        watcher.cancel()
+        return nil
+    }
+    return try await task.value
+}
+
+@Suite struct AsyncNestingTests {
+    /// An async singleton whose factory resolves another async singleton through the container
+    /// resolves, each factory running once.
+    @Test func asyncFactoryResolvingThroughTheContainerDoesNotDeadlock() async throws {
+        let container = Container()
+        let calls = CallCounter()
+        container.register(Pool.self, scope: .singleton) { _ in calls.next(); await Task.yield(); return Pool() }
+        container.register(Repository.self, scope: .singleton) { _ in
+            calls.next()
+            return try await Repository(pool: container.resolveAsync(Pool.self), cache: Cache())
+        }
+
+        let repository = try await withinDeadline { try await container.resolveAsync(Repository.self) }
+
+        #expect(repository?.pool === (try await container.resolveAsync(Pool.self)))
+        #expect(calls.count == 2)
+    }
+
+    /// An async factory resolving two async singletons in parallel child tasks gets both, each
+    /// built once.
+    @Test func asyncFactoryResolvingInChildTasksDoesNotDeadlock() async throws {
+        let container = Container()
+        let poolCalls = CallCounter()
+        let cacheCalls = CallCounter()
+        container.register(Pool.self, scope: .singleton) { _ in poolCalls.next(); await Task.yield(); return Pool() }
+        container.register(Cache.self, scope: .singleton) { _ in cacheCalls.next(); await Task.yield(); return Cache() }
+        container.register(Repository.self, scope: .singleton) { _ in
+            async let pool = container.resolveAsync(Pool.self)
+            async let cache = container.resolveAsync(Cache.self)
+            async let samePool = container.resolveAsync(Pool.self)
+            let repository = try await Repository(pool: pool, cache: cache)
+            #expect(try await samePool === repository.pool)
+            return repository
+        }
+
+        let repository = try await withinDeadline { try await container.resolveAsync(Repository.self) }
+
+        #expect(repository != nil)
+        #expect(poolCalls.count == 1)
+        #expect(cacheCalls.count == 1)
+    }
+
+    /// An async factory that resolves its own service through the container is a cycle, reported
+    /// after one run of the factory.
+    @Test func asyncCycleThroughTheContainerIsReported() async throws {
+        let container = Container()
+        let calls = CallCounter()
+        container.register(Loop.self) { _ in
+            calls.next()
+            _ = try await container.resolveAsync(Loop.self)
+            return Loop()
+        }
+
+        let error = try await withinDeadline { () -> InjectionError? in
+            do {
+                _ = try await container.resolveAsync(Loop.self)
+                return nil
+            } catch let error as InjectionError {
+                return error
+            }
+        }
+
+        #expect(error??.code == .circularDependency)
+        #expect(error??.message.hasPrefix("Circular dependency: Loop -> Loop.") == true)
+        #expect(calls.count == 1)
+    }
+
+    /// A sync singleton met in an async resolution, whose factory resolves itself through the
+    /// container, is a cycle reported after one run of its factory.
+    @Test func syncCycleInsideAnAsyncResolutionIsReported() async throws {
+        let container = Container()
+        let calls = CallCounter()
+        container.register(Settings.self, scope: .singleton) { _ in
+            calls.next()
+            _ = try container.resolve(Settings.self)
+            return Settings()
+        }
+
+        let error = await #expect(throws: InjectionError.self) { try await container.resolveAsync(Settings.self) }
+
+        #expect(error?.code == .circularDependency)
+        #expect(error?.message.hasPrefix("Circular dependency: Settings -> Settings.") == true)
+        #expect(calls.count == 1)
+    }
+
+    /// A graph-scoped service is one instance across an async resolution, including the sync
+    /// singleton built inside it (in a sync resolution of its own, nested in the async one).
+    @Test func graphInstanceIsSharedWithTheSyncPartsOfAnAsyncResolution() async throws {
+        let container = Container()
+        container.register(Session.self, scope: .graph) { _ in Session() }
+        container.register(Preferences.self, scope: .singleton) { r in try Preferences(session: r.resolve(Session.self)) }
+        container.register(Report.self) { r in
+            let session = try r.resolve(Session.self)
+            return try Report(session: session, sessionOfSettings: r.resolve(Preferences.self).session)
+        }
+
+        let report = try await container.resolveAsync(Report.self)
+
+        #expect(report.session === report.sessionOfSettings)
+    }
+}
