@@ -42,10 +42,12 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - The instance is published once the resolve that built it has completed, after its
     ///   `onResolved` hooks: no other thread sees it half-prepared. If that resolve fails, the
-    ///   instance is dropped, and the next resolve builds it again.
+    ///   instance is dropped, and the next resolve builds it again (a disposable one is still
+    ///   disposed when the container shuts down).
     /// - Shared instances of one container tree are built one at a time, under a lock held until the
     ///   resolve that builds them completes: a factory must not wait for another thread that
-    ///   resolves from the same tree.
+    ///   resolves from the same tree. (An async factory may await child tasks that resolve from it:
+    ///   see ``Container/resolveAsync(_:name:arguments:configure:)``.)
     /// - A registration with resolve-time arguments is built from the arguments of the first
     ///   resolve; later resolves return that instance, whatever their arguments.
     public static let singleton = Scope(kind: .singleton)

@@ -5,8 +5,10 @@
 /// shared, cycles are detected and named, and errors carry the whole path.
 ///
 /// A resolver is valid only while its resolution runs; using one kept for later throws
-/// ``InjectionError/Code/resolverOutlivedResolution``. It is not `Sendable`: a resolution runs on
-/// one thread.
+/// ``InjectionError/Code/resolverOutlivedResolution``. It is not `Sendable`: a sync resolution runs
+/// on one thread, an async one in one task. An async factory that resolves dependencies in
+/// parallel child tasks resolves through the container there (`container.resolveAsync`); those
+/// resolutions run within the one that called the factory.
 public struct Resolver {
     /// Where lookups start: the container the top-level resolve was called on, or the container that
     /// registered the singleton being built.
