@@ -13,6 +13,8 @@ final class ContainerTree: Sendable {
     /// How many `withOverrides` calls on containers of this tree are running. While there are none,
     /// a resolve pays one relaxed load for overrides, and reads no task-local value.
     @usableFromInline let activeOverrideCount = Atomic<Int>(0)
+    /// The singleton and weak instances built in the tree, which scopes never take charge of.
+    @usableFromInline let sharedObjects = SharedObjects()
 
     init() {}
 

@@ -69,7 +69,7 @@ extension Container {
 
     private func makeSandbox() -> Sandbox {
         let scope = LifetimeScope(container: self, tag: nil, acceptsEveryTag: true)
-        return Sandbox(scope: scope, side: InstanceStore(disposals: scope.store.disposals))
+        return Sandbox(scope: scope, side: InstanceStore(disposals: scope.store.disposals, isSideStore: true))
     }
 }
 

@@ -9,13 +9,17 @@ final class InstanceStore: Sendable {
     @usableFromInline let constructionLock = Locked.make((), recursive: true)
     private let publishedAsyncLock = PublishedReference<AsyncLock>()
     @usableFromInline let disposals: DisposalBag
+    /// The singleton and weak instances built here, for a side store (overrides' or validation's),
+    /// which scopes never take charge of; `nil` for a scope's store.
+    @usableFromInline let sharedObjects: SharedObjects?
     /// `InstanceBox`es, keyed by registration.
     private let instances = Locked.make([ObjectIdentifier: AnyObject]())
 
     /// Creates an empty store whose disposable instances go to `disposals`: its own bag, or one it
     /// shares with another store, so that disposal keeps the order of completion across both.
-    init(disposals: DisposalBag = DisposalBag()) {
+    init(disposals: DisposalBag = DisposalBag(), isSideStore: Bool = false) {
         self.disposals = disposals
+        sharedObjects = isSideStore ? SharedObjects() : nil
     }
 
     /// The published instance (an `InstanceBox`) of `record`'s registration, if any.

@@ -12,7 +12,7 @@ final class ActiveOverrides: Sendable {
     let registrations: Container
     /// The singletons and weak instances resolved while the overrides are in effect: built afresh,
     /// so that each sees the overrides and none outlives them.
-    let store = InstanceStore()
+    let store = InstanceStore(isSideStore: true)
     /// The scoped instances built while the overrides are in effect, a store per scope, so that
     /// none is resolved after the call. The scope still owns them: its close disposes them.
     private let scopeStores = Locked.make([ObjectIdentifier: ScopeStore]())

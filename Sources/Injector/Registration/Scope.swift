@@ -74,7 +74,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     public static func scoped(to tag: ScopeTag) -> Scope { Scope(kind: .scoped, tag: tag) }
 
     /// Whether an instance of this scope outlives lifetime scopes: ``singleton`` and ``weak``.
-    var outlivesLifetimeScopes: Bool { kind == .singleton || kind == .weak }
+    @usableFromInline var outlivesLifetimeScopes: Bool { kind == .singleton || kind == .weak }
 
     /// The scope as written at a registration: `transient`, `graph`, `singleton`, `weak`, `scoped`
     /// or `scoped(to: request)`.

@@ -49,7 +49,6 @@ extension ResolutionContext {
             } else {
                 instance = try await constructSharedAsync(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
             }
-            if disposalOwner != nil { noteOwnedElsewhere(instance) }
             return instance
         case .scoped:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
@@ -77,6 +76,7 @@ extension ResolutionContext {
         disposalOwner = provider.asyncSingleton == nil ? nil : owner.disposals
         defer { disposalOwner = saved }
         let instance = try await constructAsync(provider, lookup: owner, arguments: repeat each arguments, configure: nil)
+        owner.tree.sharedObjects.insert(instance, scope: provider.scope)
         try recordShared(instance, as: key, in: provider.asyncSingleton, or: provider.asyncWeakSlot, provider: provider)
         return instance
     }
@@ -99,6 +99,7 @@ extension ResolutionContext {
         defer { disposalOwner = saved }
         let instance = try await constructAsync(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
         if provider.scope.kind == .weak { _ = try weakObject(instance, provider: provider) }
+        store.sharedObjects?.insert(instance, scope: provider.scope)
         let box = InstanceBox(instance)
         recordShared(box, as: key) { store.publish(box, of: record) }
         return instance

@@ -60,7 +60,6 @@ extension ResolutionContext {
             } else {
                 instance = try constructShared(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
             }
-            if disposalOwner != nil { noteOwnedElsewhere(instance) }
             return instance
         case .scoped:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
@@ -93,6 +92,7 @@ extension ResolutionContext {
         let instance = try withDisposalOwner(provider.singleton == nil ? nil : owner.disposals) {
             try construct(provider, lookup: owner, arguments: repeat each arguments, configure: nil)
         }
+        owner.tree.sharedObjects.insert(instance, scope: provider.scope)
         try recordShared(instance, as: key, in: provider.singleton, or: provider.weakSlot, provider: provider)
         return instance
     }
@@ -137,6 +137,7 @@ extension ResolutionContext {
             try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
         }
         if provider.scope.kind == .weak { _ = try weakObject(instance, provider: provider) }
+        store.sharedObjects?.insert(instance, scope: provider.scope)
         let box = InstanceBox(instance)
         let record = provider.record
         recordShared(box, as: key) { store.publish(box, of: record) }
@@ -182,7 +183,7 @@ extension ResolutionContext {
                     error, step: "the caller's configure closure", path: path + [provider.key])
             }
         }
-        if disposalOwner != nil { recordDisposal(of: instance, provider: provider) }
+        if disposalOwner != nil { recordDisposal(of: instance, provider: provider, lookup: lookup) }
         if let preparation = provider.preparation {
             try deferPreparation(
                 unsafeDowncast(preparation, to: Preparation<Service>.self), of: instance, provider: provider,

@@ -69,31 +69,31 @@ extension ResolutionContext {
     /// known to hold it.
     @usableFromInline func noteScopedResolution(of provider: AnyProvider) {
         scopedResolutionCount &+= 1
-        lastScopedKey = provider.key
+        lastScoped = .passUnretained(provider)
     }
 
     /// Marks a graph-scoped instance as holding a scoped one (directly or through others).
     @usableFromInline func markScopeBound(_ box: AnyObject) {
         if sharesOuterGraph, let outer { return outer.markScopeBound(box) }
-        bookkeeping.scopeBoundGraphInstances[ObjectIdentifier(box)] = lastScopedKey
+        bookkeeping.scopeBoundGraphInstances[ObjectIdentifier(box)] = lastScoped
     }
 
     /// Refuses to hand a graph-scoped instance that holds a scoped one to a singleton or weak
     /// service being built; otherwise counts it as a scoped resolution, for the graph instances
     /// built around it.
     @usableFromInline func checkScopeBound(_ box: AnyObject, provider: AnyProvider) throws {
-        guard let scoped = scopedKey(heldBy: box) else { return }
+        guard let scoped = scopedProvider(heldBy: box) else { return }
         if let captor = innermostOutlivingScopes() {
             throw InjectionError.captiveDependency(
                 captor.provider.key, scope: captor.provider.scope, captive: provider.key, captiveScope: provider.scope,
-                holding: scoped, path: captor.path + [provider.key])
+                holding: scoped.takeUnretainedValue().key, path: captor.path + [provider.key])
         }
         scopedResolutionCount &+= 1
-        lastScopedKey = scoped
+        lastScoped = scoped
     }
 
-    private func scopedKey(heldBy box: AnyObject) -> ServiceKey? {
-        if sharesOuterGraph, let outer { return outer.scopedKey(heldBy: box) }
-        return storedBookkeeping?.scopeBoundGraphInstances[ObjectIdentifier(box)]
+    private func scopedProvider(heldBy box: AnyObject) -> Unmanaged<AnyProvider>? {
+        if sharesOuterGraph, let outer { return outer.scopedProvider(heldBy: box) }
+        return storedBookkeeping?.scopeBoundGraphInstances[ObjectIdentifier(box)] ?? nil
     }
 }

@@ -58,7 +58,8 @@ final class ResolutionContext {
     /// How many scoped instances this resolution has handed out, and the last one's key: what tells
     /// a graph-scoped instance that holds a scoped one.
     @exclusivity(unchecked) @usableFromInline var scopedResolutionCount = 0
-    @exclusivity(unchecked) var lastScopedKey: ServiceKey?
+    /// (Unretained: registries never release providers.)
+    @exclusivity(unchecked) var lastScoped: Unmanaged<AnyProvider>?
     /// Whether this resolution is part of its outer one (a sync part of an async resolution), and
     /// so shares its graph-scoped instances, rather than a resolution of its own.
     @exclusivity(unchecked) var sharesOuterGraph = false
@@ -69,24 +70,28 @@ final class ResolutionContext {
     /// What a resolution keeps beyond its construction stack.
     final class Bookkeeping {
         /// Shared instances built by this resolution, published when it completes.
-        var unpublished: [SharedInstanceKey: AnyObject] = [:]
-        /// The keys of `unpublished`, in the order they were built.
-        var unpublishedOrder: [SharedInstanceKey] = []
-        var publications: [() -> Void] = []
+        /// In the order they were built. A resolution builds few, so a list searched linearly
+        /// serves: one allocation rather than three.
+        var unpublished: [Unpublished] = []
         var pending: [PendingPreparation] = []
         /// The providers whose hooks led to the hook now running, for transient hook cycles.
         var hookChain: [AnyProvider] = []
         /// What holds the instance whose hooks are running, if anything outlives lifetime scopes.
         var preparingCaptor: Captor?
-        /// The singleton and weak instances handed out while a scope owns what is built: a factory
-        /// that returns one of them (forwarding a singleton under another key) does not make the
-        /// scope its owner.
-        var ownedElsewhere: Set<ObjectIdentifier> = []
         /// The graph-scoped instances that hold a scoped one, with the scoped one's key.
-        var scopeBoundGraphInstances: [ObjectIdentifier: ServiceKey] = [:]
+        var scopeBoundGraphInstances: [ObjectIdentifier: Unmanaged<AnyProvider>?] = [:]
         /// Construction locks taken, held until the resolution ends.
-        var heldLocks: [Locked<Void>] = []
+        /// The first lock taken, and any after it (a scope's lock, then a container tree's).
+        var heldLock: Locked<Void>?
+        var furtherHeldLocks: [Locked<Void>] = []
         var heldAsyncLocks: [AsyncLock] = []
+    }
+
+    /// A shared instance built and not yet published, and how to publish it.
+    struct Unpublished {
+        let key: SharedInstanceKey
+        let box: AnyObject
+        let publish: () -> Void
     }
 
     /// Where a shared instance is kept: a registration's slot, or a registration's place in a store.
@@ -276,63 +281,61 @@ final class ResolutionContext {
 
     private func hold(_ lock: Locked<Void>) {
         let bookkeeping = bookkeeping
-        guard !bookkeeping.heldLocks.contains(where: { $0.identity == lock.identity }) else { return }
+        guard let first = bookkeeping.heldLock else {
+            lock.lock()
+            bookkeeping.heldLock = lock
+            return
+        }
+        guard first.identity != lock.identity,
+            !bookkeeping.furtherHeldLocks.contains(where: { $0.identity == lock.identity })
+        else { return }
         lock.lock()
-        bookkeeping.heldLocks.append(lock)
+        bookkeeping.furtherHeldLocks.append(lock)
     }
 
     /// The shared instance kept under `key` that this resolution, or one it runs inside, built and
     /// has not published yet.
     private func unpublishedInstance(of key: SharedInstanceKey) -> AnyObject? {
-        storedBookkeeping?.unpublished[key] ?? outer?.unpublishedInstance(of: key) ?? inheritedUnpublished[key]
+        storedBookkeeping?.unpublished.last { $0.key == key }?.box
+            ?? outer?.unpublishedInstance(of: key) ?? inheritedUnpublished[key]
     }
 
     /// The shared instances this resolution built and has not published, with those it inherited.
     var unpublishedInstances: [SharedInstanceKey: AnyObject] {
         guard let own = storedBookkeeping?.unpublished, !own.isEmpty else { return inheritedUnpublished }
-        return inheritedUnpublished.merging(own) { _, own in own }
+        return inheritedUnpublished.merging(own.map { ($0.key, $0.box) }) { _, own in own }
     }
 
     /// Records a shared instance this resolution built: visible to it at once, published to other
     /// resolutions by `complete()`, after its preparation.
     @usableFromInline func recordShared(_ box: AnyObject, as key: SharedInstanceKey, publish: @escaping () -> Void) {
         let bookkeeping = bookkeeping
-        bookkeeping.unpublished[key] = box
-        bookkeeping.unpublishedOrder.append(key)
-        bookkeeping.publications.append(publish)
+        bookkeeping.unpublished.append(Unpublished(key: key, box: box, publish: publish))
     }
 
     /// Hands a new instance to the owner of what is built now, if it is disposable and not a
-    /// singleton or weak instance that a factory merely passed on.
-    @usableFromInline func recordDisposal(of instance: Any, provider: AnyProvider) {
-        if let object = weakReferenceable(instance), isOwnedElsewhere(object) { return }
-        disposalOwner?.record(instance, key: provider.key)
-    }
-
-    /// Notes a singleton or weak instance handed out while a scope owns what is built.
-    @usableFromInline func noteOwnedElsewhere(_ instance: Any) {
-        guard let object = weakReferenceable(instance) else { return }
-        bookkeeping.ownedElsewhere.insert(ObjectIdentifier(object))
-    }
-
-    private func isOwnedElsewhere(_ object: AnyObject) -> Bool {
-        storedBookkeeping?.ownedElsewhere.contains(ObjectIdentifier(object)) == true
-            || outer?.isOwnedElsewhere(object) == true
+    /// singleton or weak instance that a factory merely passed on (under another key): a scope
+    /// never takes charge of those.
+    @usableFromInline func recordDisposal(of instance: Any, provider: AnyProvider, lookup: Container) {
+        guard let owner = disposalOwner, let disposal = DisposalBag.Disposal(of: instance) else { return }
+        if let object = weakReferenceable(instance),
+            lookup.tree.sharedObjects.contains(object) || sideStore?.sharedObjects?.contains(object) == true
+        {
+            return
+        }
+        owner.record(instance, key: provider.key, disposal: disposal)
     }
 
     /// How much preparation and publication is queued: taken before a factory runs, so that what
     /// its construction queued can be dropped if it fails.
     @usableFromInline struct QueueMark {
         let pending: Int
-        let publications: Int
         let unpublished: Int
     }
 
     @usableFromInline var queueMark: QueueMark {
-        guard let bookkeeping = storedBookkeeping else { return QueueMark(pending: 0, publications: 0, unpublished: 0) }
-        return QueueMark(
-            pending: bookkeeping.pending.count, publications: bookkeeping.publications.count,
-            unpublished: bookkeeping.unpublishedOrder.count)
+        guard let bookkeeping = storedBookkeeping else { return QueueMark(pending: 0, unpublished: 0) }
+        return QueueMark(pending: bookkeeping.pending.count, unpublished: bookkeeping.unpublished.count)
     }
 
     /// Drops the preparations and shared instances queued since `mark`, by a construction that
@@ -341,9 +344,7 @@ final class ResolutionContext {
     @usableFromInline func discardQueued(since mark: QueueMark) {
         guard let bookkeeping = storedBookkeeping else { return }
         bookkeeping.pending.removeSubrange(mark.pending...)
-        bookkeeping.publications.removeSubrange(mark.publications...)
-        for slot in bookkeeping.unpublishedOrder[mark.unpublished...] { bookkeeping.unpublished[slot] = nil }
-        bookkeeping.unpublishedOrder.removeSubrange(mark.unpublished...)
+        bookkeeping.unpublished.removeSubrange(mark.unpublished...)
     }
 
     /// Runs the deferred preparations in completion order (including those of instances the hooks
@@ -351,8 +352,8 @@ final class ResolutionContext {
     @usableFromInline func complete() throws {
         guard let bookkeeping = storedBookkeeping else { return }
         if !bookkeeping.pending.isEmpty { try runPendingPreparations(of: bookkeeping) }
-        for publish in bookkeeping.publications { publish() }
-        bookkeeping.publications.removeAll()
+        for unpublished in bookkeeping.unpublished { unpublished.publish() }
+        bookkeeping.unpublished.removeAll()
     }
 
     /// Ends the resolution, whether it succeeded or not: releases the construction lock and what
@@ -368,13 +369,14 @@ final class ResolutionContext {
         }
         graphInstances.removeAll()
         if let bookkeeping = storedBookkeeping {
-            for lock in bookkeeping.heldLocks.reversed() { lock.unlock() }
+            for lock in bookkeeping.furtherHeldLocks.reversed() { lock.unlock() }
+            bookkeeping.heldLock?.unlock()
             for lock in bookkeeping.heldAsyncLocks.reversed() { lock.unlock(for: ObjectIdentifier(self)) }
             storedBookkeeping = nil
         }
         if hasLifetimeState {
             scopedResolutionCount = 0
-            lastScopedKey = nil
+            lastScoped = nil
             scope = nil
             adoptedTag = nil
             sideStore = nil
