@@ -47,10 +47,9 @@ struct ConstructionStack {
         return outer.withUnsafeMutableBufferPointer { entries in entries.contains { $0.toOpaque() == target } }
     }
 
-    /// The record of the provider pushed last, borrowed (no reference count written), if any.
-    /// `mutating` only so that it runs on the stack in place, as `contains` does.
-    mutating func withInnermostRecord<Result>(_ body: (ProviderRecord) -> Result) -> Result? {
-        withInnermostProvider { $0.borrowedRecord._withUnsafeGuaranteedRef(body) }
+    /// The record of the provider pushed last, unretained (no reference count written), if any.
+    var innermostRecord: Unmanaged<ProviderRecord>? {
+        innermost?._withUnsafeGuaranteedRef { $0.borrowedRecord }
     }
 
     /// The provider pushed last, borrowed, if any. `mutating` for the same reason.

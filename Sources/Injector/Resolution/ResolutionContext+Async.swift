@@ -19,10 +19,10 @@ extension ResolutionContext {
         guard provider.conflict == nil else {
             throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: provider, from: lookup)
         }
+        noteDependency(on: found)
         guard provider.isAsync else {
             return try resolve(provider, from: lookup, arguments: repeat each arguments, configure: configure)
         }
-        noteDependency(on: provider)
         switch provider.scope.kind {
         case .transient:
             return try await constructAsync(provider, lookup: lookup, arguments: repeat each arguments, configure: configure)

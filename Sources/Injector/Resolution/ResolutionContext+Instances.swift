@@ -26,6 +26,8 @@ extension ResolutionContext {
         }
     }
 
+    /// The step every resolve takes. Each scope's work is a function of its own, so that this
+    /// stays small enough for the optimiser to inline where a resolve is called.
     @inlinable
     func resolve<Service, each Argument>(
         _ provider: Provider<Service, repeat each Argument>,
@@ -33,40 +35,65 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
-        noteDependency(on: provider)
         switch provider.scope.kind {
         case .transient:
             return try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
         case .graph:
-            if let box = graphInstance(of: provider, lookup: lookup) {
-                guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
-                if scopedResolutionCount != 0 { try checkScopeBound(box, provider: provider) }
-                return unsafeDowncast(box, to: InstanceBox<Service>.self).value
-            }
-            let scopedBefore = scopedResolutionCount
-            let instance = try construct(
-                provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
-            let box = InstanceBox(instance)
-            storeGraphInstance(box, of: provider, lookup: lookup)
-            if scopedResolutionCount != scopedBefore { markScopeBound(box) }
-            return instance
+            return try resolveGraphScoped(provider, from: lookup, arguments: repeat each arguments, configure: configure)
         case .singleton, .weak:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
-            let instance: Service
-            if let sideStore {
-                instance = try constructStored(provider, in: sideStore, lookup: lookup.owner(of: provider), arguments: repeat each arguments)
-            } else if let shared = provider.sharedInstance {
-                instance = shared
-            } else {
-                instance = try constructShared(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
-            }
-            return instance
+            if sideStore == nil, let instance = provider.sharedInstance { return instance }
+            return try resolveShared(provider, from: lookup, arguments: repeat each arguments)
         case .scoped:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
-            let instance = try constructStored(provider, in: owningStore(for: provider), lookup: lookup, arguments: repeat each arguments)
-            noteScopedResolution(of: provider)
-            return instance
+            return try resolveScoped(provider, from: lookup, arguments: repeat each arguments)
         }
+    }
+
+    /// The instance of this resolution's graph: built once, shared by everything it builds.
+    @inlinable
+    func resolveGraphScoped<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) throws -> Service {
+        if let box = graphInstance(of: provider, lookup: lookup) {
+            guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
+            if scopedResolutionCount != 0 { try checkScopeBound(box, provider: provider) }
+            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+        }
+        let scopedBefore = scopedResolutionCount
+        let instance = try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
+        let box = InstanceBox(instance)
+        storeGraphInstance(box, of: provider, lookup: lookup)
+        if scopedResolutionCount != scopedBefore { markScopeBound(box) }
+        return instance
+    }
+
+    /// A singleton or weak instance not yet published (or one kept in a side store).
+    @inlinable
+    func resolveShared<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        from lookup: Container,
+        arguments: repeat each Argument
+    ) throws -> Service {
+        if let sideStore {
+            return try constructStored(provider, in: sideStore, lookup: lookup.owner(of: provider), arguments: repeat each arguments)
+        }
+        return try constructShared(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
+    }
+
+    /// The instance of the lifetime scope that owns this resolution.
+    @inlinable
+    func resolveScoped<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        from lookup: Container,
+        arguments: repeat each Argument
+    ) throws -> Service {
+        let instance = try constructStored(provider, in: owningStore(for: provider), lookup: lookup, arguments: repeat each arguments)
+        noteScopedResolution(of: provider)
+        return instance
     }
 
     /// Builds a singleton or weak instance under the construction lock of the owner's container tree,

@@ -23,6 +23,7 @@ extension ResolutionContext {
         defer { context.end() }
         if let scope { context.start(in: scope) }
         if container.tree.mayHaveOverrides { context.applyOverrides(from: container) }
+        if context.isNested, let found { context.noteDependency(on: found) }
         let instance: Service = try context.resolve(
             key, found: found, from: container, arguments: repeat each arguments, configure: configure)
         try context.complete()

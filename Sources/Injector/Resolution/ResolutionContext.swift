@@ -63,6 +63,9 @@ final class ResolutionContext {
     /// Whether this resolution is part of its outer one (a sync part of an async resolution), and
     /// so shares its graph-scoped instances, rather than a resolution of its own.
     @exclusivity(unchecked) var sharesOuterGraph = false
+    /// Whether this resolution runs inside another (see `init(nestedIn:)`), whose service under
+    /// construction may depend on what this one resolves.
+    @usableFromInline let isNested: Bool
     /// Whether this is an async resolution: it holds no thread-bound lock, and builds the sync
     /// shared instances it needs in resolutions nested in it, which complete before it goes on.
     @usableFromInline let isAsync: Bool
@@ -107,12 +110,14 @@ final class ResolutionContext {
 
     @usableFromInline init() {
         isAsync = false
+        isNested = false
     }
 
     /// A context for an async resolution started from `scope`: never reused, since a task may move
     /// between threads.
     init(asyncIn scope: LifetimeScope?, from container: Container) {
         isAsync = true
+        isNested = false
         stackGuard = StackGuard(isThreadBound: false)
         if container.tree.mayHaveOverrides { applyOverrides(from: container) }
         start(in: scope)
@@ -130,6 +135,7 @@ final class ResolutionContext {
     /// what runs below it already uses the stack.
     init(nestedIn outer: ResolutionContext) {
         self.outer = outer
+        isNested = true
         isAsync = false
         outerDepth = outer.outerDepth + outer.stack.count
         stackGuard = outer.stackGuard.forNestedResolution()
@@ -192,24 +198,43 @@ final class ResolutionContext {
 
     /// Whether this resolution, or one it runs inside, is constructing `provider`.
     private func isConstructing(_ provider: AnyProvider) -> Bool {
-        stack.contains(provider) || outer?.isConstructing(provider) == true
-            || (!inheritedPath.isEmpty && inheritedPath.contains { $0 === provider })
+        stack.contains(provider) || outer?.isConstructing(provider) == true || (isAsync && inherits(provider))
+    }
+
+    /// Whether `provider` is under construction in the resolutions an async one runs within.
+    @inline(never)
+    private func inherits(_ provider: AnyProvider) -> Bool {
+        inheritedPath.contains { $0 === provider }
     }
 
     /// Notes that the service under construction depends on `provider`'s: the edges of the
     /// dependency graph, recorded until a construction of the dependent has completed.
-    @usableFromInline func noteDependency(on provider: AnyProvider) {
-        noteDependency(on: provider.key)
+    ///
+    /// Called where a dependent may exist: a resolve through a resolver, or a resolution nested in
+    /// another. A top-level resolve has none, and skips the call.
+    @usableFromInline func noteDependency(on provider: Unmanaged<AnyProvider>) {
+        // The usual case first: the dependent is under construction here, and has long been
+        // recorded; nothing is copied to find that out.
+        if let record = stack.innermostRecord {
+            if record._withUnsafeGuaranteedRef({ $0.isRecordingDependencies }) {
+                provider._withUnsafeGuaranteedRef { dependency in
+                    record._withUnsafeGuaranteedRef { $0.recordDependency(dependency.key) }
+                }
+            }
+            return
+        }
+        guard storedBookkeeping != nil || outer != nil else { return }
+        provider._withUnsafeGuaranteedRef { noteDependency(on: $0.key) }
     }
 
     /// Notes a dependency by key: also one that is not registered, so that the graph shows it. The
     /// dependent is the innermost service under construction; failing that, the one whose hooks
     /// are running; failing that, the dependent of the resolution this one runs inside.
     func noteDependency(on key: ServiceKey) {
-        let noted: Void? = stack.withInnermostRecord { record in
-            if record.isRecordingDependencies { record.recordDependency(key) }
+        if let record = stack.innermostRecord {
+            record._withUnsafeGuaranteedRef { if $0.isRecordingDependencies { $0.recordDependency(key) } }
+            return
         }
-        guard noted == nil else { return }
         if let preparing = storedBookkeeping?.hookChain.last {
             if preparing.record.isRecordingDependencies { preparing.record.recordDependency(key) }
         } else {
@@ -359,6 +384,15 @@ final class ResolutionContext {
     /// Ends the resolution, whether it succeeded or not: releases the construction lock and what
     /// the resolution kept (graph instances above all), makes any resolver that outlives it fail,
     /// and frees the context for the thread's next resolve.
+    /// Releases the locks a resolution holds. Kept out of `end()`: inlined there, the async lock's
+    /// release made every resolve instantiate continuation metadata.
+    @inline(never)
+    private func release(_ bookkeeping: Bookkeeping) {
+        for lock in bookkeeping.furtherHeldLocks.reversed() { lock.unlock() }
+        bookkeeping.heldLock?.unlock()
+        for lock in bookkeeping.heldAsyncLocks.reversed() { lock.unlock(for: ObjectIdentifier(self)) }
+    }
+
     @usableFromInline func end() {
         generation &+= 1
         if let outer {
@@ -369,9 +403,7 @@ final class ResolutionContext {
         }
         graphInstances.removeAll()
         if let bookkeeping = storedBookkeeping {
-            for lock in bookkeeping.furtherHeldLocks.reversed() { lock.unlock() }
-            bookkeeping.heldLock?.unlock()
-            for lock in bookkeeping.heldAsyncLocks.reversed() { lock.unlock(for: ObjectIdentifier(self)) }
+            release(bookkeeping)
             storedBookkeeping = nil
         }
         if hasLifetimeState {

@@ -66,9 +66,10 @@ extension Resolver {
         }
         // The container is borrowed, not retained: every resolving thread shares it.
         return try container._withUnsafeGuaranteedRef { container in
-            try context.resolve(
-                key, found: container.provider(for: key), from: container, arguments: repeat each arguments,
-                configure: configure)
+            let found = container.provider(for: key)
+            if let found { context.noteDependency(on: found) }
+            return try context.resolve(
+                key, found: found, from: container, arguments: repeat each arguments, configure: configure)
         }
     }
 
@@ -108,9 +109,10 @@ extension Resolver {
         let container = container.takeUnretainedValue()
         guard context.isAsync else {
             // A sync factory or hook cannot wait: it must resolve sync registrations only.
+            let found = container.provider(for: key)
+            if let found { context.noteDependency(on: found) }
             return try context.resolve(
-                key, found: container.provider(for: key), from: container, arguments: repeat each arguments,
-                configure: configure)
+                key, found: found, from: container, arguments: repeat each arguments, configure: configure)
         }
         return try await context.resolveAsync(
             key, found: container.provider(for: key), from: container, arguments: repeat each arguments,
@@ -151,7 +153,9 @@ extension ResolutionContext {
             }
         }
         return try keys.map { key in
-            try resolve(key, found: lookup.provider(for: key), from: lookup, configure: nil) as Service
+            let found = lookup.provider(for: key)
+            if let found { noteDependency(on: found) }
+            return try resolve(key, found: found, from: lookup, configure: nil) as Service
         }
     }
 }
