@@ -23,11 +23,11 @@ final class InstanceStore: Sendable {
     }
 
     /// The published instance (an `InstanceBox`) of `record`'s registration, if any.
-    @usableFromInline func instance(of record: ProviderRecord) -> AnyObject? {
+    @usableFromInline func instance(of record: AnyProvider) -> AnyObject? {
         instances.withLock { $0[ObjectIdentifier(record)] }
     }
 
-    @usableFromInline func publish(_ box: AnyObject, of record: ProviderRecord) {
+    @usableFromInline func publish(_ box: AnyObject, of record: AnyProvider) {
         instances.withLock { $0[ObjectIdentifier(record)] = box }
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What the registry holds for one key: the factory, its scope, where it was registered, and any
 /// problem recorded against the key (a duplicate or a late registration).
 ///
@@ -13,27 +15,36 @@ class AnyProvider: @unchecked Sendable {
     @usableFromInline let conflict: Conflict?
     /// A `Preparation<Service>` with the registration's hooks and checks, or `nil` when there are none.
     @usableFromInline let preparation: AnyObject?
-    /// What the registration keeps across copies of its provider: identity, dependencies seen.
-    @usableFromInline let record: ProviderRecord
-    /// The record, for the resolve path to borrow: reading `record` there would retain it, a
-    /// reference count every resolving thread shares. Valid as long as this provider is.
-    let borrowedRecord: Unmanaged<ProviderRecord>
+    /// The provider this one is a copy of (amending a registration copies its provider), or `nil`
+    /// for an original. Unretained: registries keep every provider they were given.
+    private let original: Unmanaged<AnyProvider>?
+    /// The dependencies recorded on an original provider (see `AnyProvider+Dependencies.swift`).
+    var recordedDependencies: [ServiceKey] = []
+    let dependenciesKnown = Atomic<Bool>(false)
     /// Whether the factory is `async`: only the async spelling of resolve can run it.
     @usableFromInline let isAsync: Bool
 
     init(
         key: ServiceKey, scope: Scope, site: RegistrationSite, conflict: Conflict?, preparation: AnyObject?,
-        record: ProviderRecord, isAsync: Bool
+        original: AnyProvider?, isAsync: Bool
     ) {
         self.key = key
         self.scope = scope
         self.site = site
         self.conflict = conflict
         self.preparation = preparation
-        self.record = record
-        borrowedRecord = .passUnretained(record)
+        self.original = original?.borrowedRecord  // the first provider, for a copy of a copy
         self.isAsync = isAsync
     }
+
+    /// The registration's record: its original provider, which every copy shares. Its identity
+    /// keys instances in stores; it keeps the dependencies its factory resolved. Borrowed on the
+    /// resolve path: reading a strong reference there would write a reference count that every
+    /// resolving thread shares.
+    var borrowedRecord: Unmanaged<AnyProvider> { original ?? .passUnretained(self) }
+
+    /// The registration's record (see `borrowedRecord`).
+    @usableFromInline var record: AnyProvider { borrowedRecord.takeUnretainedValue() }
 
     /// A copy with `conflict` and `preparation`; subclasses keep their factory and instance storage.
     func copy(conflict: Conflict?, preparation: AnyObject?) -> AnyProvider {
@@ -87,7 +98,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         asyncWeakSlot = nil
         super.init(
             key: key, scope: scope, site: site, conflict: nil, preparation: nil,
-            record: ProviderRecord(), isAsync: false)
+            original: nil, isAsync: false)
     }
 
     init(key: ServiceKey, scope: Scope, site: RegistrationSite, asyncFactory: @escaping AsyncFactory) {
@@ -101,7 +112,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         asyncWeakSlot = scope.kind == .weak ? WeakSlot() : nil
         super.init(
             key: key, scope: scope, site: site, conflict: nil, preparation: nil,
-            record: ProviderRecord(), isAsync: true)
+            original: nil, isAsync: true)
     }
 
     private init(copying original: Provider, conflict: Conflict?, preparation: AnyObject?) {
@@ -113,7 +124,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         asyncWeakSlot = original.asyncWeakSlot
         super.init(
             key: original.key, scope: original.scope, site: original.site,
-            conflict: conflict, preparation: preparation, record: original.record, isAsync: original.isAsync)
+            conflict: conflict, preparation: preparation, original: original, isAsync: original.isAsync)
     }
 
     override func copy(conflict: Conflict?, preparation: AnyObject?) -> AnyProvider {

@@ -48,7 +48,7 @@ struct ConstructionStack {
     }
 
     /// The record of the provider pushed last, unretained (no reference count written), if any.
-    var innermostRecord: Unmanaged<ProviderRecord>? {
+    var innermostRecord: Unmanaged<AnyProvider>? {
         innermost?._withUnsafeGuaranteedRef { $0.borrowedRecord }
     }
 
