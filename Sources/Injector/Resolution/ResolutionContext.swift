@@ -54,7 +54,7 @@ final class ResolutionContext {
     /// instances they had built but not yet published. Empty otherwise.
     var lockAncestors: [ObjectIdentifier] = []
     private var inheritedPath: [AnyProvider] = []
-    private var inheritedUnpublished: [SharedInstanceKey: AnyObject] = [:]
+    private(set) var inheritedUnpublished: [SharedInstanceKey: AnyObject] = [:]
     /// How many scoped instances this resolution has handed out, and the last one's key: what tells
     /// a graph-scoped instance that holds a scoped one.
     @exclusivity(unchecked) @usableFromInline var scopedResolutionCount = 0
@@ -278,77 +278,6 @@ final class ResolutionContext {
     @usableFromInline func storeGraphInstance(_ box: AnyObject, of provider: AnyProvider, lookup: Container) {
         if sharesOuterGraph, let outer { return outer.storeGraphInstance(box, of: provider, lookup: lookup) }
         graphInstances.store(box, of: provider, lookup: lookup)
-    }
-
-    /// Takes `lock` (held until the resolution ends), then returns the shared instance kept under
-    /// `key` if this resolution already built it.
-    ///
-    /// A resolution from a lifetime scope takes the scope's lock before any other, so that two
-    /// resolutions from one scope never take a scope's lock and a container's in opposite orders.
-    @usableFromInline func beginSharedConstruction(of key: SharedInstanceKey, under lock: Locked<Void>) -> AnyObject? {
-        precondition(!isAsync, "an async resolution builds sync shared instances in a nested resolution")
-        if let scope { hold(scope.store.constructionLock) }
-        hold(lock)
-        return unpublishedInstance(of: key)
-    }
-
-    /// Takes `lock` for this async resolution (held until it ends; the scope's first, as above),
-    /// then returns the shared instance kept under `key` if this resolution already built it.
-    func beginSharedConstruction(of key: SharedInstanceKey, under lock: AsyncLock) async -> AnyObject? {
-        if let scope { await hold(scope.store.asyncConstructionLock) }
-        await hold(lock)
-        return unpublishedInstance(of: key)
-    }
-
-    private func hold(_ lock: AsyncLock) async {
-        if await lock.lock(for: ObjectIdentifier(self), within: lockAncestors) { bookkeeping.heldAsyncLocks.append(lock) }
-    }
-
-    private func hold(_ lock: Locked<Void>) {
-        let bookkeeping = bookkeeping
-        guard let first = bookkeeping.heldLock else {
-            lock.lock()
-            bookkeeping.heldLock = lock
-            return
-        }
-        guard first.identity != lock.identity,
-            !bookkeeping.furtherHeldLocks.contains(where: { $0.identity == lock.identity })
-        else { return }
-        lock.lock()
-        bookkeeping.furtherHeldLocks.append(lock)
-    }
-
-    /// The shared instance kept under `key` that this resolution, or one it runs inside, built and
-    /// has not published yet.
-    private func unpublishedInstance(of key: SharedInstanceKey) -> AnyObject? {
-        storedBookkeeping?.unpublished.last { $0.key == key }?.box
-            ?? outer?.unpublishedInstance(of: key) ?? inheritedUnpublished[key]
-    }
-
-    /// The shared instances this resolution built and has not published, with those it inherited.
-    var unpublishedInstances: [SharedInstanceKey: AnyObject] {
-        guard let own = storedBookkeeping?.unpublished, !own.isEmpty else { return inheritedUnpublished }
-        return inheritedUnpublished.merging(own.map { ($0.key, $0.box) }) { _, own in own }
-    }
-
-    /// Records a shared instance this resolution built: visible to it at once, published to other
-    /// resolutions by `complete()`, after its preparation.
-    @usableFromInline func recordShared(_ box: AnyObject, as key: SharedInstanceKey, publish: @escaping () -> Void) {
-        let bookkeeping = bookkeeping
-        bookkeeping.unpublished.append(Unpublished(key: key, box: box, publish: publish))
-    }
-
-    /// Hands a new instance to the owner of what is built now, if it is disposable and not a
-    /// singleton or weak instance that a factory merely passed on (under another key): a scope
-    /// never takes charge of those.
-    @usableFromInline func recordDisposal(of instance: Any, provider: AnyProvider, lookup: Container) {
-        guard let owner = disposalOwner, let disposal = DisposalBag.Disposal(of: instance) else { return }
-        if let object = weakReferenceable(instance),
-            lookup.tree.sharedObjects.contains(object) || sideStore?.sharedObjects?.contains(object) == true
-        {
-            return
-        }
-        owner.record(instance, key: provider.key, disposal: disposal)
     }
 
     /// How much preparation and publication is queued: taken before a factory runs, so that what
