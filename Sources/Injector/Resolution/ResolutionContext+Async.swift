@@ -27,29 +27,21 @@ extension ResolutionContext {
         case .transient:
             return try await constructAsync(provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
         case .graph:
-            if let box = graphInstance(of: provider, lookup: lookup) {
-                guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
-                if scopedResolutionCount != 0 { try checkScopeBound(box, provider: provider) }
-                return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+            if let instance: Service = try existingGraphInstance(of: provider, lookup: lookup, configure: configure) {
+                return instance
             }
             let scopedBefore = scopedResolutionCount
             let instance = try await constructAsync(
                 provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
-            let box = InstanceBox(instance)
-            storeGraphInstance(box, of: provider, lookup: lookup)
-            if scopedResolutionCount != scopedBefore { markScopeBound(box) }
+            keepGraphInstance(instance, of: provider, lookup: lookup, scopedBefore: scopedBefore)
             return instance
         case .singleton, .weak:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
-            let instance: Service
             if let sideStore {
-                instance = try await constructStoredAsync(provider, in: sideStore, lookup: lookup.owner(of: provider), arguments: repeat each arguments)
-            } else if let shared = provider.asyncSharedInstance {
-                instance = shared
-            } else {
-                instance = try await constructSharedAsync(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
+                return try await constructStoredAsync(provider, in: sideStore, lookup: lookup.owner(of: provider), arguments: repeat each arguments)
             }
-            return instance
+            if let instance = provider.asyncSharedInstance { return instance }
+            return try await constructSharedAsync(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
         case .scoped:
             guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
             let instance = try await constructStoredAsync(provider, in: owningStore(for: provider), lookup: lookup, arguments: repeat each arguments)
@@ -98,10 +90,7 @@ extension ResolutionContext {
         disposalOwner = store.disposals
         defer { disposalOwner = saved }
         let instance = try await constructAsync(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
-        if provider.scope.kind == .weak { _ = try weakObject(instance, provider: provider) }
-        store.sharedObjects?.insert(instance, scope: provider.scope)
-        let box = InstanceBox(instance)
-        recordShared(box, as: key) { store.publish(box, of: record) }
+        try recordStored(instance, of: provider, in: store, as: key)
         return instance
     }
 

@@ -58,17 +58,35 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
-        if let box = graphInstance(of: provider, lookup: lookup) {
-            guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
-            if scopedResolutionCount != 0 { try checkScopeBound(box, provider: provider) }
-            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+        if let instance: Service = try existingGraphInstance(of: provider, lookup: lookup, configure: configure) {
+            return instance
         }
         let scopedBefore = scopedResolutionCount
         let instance = try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
+        keepGraphInstance(instance, of: provider, lookup: lookup, scopedBefore: scopedBefore)
+        return instance
+    }
+
+    /// The instance of `provider` this resolution's graph already holds, if any. A caller's
+    /// `configure` may not reshape it, and one that holds a scoped instance may not go to a
+    /// singleton being built.
+    @inlinable
+    func existingGraphInstance<Service>(
+        of provider: AnyProvider, lookup: Container, configure: ((inout Service) throws -> Void)?
+    ) throws -> Service? {
+        guard let box = graphInstance(of: provider, lookup: lookup) else { return nil }
+        guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
+        if scopedResolutionCount != 0 { try checkScopeBound(box, provider: provider) }
+        return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+    }
+
+    /// Keeps a new graph-scoped instance for the rest of the resolution, marked as holding a scoped
+    /// one if one was handed out while it was built.
+    @inlinable
+    func keepGraphInstance<Service>(_ instance: Service, of provider: AnyProvider, lookup: Container, scopedBefore: Int) {
         let box = InstanceBox(instance)
         storeGraphInstance(box, of: provider, lookup: lookup)
         if scopedResolutionCount != scopedBefore { markScopeBound(box) }
-        return instance
     }
 
     /// A singleton or weak instance not yet published (or one kept in a side store).
@@ -163,12 +181,18 @@ extension ResolutionContext {
         let instance = try withDisposalOwner(store.disposals) {
             try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
         }
+        try recordStored(instance, of: provider, in: store, as: key)
+        return instance
+    }
+
+    /// Records a new instance kept in `store`, to be published there when the resolution completes.
+    @inlinable
+    func recordStored<Service>(_ instance: Service, of provider: AnyProvider, in store: InstanceStore, as key: SharedInstanceKey) throws {
         if provider.scope.kind == .weak { _ = try weakObject(instance, provider: provider) }
         store.sharedObjects?.insert(instance, scope: provider.scope)
         let box = InstanceBox(instance)
         let record = provider.record
         recordShared(box, as: key) { store.publish(box, of: record) }
-        return instance
     }
 
     /// Runs the factory with `provider` on the construction stack, then the caller's `configure`,

@@ -1,6 +1,7 @@
-// Where a shared instance is built when the resolution that meets it cannot build it itself: an
-// async registration met by a sync resolution, or a sync shared registration met by an async one;
-// and which lifetime scope owns a scoped instance.
+// Lifetimes in a resolution: which store keeps a scoped instance (refusing captive dependencies),
+// where a shared instance is built when the resolution that meets it cannot build it itself (an
+// async registration met by a sync resolution, or a sync shared one met by an async resolution),
+// and which graph-scoped instances hold a scoped one.
 
 extension ResolutionContext {
     /// Where `provider`'s scoped instance is kept in this resolution: in the scope's store, or,
@@ -19,12 +20,13 @@ extension ResolutionContext {
         guard let scope else {
             throw InjectionError.scopedOutsideScope(provider.key, scope: provider.scope, path: path + [provider.key])
         }
-        guard let tag = provider.scope.tag else { return overrides?.store(for: scope) ?? scope.store }
-        let scopeTag = scope.acceptsEveryTag ? adoptedTag ?? tag : scope.tag
-        guard scopeTag == tag else {
-            throw InjectionError.scopeTagMismatch(provider.key, scope: provider.scope, scopeTag: scopeTag, path: path + [provider.key])
+        if let tag = provider.scope.tag {
+            let scopeTag = scope.acceptsEveryTag ? adoptedTag ?? tag : scope.tag
+            guard scopeTag == tag else {
+                throw InjectionError.scopeTagMismatch(provider.key, scope: provider.scope, scopeTag: scopeTag, path: path + [provider.key])
+            }
+            if scope.acceptsEveryTag { adoptedTag = tag }
         }
-        if scope.acceptsEveryTag { adoptedTag = tag }
         return overrides?.store(for: scope) ?? scope.store
     }
 
@@ -74,8 +76,13 @@ extension ResolutionContext {
 
     /// Marks a graph-scoped instance as holding a scoped one (directly or through others).
     @usableFromInline func markScopeBound(_ box: AnyObject) {
-        if sharesOuterGraph, let outer { return outer.markScopeBound(box) }
-        bookkeeping.scopeBoundGraphInstances[ObjectIdentifier(box)] = lastScoped
+        guard let lastScoped else { return }  // set whenever the count moved
+        markScopeBound(box, holding: lastScoped)
+    }
+
+    private func markScopeBound(_ box: AnyObject, holding scoped: Unmanaged<AnyProvider>) {
+        if sharesOuterGraph, let outer { return outer.markScopeBound(box, holding: scoped) }
+        bookkeeping.scopeBoundGraphInstances[ObjectIdentifier(box)] = scoped
     }
 
     /// Refuses to hand a graph-scoped instance that holds a scoped one to a singleton or weak
@@ -94,6 +101,6 @@ extension ResolutionContext {
 
     private func scopedProvider(heldBy box: AnyObject) -> Unmanaged<AnyProvider>? {
         if sharesOuterGraph, let outer { return outer.scopedProvider(heldBy: box) }
-        return storedBookkeeping?.scopeBoundGraphInstances[ObjectIdentifier(box)] ?? nil
+        return storedBookkeeping?.scopeBoundGraphInstances[ObjectIdentifier(box)]
     }
 }

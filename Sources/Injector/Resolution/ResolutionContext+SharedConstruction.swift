@@ -73,5 +73,4 @@ extension ResolutionContext {
         }
         owner.record(instance, key: provider.key, disposal: disposal)
     }
-
 }

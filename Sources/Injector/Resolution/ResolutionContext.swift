@@ -55,10 +55,10 @@ final class ResolutionContext {
     var lockAncestors: [ObjectIdentifier] = []
     private var inheritedPath: [AnyProvider] = []
     private(set) var inheritedUnpublished: [SharedInstanceKey: AnyObject] = [:]
-    /// How many scoped instances this resolution has handed out, and the last one's key: what tells
-    /// a graph-scoped instance that holds a scoped one.
+    /// How many scoped instances this resolution has handed out, and the last one's provider
+    /// (unretained: registries never release providers): what tells a graph-scoped instance that
+    /// holds a scoped one.
     @exclusivity(unchecked) @usableFromInline var scopedResolutionCount = 0
-    /// (Unretained: registries never release providers.)
     @exclusivity(unchecked) var lastScoped: Unmanaged<AnyProvider>?
     /// Whether this resolution is part of its outer one (a sync part of an async resolution), and
     /// so shares its graph-scoped instances, rather than a resolution of its own.
@@ -72,19 +72,18 @@ final class ResolutionContext {
 
     /// What a resolution keeps beyond its construction stack.
     final class Bookkeeping {
-        /// Shared instances built by this resolution, published when it completes.
-        /// In the order they were built. A resolution builds few, so a list searched linearly
-        /// serves: one allocation rather than three.
+        /// Shared instances built by this resolution, in the order they were built, published when
+        /// it completes. A resolution builds few, so a list searched linearly serves.
         var unpublished: [Unpublished] = []
         var pending: [PendingPreparation] = []
         /// The providers whose hooks led to the hook now running, for transient hook cycles.
         var hookChain: [AnyProvider] = []
         /// What holds the instance whose hooks are running, if anything outlives lifetime scopes.
         var preparingCaptor: Captor?
-        /// The graph-scoped instances that hold a scoped one, with the scoped one's key.
-        var scopeBoundGraphInstances: [ObjectIdentifier: Unmanaged<AnyProvider>?] = [:]
-        /// Construction locks taken, held until the resolution ends.
-        /// The first lock taken, and any after it (a scope's lock, then a container tree's).
+        /// The graph-scoped instances that hold a scoped one, with the scoped one's provider.
+        var scopeBoundGraphInstances: [ObjectIdentifier: Unmanaged<AnyProvider>] = [:]
+        /// Construction locks taken, held until the resolution ends: the first, and any after it
+        /// (a scope's lock, then a container tree's).
         var heldLock: Locked<Void>?
         var furtherHeldLocks: [Locked<Void>] = []
         var heldAsyncLocks: [AsyncLock] = []
@@ -156,7 +155,6 @@ final class ResolutionContext {
     @usableFromInline func start(in scope: LifetimeScope?) {
         guard let scope else { return }
         self.scope = scope
-        hasLifetimeState = true
         disposalOwner = scope.store.disposals
         hasLifetimeState = true
     }
@@ -257,10 +255,8 @@ final class ResolutionContext {
     /// outlives lifetime scopes: a singleton or weak one, which would hold a scoped instance
     /// captive. The path leads from the resolution's start (or the captor) to what is resolved now.
     func innermostOutlivingScopes() -> Captor? {
-        if stack.last(where: \.scope.outlivesLifetimeScopes) != nil {
-            let chain = underConstruction
-            let captor = chain.last { $0.scope.outlivesLifetimeScopes }!
-            return Captor(provider: captor, path: chain.map(\.key))
+        if let captor = stack.last(where: \.scope.outlivesLifetimeScopes) {
+            return Captor(provider: captor, path: path)
         }
         if let captor = storedBookkeeping?.preparingCaptor {
             return Captor(provider: captor.provider, path: captor.path + stack.providers.map(\.key))
@@ -310,9 +306,6 @@ final class ResolutionContext {
         bookkeeping.unpublished.removeAll()
     }
 
-    /// Ends the resolution, whether it succeeded or not: releases the construction lock and what
-    /// the resolution kept (graph instances above all), makes any resolver that outlives it fail,
-    /// and frees the context for the thread's next resolve.
     /// Releases the locks a resolution holds. Kept out of `end()`: inlined there, the async lock's
     /// release made every resolve instantiate continuation metadata.
     @inline(never)
@@ -322,6 +315,9 @@ final class ResolutionContext {
         for lock in bookkeeping.heldAsyncLocks.reversed() { lock.unlock(for: ObjectIdentifier(self)) }
     }
 
+    /// Ends the resolution, whether it succeeded or not: releases the construction locks and what
+    /// the resolution kept (graph instances above all), makes any resolver that outlives it fail,
+    /// and frees the context for the thread's next resolve.
     @usableFromInline func end() {
         generation &+= 1
         if let outer {
