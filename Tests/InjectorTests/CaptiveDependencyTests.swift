@@ -317,7 +317,12 @@ struct CaptiveDependencyTests {
         let clock = try scope.resolve(SystemClock.self)
 
         #expect(first.code == .captiveDependency)
+        #expect(first.message == "Captive dependency: ResponseCache (.singleton) depends on RequestContext (.scoped),"
+            + " which would then outlive its lifetime scope. Path: ResponseCache -> RequestContext. Fix: give"
+            + " ResponseCache a scope no longer than RequestContext's (.scoped or .transient), give RequestContext"
+            + " a longer one, or let ResponseCache ask for it when it needs it rather than hold it.")
         #expect(second.code == .captiveDependency)
+        #expect(second.message == first.message)
         #expect(cacheCalls.count == 2)
         #expect(contextCalls.count == 1, "the refused resolutions must not have built a RequestContext")
         #expect(try scope.resolve(RequestContext.self) === context)
@@ -419,6 +424,13 @@ struct CaptiveDependencyTests {
 
         #expect(error.code == .validationFailed)
         #expect(error.problems.map(\.code) == [.captiveDependency, .captiveDependency])
+        let captive = { (holder: String) in
+            "Captive dependency: \(holder) (.singleton) depends on ValidatedConnection (.scoped), which would then"
+                + " outlive its lifetime scope. Path: \(holder) -> ValidatedConnection. Fix: give \(holder) a scope no"
+                + " longer than ValidatedConnection's (.scoped or .transient), give ValidatedConnection a longer one,"
+                + " or let \(holder) ask for it when it needs it rather than hold it."
+        }
+        #expect(error.message == "Validation found 2 problems:\n- \(captive("FirstCache"))\n- \(captive("SecondCache"))")
         #expect(error.problems.map { $0.resolutionPath.map(\.description) } == [
             ["FirstCache", "ValidatedConnection"], ["SecondCache", "ValidatedConnection"],
         ])

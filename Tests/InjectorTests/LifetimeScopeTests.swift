@@ -436,7 +436,11 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
         #expect(scope.container === child)
         #expect(try scope.resolve(Connection.self) === repository.connection)
-        #expect(injectionError { try parent.makeScope().resolve(Repository.self) }?.code == .missingRegistration)
+        let missing = try #require(injectionError { try parent.makeScope().resolve(Repository.self) })
+        #expect(missing.code == .missingRegistration)
+        #expect(missing.message == "No registration for Repository. Nothing is registered for Repository under any"
+            + " name or arguments. Fix: register it, e.g. container.register(Repository.self) { r in … }, in this"
+            + " container or one of its parents.")
         try scope.close()
         #expect(log.events == ["Repository", "Connection"])
     }
