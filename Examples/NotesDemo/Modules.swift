@@ -56,8 +56,10 @@ struct RequestModule: Module {
         }
         container.register(NoteHandler.self) { r in
             try NoteHandler(
-                context: r.resolve(RequestContext.self), transaction: r.resolve(Transaction.self),
-                store: r.resolve(NoteStore.self))
+                context: r.resolve(RequestContext.self),
+                transaction: r.resolve(Transaction.self),
+                store: r.resolve(NoteStore.self)
+            )
         }
         container.register(SearchIndex.self, scope: .singleton) { r in
             await SearchIndex.build(over: try r.resolve(NoteStore.self).count)

@@ -44,7 +44,9 @@ step("7. A child container overrides a dependency, as a test would")
 struct FrozenClock: Clock { let now = "2000-01-01 00:00" }
 let test = container.makeChild()
 test.register(Clock.self) { _ in FrozenClock() }
-print("The app's clock: \(try container.resolve(Clock.self).now); the test's clock: \(try test.resolve(Clock.self).now)")
+print(
+    "The app's clock: \(try container.resolve(Clock.self).now); the test's clock: \(try test.resolve(Clock.self).now)"
+)
 
 step("8. A mistake gets an error that says how to fix it")
 do {
@@ -69,10 +71,14 @@ do {
 
 step("10. An async factory, resolved with try await resolveAsync")
 let index = try await container.resolveAsync(SearchIndex.self)
-print("The search index covers \(index.words) words; it was built once -> \(try await container.resolveAsync(SearchIndex.self) === index)")
+print(
+    "The search index covers \(index.words) words; it was built once -> \(try await container.resolveAsync(SearchIndex.self) === index)"
+)
 
 step("11. Overrides for one test, seen by this task only")
-try container.withOverrides { $0.register(Clock.self) { _ in FrozenClock() } } operation: {
+try container.withOverrides {
+    $0.register(Clock.self) { _ in FrozenClock() }
+} operation: {
     print("Inside: the clock says \(try container.resolve(Clock.self).now)")
 }
 print("After: the clock says \(try container.resolve(Clock.self).now)")

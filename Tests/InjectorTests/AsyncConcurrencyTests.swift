@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import Injector
 
 // Many tasks racing for async shared instances. CI runs this suite under ThreadSanitizer
@@ -204,7 +205,9 @@ struct AsyncConcurrencyTests {
                     } catch {
                         let injection = error as? InjectionError
                         return .failed(
-                            code: injection?.code, underlyingIsLinkDown: injection?.underlyingError is LinkDown)
+                            code: injection?.code,
+                            underlyingIsLinkDown: injection?.underlyingError is LinkDown
+                        )
                     }
                 }
             }

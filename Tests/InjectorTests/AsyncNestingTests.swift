@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import Injector
 
 // Async factories that resolve through a captured container (in their own task or in child tasks
@@ -10,7 +11,10 @@ private final class Cache: Sendable {}
 private final class Repository: Sendable {
     let pool: Pool
     let cache: Cache
-    init(pool: Pool, cache: Cache) { self.pool = pool; self.cache = cache }
+    init(pool: Pool, cache: Cache) {
+        self.pool = pool
+        self.cache = cache
+    }
 }
 private final class Loop: Sendable {}
 private final class Settings: Sendable {}
@@ -22,13 +26,17 @@ private final class Preferences: Sendable {
 private final class Report: Sendable {
     let session: Session
     let sessionOfSettings: Session
-    init(session: Session, sessionOfSettings: Session) { self.session = session; self.sessionOfSettings = sessionOfSettings }
+    init(session: Session, sessionOfSettings: Session) {
+        self.session = session
+        self.sessionOfSettings = sessionOfSettings
+    }
 }
 
 /// Runs `body` in a task and returns its result, or records an issue and returns `nil` if it has
 /// not finished within `seconds`: a deadlock fails the test instead of hanging the run.
 private func withinDeadline<Result: Sendable>(
-    seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+    seconds: Double = 10,
+    sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable () async throws -> Result
 ) async throws -> Result? {
     let task = Task { try await body() }
@@ -56,7 +64,11 @@ private func withinDeadline<Result: Sendable>(
     @Test func asyncFactoryResolvingThroughTheContainerDoesNotDeadlock() async throws {
         let container = Container()
         let calls = CallCounter()
-        container.register(Pool.self, scope: .singleton) { _ in calls.next(); await Task.yield(); return Pool() }
+        container.register(Pool.self, scope: .singleton) { _ in
+            calls.next()
+            await Task.yield()
+            return Pool()
+        }
         container.register(Repository.self, scope: .singleton) { _ in
             calls.next()
             return try await Repository(pool: container.resolveAsync(Pool.self), cache: Cache())
@@ -74,8 +86,16 @@ private func withinDeadline<Result: Sendable>(
         let container = Container()
         let poolCalls = CallCounter()
         let cacheCalls = CallCounter()
-        container.register(Pool.self, scope: .singleton) { _ in poolCalls.next(); await Task.yield(); return Pool() }
-        container.register(Cache.self, scope: .singleton) { _ in cacheCalls.next(); await Task.yield(); return Cache() }
+        container.register(Pool.self, scope: .singleton) { _ in
+            poolCalls.next()
+            await Task.yield()
+            return Pool()
+        }
+        container.register(Cache.self, scope: .singleton) { _ in
+            cacheCalls.next()
+            await Task.yield()
+            return Cache()
+        }
         container.register(Repository.self, scope: .singleton) { _ in
             async let pool = container.resolveAsync(Pool.self)
             async let cache = container.resolveAsync(Cache.self)
@@ -140,7 +160,8 @@ private func withinDeadline<Result: Sendable>(
     @Test func graphInstanceIsSharedWithTheSyncPartsOfAnAsyncResolution() async throws {
         let container = Container()
         container.register(Session.self, scope: .graph) { _ in Session() }
-        container.register(Preferences.self, scope: .singleton) { r in try Preferences(session: r.resolve(Session.self)) }
+        container.register(Preferences.self, scope: .singleton) { r in try Preferences(session: r.resolve(Session.self))
+        }
         container.register(Report.self) { r in
             let session = try r.resolve(Session.self)
             return try Report(session: session, sessionOfSettings: r.resolve(Preferences.self).session)

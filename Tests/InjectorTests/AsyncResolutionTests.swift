@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Injector
 
 // Async factories: registered with an `async` closure, resolved with `resolveAsync`, which resolves
@@ -81,13 +82,15 @@ private func registerPool(in container: Container, scope: Scope = .transient, ca
 
 /// The `InjectionError` `body` threw; the test fails if it threw none, or another error.
 private func thrownError<T>(
-    sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> T
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () async throws -> T
 ) async throws -> InjectionError {
     try await #require(throws: InjectionError.self, sourceLocation: sourceLocation) { _ = try await body() }
 }
 
 /// The fix a sync resolve of an async registration suggests.
-private let resolveAsyncFix = "Fix: resolve it with try await resolveAsync(ConnectionPool.self), from the"
+private let resolveAsyncFix =
+    "Fix: resolve it with try await resolveAsync(ConnectionPool.self), from the"
     + " container or scope you resolve from (r.resolveAsync in an async factory); a sync factory that needs"
     + " it must become async too."
 
@@ -169,11 +172,13 @@ struct AsyncResolutionTests {
         let error = try #require(injectionError { try container.resolve(ConnectionPool.self) })
 
         #expect(error.code == .asyncResolutionRequired)
-        #expect(error.message == """
-            ConnectionPool has an async factory, which a sync resolve cannot run. Fix: resolve it with try \
-            await resolveAsync(ConnectionPool.self), from the container or scope you resolve from \
-            (r.resolveAsync in an async factory); a sync factory that needs it must become async too.
-            """)
+        #expect(
+            error.message == """
+                ConnectionPool has an async factory, which a sync resolve cannot run. Fix: resolve it with try \
+                await resolveAsync(ConnectionPool.self), from the container or scope you resolve from \
+                (r.resolveAsync in an async factory); a sync factory that needs it must become async too.
+                """
+        )
         #expect(error.resolutionPath.map(\.description) == ["ConnectionPool"])
         #expect(calls.count == 0)
     }
@@ -187,8 +192,10 @@ struct AsyncResolutionTests {
         let error = try #require(injectionError { try container.resolve(NightlyReport.self) })
 
         #expect(error.code == .asyncResolutionRequired)
-        #expect(error.message == "ConnectionPool has an async factory, which a sync resolve cannot run."
-            + " Path: NightlyReport -> ConnectionPool. " + resolveAsyncFix)
+        #expect(
+            error.message == "ConnectionPool has an async factory, which a sync resolve cannot run."
+                + " Path: NightlyReport -> ConnectionPool. " + resolveAsyncFix
+        )
         #expect(error.resolutionPath.map(\.description) == ["NightlyReport", "ConnectionPool"])
     }
 
@@ -200,8 +207,10 @@ struct AsyncResolutionTests {
         let error = try #require(injectionError { try container.makeScope().resolve(ConnectionPool.self) })
 
         #expect(error.code == .asyncResolutionRequired)
-        #expect(error.message == "ConnectionPool has an async factory, which a sync resolve cannot run. "
-            + resolveAsyncFix)
+        #expect(
+            error.message == "ConnectionPool has an async factory, which a sync resolve cannot run. "
+                + resolveAsyncFix
+        )
     }
 
     // MARK: Shared instances
@@ -232,8 +241,10 @@ struct AsyncResolutionTests {
         let error = try #require(injectionError { try container.resolve(ConnectionPool.self) })
 
         #expect(error.code == .asyncResolutionRequired)
-        #expect(error.message == "ConnectionPool has an async factory, which a sync resolve cannot run. "
-            + resolveAsyncFix)
+        #expect(
+            error.message == "ConnectionPool has an async factory, which a sync resolve cannot run. "
+                + resolveAsyncFix
+        )
         #expect(calls.count == 1)
     }
 
@@ -314,8 +325,10 @@ struct AsyncResolutionTests {
         let error = try await thrownError { try await container.resolveAsync(MessageBroker.self) }
 
         #expect(error.code == .factoryFailed)
-        #expect(error.message == "The factory of MessageBroker threw: handshake refused."
-            + " The error is the underlyingError; fix the factory or what it depends on.")
+        #expect(
+            error.message == "The factory of MessageBroker threw: handshake refused."
+                + " The error is the underlyingError; fix the factory or what it depends on."
+        )
         #expect(error.underlyingError is HandshakeError)
         #expect(error.resolutionPath.map(\.description) == ["MessageBroker"])
     }
@@ -334,9 +347,11 @@ struct AsyncResolutionTests {
         let error = try await thrownError { try await container.resolveAsync(BrokerClient.self) }
 
         #expect(error.code == .factoryFailed)
-        #expect(error.message == "The factory of MessageBroker threw: handshake refused."
-            + " Path: BrokerClient -> MessageBroker."
-            + " The error is the underlyingError; fix the factory or what it depends on.")
+        #expect(
+            error.message == "The factory of MessageBroker threw: handshake refused."
+                + " Path: BrokerClient -> MessageBroker."
+                + " The error is the underlyingError; fix the factory or what it depends on."
+        )
         #expect(error.underlyingError is HandshakeError)
         #expect(error.resolutionPath.map(\.description) == ["BrokerClient", "MessageBroker"])
     }
@@ -354,12 +369,14 @@ struct AsyncResolutionTests {
         let error = try await thrownError { try await container.resolveAsync(FeedPublisher.self) }
 
         #expect(error.code == .circularDependency)
-        #expect(error.message == """
-            Circular dependency: FeedPublisher -> FeedSubscriber -> FeedPublisher. Each of these asks for the \
-            next in its factory, so none of them can be built first. Fix: break the cycle with property \
-            injection: let one of them receive the other after construction, in an onResolved hook, and give \
-            the one resolved back the .graph or .singleton scope so that the hook receives the same instance.
-            """)
+        #expect(
+            error.message == """
+                Circular dependency: FeedPublisher -> FeedSubscriber -> FeedPublisher. Each of these asks for the \
+                next in its factory, so none of them can be built first. Fix: break the cycle with property \
+                injection: let one of them receive the other after construction, in an onResolved hook, and give \
+                the one resolved back the .graph or .singleton scope so that the hook receives the same instance.
+                """
+        )
         #expect(error.resolutionPath.map(\.description) == ["FeedPublisher", "FeedSubscriber", "FeedPublisher"])
     }
 

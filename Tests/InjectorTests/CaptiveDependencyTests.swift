@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Injector
 
 // A singleton or weak service must not hold a scoped one: it would keep it past the scope that
@@ -6,8 +7,8 @@ import Testing
 
 // MARK: - Test doubles (private to this file)
 
-private extension ScopeTag {
-    static let captiveRequest: ScopeTag = "request"
+extension ScopeTag {
+    fileprivate static let captiveRequest: ScopeTag = "request"
 }
 
 /// What a request owns: the scoped service the others try to hold.
@@ -82,7 +83,11 @@ private final class RequestLogger: Sendable {
 
 /// The message of a captive dependency error, as the container words it.
 private func captiveMessage(
-    holder: String, holderScope: String, captive: String, captiveScope: String, path: String
+    holder: String,
+    holderScope: String,
+    captive: String,
+    captiveScope: String,
+    path: String
 ) -> String {
     "Captive dependency: \(holder) (.\(holderScope)) depends on \(captive) (.\(captiveScope)),"
         + " which would then outlive its lifetime scope. Path: \(path)."
@@ -112,12 +117,14 @@ struct CaptiveDependencyTests {
         let error = try #require(injectionError { try scope.resolve(ResponseCache.self) })
 
         #expect(error.code == .captiveDependency)
-        #expect(error.message == """
-            Captive dependency: ResponseCache (.singleton) depends on RequestContext (.scoped), which would \
-            then outlive its lifetime scope. Path: ResponseCache -> RequestContext. Fix: give ResponseCache \
-            a scope no longer than RequestContext's (.scoped or .transient), give RequestContext a longer \
-            one, or let ResponseCache ask for it when it needs it rather than hold it.
-            """)
+        #expect(
+            error.message == """
+                Captive dependency: ResponseCache (.singleton) depends on RequestContext (.scoped), which would \
+                then outlive its lifetime scope. Path: ResponseCache -> RequestContext. Fix: give ResponseCache \
+                a scope no longer than RequestContext's (.scoped or .transient), give RequestContext a longer \
+                one, or let ResponseCache ask for it when it needs it rather than hold it.
+                """
+        )
         #expect(error.resolutionPath.map(\.description) == ["ResponseCache", "RequestContext"])
     }
 
@@ -140,11 +147,20 @@ struct CaptiveDependencyTests {
         let error = try #require(injectionError { try scope.resolve(ReportCache.self) })
 
         #expect(error.code == .captiveDependency)
-        #expect(error.message == captiveMessage(
-            holder: "ReportCache", holderScope: "singleton", captive: "RequestContext", captiveScope: "scoped",
-            path: "ReportCache -> ReportFormatter -> ReportSession -> RequestContext"))
-        #expect(error.resolutionPath.map(\.description)
-            == ["ReportCache", "ReportFormatter", "ReportSession", "RequestContext"])
+        #expect(
+            error.message
+                == captiveMessage(
+                    holder: "ReportCache",
+                    holderScope: "singleton",
+                    captive: "RequestContext",
+                    captiveScope: "scoped",
+                    path: "ReportCache -> ReportFormatter -> ReportSession -> RequestContext"
+                )
+        )
+        #expect(
+            error.resolutionPath.map(\.description)
+                == ["ReportCache", "ReportFormatter", "ReportSession", "RequestContext"]
+        )
     }
 
     /// A weak-scoped service outlives lifetime scopes too: holding a scoped one is refused.
@@ -159,9 +175,16 @@ struct CaptiveDependencyTests {
         let error = try #require(injectionError { try scope.resolve(SessionMonitor.self) })
 
         #expect(error.code == .captiveDependency)
-        #expect(error.message == captiveMessage(
-            holder: "SessionMonitor", holderScope: "weak", captive: "RequestContext", captiveScope: "scoped",
-            path: "SessionMonitor -> RequestContext"))
+        #expect(
+            error.message
+                == captiveMessage(
+                    holder: "SessionMonitor",
+                    holderScope: "weak",
+                    captive: "RequestContext",
+                    captiveScope: "scoped",
+                    path: "SessionMonitor -> RequestContext"
+                )
+        )
         #expect(error.resolutionPath.map(\.description) == ["SessionMonitor", "RequestContext"])
     }
 
@@ -177,9 +200,16 @@ struct CaptiveDependencyTests {
         let error = try #require(injectionError { try scope.resolve(AuditTrail.self) })
 
         #expect(error.code == .captiveDependency)
-        #expect(error.message == "While running an onResolved hook of AuditTrail: " + captiveMessage(
-            holder: "AuditTrail", holderScope: "singleton", captive: "RequestContext", captiveScope: "scoped",
-            path: "AuditTrail -> RequestContext"))
+        #expect(
+            error.message == "While running an onResolved hook of AuditTrail: "
+                + captiveMessage(
+                    holder: "AuditTrail",
+                    holderScope: "singleton",
+                    captive: "RequestContext",
+                    captiveScope: "scoped",
+                    path: "AuditTrail -> RequestContext"
+                )
+        )
         #expect(error.resolutionPath.map(\.description) == ["AuditTrail", "RequestContext"])
     }
 
@@ -232,9 +262,16 @@ struct CaptiveDependencyTests {
         let error = try #require(injectionError { try container.resolve(ResponseCache.self) })
 
         #expect(error.code == .captiveDependency)
-        #expect(error.message == captiveMessage(
-            holder: "ResponseCache", holderScope: "singleton", captive: "RequestContext", captiveScope: "scoped",
-            path: "ResponseCache -> RequestContext"))
+        #expect(
+            error.message
+                == captiveMessage(
+                    holder: "ResponseCache",
+                    holderScope: "singleton",
+                    captive: "RequestContext",
+                    captiveScope: "scoped",
+                    path: "ResponseCache -> RequestContext"
+                )
+        )
         #expect(error.resolutionPath.map(\.description) == ["ResponseCache", "RequestContext"])
     }
 
@@ -254,8 +291,10 @@ struct CaptiveDependencyTests {
 
         #expect(error.code == .captiveDependency)
         #expect(error.message.contains("ReportCache (.singleton) depends on RequestContext (.scoped)"))
-        #expect(error.resolutionPath.map(\.description)
-            == ["ReportCache", "ReportFormatter", "ReportSession", "RequestContext"])
+        #expect(
+            error.resolutionPath.map(\.description)
+                == ["ReportCache", "ReportFormatter", "ReportSession", "RequestContext"]
+        )
     }
 
     /// An async singleton asking for a scoped service through `resolveAsync` is refused the same way.
@@ -273,9 +312,16 @@ struct CaptiveDependencyTests {
         }
 
         #expect(error.code == .captiveDependency)
-        #expect(error.message == captiveMessage(
-            holder: "ResponseCache", holderScope: "singleton", captive: "RequestContext", captiveScope: "scoped",
-            path: "ResponseCache -> RequestContext"))
+        #expect(
+            error.message
+                == captiveMessage(
+                    holder: "ResponseCache",
+                    holderScope: "singleton",
+                    captive: "RequestContext",
+                    captiveScope: "scoped",
+                    path: "ResponseCache -> RequestContext"
+                )
+        )
         #expect(error.resolutionPath.map(\.description) == ["ResponseCache", "RequestContext"])
     }
 
@@ -291,9 +337,16 @@ struct CaptiveDependencyTests {
         let error = try #require(injectionError { try scope.resolve(TokenCache.self) })
 
         #expect(error.code == .captiveDependency)
-        #expect(error.message == captiveMessage(
-            holder: "TokenCache", holderScope: "singleton", captive: "RequestToken",
-            captiveScope: "scoped(to: request)", path: "TokenCache -> RequestToken"))
+        #expect(
+            error.message
+                == captiveMessage(
+                    holder: "TokenCache",
+                    holderScope: "singleton",
+                    captive: "RequestToken",
+                    captiveScope: "scoped(to: request)",
+                    path: "TokenCache -> RequestToken"
+                )
+        )
         #expect(error.resolutionPath.map(\.description) == ["TokenCache", "RequestToken"])
     }
 
@@ -317,10 +370,12 @@ struct CaptiveDependencyTests {
         let clock = try scope.resolve(SystemClock.self)
 
         #expect(first.code == .captiveDependency)
-        #expect(first.message == "Captive dependency: ResponseCache (.singleton) depends on RequestContext (.scoped),"
-            + " which would then outlive its lifetime scope. Path: ResponseCache -> RequestContext. Fix: give"
-            + " ResponseCache a scope no longer than RequestContext's (.scoped or .transient), give RequestContext"
-            + " a longer one, or let ResponseCache ask for it when it needs it rather than hold it.")
+        #expect(
+            first.message == "Captive dependency: ResponseCache (.singleton) depends on RequestContext (.scoped),"
+                + " which would then outlive its lifetime scope. Path: ResponseCache -> RequestContext. Fix: give"
+                + " ResponseCache a scope no longer than RequestContext's (.scoped or .transient), give RequestContext"
+                + " a longer one, or let ResponseCache ask for it when it needs it rather than hold it."
+        )
         #expect(second.code == .captiveDependency)
         #expect(second.message == first.message)
         #expect(cacheCalls.count == 2)
@@ -393,8 +448,14 @@ struct CaptiveDependencyTests {
     @Test func graphInstanceHoldingAScopedOneIsCaptiveInASingleton() throws {
         let container = Container()
         container.register(ValidatedConnection.self, scope: .scoped) { _ in ValidatedConnection() }
-        container.register(GraphHolder.self, scope: .graph) { r in _ = try r.resolve(ValidatedConnection.self); return GraphHolder() }
-        container.register(FirstCache.self, scope: .singleton) { r in _ = try r.resolve(GraphHolder.self); return FirstCache() }
+        container.register(GraphHolder.self, scope: .graph) { r in
+            _ = try r.resolve(ValidatedConnection.self)
+            return GraphHolder()
+        }
+        container.register(FirstCache.self, scope: .singleton) { r in
+            _ = try r.resolve(GraphHolder.self)
+            return FirstCache()
+        }
         container.register(Page.self) { r in
             _ = try r.resolve(GraphHolder.self)
             _ = try r.resolve(FirstCache.self)
@@ -405,10 +466,12 @@ struct CaptiveDependencyTests {
         let error = try #require(injectionError { try scope.resolve(Page.self) })
 
         #expect(error.code == .captiveDependency)
-        #expect(error.message == "Captive dependency: FirstCache (.singleton) depends on GraphHolder (.graph), which"
-            + " this resolution built with the scoped ValidatedConnection: FirstCache would keep it past its lifetime"
-            + " scope. Path: Page -> FirstCache -> GraphHolder. Fix: give FirstCache a scope no longer than"
-            + " ValidatedConnection's, or let it ask for GraphHolder when it needs it rather than hold it.")
+        #expect(
+            error.message == "Captive dependency: FirstCache (.singleton) depends on GraphHolder (.graph), which"
+                + " this resolution built with the scoped ValidatedConnection: FirstCache would keep it past its lifetime"
+                + " scope. Path: Page -> FirstCache -> GraphHolder. Fix: give FirstCache a scope no longer than"
+                + " ValidatedConnection's, or let it ask for GraphHolder when it needs it rather than hold it."
+        )
         #expect(error.resolutionPath.map(\.description) == ["Page", "FirstCache", "GraphHolder"])
     }
 
@@ -417,8 +480,14 @@ struct CaptiveDependencyTests {
     @Test func validationReportsEachSingletonHoldingAScopedService() throws {
         let container = Container()
         container.register(ValidatedConnection.self, scope: .scoped) { _ in ValidatedConnection() }
-        container.register(FirstCache.self, scope: .singleton) { r in _ = try r.resolve(ValidatedConnection.self); return FirstCache() }
-        container.register(SecondCache.self, scope: .singleton) { r in _ = try r.resolve(ValidatedConnection.self); return SecondCache() }
+        container.register(FirstCache.self, scope: .singleton) { r in
+            _ = try r.resolve(ValidatedConnection.self)
+            return FirstCache()
+        }
+        container.register(SecondCache.self, scope: .singleton) { r in
+            _ = try r.resolve(ValidatedConnection.self)
+            return SecondCache()
+        }
 
         let error = try #require(injectionError { try container.validate() })
 
@@ -430,10 +499,14 @@ struct CaptiveDependencyTests {
                 + " longer than ValidatedConnection's (.scoped or .transient), give ValidatedConnection a longer one,"
                 + " or let \(holder) ask for it when it needs it rather than hold it."
         }
-        #expect(error.message == "Validation found 2 problems:\n- \(captive("FirstCache"))\n- \(captive("SecondCache"))")
-        #expect(error.problems.map { $0.resolutionPath.map(\.description) } == [
-            ["FirstCache", "ValidatedConnection"], ["SecondCache", "ValidatedConnection"],
-        ])
+        #expect(
+            error.message == "Validation found 2 problems:\n- \(captive("FirstCache"))\n- \(captive("SecondCache"))"
+        )
+        #expect(
+            error.problems.map { $0.resolutionPath.map(\.description) } == [
+                ["FirstCache", "ValidatedConnection"], ["SecondCache", "ValidatedConnection"],
+            ]
+        )
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Injector
 
 // MARK: - Test doubles (private to this file)
@@ -129,9 +130,11 @@ struct ChildContainerTests {
         child.register((any ChildClock).self, name: "child-only") { _ in ChildClockImpl("child") }
 
         #expect(try child.resolve((any ChildClock).self, name: "child-only").label == "child")
-        let error = try #require(injectionError {
-            _ = try parent.resolve((any ChildClock).self, name: "child-only")
-        })
+        let error = try #require(
+            injectionError {
+                _ = try parent.resolve((any ChildClock).self, name: "child-only")
+            }
+        )
 
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("No registration for ChildClock (name: \"child-only\")"))
@@ -252,7 +255,9 @@ struct ChildContainerTests {
     @Test func parentSingletonIsBuiltWithParentDependenciesEvenWhenAShadowingChildAsksFirst() throws {
         let parent = Container()
         parent.register((any ChildClock).self) { _ in ChildClockImpl("parent") }
-        parent.register(ChildStore.self, scope: .singleton) { r in try ChildStore(clock: r.resolve((any ChildClock).self)) }
+        parent.register(ChildStore.self, scope: .singleton) { r in
+            try ChildStore(clock: r.resolve((any ChildClock).self))
+        }
         let child = parent.makeChild()
         child.register((any ChildClock).self) { _ in ChildClockImpl("child") }
 
@@ -294,7 +299,9 @@ struct ChildContainerTests {
 
     @Test func parentSingletonDoesNotUseARegistrationOnlyTheAskingChildHas() throws {
         let parent = Container()
-        parent.register(ChildStore.self, scope: .singleton) { r in try ChildStore(clock: r.resolve((any ChildClock).self)) }
+        parent.register(ChildStore.self, scope: .singleton) { r in
+            try ChildStore(clock: r.resolve((any ChildClock).self))
+        }
         let child = parent.makeChild()
         child.register((any ChildClock).self) { _ in ChildClockImpl("child") }
 
@@ -302,7 +309,11 @@ struct ChildContainerTests {
 
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("No registration for ChildClock, needed by ChildStore -> ChildClock (missing)."))
-        #expect(error.resolutionPath == [ServiceKey(ChildStore.self, name: nil), ServiceKey((any ChildClock).self, name: nil)])
+        #expect(
+            error.resolutionPath == [
+                ServiceKey(ChildStore.self, name: nil), ServiceKey((any ChildClock).self, name: nil),
+            ]
+        )
     }
 
     // MARK: Transient and graph registrations of the parent see the child's shadows

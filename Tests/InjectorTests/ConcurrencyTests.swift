@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
 import Testing
+
 @testable import Injector
 
 // Every test here hammers a container from many tasks or threads. CI runs this suite under
@@ -26,7 +27,9 @@ private final class ConcurrencySameIdentity: Sendable {
 
     var mismatchCount: Int { mismatches.load(ordering: .relaxed) }
     var recordCount: Int { seen.load(ordering: .relaxed) }
-    func isFirst(_ object: AnyObject) -> Bool { first.load(ordering: .relaxed) == UInt(bitPattern: ObjectIdentifier(object)) }
+    func isFirst(_ object: AnyObject) -> Bool {
+        first.load(ordering: .relaxed) == UInt(bitPattern: ObjectIdentifier(object))
+    }
 }
 
 /// Keeps the optimiser from dropping the busy work.
@@ -365,8 +368,12 @@ struct ConcurrencyTests {
             dCalls.next()
             return ConcurrencyDiamondD()
         }
-        container.register(ConcurrencyDiamondB.self) { r in try ConcurrencyDiamondB(d: r.resolve(ConcurrencyDiamondD.self)) }
-        container.register(ConcurrencyDiamondC.self) { r in try ConcurrencyDiamondC(d: r.resolve(ConcurrencyDiamondD.self)) }
+        container.register(ConcurrencyDiamondB.self) { r in
+            try ConcurrencyDiamondB(d: r.resolve(ConcurrencyDiamondD.self))
+        }
+        container.register(ConcurrencyDiamondC.self) { r in
+            try ConcurrencyDiamondC(d: r.resolve(ConcurrencyDiamondD.self))
+        }
         container.register(ConcurrencyDiamondA.self) { r in
             try ConcurrencyDiamondA(b: r.resolve(ConcurrencyDiamondB.self), c: r.resolve(ConcurrencyDiamondC.self))
         }
@@ -382,7 +389,10 @@ struct ConcurrencyTests {
             for _ in 0..<Self.taskCount {
                 group.addTask {
                     let a = try container.resolve(ConcurrencyDiamondA.self)
-                    return (a, try container.resolve(ConcurrencyTransient.self), try container.resolve(ConcurrencyTransient.self))
+                    return (
+                        a, try container.resolve(ConcurrencyTransient.self),
+                        try container.resolve(ConcurrencyTransient.self)
+                    )
                 }
             }
             var results: [(ConcurrencyDiamondA, ConcurrencyTransient, ConcurrencyTransient)] = []
@@ -435,7 +445,10 @@ struct ConcurrencyTests {
                     }
                     // A key being registered right now: either there or missing, nothing else.
                     do {
-                        let plugin = try container.resolve((any ConcurrencyPlugin).self, name: "plugin-\(index % lateCount)")
+                        let plugin = try container.resolve(
+                            (any ConcurrencyPlugin).self,
+                            name: "plugin-\(index % lateCount)"
+                        )
                         if plugin.id != "plugin-\(index % lateCount)" { unexpectedErrors.next() }
                     } catch let error as InjectionError where error.code == .missingRegistration {
                         // registered later than this resolve
@@ -480,7 +493,9 @@ struct ConcurrencyTests {
     @Test func resolutionsStayIndependentAcrossFailuresAndNestedTopLevelResolvesOnManyTasks() async throws {
         let container = Container()
         container.register(ConcurrencyGraphLeaf.self, scope: .graph) { _ in ConcurrencyGraphLeaf() }
-        container.register(ConcurrencyInner.self) { r in try ConcurrencyInner(leaf: r.resolve(ConcurrencyGraphLeaf.self)) }
+        container.register(ConcurrencyInner.self) { r in
+            try ConcurrencyInner(leaf: r.resolve(ConcurrencyGraphLeaf.self))
+        }
         // A factory that also makes a separate top-level resolve through the container (its own graph).
         container.register(ConcurrencyOuter.self) { [unowned container] r in
             let leaf = try r.resolve(ConcurrencyGraphLeaf.self)
@@ -528,7 +543,9 @@ struct ConcurrencyTests {
                             wrong.next()
                         } catch let error as InjectionError {
                             if error.code != .circularDependency || error.resolutionPath != [cycleA, cycleB, cycleA]
-                                || !error.message.contains("ConcurrencyCycleA -> ConcurrencyCycleB -> ConcurrencyCycleA")
+                                || !error.message.contains(
+                                    "ConcurrencyCycleA -> ConcurrencyCycleB -> ConcurrencyCycleA"
+                                )
                             {
                                 wrong.next()
                             }
@@ -669,7 +686,9 @@ struct ConcurrencyTests {
                     let store = try child.resolve(ConcurrencyStore.self)
                     stores.record(store)
                     if store.clock.label != "parent" { wrongClocks.next() }
-                    if try child.resolve(ConcurrencyStore.self, name: "transient").clock.label != label { wrongClocks.next() }
+                    if try child.resolve(ConcurrencyStore.self, name: "transient").clock.label != label {
+                        wrongClocks.next()
+                    }
                     if try child.makeChild().resolve(ConcurrencyStore.self, name: "transient").clock.label != label {
                         wrongClocks.next()
                     }

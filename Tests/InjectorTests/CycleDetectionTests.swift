@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Injector
 
 // MARK: - Test services (constructor cycles never finish, so these types are never built)
@@ -119,7 +120,8 @@ struct CycleDetectionTests {
         #expect(error.message.contains("Circular dependency: CycleA -> CycleB -> CycleC -> CycleA."))
         #expect(!error.message.contains("CycleNode -> CycleA"), "the cycle is written without the path into it")
         #expect(
-            error.resolutionPath.map(\.description) == ["CycleNode", "CycleA", "CycleB", "CycleC", "CycleA"])
+            error.resolutionPath.map(\.description) == ["CycleNode", "CycleA", "CycleB", "CycleC", "CycleA"]
+        )
         #expect(calls.counts == ["Entry": 1, "A": 1, "B": 1, "C": 1])
     }
 
@@ -247,7 +249,8 @@ struct CycleDetectionTests {
         let error = try #require(injectionError { try container.resolve(CycleNode.self, name: "first") })
 
         #expect(error.code == .circularDependency)
-        let cycle = #"CycleNode (name: "first") -> CycleNode (name: "second") -> CycleNode (name: "third") -> CycleNode (name: "first")"#
+        let cycle =
+            #"CycleNode (name: "first") -> CycleNode (name: "second") -> CycleNode (name: "third") -> CycleNode (name: "first")"#
         #expect(error.message.contains(cycle))
         #expect(error.message.contains("onResolved"))
         #expect(error.resolutionPath.map(\.name) == ["first", "second", "third", "first"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Injector
 
 // MARK: - Test services
@@ -73,7 +74,9 @@ private func deepRunOnThread(stackSize: Int, _ body: @escaping @Sendable () -> D
 
 /// Checks that `outcome` is the whole chain of `levels` levels, resolved from level 0.
 private func expectWholeChain(
-    _ outcome: DeepOutcome, levels: Int, sourceLocation: SourceLocation = #_sourceLocation
+    _ outcome: DeepOutcome,
+    levels: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
     guard case .resolved(let link) = outcome else {
         Issue.record("expected the chain to resolve, got \(outcome)", sourceLocation: sourceLocation)
@@ -89,9 +92,16 @@ private func expectTooDeep(_ error: InjectionError, sourceLocation: SourceLocati
     #expect(error.code == .resolutionTooDeep, "\(error.message)", sourceLocation: sourceLocation)
     #expect(error.message.contains("deep"), sourceLocation: sourceLocation)
     #expect(error.message.contains("…"), "the long path is abbreviated", sourceLocation: sourceLocation)
-    #expect(error.message.contains("Resolving went \(error.resolutionPath.count) services deep"), sourceLocation: sourceLocation)
+    #expect(
+        error.message.contains("Resolving went \(error.resolutionPath.count) services deep"),
+        sourceLocation: sourceLocation
+    )
     #expect(error.message.contains(#"DeepLink (name: "0") -> DeepLink (name: "1")"#), sourceLocation: sourceLocation)
-    #expect(error.message.count < 2_000, "the message does not spell out the whole path", sourceLocation: sourceLocation)
+    #expect(
+        error.message.count < 2_000,
+        "the message does not spell out the whole path",
+        sourceLocation: sourceLocation
+    )
     // The path runs from level 0 down, one level at a time.
     let names = error.resolutionPath.map(\.name)
     #expect(names.first == "0", sourceLocation: sourceLocation)

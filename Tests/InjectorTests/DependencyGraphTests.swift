@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Injector
 
 // dependencyGraph(): the nodes of the visible registrations, the edges seen by resolves or by
@@ -31,7 +32,10 @@ private func graphKey<Service>(_ service: Service.Type, name: String? = nil) -> 
 /// Registers GraphEditor -> GraphNoteStore -> GraphClock and GraphEditor -> GraphExporter "pdf".
 private func graphRegisterNotes(in container: Container) {
     container.register(GraphClock.self, scope: .singleton) { _ in GraphClock() }
-    container.register(GraphNoteStore.self, scope: .singleton) { r in _ = try r.resolve(GraphClock.self); return GraphNoteStore() }
+    container.register(GraphNoteStore.self, scope: .singleton) { r in
+        _ = try r.resolve(GraphClock.self)
+        return GraphNoteStore()
+    }
     container.register(GraphExporter.self, name: "pdf") { _ in GraphExporter() }
     container.register(GraphEditor.self) { r in
         _ = try r.resolve(GraphNoteStore.self)
@@ -56,13 +60,15 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
         try container.validate()
         let graph = container.dependencyGraph()
 
-        #expect(graph.textTree == """
-            GraphEditor (transient)
-            ├─ GraphNoteStore (singleton)
-            │  └─ GraphClock (singleton)
-            └─ GraphExporter (name: "pdf") (transient)
+        #expect(
+            graph.textTree == """
+                GraphEditor (transient)
+                ├─ GraphNoteStore (singleton)
+                │  └─ GraphClock (singleton)
+                └─ GraphExporter (name: "pdf") (transient)
 
-            """)
+                """
+        )
         #expect(graph.description == graph.textTree)
     }
 
@@ -74,20 +80,22 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
 
         try container.validate()
 
-        #expect(container.dependencyGraph().dot == #"""
-            digraph Injector {
-                rankdir=LR;
-                node [shape=box, fontname="Helvetica"];
-                "GraphClock" [label="GraphClock (singleton)"];
-                "GraphNoteStore" [label="GraphNoteStore (singleton)"];
-                "GraphExporter (name: \"pdf\")" [label="GraphExporter (name: \"pdf\") (transient)"];
-                "GraphEditor" [label="GraphEditor (transient)"];
-                "GraphNoteStore" -> "GraphClock";
-                "GraphEditor" -> "GraphNoteStore";
-                "GraphEditor" -> "GraphExporter (name: \"pdf\")";
-            }
+        #expect(
+            container.dependencyGraph().dot == #"""
+                digraph Injector {
+                    rankdir=LR;
+                    node [shape=box, fontname="Helvetica"];
+                    "GraphClock" [label="GraphClock (singleton)"];
+                    "GraphNoteStore" [label="GraphNoteStore (singleton)"];
+                    "GraphExporter (name: \"pdf\")" [label="GraphExporter (name: \"pdf\") (transient)"];
+                    "GraphEditor" [label="GraphEditor (transient)"];
+                    "GraphNoteStore" -> "GraphClock";
+                    "GraphEditor" -> "GraphNoteStore";
+                    "GraphEditor" -> "GraphExporter (name: \"pdf\")";
+                }
 
-            """#)
+                """#
+        )
     }
 
     /// Backslashes and quotes in a name are escaped in DOT, in the node's id and in its label.
@@ -97,9 +105,13 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
 
         let dot = container.dependencyGraph().dot
 
-        #expect(dot.contains(#"""
-                "GraphExporter (name: \"C:\\notes \"draft\"\")" [label="GraphExporter (name: \"C:\\notes \"draft\"\") (transient)"];
-            """#))
+        #expect(
+            dot.contains(
+                #"""
+                    "GraphExporter (name: \"C:\\notes \"draft\"\")" [label="GraphExporter (name: \"C:\\notes \"draft\"\") (transient)"];
+                """#
+            )
+        )
     }
 
     // MARK: Edges seen by resolves
@@ -111,18 +123,22 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
 
         let graph = container.dependencyGraph()
 
-        #expect(graph.nodes.map(\.key) == [
-            graphKey(GraphClock.self), graphKey(GraphNoteStore.self), graphKey(GraphExporter.self, name: "pdf"),
-            graphKey(GraphEditor.self),
-        ])
+        #expect(
+            graph.nodes.map(\.key) == [
+                graphKey(GraphClock.self), graphKey(GraphNoteStore.self), graphKey(GraphExporter.self, name: "pdf"),
+                graphKey(GraphEditor.self),
+            ]
+        )
         #expect(graph.nodes.allSatisfy { $0.dependencies.isEmpty })
-        #expect(graph.textTree == """
-            GraphClock (singleton)
-            GraphNoteStore (singleton)
-            GraphExporter (name: "pdf") (transient)
-            GraphEditor (transient)
+        #expect(
+            graph.textTree == """
+                GraphClock (singleton)
+                GraphNoteStore (singleton)
+                GraphExporter (name: "pdf") (transient)
+                GraphEditor (transient)
 
-            """)
+                """
+        )
     }
 
     /// An ordinary resolve, without validate(), records the edges of what it built, and only those.
@@ -132,13 +148,15 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
 
         _ = try container.resolve(GraphNoteStore.self)
 
-        #expect(container.dependencyGraph().textTree == """
-            GraphNoteStore (singleton)
-            └─ GraphClock (singleton)
-            GraphExporter (name: "pdf") (transient)
-            GraphEditor (transient)
+        #expect(
+            container.dependencyGraph().textTree == """
+                GraphNoteStore (singleton)
+                └─ GraphClock (singleton)
+                GraphExporter (name: "pdf") (transient)
+                GraphEditor (transient)
 
-            """)
+                """
+        )
     }
 
     /// A dependency already built (a singleton, or a scoped instance of the scope) is still an edge
@@ -146,9 +164,15 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
     @Test func cachedDependenciesAreStillRecordedAsEdges() throws {
         let container = Container()
         container.register(GraphClock.self, scope: .singleton) { _ in GraphClock() }
-        container.register(GraphNoteStore.self) { r in _ = try r.resolve(GraphClock.self); return GraphNoteStore() }
+        container.register(GraphNoteStore.self) { r in
+            _ = try r.resolve(GraphClock.self)
+            return GraphNoteStore()
+        }
         container.register(GraphRequestContext.self, scope: .scoped) { _ in GraphRequestContext() }
-        container.register(GraphHandler.self) { r in _ = try r.resolve(GraphRequestContext.self); return GraphHandler() }
+        container.register(GraphHandler.self) { r in
+            _ = try r.resolve(GraphRequestContext.self)
+            return GraphHandler()
+        }
 
         _ = try container.resolve(GraphClock.self)
         _ = try container.resolve(GraphNoteStore.self)
@@ -176,7 +200,11 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
         _ = try container.resolve(GraphNoteStore.self)
         _ = try container.resolve(GraphNoteStore.self)
 
-        #expect(graphDependencies(of: graphKey(GraphNoteStore.self), in: container.dependencyGraph()) == [graphKey(GraphClock.self)])
+        #expect(
+            graphDependencies(of: graphKey(GraphNoteStore.self), in: container.dependencyGraph()) == [
+                graphKey(GraphClock.self)
+            ]
+        )
     }
 
     /// Async factories' dependencies are recorded by validateAsync(), and async nodes say so.
@@ -192,11 +220,13 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
         let graph = container.dependencyGraph()
 
         #expect(graph.nodes.map(\.isAsync) == [true, true])
-        #expect(graph.textTree == """
-            GraphRepository (async transient)
-            └─ GraphPool (async singleton)
+        #expect(
+            graph.textTree == """
+                GraphRepository (async transient)
+                └─ GraphPool (async singleton)
 
-            """)
+                """
+        )
     }
 
     // MARK: Rendering
@@ -205,18 +235,26 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
     /// back to a service being written marked "(cycle)"; DOT has both edges.
     @Test func cycleRendersWithCycleMarker() throws {
         let container = Container()
-        container.register(GraphChicken.self) { r in _ = try r.resolve(GraphEgg.self); return GraphChicken() }
-        container.register(GraphEgg.self) { r in _ = try r.resolve(GraphChicken.self); return GraphEgg() }
+        container.register(GraphChicken.self) { r in
+            _ = try r.resolve(GraphEgg.self)
+            return GraphChicken()
+        }
+        container.register(GraphEgg.self) { r in
+            _ = try r.resolve(GraphChicken.self)
+            return GraphEgg()
+        }
 
         #expect(injectionError { try container.validate() }?.problems.map(\.code) == [.circularDependency])
         let graph = container.dependencyGraph()
 
-        #expect(graph.textTree == """
-            GraphChicken (transient)
-            └─ GraphEgg (transient)
-               └─ GraphChicken (transient) (cycle)
+        #expect(
+            graph.textTree == """
+                GraphChicken (transient)
+                └─ GraphEgg (transient)
+                   └─ GraphChicken (transient) (cycle)
 
-            """)
+                """
+        )
         #expect(graph.dot.contains("    \"GraphChicken\" -> \"GraphEgg\";\n    \"GraphEgg\" -> \"GraphChicken\";\n"))
     }
 
@@ -225,8 +263,14 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
     @Test func sharedSubtreeIsWrittenOnceThenSeeAbove() throws {
         let container = Container()
         container.register(GraphLeaf.self, scope: .singleton) { _ in GraphLeaf() }
-        container.register(GraphShared.self) { r in _ = try r.resolve(GraphLeaf.self); return GraphShared() }
-        container.register(GraphLeft.self) { r in _ = try r.resolve(GraphShared.self); return GraphLeft() }
+        container.register(GraphShared.self) { r in
+            _ = try r.resolve(GraphLeaf.self)
+            return GraphShared()
+        }
+        container.register(GraphLeft.self) { r in
+            _ = try r.resolve(GraphShared.self)
+            return GraphLeft()
+        }
         container.register(GraphRight.self) { r in
             _ = try r.resolve(GraphShared.self)
             _ = try r.resolve(GraphLeaf.self)
@@ -240,16 +284,18 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
 
         try container.validate()
 
-        #expect(container.dependencyGraph().textTree == """
-            GraphApp (transient)
-            ├─ GraphLeft (transient)
-            │  └─ GraphShared (transient)
-            │     └─ GraphLeaf (singleton)
-            └─ GraphRight (transient)
-               ├─ GraphShared (transient) (see above)
-               └─ GraphLeaf (singleton)
+        #expect(
+            container.dependencyGraph().textTree == """
+                GraphApp (transient)
+                ├─ GraphLeft (transient)
+                │  └─ GraphShared (transient)
+                │     └─ GraphLeaf (singleton)
+                └─ GraphRight (transient)
+                   ├─ GraphShared (transient) (see above)
+                   └─ GraphLeaf (singleton)
 
-            """)
+                """
+        )
     }
 
     /// Labels show every lifetime as written at the registration, a tag included.
@@ -264,13 +310,15 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
 
         #expect(graph.nodes.map(\.scope) == [.scoped(to: .graphRequest), .scoped, .weak, .graph])
         #expect(graph.nodes.map(\.isAsync) == [false, false, false, false])
-        #expect(graph.textTree == """
-            GraphRequestContext (scoped(to: request))
-            GraphHandler (scoped)
-            GraphPool (weak)
-            GraphLeaf (graph)
+        #expect(
+            graph.textTree == """
+                GraphRequestContext (scoped(to: request))
+                GraphHandler (scoped)
+                GraphPool (weak)
+                GraphLeaf (graph)
 
-            """)
+                """
+        )
     }
 
     // MARK: Child containers
@@ -280,27 +328,39 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
     @Test func childGraphShowsTheNearestRegistrations() throws {
         let parent = Container()
         parent.register(GraphClock.self, scope: .singleton) { _ in GraphClock() }
-        parent.register(GraphNoteStore.self) { r in _ = try r.resolve(GraphClock.self); return GraphNoteStore() }
+        parent.register(GraphNoteStore.self) { r in
+            _ = try r.resolve(GraphClock.self)
+            return GraphNoteStore()
+        }
         let child = parent.makeChild()
-        child.register(GraphEditor.self) { r in _ = try r.resolve(GraphNoteStore.self); return GraphEditor() }
+        child.register(GraphEditor.self) { r in
+            _ = try r.resolve(GraphNoteStore.self)
+            return GraphEditor()
+        }
         child.register(GraphClock.self) { _ in GraphClock() }
 
         try child.validate()
 
-        #expect(child.dependencyGraph().textTree == """
-            GraphEditor (transient)
-            └─ GraphNoteStore (transient)
-               └─ GraphClock (transient)
+        #expect(
+            child.dependencyGraph().textTree == """
+                GraphEditor (transient)
+                └─ GraphNoteStore (transient)
+                   └─ GraphClock (transient)
 
-            """)
-        #expect(child.dependencyGraph().nodes.map(\.key) == [
-            graphKey(GraphClock.self), graphKey(GraphNoteStore.self), graphKey(GraphEditor.self),
-        ])
-        #expect(parent.dependencyGraph().textTree == """
-            GraphNoteStore (transient)
-            └─ GraphClock (singleton)
+                """
+        )
+        #expect(
+            child.dependencyGraph().nodes.map(\.key) == [
+                graphKey(GraphClock.self), graphKey(GraphNoteStore.self), graphKey(GraphEditor.self),
+            ]
+        )
+        #expect(
+            parent.dependencyGraph().textTree == """
+                GraphNoteStore (transient)
+                └─ GraphClock (singleton)
 
-            """)
+                """
+        )
     }
 
     // MARK: Missing dependencies
@@ -309,26 +369,33 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
     /// DOT as a dashed node declared before the edges.
     @Test func missingDependencyAppearsAsNotRegistered() {
         let container = Container()
-        container.register(GraphNoteStore.self) { r in _ = try r.resolve(GraphClock.self); return GraphNoteStore() }
+        container.register(GraphNoteStore.self) { r in
+            _ = try r.resolve(GraphClock.self)
+            return GraphNoteStore()
+        }
 
         #expect(throws: InjectionError.self) { try container.validate() }
         let graph = container.dependencyGraph()
 
-        #expect(graph.textTree == """
-            GraphNoteStore (transient)
-            └─ GraphClock (not registered)
+        #expect(
+            graph.textTree == """
+                GraphNoteStore (transient)
+                └─ GraphClock (not registered)
 
-            """)
-        #expect(graph.dot == """
-            digraph Injector {
-                rankdir=LR;
-                node [shape=box, fontname="Helvetica"];
-                "GraphNoteStore" [label="GraphNoteStore (transient)"];
-                "GraphClock" [label="GraphClock (not registered)", style=dashed];
-                "GraphNoteStore" -> "GraphClock";
-            }
+                """
+        )
+        #expect(
+            graph.dot == """
+                digraph Injector {
+                    rankdir=LR;
+                    node [shape=box, fontname="Helvetica"];
+                    "GraphNoteStore" [label="GraphNoteStore (transient)"];
+                    "GraphClock" [label="GraphClock (not registered)", style=dashed];
+                    "GraphNoteStore" -> "GraphClock";
+                }
 
-            """)
+                """
+        )
     }
 
     // MARK: Edges seen outside a factory's own resolver

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Injector
 
 // Who disposes an instance that one registration builds and another passes on.

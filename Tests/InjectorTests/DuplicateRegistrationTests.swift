@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Injector
 
 // Duplicate registrations, finishRegistration's report, and registrations made after it.
@@ -401,14 +402,20 @@ struct DuplicateRegistrationTests {
 
         let error = try #require(injectionError { _ = try container.resolve(DupTraced.self) })
         #expect(error.code == .duplicateRegistration)
-        #expect(error.message.contains(
-            "DupTraced is registered 2 times: at \(dupSite(firstLine)), then at \(dupSite(secondLine))."))
+        #expect(
+            error.message.contains(
+                "DupTraced is registered 2 times: at \(dupSite(firstLine)), then at \(dupSite(secondLine))."
+            )
+        )
 
         let report = try #require(injectionError { try container.finishRegistration() })
         #expect(report.code == .duplicateRegistration)
         #expect(report.problems.isEmpty, "one duplicated key is one problem")
-        #expect(report.message.hasPrefix(
-            "DupTraced is registered 2 times: at \(dupSite(firstLine)), then at \(dupSite(secondLine))."))
+        #expect(
+            report.message.hasPrefix(
+                "DupTraced is registered 2 times: at \(dupSite(firstLine)), then at \(dupSite(secondLine))."
+            )
+        )
     }
 
     @Test(arguments: ["onResolved", "verify"])
@@ -460,7 +467,7 @@ struct DuplicateRegistrationTests {
 
         let child = parent.makeChild()
         child.register(DupExporter.self) { _ in DupPDFExporter() }
-        child.register(DupClock.self) { _ in DupFixedClock(label: "child") }   // shadows: not a duplicate
+        child.register(DupClock.self) { _ in DupFixedClock(label: "child") }  // shadows: not a duplicate
 
         #expect(try child.resolve(DupExporter.self) is DupPDFExporter)
         #expect(try child.resolve(DupClock.self).label == "child")

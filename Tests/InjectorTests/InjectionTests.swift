@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Injector
 
 // MARK: - Test services
@@ -237,11 +238,13 @@ struct InjectionTests {
             editor.title = "configured"
         }
 
-        #expect(log.events == [
-            "factory", "configure",
-            "hook 1 sees configured", "hook 2", "hook 3",
-            "check 1 sees [\"hooked\"]", "check 2",
-        ])
+        #expect(
+            log.events == [
+                "factory", "configure",
+                "hook 1 sees configured", "hook 2", "hook 3",
+                "check 1 sees [\"hooked\"]", "check 2",
+            ]
+        )
         #expect(editor.title == "configured")
         #expect(editor.tags == ["hooked"])
     }
@@ -337,7 +340,10 @@ struct InjectionTests {
         #expect(error.code == .sharedInstanceConfigured)
         #expect(error.message.hasPrefix("A configure closure was given for InjEditor"))
         #expect(error.message.contains("has already made its .graph instance"))
-        #expect(!error.message.contains("shared with other callers"), "a .graph instance is not shared beyond this resolve")
+        #expect(
+            !error.message.contains("shared with other callers"),
+            "a .graph instance is not shared beyond this resolve"
+        )
         #expect(error.message.contains("pass configure where the instance is first resolved"))
         #expect(error.message.contains("onResolved"))
         #expect(error.resolutionPath.map(\.description) == ["InjNoteList", "InjEditor"])
@@ -365,9 +371,11 @@ struct InjectionTests {
             .onResolved { _, _ in log.record("hook") }
             .verify { _ in log.record("check") }
 
-        let error = try #require(injectionError {
-            try container.resolve(InjEditor.self) { _ in throw InjSetupError(reason: "bad title") }
-        })
+        let error = try #require(
+            injectionError {
+                try container.resolve(InjEditor.self) { _ in throw InjSetupError(reason: "bad title") }
+            }
+        )
 
         #expect(error.code == .preparationFailed)
         #expect(error.underlyingError as? InjSetupError == InjSetupError(reason: "bad title"))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Injector
 
 // MARK: - Test doubles (private to this file)
@@ -17,23 +18,38 @@ private final class SecretsReader: Tracked {}
 private final class Formatter: Tracked {}
 private final class Repository: Tracked {
     let connection: Connection
-    init(_ log: EventLog, connection: Connection) { self.connection = connection; super.init(log) }
+    init(_ log: EventLog, connection: Connection) {
+        self.connection = connection
+        super.init(log)
+    }
 }
 private final class Handler: Tracked {
     let repository: Repository
-    init(_ log: EventLog, repository: Repository) { self.repository = repository; super.init(log) }
+    init(_ log: EventLog, repository: Repository) {
+        self.repository = repository
+        super.init(log)
+    }
 }
 private final class Auditor: Tracked {  // depends on the request's context
     let context: RequestContext
-    init(_ log: EventLog, context: RequestContext) { self.context = context; super.init(log) }
+    init(_ log: EventLog, context: RequestContext) {
+        self.context = context
+        super.init(log)
+    }
 }
 private final class Vault: Tracked {  // a singleton built from a transient
     let reader: SecretsReader
-    init(_ log: EventLog, reader: SecretsReader) { self.reader = reader; super.init(log) }
+    init(_ log: EventLog, reader: SecretsReader) {
+        self.reader = reader
+        super.init(log)
+    }
 }
 private final class Presence: Tracked {  // a weak service built from a transient
     let formatter: Formatter
-    init(_ log: EventLog, formatter: Formatter) { self.formatter = formatter; super.init(log) }
+    init(_ log: EventLog, formatter: Formatter) {
+        self.formatter = formatter
+        super.init(log)
+    }
 }
 
 private protocol Plugin: AnyObject {}
@@ -79,10 +95,16 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
     /// A scoped service has one instance per scope, shared by direct and nested resolves in it.
     @Test func scopedServiceHasOneInstancePerScope() throws {
-        let container = Container(), log = EventLog(), calls = CallCounter()
-        container.register(RequestContext.self, scope: .scoped) { _ in calls.next(); return RequestContext(log) }
+        let container = Container()
+        let log = EventLog()
+        let calls = CallCounter()
+        container.register(RequestContext.self, scope: .scoped) { _ in
+            calls.next()
+            return RequestContext(log)
+        }
         container.register(Auditor.self) { r in try Auditor(log, context: r.resolve(RequestContext.self)) }
-        let scope = container.makeScope(), other = container.makeScope()
+        let scope = container.makeScope()
+        let other = container.makeScope()
 
         let first = try scope.resolve(RequestContext.self)
         let auditor = try scope.resolve(Auditor.self)
@@ -100,7 +122,8 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         let container = Container()
         container.register(AppSettings.self, scope: .singleton) { _ in AppSettings(EventLog()) }
         container.register(Formatter.self) { _ in Formatter(EventLog()) }
-        let scope = container.makeScope(), other = container.makeScope()
+        let scope = container.makeScope()
+        let other = container.makeScope()
 
         let settings = try scope.resolve(AppSettings.self)
         #expect(try other.resolve(AppSettings.self) === settings)
@@ -113,7 +136,8 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         let container = Container()
         container.register(RequestContext.self, scope: .scoped(to: "request")) { _ in RequestContext(EventLog()) }
         container.register(Connection.self, scope: .scoped) { _ in Connection(EventLog()) }
-        let request = container.makeScope(tag: "request"), session = container.makeScope(tag: "session")
+        let request = container.makeScope(tag: "request")
+        let session = container.makeScope(tag: "session")
         let untagged = container.makeScope()
 
         #expect(request.tag == "request")
@@ -132,17 +156,21 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
         let direct = try #require(injectionError { try container.resolve(RequestContext.self) })
         #expect(direct.code == .scopeMismatch)
-        #expect(direct.message == "RequestContext is .scoped, but was resolved from a container, outside any lifetime"
-            + " scope, so nothing would own its instance. Fix: resolve from a lifetime scope:"
-            + " let scope = container.makeScope(); try scope.resolve(…).")
+        #expect(
+            direct.message == "RequestContext is .scoped, but was resolved from a container, outside any lifetime"
+                + " scope, so nothing would own its instance. Fix: resolve from a lifetime scope:"
+                + " let scope = container.makeScope(); try scope.resolve(…)."
+        )
         #expect(direct.resolutionPath.map(\.description) == ["RequestContext"])
 
         let nested = try #require(injectionError { try container.resolve(Handler.self) })
         #expect(nested.code == .scopeMismatch)
-        #expect(nested.message == "Connection is .scoped(to: request), but was resolved from a container, outside any"
-            + " lifetime scope, so nothing would own its instance. Path: Handler -> Repository -> Connection."
-            + " Fix: resolve from a lifetime scope: let scope = container.makeScope(tag: \"request\");"
-            + " try scope.resolve(…).")
+        #expect(
+            nested.message == "Connection is .scoped(to: request), but was resolved from a container, outside any"
+                + " lifetime scope, so nothing would own its instance. Path: Handler -> Repository -> Connection."
+                + " Fix: resolve from a lifetime scope: let scope = container.makeScope(tag: \"request\");"
+                + " try scope.resolve(…)."
+        )
         #expect(nested.resolutionPath.map(\.description) == ["Handler", "Repository", "Connection"])
     }
 
@@ -153,16 +181,20 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
         let direct = try #require(injectionError { try container.makeScope(tag: "session").resolve(Connection.self) })
         #expect(direct.code == .scopeMismatch)
-        #expect(direct.message == "Connection is .scoped(to: request), but was resolved from the scope \"session\"."
-            + " Fix: resolve it from a scope made with container.makeScope(tag: \"request\"), or register it as"
-            + " .scoped to let any scope own it.")
+        #expect(
+            direct.message == "Connection is .scoped(to: request), but was resolved from the scope \"session\"."
+                + " Fix: resolve it from a scope made with container.makeScope(tag: \"request\"), or register it as"
+                + " .scoped to let any scope own it."
+        )
         #expect(direct.resolutionPath.map(\.description) == ["Connection"])
 
         let nested = try #require(injectionError { try container.makeScope().resolve(Handler.self) })
         #expect(nested.code == .scopeMismatch)
-        #expect(nested.message == "Connection is .scoped(to: request), but was resolved from an untagged scope."
-            + " Path: Handler -> Repository -> Connection. Fix: resolve it from a scope made with"
-            + " container.makeScope(tag: \"request\"), or register it as .scoped to let any scope own it.")
+        #expect(
+            nested.message == "Connection is .scoped(to: request), but was resolved from an untagged scope."
+                + " Path: Handler -> Repository -> Connection. Fix: resolve it from a scope made with"
+                + " container.makeScope(tag: \"request\"), or register it as .scoped to let any scope own it."
+        )
         #expect(nested.resolutionPath.map(\.description) == ["Handler", "Repository", "Connection"])
     }
 
@@ -179,15 +211,18 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         let error = try #require(injectionError { try scope.resolve(RequestContext.self) })
         #expect(scope.isClosed)
         #expect(error.code == .scopeClosed)
-        #expect(error.message == "RequestContext was resolved from the scope \"request\" after it was closed; its"
-            + " instances are disposed. Fix: resolve what the work needs before closing the scope, or make a"
-            + " new one with container.makeScope(tag: \"request\").")
+        #expect(
+            error.message == "RequestContext was resolved from the scope \"request\" after it was closed; its"
+                + " instances are disposed. Fix: resolve what the work needs before closing the scope, or make a"
+                + " new one with container.makeScope(tag: \"request\")."
+        )
         #expect(error.resolutionPath.map(\.description) == ["RequestContext"])
     }
 
     /// Closing disposes dependents before their dependencies, and a second close does nothing.
     @Test func closeDisposesInReverseCompletionOrderOnce() throws {
-        let container = Container(), log = EventLog()
+        let container = Container()
+        let log = EventLog()
         registerChain(in: container, log: log, connectionScope: .scoped)
         container.register(RequestContext.self, scope: .scoped) { _ in RequestContext(log) }
         let scope = container.makeScope()
@@ -201,7 +236,8 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
     /// A scoped instance resolved many times, or one instance under two registrations, is disposed once.
     @Test func eachInstanceIsDisposedExactlyOnce() throws {
-        let container = Container(), log = EventLog()
+        let container = Container()
+        let log = EventLog()
         let shared = DualChannel(log)
         container.register(DualChannel.self, name: "primary") { _ in shared }
         container.register(DualChannel.self, name: "replica") { _ in shared }
@@ -221,7 +257,8 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
     /// A scope disposes the transient and graph instances resolved through it.
     @Test func scopeOwnsTransientAndGraphInstancesResolvedThroughIt() throws {
-        let container = Container(), log = EventLog()
+        let container = Container()
+        let log = EventLog()
         container.register(Formatter.self, scope: .graph) { _ in Formatter(log) }
         container.register(Connection.self) { _ in Connection(log) }
         let scope = container.makeScope()
@@ -234,7 +271,8 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
     /// Singletons, and the transients built for them, are the container's, disposed by its shutdown.
     @Test func singletonsResolvedThroughAScopeAreDisposedByShutdownNotByTheScope() throws {
-        let container = Container(), log = EventLog()
+        let container = Container()
+        let log = EventLog()
         registerChain(in: container, log: log, connectionScope: .singleton)
         container.register(SecretsReader.self) { _ in SecretsReader(log) }
         container.register(Vault.self, scope: .singleton) { r in try Vault(log, reader: r.resolve(SecretsReader.self)) }
@@ -251,7 +289,8 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
     /// Weak instances, what was built for them, and transients resolved from the container are nobody's.
     @Test func weakInstancesAndTransientsResolvedFromTheContainerAreNeverDisposed() throws {
-        let container = Container(), log = EventLog()
+        let container = Container()
+        let log = EventLog()
         container.register(Formatter.self) { _ in Formatter(log) }
         container.register(Presence.self, scope: .weak) { r in try Presence(log, formatter: r.resolve(Formatter.self)) }
         let scope = container.makeScope()
@@ -267,7 +306,8 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
     /// Every disposal runs even when some throw; the failures are reported together, in disposal order.
     @Test func failingDisposalsAreAllRunAndReportedTogether() throws {
-        let container = Container(), log = EventLog()
+        let container = Container()
+        let log = EventLog()
         container.register(Socket.self, name: "first") { _ in Socket(name: "first") }
         container.register(Socket.self, name: "second") { _ in Socket(name: "second") }
         container.register(RequestContext.self, scope: .scoped) { _ in RequestContext(log) }
@@ -280,21 +320,26 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         #expect(error.code == .disposalFailed)
         #expect(log.events == ["RequestContext"])
         #expect(scope.isClosed)
-        #expect(error.message == "Disposing what the untagged scope owned: 2 disposals threw; every other instance"
-            + " was disposed.\n"
-            + "- Disposing Socket (name: \"second\") threw: second would not close. The error is the underlyingError.\n"
-            + "- Disposing Socket (name: \"first\") threw: first would not close. The error is the underlyingError.")
+        #expect(
+            error.message == "Disposing what the untagged scope owned: 2 disposals threw; every other instance"
+                + " was disposed.\n"
+                + "- Disposing Socket (name: \"second\") threw: second would not close. The error is the underlyingError.\n"
+                + "- Disposing Socket (name: \"first\") threw: first would not close. The error is the underlyingError."
+        )
         try #require(error.problems.count == 2)
         #expect(error.problems.map(\.code) == [.disposalFailed, .disposalFailed])
         #expect(error.problems.map { ($0.underlyingError as? DisposalFailure)?.name } == ["second", "first"])
-        #expect(error.problems.map { $0.resolutionPath.map(\.description) }
-            == [["Socket (name: \"second\")"], ["Socket (name: \"first\")"]])
+        #expect(
+            error.problems.map { $0.resolutionPath.map(\.description) }
+                == [["Socket (name: \"second\")"], ["Socket (name: \"first\")"]]
+        )
         #expect(injectionError { try scope.close() } == nil, "a second close does nothing")
     }
 
     /// A sync close refuses an AsyncDisposable-only instance before disposing anything; the scope stays open.
     @Test func syncCloseWithAnAsyncOnlyDisposableIsRefusedAndLeavesTheScopeOpen() async throws {
-        let container = Container(), log = EventLog()
+        let container = Container()
+        let log = EventLog()
         container.register(AuditTrail.self, scope: .scoped) { _ in AuditTrail(log) }
         container.register(RequestContext.self, scope: .scoped) { _ in RequestContext(log) }
         let scope = container.makeScope(tag: "request")
@@ -303,9 +348,11 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
         let error = try #require(injectionError { try closeSynchronously(scope) })
         #expect(error.code == .asyncDisposalRequired)
-        #expect(error.message == "The scope \"request\" holds instances that only an async disposal can dispose"
-            + " (AsyncDisposable): AuditTrail. Nothing was disposed, and the scope stays open. Fix: use"
-            + " try await scope.close(), or make them Disposable as well.")
+        #expect(
+            error.message == "The scope \"request\" holds instances that only an async disposal can dispose"
+                + " (AsyncDisposable): AuditTrail. Nothing was disposed, and the scope stays open. Fix: use"
+                + " try await scope.close(), or make them Disposable as well."
+        )
         #expect(log.events.isEmpty)
         #expect(!scope.isClosed)
         #expect(try scope.resolve(AuditTrail.self) === trail)
@@ -317,9 +364,11 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
     /// A type both Disposable and AsyncDisposable: a sync close disposes it synchronously, an async one asynchronously.
     @Test func dualDisposableIsDisposedTheWayTheScopeIsClosed() async throws {
-        let container = Container(), log = EventLog()
+        let container = Container()
+        let log = EventLog()
         container.register(DualChannel.self, scope: .scoped) { _ in DualChannel(log) }
-        let syncScope = container.makeScope(), asyncScope = container.makeScope()
+        let syncScope = container.makeScope()
+        let asyncScope = container.makeScope()
         _ = try syncScope.resolve(DualChannel.self)
         _ = try asyncScope.resolve(DualChannel.self)
 
@@ -333,7 +382,8 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
     /// A sync shutdown disposes singletons last completed first, and a second one does nothing.
     @Test func syncShutdownDisposesSingletonsInReverseOrderOnce() throws {
-        let container = Container(), log = EventLog()
+        let container = Container()
+        let log = EventLog()
         container.register(AppSettings.self, scope: .singleton) { _ in AppSettings(log) }
         container.register(SecretsReader.self, scope: .singleton) { _ in SecretsReader(log) }
         container.register(Vault.self, scope: .singleton) { r in try Vault(log, reader: r.resolve(SecretsReader.self)) }
@@ -347,7 +397,8 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
     /// A sync shutdown refuses an AsyncDisposable-only singleton; an async one disposes it, once.
     @Test func asyncShutdownDisposesAsyncDisposableSingletonsOnce() async throws {
-        let container = Container(), log = EventLog()
+        let container = Container()
+        let log = EventLog()
         container.register(AuditTrail.self, scope: .singleton) { _ in AuditTrail(log) }
         container.register(AppSettings.self, scope: .singleton) { _ in AppSettings(log) }
         _ = try container.resolve(AuditTrail.self)
@@ -355,9 +406,11 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
         let error = try #require(injectionError { try shutDownSynchronously(container) })
         #expect(error.code == .asyncDisposalRequired)
-        #expect(error.message == "The container holds instances that only an async disposal can dispose"
-            + " (AsyncDisposable): AuditTrail. Nothing was disposed. Fix: use"
-            + " try await container.shutdown(), or make them Disposable as well.")
+        #expect(
+            error.message == "The container holds instances that only an async disposal can dispose"
+                + " (AsyncDisposable): AuditTrail. Nothing was disposed. Fix: use"
+                + " try await container.shutdown(), or make them Disposable as well."
+        )
         #expect(log.events.isEmpty)
 
         try await container.shutdown()
@@ -369,17 +422,23 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
     /// Closing a scope from inside a resolution from it throws `.scopeInUse` and leaves it open.
     @Test func closingAScopeWhileItResolvesThrowsScopeInUse() throws {
-        let container = Container(), log = EventLog()
+        let container = Container()
+        let log = EventLog()
         let scope = container.makeScope()
         container.register(RequestContext.self, scope: .scoped) { _ in RequestContext(log) }
-        container.register(Closer.self) { _ in try scope.close(); return Closer() }
+        container.register(Closer.self) { _ in
+            try scope.close()
+            return Closer()
+        }
         let context = try scope.resolve(RequestContext.self)
 
         let error = try #require(injectionError { try scope.resolve(Closer.self) })
         #expect(error.code == .scopeInUse)
-        #expect(error.message == "An untagged scope was closed while 1 resolution from it was still running;"
-            + " it stays open and nothing was disposed. Fix: close a scope once the work that resolves from it"
-            + " has finished (await its tasks first).")
+        #expect(
+            error.message == "An untagged scope was closed while 1 resolution from it was still running;"
+                + " it stays open and nothing was disposed. Fix: close a scope once the work that resolves from it"
+                + " has finished (await its tasks first)."
+        )
         #expect(!scope.isClosed)
         #expect(log.events.isEmpty)
         #expect(try scope.resolve(RequestContext.self) === context)
@@ -391,13 +450,22 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
     @Test func scopeInUseCountsNestedResolutions() throws {
         let container = Container()
         let scope = container.makeScope(tag: "request")
-        container.register(Closer.self) { _ in try scope.close(); return Closer() }
-        container.register(Formatter.self) { _ in _ = try scope.resolve(Closer.self); return Formatter(EventLog()) }
+        container.register(Closer.self) { _ in
+            try scope.close()
+            return Closer()
+        }
+        container.register(Formatter.self) { _ in
+            _ = try scope.resolve(Closer.self)
+            return Formatter(EventLog())
+        }
 
         let error = try #require(injectionError { try scope.resolve(Formatter.self) })
         #expect(error.code == .scopeInUse)
-        #expect(error.message.hasPrefix(
-            "The scope \"request\" was closed while 2 resolutions from it were still running; it stays open"))
+        #expect(
+            error.message.hasPrefix(
+                "The scope \"request\" was closed while 2 resolutions from it were still running; it stays open"
+            )
+        )
         #expect(!scope.isClosed)
     }
 
@@ -405,7 +473,8 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
     /// resolveAll from a scope shares scoped registrations within it and gives the scope what it made.
     @Test func resolveAllFromAScopeSharesScopedInstancesAndOwnsThem() throws {
-        let container = Container(), log = EventLog()
+        let container = Container()
+        let log = EventLog()
         container.register(Plugin.self, name: "spelling", scope: .scoped) { _ in SpellCheck(log) }
         container.register(Plugin.self, name: "count") { _ in WordCount(log) }
         let scope = container.makeScope()
@@ -424,7 +493,8 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
     /// A child container's scope sees the child's registrations and the parent's, and owns both.
     @Test func childContainerScopeSeesChildRegistrations() throws {
-        let parent = Container(), log = EventLog()
+        let parent = Container()
+        let log = EventLog()
         parent.register(Connection.self, scope: .scoped) { _ in Connection(log) }
         let child = parent.makeChild()
         child.register(Repository.self, scope: .scoped) { r in
@@ -438,9 +508,11 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         #expect(try scope.resolve(Connection.self) === repository.connection)
         let missing = try #require(injectionError { try parent.makeScope().resolve(Repository.self) })
         #expect(missing.code == .missingRegistration)
-        #expect(missing.message == "No registration for Repository. Nothing is registered for Repository under any"
-            + " name or arguments. Fix: register it, e.g. container.register(Repository.self) { r in … }, in this"
-            + " container or one of its parents.")
+        #expect(
+            missing.message == "No registration for Repository. Nothing is registered for Repository under any"
+                + " name or arguments. Fix: register it, e.g. container.register(Repository.self) { r in … }, in this"
+                + " container or one of its parents."
+        )
         try scope.close()
         #expect(log.events == ["Repository", "Connection"])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Injector
 
 // Missing registrations (top level and nested), factory errors, propagation of InjectionError,
@@ -64,7 +65,9 @@ struct MissingRegistrationTests {
     @Test func missingKeyWithArgumentsIsDescribedWithItsArgumentTypes() throws {
         let container = Container()
 
-        let error = try #require(injectionError { _ = try container.resolve(MissEditor.self, arguments: MissNote(title: "n"), 3) })
+        let error = try #require(
+            injectionError { _ = try container.resolve(MissEditor.self, arguments: MissNote(title: "n"), 3) }
+        )
         #expect(error.code == .missingRegistration)
         #expect(error.message.hasPrefix("No registration for MissEditor (arguments: MissNote, Int)."))
         #expect(error.message.contains("container.register(MissEditor.self)"))
@@ -87,8 +90,11 @@ struct MissingRegistrationTests {
 
         let error = try #require(injectionError { _ = try container.resolve(MissClock.self) })
         #expect(error.code == .missingRegistration)
-        #expect(error.message.contains(
-            "Fix: register it, e.g. container.register(MissClock.self) { r in … }, in this container or one of its parents."))
+        #expect(
+            error.message.contains(
+                "Fix: register it, e.g. container.register(MissClock.self) { r in … }, in this container or one of its parents."
+            )
+        )
     }
 
     @Test func missingNamedKeyFixHintPassesTheNameInsideTheRegisterCall() throws {
@@ -105,17 +111,24 @@ struct MissingRegistrationTests {
     @Test func missingKeyWithArgumentsFixHintDeclaresEachArgumentInTheClosure() throws {
         let container = Container()
 
-        let one = try #require(injectionError { _ = try container.resolve(MissEditor.self, argument: MissNote(title: "n")) })
+        let one = try #require(
+            injectionError { _ = try container.resolve(MissEditor.self, argument: MissNote(title: "n")) }
+        )
         #expect(one.code == .missingRegistration)
         #expect(one.message.hasPrefix("No registration for MissEditor (argument: MissNote)."))
         #expect(one.message.contains("container.register(MissEditor.self) { (r, a0: MissNote) in … }"))
 
-        let two = try #require(injectionError {
-            _ = try container.resolve(MissEditor.self, name: "draft", arguments: MissNote(title: "n"), 3)
-        })
+        let two = try #require(
+            injectionError {
+                _ = try container.resolve(MissEditor.self, name: "draft", arguments: MissNote(title: "n"), 3)
+            }
+        )
         #expect(two.code == .missingRegistration)
-        #expect(two.message.contains(
-            "container.register(MissEditor.self, name: \"draft\") { (r, a0: MissNote, a1: Int) in … }"))
+        #expect(
+            two.message.contains(
+                "container.register(MissEditor.self, name: \"draft\") { (r, a0: MissNote, a1: Int) in … }"
+            )
+        )
     }
 
     // MARK: Missing in a nested resolve
@@ -126,8 +139,11 @@ struct MissingRegistrationTests {
 
         let error = try #require(injectionError { _ = try container.resolve(MissEditor.self) })
         #expect(error.code == .missingRegistration)
-        #expect(error.message.hasPrefix(
-            "No registration for MissClock, needed by MissEditor -> MissStore -> MissClock (missing)."))
+        #expect(
+            error.message.hasPrefix(
+                "No registration for MissClock, needed by MissEditor -> MissStore -> MissClock (missing)."
+            )
+        )
         #expect(error.message.contains("container.register(MissClock.self)"))
         #expect(error.resolutionPath.map(\.description) == ["MissEditor", "MissStore", "MissClock"])
         #expect(missSameType(error.resolutionPath.last?.serviceType, MissClock.self))
@@ -152,8 +168,11 @@ struct MissingRegistrationTests {
 
         let error = try #require(injectionError { _ = try container.resolve(MissStore.self) })
         #expect(error.code == .missingRegistration)
-        #expect(error.message.contains(
-            "needed by MissStore -> MissClock (name: \"utc\", argument: Int) (missing)."))
+        #expect(
+            error.message.contains(
+                "needed by MissStore -> MissClock (name: \"utc\", argument: Int) (missing)."
+            )
+        )
         #expect(error.resolutionPath.map(\.description) == ["MissStore", "MissClock (name: \"utc\", argument: Int)"])
     }
 
@@ -176,8 +195,11 @@ struct MissingRegistrationTests {
 
         let error = try #require(injectionError { _ = try container.resolve(MissEditor.self) })
         #expect(error.code == .missingRegistration, "the kind is kept, not wrapped as .preparationFailed")
-        #expect(error.message.hasPrefix(
-            "While running an onResolved hook of MissStore: No registration for MissClock (name: \"wall\")."))
+        #expect(
+            error.message.hasPrefix(
+                "While running an onResolved hook of MissStore: No registration for MissClock (name: \"wall\")."
+            )
+        )
         #expect(error.message.contains("container.register(MissClock.self, name: \"wall\") { r in … }"))
         #expect(error.resolutionPath.map(\.description) == ["MissStore", "MissClock (name: \"wall\")"])
         #expect(error.underlyingError == nil)
@@ -212,7 +234,9 @@ struct MissingRegistrationTests {
         #expect(error.message.contains("MissClock (name: \"utc\")"))
         #expect(error.message.contains("MissClock (name: \"local\")"))
         #expect(!error.message.contains("MissExporter"))
-        #expect(Set(error.nearMisses.map(\.description)) == ["MissClock (name: \"utc\")", "MissClock (name: \"local\")"])
+        #expect(
+            Set(error.nearMisses.map(\.description)) == ["MissClock (name: \"utc\")", "MissClock (name: \"local\")"]
+        )
         #expect(error.nearMisses.allSatisfy { missSameType($0.serviceType, MissClock.self) })
     }
 
@@ -241,11 +265,15 @@ struct MissingRegistrationTests {
         #expect(error.message.contains("Registered nearby: "))
         #expect(error.message.contains("MissEditor (argument: MissNote)"))
         #expect(error.message.contains("MissEditor (arguments: MissNote, Int)"))
-        #expect(Set(error.nearMisses.map(\.description)) == [
-            "MissEditor (argument: MissNote)", "MissEditor (arguments: MissNote, Int)",
-        ])
+        #expect(
+            Set(error.nearMisses.map(\.description)) == [
+                "MissEditor (argument: MissNote)", "MissEditor (arguments: MissNote, Int)",
+            ]
+        )
 
-        let wrongArgument = try #require(injectionError { _ = try container.resolve(MissEditor.self, argument: "title") })
+        let wrongArgument = try #require(
+            injectionError { _ = try container.resolve(MissEditor.self, argument: "title") }
+        )
         #expect(wrongArgument.code == .missingRegistration)
         #expect(wrongArgument.message.hasPrefix("No registration for MissEditor (argument: String)."))
         #expect(wrongArgument.nearMisses.count == 2)
@@ -271,7 +299,9 @@ struct MissingRegistrationTests {
 
         let error = try #require(injectionError { _ = try child.resolve(MissClock.self) })
         #expect(error.code == .missingRegistration)
-        #expect(Set(error.nearMisses.map(\.description)) == ["MissClock (name: \"utc\")", "MissClock (name: \"local\")"])
+        #expect(
+            Set(error.nearMisses.map(\.description)) == ["MissClock (name: \"utc\")", "MissClock (name: \"local\")"]
+        )
     }
 
     @Test func nearMissesListAKeyShadowedByAChildOnce() throws {
@@ -333,9 +363,11 @@ struct MissingRegistrationTests {
             throw MissDiskError.full(bytesNeeded: note.title.count)
         }
 
-        let error = try #require(injectionError {
-            _ = try container.resolve(MissEditor.self, name: "draft", argument: MissNote(title: "abc"))
-        })
+        let error = try #require(
+            injectionError {
+                _ = try container.resolve(MissEditor.self, name: "draft", argument: MissNote(title: "abc"))
+            }
+        )
         #expect(error.code == .factoryFailed)
         #expect(error.underlyingError as? MissDiskError == .full(bytesNeeded: 3))
         #expect(error.message.contains("MissEditor (name: \"draft\", argument: MissNote)"))
@@ -539,10 +571,12 @@ struct MissingRegistrationTests {
             #require(injectionError { _ = try resolver.resolve(MissExporter.self) }),
             #require(injectionError { try container.finishRegistration() }),
         ]
-        #expect(errors.map(\.code) == [
-            .missingRegistration, .duplicateRegistration, .factoryFailed, .resolverOutlivedResolution,
-            .duplicateRegistration,
-        ])
+        #expect(
+            errors.map(\.code) == [
+                .missingRegistration, .duplicateRegistration, .factoryFailed, .resolverOutlivedResolution,
+                .duplicateRegistration,
+            ]
+        )
         for error in errors {
             #expect(!error.message.isEmpty)
             #expect(error.description == error.message)
@@ -566,12 +600,16 @@ struct MissingRegistrationTests {
         let container = Container()
         let plain = try #require(injectionError { _ = try container.resolve(MissExporter.self) })
         let named = try #require(injectionError { _ = try container.resolve(MissExporter.self, name: "pdf") })
-        let oneArgument = try #require(injectionError {
-            _ = try container.resolve(MissEditor.self, argument: MissNote(title: "n"))
-        })
-        let twoArguments = try #require(injectionError {
-            _ = try container.resolve(MissEditor.self, arguments: MissNote(title: "n"), 3)
-        })
+        let oneArgument = try #require(
+            injectionError {
+                _ = try container.resolve(MissEditor.self, argument: MissNote(title: "n"))
+            }
+        )
+        let twoArguments = try #require(
+            injectionError {
+                _ = try container.resolve(MissEditor.self, arguments: MissNote(title: "n"), 3)
+            }
+        )
 
         #expect(plain.resolutionPath.last?.description == "MissExporter")
         #expect(named.resolutionPath.last?.description == "MissExporter (name: \"pdf\")")
@@ -583,7 +621,10 @@ struct MissingRegistrationTests {
         (ServiceKey(MissExporter.self, name: nil), "MissExporter"),
         (ServiceKey(MissExporter.self, name: "pdf"), "MissExporter (name: \"pdf\")"),
         (ServiceKey(MissEditor.self, arguments: MissNote.self, name: nil), "MissEditor (argument: MissNote)"),
-        (ServiceKey(MissEditor.self, arguments: MissNote.self, Int.self, name: nil), "MissEditor (arguments: MissNote, Int)"),
+        (
+            ServiceKey(MissEditor.self, arguments: MissNote.self, Int.self, name: nil),
+            "MissEditor (arguments: MissNote, Int)"
+        ),
         (ServiceKey(Int.self, name: nil), "Int"),
     ])
     func serviceKeyDescribesItselfAsWrittenInSource(key: ServiceKey, expected: String) {
@@ -593,9 +634,11 @@ struct MissingRegistrationTests {
 
     @Test func serviceKeyExposesItsTypeNameAndArgumentTypes() throws {
         let container = Container()
-        let error = try #require(injectionError {
-            _ = try container.resolve(MissEditor.self, name: "draft", arguments: MissNote(title: "n"), 3)
-        })
+        let error = try #require(
+            injectionError {
+                _ = try container.resolve(MissEditor.self, name: "draft", arguments: MissNote(title: "n"), 3)
+            }
+        )
         let key = try #require(error.resolutionPath.last)
         #expect(missSameType(key.serviceType, MissEditor.self))
         #expect(key.name == "draft")

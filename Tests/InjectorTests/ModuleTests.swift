@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Injector
 
 // Modules: applied in the order given (variadic and array forms), and duplicates between them.
@@ -90,8 +91,10 @@ struct ModuleTests {
         let log = EventLog()
         let container = Container()
         container.install(
-            ModLoggingModule(name: "c", log: log), ModLoggingModule(name: "a", log: log),
-            ModLoggingModule(name: "b", log: log))
+            ModLoggingModule(name: "c", log: log),
+            ModLoggingModule(name: "a", log: log),
+            ModLoggingModule(name: "b", log: log)
+        )
 
         #expect(log.events == ["c", "a", "b"])
         #expect(try container.resolveAll(ModPlugin.self).map(\.id) == ["c", "a", "b"])
@@ -116,12 +119,17 @@ struct ModuleTests {
             variadic.install(ModLoggingModule(name: order[0], log: variadicLog))
         case 2:
             variadic.install(
-                ModLoggingModule(name: order[0], log: variadicLog), ModLoggingModule(name: order[1], log: variadicLog))
+                ModLoggingModule(name: order[0], log: variadicLog),
+                ModLoggingModule(name: order[1], log: variadicLog)
+            )
         default:
             variadic.install(
-                ModLoggingModule(name: order[0], log: variadicLog), ModLoggingModule(name: order[1], log: variadicLog),
-                ModLoggingModule(name: order[2], log: variadicLog), ModLoggingModule(name: order[3], log: variadicLog),
-                ModLoggingModule(name: order[4], log: variadicLog))
+                ModLoggingModule(name: order[0], log: variadicLog),
+                ModLoggingModule(name: order[1], log: variadicLog),
+                ModLoggingModule(name: order[2], log: variadicLog),
+                ModLoggingModule(name: order[3], log: variadicLog),
+                ModLoggingModule(name: order[4], log: variadicLog)
+            )
         }
         let arrayLog = EventLog()
         let array = Container()
@@ -156,8 +164,10 @@ struct ModuleTests {
         let log = EventLog()
         let container = Container()
         container.install(
-            ModLoggingModule(name: "before", log: log), ModParentModule(log: log),
-            ModLoggingModule(name: "after", log: log))
+            ModLoggingModule(name: "before", log: log),
+            ModParentModule(log: log),
+            ModLoggingModule(name: "after", log: log)
+        )
 
         #expect(log.events == ["before", "parent begins", "nested 1", "nested 2", "parent ends", "after"])
         #expect(try container.resolveAll(ModPlugin.self).map(\.id) == ["before", "nested 1", "nested 2", "after"])
@@ -232,7 +242,11 @@ struct ModuleTests {
     @Test func finishRegistrationReportsEveryDuplicateBetweenModules() throws {
         let container = Container()
         container.install(
-            ModFirstClashingModule(), ModClashingPluginModule(), ModSecondClashingModule(), ModClashingPluginModule())
+            ModFirstClashingModule(),
+            ModClashingPluginModule(),
+            ModSecondClashingModule(),
+            ModClashingPluginModule()
+        )
 
         let error = try #require(injectionError { try container.finishRegistration() })
         #expect(error.code == .duplicateRegistration)
@@ -268,8 +282,10 @@ struct ModuleTests {
         let log = EventLog()
         let container = Container()
         container.install(
-            ModLoggingModule(name: "spelling", log: log), ModLoggingModule(name: "grammar", log: log),
-            ModReplacingSpellingModule())
+            ModLoggingModule(name: "spelling", log: log),
+            ModLoggingModule(name: "grammar", log: log),
+            ModReplacingSpellingModule()
+        )
 
         try container.finishRegistration()
         #expect(try container.resolveAll(ModPlugin.self).map(\.id) == ["spelling (replaced)", "grammar"])

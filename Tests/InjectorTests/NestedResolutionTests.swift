@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Injector
 
 // Resolutions started inside a factory or an onResolved hook through a captured container rather
@@ -116,7 +117,8 @@ struct NestedResolutionTests {
 
     @Test(arguments: [Scope.transient, .graph, .singleton, .weak], [Scope.transient, .graph, .singleton, .weak])
     func cycleThroughCapturedContainersIsACircularDependencyAndRunsEachFactoryOnce(
-        scopeOfA: Scope, scopeOfB: Scope
+        scopeOfA: Scope,
+        scopeOfB: Scope
     ) throws {
         let container = Container()
         let log = EventLog()
@@ -208,11 +210,16 @@ struct NestedResolutionTests {
         let error = try #require(injectionError { _ = try container.resolve(NestEditor.self) })
 
         #expect(error.code == .missingRegistration)
-        #expect(error.resolutionPath == [
-            nestKey(NestEditor.self), nestKey(NestStore.self), nestKey(NestMissing.self, name: "wall"),
-        ])
-        #expect(error.message.hasPrefix(
-            "No registration for NestMissing (name: \"wall\"), needed by NestEditor -> NestStore -> NestMissing (name: \"wall\") (missing)."))
+        #expect(
+            error.resolutionPath == [
+                nestKey(NestEditor.self), nestKey(NestStore.self), nestKey(NestMissing.self, name: "wall"),
+            ]
+        )
+        #expect(
+            error.message.hasPrefix(
+                "No registration for NestMissing (name: \"wall\"), needed by NestEditor -> NestStore -> NestMissing (name: \"wall\") (missing)."
+            )
+        )
         #expect(error.message.contains("container.register(NestMissing.self, name: \"wall\") { r in … }"))
         #expect(error.underlyingError == nil, "passed through, not wrapped as .factoryFailed")
     }
@@ -246,7 +253,9 @@ struct NestedResolutionTests {
         let error = try #require(injectionError { _ = try container.resolve(NestEditor.self) })
 
         #expect(error.code == .missingRegistration)
-        #expect(error.message.hasPrefix("While running an onResolved hook of NestStore: No registration for NestMissing."))
+        #expect(
+            error.message.hasPrefix("While running an onResolved hook of NestStore: No registration for NestMissing.")
+        )
         #expect(error.resolutionPath.map(\.description) == ["NestStore", "NestMissing"])
     }
 

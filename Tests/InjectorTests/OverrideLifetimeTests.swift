@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Injector
 
 // Overrides meeting lifetime scopes and collections: what is built under an override stays with
@@ -9,7 +10,10 @@ private struct FixedClock: Clock { let now: Int }
 private final class RequestSession: Disposable, Sendable {
     let clock: any Clock
     let log: EventLog
-    init(clock: any Clock, log: EventLog) { self.clock = clock; self.log = log }
+    init(clock: any Clock, log: EventLog) {
+        self.clock = clock
+        self.log = log
+    }
     func dispose() { log.record("disposed session at \(clock.now)") }
 }
 private protocol Plugin { var name: String { get } }
@@ -23,10 +27,14 @@ private struct NamedPlugin: Plugin { let name: String }
         let log = EventLog()
         let container = Container()
         container.register(Clock.self) { _ in FixedClock(now: 0) }
-        container.register(RequestSession.self, scope: .scoped) { r in try RequestSession(clock: r.resolve(Clock.self), log: log) }
+        container.register(RequestSession.self, scope: .scoped) { r in
+            try RequestSession(clock: r.resolve(Clock.self), log: log)
+        }
         let scope = container.makeScope()
 
-        let inside = try container.withOverrides({ $0.register(Clock.self) { _ in FixedClock(now: 7) } }) {
+        let inside = try container.withOverrides {
+            $0.register(Clock.self) { _ in FixedClock(now: 7) }
+        } operation: {
             let first = try scope.resolve(RequestSession.self)
             #expect(try scope.resolve(RequestSession.self) === first)  // still one per scope inside
             return first
@@ -46,9 +54,13 @@ private struct NamedPlugin: Plugin { let name: String }
         let log = EventLog()
         let container = Container()
         container.register(Clock.self) { _ in FixedClock(now: 0) }
-        container.register(RequestSession.self, scope: .scoped) { r in try RequestSession(clock: r.resolve(Clock.self), log: log) }
+        container.register(RequestSession.self, scope: .scoped) { r in
+            try RequestSession(clock: r.resolve(Clock.self), log: log)
+        }
 
-        try container.withOverrides({ $0.register(Clock.self) { _ in FixedClock(now: 7) } }) {
+        try container.withOverrides {
+            $0.register(Clock.self) { _ in FixedClock(now: 7) }
+        } operation: {
             let scope = container.makeScope()
             _ = try scope.resolve(RequestSession.self)
             try scope.close()
@@ -64,10 +76,10 @@ private struct NamedPlugin: Plugin { let name: String }
         container.register(Plugin.self, name: "spelling") { _ in NamedPlugin(name: "spelling") }
         container.register(Plugin.self, name: "grammar") { _ in NamedPlugin(name: "grammar") }
 
-        let names = try container.withOverrides({ overrides in
+        let names = try container.withOverrides { overrides in
             overrides.register(Plugin.self, name: "grammar") { _ in NamedPlugin(name: "fake grammar") }
             overrides.register(Plugin.self, name: "word count") { _ in NamedPlugin(name: "word count") }
-        }) {
+        } operation: {
             try container.resolveAll(Plugin.self).map(\.name)
         }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Injector
 
 // MARK: - Test doubles (private to this file)
@@ -96,10 +97,14 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
         let container = try makeNotesContainer()
         let seen = try await container.withOverrides(fixedTime(7)) {
             await Task.yield()
-            return [try container.resolve(TimeSource.self).now, try await container.resolveAsync(NoteStamper.self).time.now]
+            return [
+                try container.resolve(TimeSource.self).now, try await container.resolveAsync(NoteStamper.self).time.now,
+            ]
         }
         #expect(seen == [7, 7])
-        let asyncNow = try await container.withOverrides({ $0.register(TimeSource.self) { _ async in FixedTime(now: 8) } }) {
+        let asyncNow = try await container.withOverrides {
+            $0.register(TimeSource.self) { _ async in FixedTime(now: 8) }
+        } operation: {
             try await container.resolveAsync(TimeSource.self).now
         }
         #expect(asyncNow == 8)
@@ -211,8 +216,12 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
         let log = EventLog()
         let serials = CallCounter()
         let container = try makeNotesContainer {
-            $0.register(ArchiveConnection.self, scope: .singleton) { _ in ArchiveConnection(serial: serials.next(), log: log) }
-            $0.register(ArchiveWriter.self, scope: .singleton) { r in try ArchiveWriter(connection: r.resolve(ArchiveConnection.self)) }
+            $0.register(ArchiveConnection.self, scope: .singleton) { _ in
+                ArchiveConnection(serial: serials.next(), log: log)
+            }
+            $0.register(ArchiveWriter.self, scope: .singleton) { r in
+                try ArchiveWriter(connection: r.resolve(ArchiveConnection.self))
+            }
         }
         let own = try container.resolve(ArchiveConnection.self)
         try container.withOverrides(fixedTime(7)) { () throws in
@@ -227,7 +236,9 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
     /// The async variant disposes AsyncDisposable singletons built inside when the operation returns.
     @Test func asyncDisposableSingletonsBuiltInsideAreDisposedWhenTheAsyncOperationReturns() async throws {
         let log = EventLog()
-        let container = try makeNotesContainer { $0.register(FlushingUploader.self, scope: .singleton) { _ in FlushingUploader(log: log) } }
+        let container = try makeNotesContainer {
+            $0.register(FlushingUploader.self, scope: .singleton) { _ in FlushingUploader(log: log) }
+        }
         try await container.withOverrides(fixedTime(7)) {
             _ = try await container.resolveAsync(FlushingUploader.self)
             #expect(log.events.isEmpty)
@@ -240,14 +251,20 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
     /// The sync variant cannot dispose an AsyncDisposable singleton built inside: it says so.
     @Test func syncOverridesHoldingAnAsyncDisposableThrowAsyncDisposalRequired() throws {
         let log = EventLog()
-        let container = try makeNotesContainer { $0.register(FlushingUploader.self, scope: .singleton) { _ in FlushingUploader(log: log) } }
-        let error = try #require(injectionError {
-            try container.withOverrides(fixedTime(7)) { _ = try container.resolve(FlushingUploader.self) }
-        })
+        let container = try makeNotesContainer {
+            $0.register(FlushingUploader.self, scope: .singleton) { _ in FlushingUploader(log: log) }
+        }
+        let error = try #require(
+            injectionError {
+                try container.withOverrides(fixedTime(7)) { _ = try container.resolve(FlushingUploader.self) }
+            }
+        )
         #expect(error.code == .asyncDisposalRequired)
-        #expect(error.message == "The call to withOverrides holds instances that only an async disposal can"
-            + " dispose (AsyncDisposable): FlushingUploader. The others were disposed; these were dropped"
-            + " undisposed. Fix: use the async withOverrides, or make them Disposable as well.")
+        #expect(
+            error.message == "The call to withOverrides holds instances that only an async disposal can"
+                + " dispose (AsyncDisposable): FlushingUploader. The others were disposed; these were dropped"
+                + " undisposed. Fix: use the async withOverrides, or make them Disposable as well."
+        )
         #expect(log.events.isEmpty)
         #expect(try container.resolve(TimeSource.self).now == 0)
     }
@@ -255,15 +272,21 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
     /// A disposal that throws after the operation is reported as disposalFailed.
     @Test func failingDisposalAfterTheOperationIsReportedAsDisposalFailed() throws {
         let log = EventLog()
-        let container = try makeNotesContainer { $0.register(BrokenConnection.self, scope: .singleton) { _ in BrokenConnection(log: log) } }
-        let error = try #require(injectionError {
-            try container.withOverrides(fixedTime(7)) { _ = try container.resolve(BrokenConnection.self) }
-        })
+        let container = try makeNotesContainer {
+            $0.register(BrokenConnection.self, scope: .singleton) { _ in BrokenConnection(log: log) }
+        }
+        let error = try #require(
+            injectionError {
+                try container.withOverrides(fixedTime(7)) { _ = try container.resolve(BrokenConnection.self) }
+            }
+        )
         #expect(error.code == .disposalFailed)
-        #expect(error.message == """
-            Disposing what the call to withOverrides owned: 1 disposal threw; every other instance was disposed.
-            - Disposing BrokenConnection threw: socket already closed. The error is the underlyingError.
-            """)
+        #expect(
+            error.message == """
+                Disposing what the call to withOverrides owned: 1 disposal threw; every other instance was disposed.
+                - Disposing BrokenConnection threw: socket already closed. The error is the underlyingError.
+                """
+        )
         #expect(error.problems.map(\.code) == [.disposalFailed])
         #expect(error.underlyingError is DisposeFailure)
         #expect(log.events == ["dispose broken"])
@@ -272,7 +295,9 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
     /// When the operation throws, its error comes out even if a disposal fails too (which still runs).
     @Test func operationErrorIsNotReplacedByADisposalFailure() throws {
         let log = EventLog()
-        let container = try makeNotesContainer { $0.register(BrokenConnection.self, scope: .singleton) { _ in BrokenConnection(log: log) } }
+        let container = try makeNotesContainer {
+            $0.register(BrokenConnection.self, scope: .singleton) { _ in BrokenConnection(log: log) }
+        }
         #expect(throws: OperationFailure(reason: "disk full")) {
             try container.withOverrides(fixedTime(7)) {
                 _ = try container.resolve(BrokenConnection.self)
@@ -369,22 +394,31 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
     /// A key with no registration can be overridden: it resolves inside, and is missing again after.
     @Test func overridingAnUnregisteredKeyMakesItResolvableInsideOnly() throws {
         let container = try makeNotesContainer()
-        let language = try container.withOverrides({ $0.register(SpellChecker.self) { _ in FakeSpellChecker(language: "en") } }) {
+        let language = try container.withOverrides {
+            $0.register(SpellChecker.self) { _ in FakeSpellChecker(language: "en") }
+        } operation: {
             try container.resolve(SpellChecker.self).language
         }
         #expect(language == "en")
         let error = try #require(injectionError { try container.resolve(SpellChecker.self) })
         #expect(error.code == .missingRegistration)
-        #expect(error.message == "No registration for SpellChecker. Nothing is registered for SpellChecker under any"
-            + " name or arguments. Fix: register it, e.g. container.register(SpellChecker.self) { r in … },"
-            + " in this container or one of its parents.")
+        #expect(
+            error.message == "No registration for SpellChecker. Nothing is registered for SpellChecker under any"
+                + " name or arguments. Fix: register it, e.g. container.register(SpellChecker.self) { r in … },"
+                + " in this container or one of its parents."
+        )
         #expect(error.resolutionPath.map(\.description) == ["SpellChecker"])
     }
 
     /// A named registration is overridden by a registration of the same name, and only that key.
     @Test func namedRegistrationsCanBeOverridden() throws {
-        let container = try makeNotesContainer { $0.register(TimeSource.self, name: "utc") { _ in FixedTime(now: 100) } }
-        try container.withOverrides({ $0.register(TimeSource.self, name: "utc") { _ in FixedTime(now: 107) } }) { () throws in
+        let container = try makeNotesContainer {
+            $0.register(TimeSource.self, name: "utc") { _ in FixedTime(now: 100) }
+        }
+        try container.withOverrides {
+            $0.register(TimeSource.self, name: "utc") { _ in FixedTime(now: 107) }
+        } operation: {
+            () throws in
             #expect(try container.resolve(TimeSource.self, name: "utc").now == 107)
             #expect(try container.resolve(TimeSource.self).now == 0)
         }
@@ -393,11 +427,18 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
 
     /// A registration taking arguments is overridden by one with the same argument types, and only so.
     @Test func registrationsWithArgumentsCanBeOverridden() throws {
-        let container = try makeNotesContainer { $0.register(Greeting.self) { (_, name: String) in Greeting(text: "Hello, \(name)") } }
-        try container.withOverrides({ $0.register(Greeting.self) { (_, name: String) in Greeting(text: "Hi, \(name)") } }) { () throws in
+        let container = try makeNotesContainer {
+            $0.register(Greeting.self) { (_, name: String) in Greeting(text: "Hello, \(name)") }
+        }
+        try container.withOverrides {
+            $0.register(Greeting.self) { (_, name: String) in Greeting(text: "Hi, \(name)") }
+        } operation: { () throws in
             #expect(try container.resolve(Greeting.self, argument: "Ada").text == "Hi, Ada")
         }
-        try container.withOverrides({ $0.register(Greeting.self) { _ in Greeting(text: "no argument") } }) { () throws in
+        try container.withOverrides {
+            $0.register(Greeting.self) { _ in Greeting(text: "no argument") }
+        } operation: {
+            () throws in
             #expect(try container.resolve(Greeting.self, argument: "Ada").text == "Hello, Ada")
         }
         #expect(try container.resolve(Greeting.self, argument: "Ada").text == "Hello, Ada")
@@ -427,7 +468,9 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
         let container = try makeNotesContainer()
         let own = try container.resolve(NoteArchive.self)
         try await container.withOverrides(fixedTime(7)) {
-            let detached = Task.detached { try (container.resolve(TimeSource.self).now, container.resolve(NoteArchive.self)) }
+            let detached = Task.detached {
+                try (container.resolve(TimeSource.self).now, container.resolve(NoteArchive.self))
+            }
             let (now, archive) = try await detached.value
             #expect(now == 0)
             #expect(archive === own)

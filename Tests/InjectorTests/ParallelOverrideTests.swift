@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import Injector
 
 // The tests here share ONE container and run in parallel (the suite is not serialized), each
@@ -29,7 +30,9 @@ private let sharedContainer: Container = {
     let container = Container()
     container.register(ParallelClock.self) { _ in ParallelFixedClock(now: 0) }
     container.register(ParallelStamper.self) { r in try ParallelStamper(clock: r.resolve(ParallelClock.self)) }
-    container.register(ParallelArchive.self, scope: .singleton) { r in try ParallelArchive(clock: r.resolve(ParallelClock.self)) }
+    container.register(ParallelArchive.self, scope: .singleton) { r in
+        try ParallelArchive(clock: r.resolve(ParallelClock.self))
+    }
     try! container.finishRegistration()
     return container
 }()
@@ -51,20 +54,26 @@ private func sight() throws -> Sighting {
     return Sighting(
         clock: try sharedContainer.resolve(ParallelClock.self).now,
         stamper: try sharedContainer.resolve(ParallelStamper.self).clock.now,
-        archive: ObjectIdentifier(archive), archiveClock: archive.clock.now)
+        archive: ObjectIdentifier(archive),
+        archiveClock: archive.clock.now
+    )
 }
 
 /// Overrides the shared clock with `now` and resolves at least `minimumRounds` times (yielding
 /// between rounds), and on while the other overriding test has not been seen inside (bounded);
 /// returns how many rounds saw anything but `now` and the one archive built for the call.
 private func resolveRepeatedly(withClockAt now: Int, minimumRounds: Int = 300) async throws -> Int {
-    try await sharedContainer.withOverrides({ $0.register(ParallelClock.self) { _ in ParallelFixedClock(now: now) } }) {
+    try await sharedContainer.withOverrides {
+        $0.register(ParallelClock.self) { _ in ParallelFixedClock(now: now) }
+    } operation: {
         overridingTestsInside.add(1, ordering: .relaxed)
         defer { overridingTestsInside.subtract(1, ordering: .relaxed) }
         let first = try sight()
         var wrong = first.clock == now && first.stamper == now && first.archiveClock == now ? 0 : 1
         var round = 1
-        while round < minimumRounds || (overridingTestsInside.load(ordering: .relaxed) < 2 && round < 20 * minimumRounds) {
+        while round < minimumRounds
+            || (overridingTestsInside.load(ordering: .relaxed) < 2 && round < 20 * minimumRounds)
+        {
             await Task.yield()
             if try sight() != first { wrong += 1 }
             round += 1
@@ -107,7 +116,9 @@ private func resolveRepeatedly(withClockAt now: Int, minimumRounds: Int = 300) a
         let container = Container()
         container.register(ParallelClock.self) { _ in ParallelFixedClock(now: 0) }
         container.register(ParallelStamper.self) { r in try ParallelStamper(clock: r.resolve(ParallelClock.self)) }
-        container.register(ParallelArchive.self, scope: .singleton) { r in try ParallelArchive(clock: r.resolve(ParallelClock.self)) }
+        container.register(ParallelArchive.self, scope: .singleton) { r in
+            try ParallelArchive(clock: r.resolve(ParallelClock.self))
+        }
         try container.finishRegistration()
         let own = try container.resolve(ParallelArchive.self)
         let roundCount = 100
@@ -130,7 +141,9 @@ private func resolveRepeatedly(withClockAt now: Int, minimumRounds: Int = 300) a
         let wrongRounds = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
             for task in 1...50 {
                 group.addTask {
-                    let wrong = try await container.withOverrides({ $0.register(ParallelClock.self) { _ in ParallelFixedClock(now: task) } }) {
+                    let wrong = try await container.withOverrides {
+                        $0.register(ParallelClock.self) { _ in ParallelFixedClock(now: task) }
+                    } operation: {
                         try await rounds(expecting: task)
                     }
                     return (task, wrong)

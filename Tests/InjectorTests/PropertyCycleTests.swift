@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Injector
 
 // MARK: - Test services
@@ -103,7 +104,11 @@ private func expectConsistentRing(from start: PropRingNode, sourceLocation: Sour
         current = next
     }
     #expect(nodes[4] === start, "four steps lead back to the start", sourceLocation: sourceLocation)
-    #expect(Set(nodes.prefix(4).map(ObjectIdentifier.init)).count == 4, "four distinct nodes", sourceLocation: sourceLocation)
+    #expect(
+        Set(nodes.prefix(4).map(ObjectIdentifier.init)).count == 4,
+        "four distinct nodes",
+        sourceLocation: sourceLocation
+    )
     let startIndex = propRingLabels.firstIndex(of: start.label) ?? 0
     let expected = (0...4).map { propRingLabels[(startIndex + $0) % 4] }
     #expect(nodes.map(\.label) == expected, sourceLocation: sourceLocation)
@@ -182,9 +187,11 @@ struct PropertyCycleTests {
             #expect(log.count("\(label) hook") == 1, "\(label)'s hook ran once")
         }
         // A is built first; each hook then builds the next node, whose hook runs after it.
-        #expect(log.events == [
-            "A factory", "A hook", "B factory", "B hook", "C factory", "C hook", "D factory", "D hook",
-        ])
+        #expect(
+            log.events == [
+                "A factory", "A hook", "B factory", "B hook", "C factory", "C hook", "D factory", "D hook",
+            ]
+        )
     }
 
     @Test func singletonRingIsTheSameRingFromEveryEntryPoint() throws {
@@ -244,15 +251,17 @@ struct PropertyCycleTests {
 
         _ = try container.resolve(PropTop.self)
 
-        #expect(log.events == [
-            "Top factory begins",
-            "Left factory begins", "Leaf factory", "Left factory ends",
-            "Right factory",
-            "Top factory ends",
-            // Deferred until the outermost factory returned; then in completion order, each
-            // instance's hooks followed by its checks.
-            "Leaf hook", "Leaf verify", "Left hook", "Right hook", "Top hook", "Top verify",
-        ])
+        #expect(
+            log.events == [
+                "Top factory begins",
+                "Left factory begins", "Leaf factory", "Left factory ends",
+                "Right factory",
+                "Top factory ends",
+                // Deferred until the outermost factory returned; then in completion order, each
+                // instance's hooks followed by its checks.
+                "Leaf hook", "Leaf verify", "Left hook", "Right hook", "Top hook", "Top verify",
+            ]
+        )
     }
 
     @Test func hookThrowingFailsWithPreparationFailedWrappingItsError() throws {
@@ -409,9 +418,11 @@ struct PropertyCycleTests {
 
         let parent = try container.resolve(PropParent.self)
         #expect(try container.resolve(PropChild.self) === parent.child)
-        #expect(log.events == [
-            "Parent factory", "Child factory", "Child hook",
-            "Parent factory", "Child factory", "Child hook",
-        ])
+        #expect(
+            log.events == [
+                "Parent factory", "Child factory", "Child hook",
+                "Parent factory", "Child factory", "Child hook",
+            ]
+        )
     }
 }

@@ -28,11 +28,11 @@ struct ReadmeExampleTests {
         container.register(Editor.self) { (r, note: Note) in
             try NoteEditor(note: note, store: r.resolve(NoteStore.self))
         }
-        try container.finishRegistration()          // freezes the registry: lookups take no lock from here
+        try container.finishRegistration()  // freezes the registry: lookups take no lock from here
 
-        let store  = try container.resolve(NoteStore.self)
-        let pdf    = try container.resolve(Exporter.self, name: "pdf")
-        let editor = try container.resolve(Editor.self, argument: note)   // given at resolve time
+        let store = try container.resolve(NoteStore.self)
+        let pdf = try container.resolve(Exporter.self, name: "pdf")
+        let editor = try container.resolve(Editor.self, argument: note)  // given at resolve time
 
         #expect(store.clock.now == "09:00")
         #expect(pdf.format == "pdf")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Injector
 
 // Keys (type, name, argument types), resolve-time arguments, replacesExisting, the Registration
@@ -177,18 +178,22 @@ struct RegistrationTests {
         let container = Container()
         Self.registerEveryArity(into: container)
 
-        let error = try #require(injectionError {
-            _ = try container.resolve(RegLabel.self, arguments: 7, "two", 3.5, true)
-        })
+        let error = try #require(
+            injectionError {
+                _ = try container.resolve(RegLabel.self, arguments: 7, "two", 3.5, true)
+            }
+        )
         #expect(error.code == .missingRegistration)
         #expect(error.message.contains("No registration for RegLabel (arguments: Int, String, Double, Bool)"))
-        #expect(Set(error.nearMisses.map(\.description)) == [
-            "RegLabel",
-            "RegLabel (argument: Int)",
-            "RegLabel (arguments: Int, String)",
-            "RegLabel (arguments: Int, String, Double)",
-            "RegLabel (arguments: Int, String, Double, Bool, Character)",
-        ])
+        #expect(
+            Set(error.nearMisses.map(\.description)) == [
+                "RegLabel",
+                "RegLabel (argument: Int)",
+                "RegLabel (arguments: Int, String)",
+                "RegLabel (arguments: Int, String, Double)",
+                "RegLabel (arguments: Int, String, Double, Bool, Character)",
+            ]
+        )
     }
 
     // MARK: argument: and arguments:

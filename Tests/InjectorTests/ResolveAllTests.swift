@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Injector
 
 // MARK: - Test doubles (private to this file)
@@ -72,7 +73,8 @@ struct ResolveAllTests {
         let container = Container()
         container.register((any AllPlugin).self, name: "first") { _ in AllPluginImpl("first") }
         container.register((any AllPlugin).self) { (_, id: String) in AllPluginImpl(id) }
-        container.register((any AllPlugin).self, name: "first") { (_, id: String, n: Int) in AllPluginImpl("\(id)\(n)") }
+        container.register((any AllPlugin).self, name: "first") { (_, id: String, n: Int) in AllPluginImpl("\(id)\(n)")
+        }
         container.register((any AllPlugin).self, name: "tuple") { (_, pair: (String, Int)) in AllPluginImpl(pair.0) }
         container.register((any AllPlugin).self, name: "second") { _ in AllPluginImpl("second") }
 
@@ -108,8 +110,10 @@ struct ResolveAllTests {
     @Test func resolveAllSurfacesADuplicateRegistration() throws {
         let container = Container()
         container.register((any AllPlugin).self, name: "ok") { _ in AllPluginImpl("ok") }
-        let firstLine = #line; container.register((any AllPlugin).self, name: "twice") { _ in AllPluginImpl("1") }
-        let secondLine = #line; container.register((any AllPlugin).self, name: "twice") { _ in AllPluginImpl("2") }
+        let firstLine = #line + 1
+        container.register((any AllPlugin).self, name: "twice") { _ in AllPluginImpl("1") }
+        let secondLine = #line + 1
+        container.register((any AllPlugin).self, name: "twice") { _ in AllPluginImpl("2") }
 
         let error = try #require(injectionError { _ = try container.resolveAll((any AllPlugin).self) })
 
@@ -123,15 +127,20 @@ struct ResolveAllTests {
 
     @Test func resolveAllSurfacesADuplicateUnnamedRegistration() throws {
         let container = Container()
-        let firstLine = #line; container.register((any AllPlugin).self) { _ in AllPluginImpl("1") }
-        let secondLine = #line; container.register((any AllPlugin).self) { _ in AllPluginImpl("2") }
+        let firstLine = #line + 1
+        container.register((any AllPlugin).self) { _ in AllPluginImpl("1") }
+        let secondLine = #line + 1
+        container.register((any AllPlugin).self) { _ in AllPluginImpl("2") }
 
         let error = try #require(injectionError { _ = try container.resolveAll((any AllPlugin).self) })
 
         #expect(error.code == .duplicateRegistration)
         #expect(error.message.contains("AllPlugin is registered 2 times"))
-        #expect(error.message.contains(
-            "InjectorTests/ResolveAllTests.swift:\(firstLine), then at InjectorTests/ResolveAllTests.swift:\(secondLine)"))
+        #expect(
+            error.message.contains(
+                "InjectorTests/ResolveAllTests.swift:\(firstLine), then at InjectorTests/ResolveAllTests.swift:\(secondLine)"
+            )
+        )
     }
 
     @Test func replacementKeepsTheOriginalsPositionInResolveAll() throws {
@@ -159,9 +168,13 @@ struct ResolveAllTests {
     @Test func resolveAllInsideAFactoryThroughTheResolver() throws {
         let container = Container()
         container.register(AllShared.self, scope: .graph) { _ in AllShared() }
-        container.register((any AllPlugin).self, name: "one") { r in try AllSharingPlugin("one", shared: r.resolve(AllShared.self)) }
+        container.register((any AllPlugin).self, name: "one") { r in
+            try AllSharingPlugin("one", shared: r.resolve(AllShared.self))
+        }
         container.register((any AllPlugin).self) { _ in AllPluginImpl("unnamed") }
-        container.register((any AllPlugin).self, name: "two") { r in try AllSharingPlugin("two", shared: r.resolve(AllShared.self)) }
+        container.register((any AllPlugin).self, name: "two") { r in
+            try AllSharingPlugin("two", shared: r.resolve(AllShared.self))
+        }
         container.register(AllHost.self) { r in
             try AllHost(plugins: r.resolveAll((any AllPlugin).self), shared: r.resolve(AllShared.self))
         }
@@ -198,9 +211,11 @@ struct ResolveAllTests {
 
         #expect(error.code == .duplicateRegistration)
         #expect(error.message.contains("AllPlugin (name: \"twice\") is registered 2 times"))
-        #expect(error.resolutionPath == [
-            ServiceKey(AllHost.self, name: nil), ServiceKey((any AllPlugin).self, name: "twice"),
-        ])
+        #expect(
+            error.resolutionPath == [
+                ServiceKey(AllHost.self, name: nil), ServiceKey((any AllPlugin).self, name: "twice"),
+            ]
+        )
     }
 
     @Test func resolveAllBuildsAllRegistrationsInOneGraph() throws {
@@ -210,8 +225,12 @@ struct ResolveAllTests {
             sharedCalls.next()
             return AllShared()
         }
-        container.register((any AllPlugin).self, name: "one") { r in try AllSharingPlugin("one", shared: r.resolve(AllShared.self)) }
-        container.register((any AllPlugin).self, name: "two") { r in try AllSharingPlugin("two", shared: r.resolve(AllShared.self)) }
+        container.register((any AllPlugin).self, name: "one") { r in
+            try AllSharingPlugin("one", shared: r.resolve(AllShared.self))
+        }
+        container.register((any AllPlugin).self, name: "two") { r in
+            try AllSharingPlugin("two", shared: r.resolve(AllShared.self))
+        }
 
         let plugins = try container.resolveAll((any AllPlugin).self).compactMap { $0 as? AllSharingPlugin }
 
@@ -223,7 +242,9 @@ struct ResolveAllTests {
     @Test func resolveAllRespectsEachRegistrationsScope() throws {
         let container = Container()
         let calls = CallCounter()
-        container.register((any AllPlugin).self, name: "singleton", scope: .singleton) { _ in AllPluginImpl("singleton-\(calls.next())") }
+        container.register((any AllPlugin).self, name: "singleton", scope: .singleton) { _ in
+            AllPluginImpl("singleton-\(calls.next())")
+        }
         container.register((any AllPlugin).self, name: "transient") { _ in AllPluginImpl("transient-\(calls.next())") }
 
         let first = try container.resolveAll((any AllPlugin).self)
@@ -304,7 +325,8 @@ struct ResolveAllTests {
         let container = Container()
         container.register((any AllPlugin).self, name: "a") { _ in AllPluginImpl("a") }
         try container.finishRegistration()
-        let lateLine = #line; container.register((any AllPlugin).self, name: "b") { _ in AllPluginImpl("b") }
+        let lateLine = #line + 1
+        container.register((any AllPlugin).self, name: "b") { _ in AllPluginImpl("b") }
 
         // Not silently skipped: the late registration is reported.
         let error = try #require(injectionError { _ = try container.resolveAll((any AllPlugin).self) })
@@ -324,21 +346,24 @@ struct ResolveAllTests {
             try AllHost(plugins: r.resolveAll((any AllPlugin).self), shared: AllShared())
         }
         try container.finishRegistration()
-        let lateLine = #line; container.register((any AllPlugin).self) { _ in AllPluginImpl("late") }
+        let lateLine = #line + 1
+        container.register((any AllPlugin).self) { _ in AllPluginImpl("late") }
 
         let error = try #require(injectionError { _ = try container.resolve(AllHost.self) })
 
         #expect(error.code == .registrationAfterFinish)
         #expect(error.message.contains("AllPlugin was registered after finishRegistration()"))
         #expect(error.message.contains("InjectorTests/ResolveAllTests.swift:\(lateLine)"))
-        #expect(error.resolutionPath == [ServiceKey(AllHost.self, name: nil), ServiceKey((any AllPlugin).self, name: nil)])
+        #expect(
+            error.resolutionPath == [ServiceKey(AllHost.self, name: nil), ServiceKey((any AllPlugin).self, name: nil)]
+        )
     }
 
     @Test func resolveAllIsUnaffectedByALateRegistrationOfAnotherType() throws {
         let container = Container()
         container.register((any AllPlugin).self, name: "a") { _ in AllPluginImpl("a") }
         try container.finishRegistration()
-        container.register(AllShared.self) { _ in AllShared() }   // late, but another type
+        container.register(AllShared.self) { _ in AllShared() }  // late, but another type
 
         #expect(try allIDs(container) == ["a"])
     }
@@ -348,4 +373,3 @@ private final class AllErrors: @unchecked Sendable {
     private(set) var all: [InjectionError] = []
     func append(_ error: InjectionError) { all.append(error) }
 }
-

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Injector
 
 // MARK: - Test doubles (private to this file)
@@ -73,7 +74,9 @@ private struct RequestServices {
 /// asynchronously through `resolveAsync` and the async close.
 private func runRequest(in container: Container, async: Bool) async throws -> ScopeOutcome {
     let scope = container.makeScope(tag: "request")
-    let first: RequestWorker, second: RequestWorker, state: RequestState
+    let first: RequestWorker
+    let second: RequestWorker
+    let state: RequestState
     if async {
         first = try await scope.resolveAsync(RequestWorker.self)
         second = try await scope.resolveAsync(RequestWorker.self)
@@ -86,8 +89,11 @@ private func runRequest(in container: Container, async: Bool) async throws -> Sc
         try closeSynchronously(scope)
     }
     return ScopeOutcome(
-        state: state.serial, workers: [first.serial, second.serial], cache: first.cache.serial,
-        sharedState: first.state === state && second.state === state && first.cache === second.cache)
+        state: state.serial,
+        workers: [first.serial, second.serial],
+        cache: first.cache.serial,
+        sharedState: first.state === state && second.state === state && first.cache === second.cache
+    )
 }
 
 private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close() }
@@ -132,7 +138,8 @@ private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close
     /// Tasks sharing one scope get its one instance of a scoped service: the factory runs once.
     @Test func tasksSharingOneScopeGetOneScopedInstance() async throws {
         let container = Container()
-        let states = Census(), ledgers = Census()
+        let states = Census()
+        let ledgers = Census()
         container.register(RequestState.self, scope: .scoped) { _ in RequestState(states) }
         container.register(SessionLedger.self, scope: .scoped) { _ async throws in
             await Task.yield()
@@ -218,7 +225,9 @@ private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close
             group.addTask {
                 var refused = 0
                 for _ in 0..<2_000 {
-                    do { try closeSynchronously(scope) } catch let error as InjectionError where error.code == .asyncDisposalRequired {
+                    do { try closeSynchronously(scope) } catch let error as InjectionError
+                        where error.code == .asyncDisposalRequired
+                    {
                         refused += 1
                     }
                 }
@@ -227,7 +236,8 @@ private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close
             for _ in 0..<2 {
                 group.addTask {
                     for _ in 0..<2_000 {
-                        _ = try scope.resolve(SessionLedger.self)  // throws .scopeClosed if the scope ever looked closed
+                        // Throws .scopeClosed if the scope ever looked closed.
+                        _ = try scope.resolve(SessionLedger.self)
                     }
                     return 0
                 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Injector
 
 // MARK: - Test doubles (private to this file)
@@ -398,9 +399,11 @@ struct ScopeTests {
         let container = Container()
         container.register((any ScopeValueService).self, name: "value", scope: .weak) { _ in ScopeValueServiceImpl() }
 
-        let error = try #require(injectionError {
-            _ = try container.resolve((any ScopeValueService).self, name: "value")
-        })
+        let error = try #require(
+            injectionError {
+                _ = try container.resolve((any ScopeValueService).self, name: "value")
+            }
+        )
 
         #expect(error.code == .weakScopeNeedsObject)
         #expect(error.message.contains("ScopeValueService (name: \"value\") has the weak scope"))
@@ -420,9 +423,11 @@ struct ScopeTests {
             let error = try #require(injectionError { _ = try container.resolve(ScopeObject.self) })
             #expect(error.code == .weakScopeNeedsObject)
             #expect(error.message.contains("ScopeValue has the weak scope"))
-            #expect(error.resolutionPath == [
-                ServiceKey(ScopeObject.self, name: nil), ServiceKey(ScopeValue.self, name: nil),
-            ])
+            #expect(
+                error.resolutionPath == [
+                    ServiceKey(ScopeObject.self, name: nil), ServiceKey(ScopeValue.self, name: nil),
+                ]
+            )
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Injector
 
 // validate() and validateAsync(): every problem at once, each reported once, in a sandbox that
@@ -80,23 +81,34 @@ private func valNothingRegistered(_ type: String) -> String {
     @Test func cleanGraphValidatesSilentlyAndReportsWhatItChecked() throws {
         let container = Container()
         container.register(ValClock.self, scope: .singleton) { _ in ValClock() }
-        container.register(ValNoteStore.self, scope: .singleton) { r in try ValNoteStore(clock: r.resolve(ValClock.self)) }
+        container.register(ValNoteStore.self, scope: .singleton) { r in
+            try ValNoteStore(clock: r.resolve(ValClock.self))
+        }
         container.register(ValEditor.self) { (_, _: ValNote) in ValEditor() }
         container.register(ValDatabase.self, scope: .singleton) { _ async in ValDatabase() }
-        container.register(ValReport.self) { r in _ = try r.resolve(ValNoteStore.self); return ValReport() }
+        container.register(ValReport.self) { r in
+            _ = try r.resolve(ValNoteStore.self)
+            return ValReport()
+        }
 
         let report = try container.validate()
 
         #expect(report.checked == [valKey(ValClock.self), valKey(ValNoteStore.self), valKey(ValReport.self)])
-        #expect(report.unchecked.map(\.key) == [ServiceKey(ValEditor.self, arguments: ValNote.self, name: nil), valKey(ValDatabase.self)])
+        #expect(
+            report.unchecked.map(\.key) == [
+                ServiceKey(ValEditor.self, arguments: ValNote.self, name: nil), valKey(ValDatabase.self),
+            ]
+        )
         #expect(report.unchecked.map(\.reason) == [.needsArguments, .asyncFactory])
         #expect(report.undisposed.isEmpty)
-        #expect(report.description == """
-            Validated 3 registrations.
-            Not checked:
-            - ValEditor (argument: ValNote): needs resolve-time arguments
-            - ValDatabase: has an async factory; validateAsync() checks it
-            """)
+        #expect(
+            report.description == """
+                Validated 3 registrations.
+                Not checked:
+                - ValEditor (argument: ValNote): needs resolve-time arguments
+                - ValDatabase: has an async factory; validateAsync() checks it
+                """
+        )
     }
 
     // MARK: Every problem, once
@@ -109,46 +121,81 @@ private func valNothingRegistered(_ type: String) -> String {
         container.register(ValLogger.self) { _ in ValLogger() }
         let secondLoggerLine = #line + 1
         container.register(ValLogger.self) { _ in ValLogger() }
-        container.register(ValEditor.self) { r in _ = try r.resolve(ValClock.self); return ValEditor() }
-        container.register(ValChicken.self) { r in _ = try r.resolve(ValEgg.self); return ValChicken() }
-        container.register(ValEgg.self) { r in _ = try r.resolve(ValChicken.self); return ValEgg() }
+        container.register(ValEditor.self) { r in
+            _ = try r.resolve(ValClock.self)
+            return ValEditor()
+        }
+        container.register(ValChicken.self) { r in
+            _ = try r.resolve(ValEgg.self)
+            return ValChicken()
+        }
+        container.register(ValEgg.self) { r in
+            _ = try r.resolve(ValChicken.self)
+            return ValEgg()
+        }
         container.register(ValRequestContext.self, scope: .scoped) { _ in ValRequestContext() }
-        container.register(ValCache.self, scope: .singleton) { r in _ = try r.resolve(ValRequestContext.self); return ValCache() }
+        container.register(ValCache.self, scope: .singleton) { r in
+            _ = try r.resolve(ValRequestContext.self)
+            return ValCache()
+        }
         container.register(ValDatabase.self) { _ async in ValDatabase() }
-        container.register(ValReport.self) { r in _ = try r.resolve(ValDatabase.self); return ValReport() }
+        container.register(ValReport.self) { r in
+            _ = try r.resolve(ValDatabase.self)
+            return ValReport()
+        }
         container.register(ValBroken.self) { _ in throw ValDiskFull() }
 
         let error = try #require(injectionError { try container.validate() })
 
         #expect(error.code == .validationFailed)
         let expected: [(InjectionError.Code, String)] = [
-            (.duplicateRegistration, "ValLogger is registered 2 times: at \(valFile):\(firstLoggerLine), then at"
-                + " \(valFile):\(secondLoggerLine). Fix: remove all but one; give them different names if each is"
-                + " needed (resolveAll collects them); or pass replacesExisting: true to the one meant to replace"
-                + " the others, as a test does when it swaps in a double."),
-            (.missingRegistration, "No registration for ValClock, needed by ValEditor -> ValClock (missing)."
-                + valNothingRegistered("ValClock")),
-            (.circularDependency, "Circular dependency: ValChicken -> ValEgg -> ValChicken. Each of these asks for"
-                + " the next in its factory, so none of them can be built first. Fix: break the cycle with property"
-                + " injection: let one of them receive the other after construction, in an onResolved hook, and"
-                + " give the one resolved back the .graph or .singleton scope so that the hook receives the same"
-                + " instance."),
-            (.captiveDependency, "Captive dependency: ValCache (.singleton) depends on ValRequestContext (.scoped),"
-                + " which would then outlive its lifetime scope. Path: ValCache -> ValRequestContext. Fix: give"
-                + " ValCache a scope no longer than ValRequestContext's (.scoped or .transient), give"
-                + " ValRequestContext a longer one, or let ValCache ask for it when it needs it rather than hold it."),
-            (.asyncResolutionRequired, "ValDatabase has an async factory, which a sync resolve cannot run. Path:"
-                + " ValReport -> ValDatabase. Fix: resolve it with try await resolveAsync(ValDatabase.self), from the"
-                + " container or scope you resolve from (r.resolveAsync in an async factory); a sync factory that"
-                + " needs it must become async too."),
-            (.factoryFailed, "The factory of ValBroken threw: disk full. The error is the underlyingError; fix the"
-                + " factory or what it depends on."),
+            (
+                .duplicateRegistration,
+                "ValLogger is registered 2 times: at \(valFile):\(firstLoggerLine), then at"
+                    + " \(valFile):\(secondLoggerLine). Fix: remove all but one; give them different names if each is"
+                    + " needed (resolveAll collects them); or pass replacesExisting: true to the one meant to replace"
+                    + " the others, as a test does when it swaps in a double."
+            ),
+            (
+                .missingRegistration,
+                "No registration for ValClock, needed by ValEditor -> ValClock (missing)."
+                    + valNothingRegistered("ValClock")
+            ),
+            (
+                .circularDependency,
+                "Circular dependency: ValChicken -> ValEgg -> ValChicken. Each of these asks for"
+                    + " the next in its factory, so none of them can be built first. Fix: break the cycle with property"
+                    + " injection: let one of them receive the other after construction, in an onResolved hook, and"
+                    + " give the one resolved back the .graph or .singleton scope so that the hook receives the same"
+                    + " instance."
+            ),
+            (
+                .captiveDependency,
+                "Captive dependency: ValCache (.singleton) depends on ValRequestContext (.scoped),"
+                    + " which would then outlive its lifetime scope. Path: ValCache -> ValRequestContext. Fix: give"
+                    + " ValCache a scope no longer than ValRequestContext's (.scoped or .transient), give"
+                    + " ValRequestContext a longer one, or let ValCache ask for it when it needs it rather than hold it."
+            ),
+            (
+                .asyncResolutionRequired,
+                "ValDatabase has an async factory, which a sync resolve cannot run. Path:"
+                    + " ValReport -> ValDatabase. Fix: resolve it with try await resolveAsync(ValDatabase.self), from the"
+                    + " container or scope you resolve from (r.resolveAsync in an async factory); a sync factory that"
+                    + " needs it must become async too."
+            ),
+            (
+                .factoryFailed,
+                "The factory of ValBroken threw: disk full. The error is the underlyingError; fix the"
+                    + " factory or what it depends on."
+            ),
         ]
         #expect(error.problems.map(\.code) == expected.map(\.0))
         for (problem, (_, message)) in zip(error.problems, expected) {
             #expect(problem.message == message)
         }
-        #expect(error.message == "Validation found 6 problems:\n" + expected.map { "- \($0.1)" }.joined(separator: "\n"))
+        #expect(
+            error.message == "Validation found 6 problems:\n" + expected.map { "- \($0.1)" }.joined(separator: "\n")
+        )
         #expect(error.problems[1].resolutionPath == [valKey(ValEditor.self), valKey(ValClock.self)])
         #expect(error.problems[5].underlyingError is ValDiskFull)
     }
@@ -157,7 +204,8 @@ private func valNothingRegistered(_ type: String) -> String {
     @Test func weakRegistrationMakingAValueIsReported() throws {
         let container = Container()
         container.register(ValPoint.self, scope: .weak) { _ in ValPoint() }
-        let message = "ValPoint has the weak scope, but its factory made a ValPoint, which is not a class"
+        let message =
+            "ValPoint has the weak scope, but its factory made a ValPoint, which is not a class"
             + " instance: nothing can hold it weakly. Fix: return a class instance, or register it as"
             + " .singleton or .transient."
         #expect(injectionError { try container.resolve(ValPoint.self) }?.message == message)
@@ -171,13 +219,20 @@ private func valNothingRegistered(_ type: String) -> String {
     /// A missing key that three services need is one problem, named with the first path that met it.
     @Test func missingKeyNeededBySeveralServicesIsReportedOnce() throws {
         let container = Container()
-        container.register(ValEditor.self) { r in _ = try r.resolve(ValClock.self); return ValEditor() }
+        container.register(ValEditor.self) { r in
+            _ = try r.resolve(ValClock.self)
+            return ValEditor()
+        }
         container.register(ValNoteStore.self) { r in try ValNoteStore(clock: r.resolve(ValClock.self)) }
-        container.register(ValReport.self) { r in _ = try r.resolve(ValClock.self); return ValReport() }
+        container.register(ValReport.self) { r in
+            _ = try r.resolve(ValClock.self)
+            return ValReport()
+        }
 
         let error = try #require(injectionError { try container.validate() })
 
-        let message = "No registration for ValClock, needed by ValEditor -> ValClock (missing)."
+        let message =
+            "No registration for ValClock, needed by ValEditor -> ValClock (missing)."
             + valNothingRegistered("ValClock")
         #expect(error.code == .validationFailed)
         #expect(error.problems.map(\.code) == [.missingRegistration])
@@ -196,9 +251,11 @@ private func valNothingRegistered(_ type: String) -> String {
         let error = try #require(injectionError { try container.validate() })
 
         #expect(error.problems.map(\.code) == [.registrationAfterFinish])
-        #expect(error.problems.first?.message == "ValEditor was registered after finishRegistration() (at"
-            + " \(valFile):\(lateLine)); the registry was already frozen. Fix: make it before"
-            + " finishRegistration(), or in a child container (container.makeChild()).")
+        #expect(
+            error.problems.first?.message == "ValEditor was registered after finishRegistration() (at"
+                + " \(valFile):\(lateLine)); the registry was already frozen. Fix: make it before"
+                + " finishRegistration(), or in a child container (container.makeChild())."
+        )
     }
 
     // MARK: The sandbox
@@ -210,7 +267,8 @@ private func valNothingRegistered(_ type: String) -> String {
         let clockCalls = CallCounter()
         let contextCalls = CallCounter()
         container.register(ValClock.self, scope: .singleton) { _ in ValClock(serial: clockCalls.next()) }
-        container.register(ValRequestContext.self, scope: .scoped) { _ in ValRequestContext(serial: contextCalls.next()) }
+        container.register(ValRequestContext.self, scope: .scoped) { _ in ValRequestContext(serial: contextCalls.next())
+        }
 
         try container.validate()
         #expect(clockCalls.count == 1)
@@ -275,11 +333,13 @@ private func valNothingRegistered(_ type: String) -> String {
         let report = try container.validate()
 
         #expect(report.undisposed == [valKey(ValConnection.self)])
-        #expect(report.description == """
-            Validated 1 registration.
-            Built but not disposed (AsyncDisposable only; use validateAsync()):
-            - ValConnection
-            """)
+        #expect(
+            report.description == """
+                Validated 1 registration.
+                Built but not disposed (AsyncDisposable only; use validateAsync()):
+                - ValConnection
+                """
+        )
         #expect(log.events.isEmpty)
     }
 
@@ -288,7 +348,9 @@ private func valNothingRegistered(_ type: String) -> String {
         let container = Container()
         let log = EventLog()
         container.register(ValConnection.self, scope: .singleton) { _ in ValConnection("singleton", log: log) }
-        container.register(ValConnection.self, name: "async", scope: .scoped) { _ async in ValConnection("scoped", log: log) }
+        container.register(ValConnection.self, name: "async", scope: .scoped) { _ async in
+            ValConnection("scoped", log: log)
+        }
 
         let report = try await container.validateAsync()
 
@@ -304,8 +366,13 @@ private func valNothingRegistered(_ type: String) -> String {
     @Test func scopedToTagRegistrationsAreValidated() throws {
         let container = Container()
         let calls = CallCounter()
-        container.register(ValRequestContext.self, scope: .scoped(to: .valRequest)) { _ in ValRequestContext(serial: calls.next()) }
-        container.register(ValReport.self) { r in _ = try r.resolve(ValRequestContext.self); return ValReport() }
+        container.register(ValRequestContext.self, scope: .scoped(to: .valRequest)) { _ in
+            ValRequestContext(serial: calls.next())
+        }
+        container.register(ValReport.self) { r in
+            _ = try r.resolve(ValRequestContext.self)
+            return ValReport()
+        }
 
         let report = try container.validate()
         #expect(report.checked == [valKey(ValRequestContext.self), valKey(ValReport.self)])
@@ -317,8 +384,10 @@ private func valNothingRegistered(_ type: String) -> String {
         }
         let error = try #require(injectionError { try container.validate() })
         #expect(error.problems.map(\.code) == [.missingRegistration])
-        #expect(error.problems.first?.message == "No registration for ValClock, needed by ValSessionState ->"
-            + " ValClock (missing)." + valNothingRegistered("ValClock"))
+        #expect(
+            error.problems.first?.message == "No registration for ValClock, needed by ValSessionState ->"
+                + " ValClock (missing)." + valNothingRegistered("ValClock")
+        )
     }
 
     /// A child's validation sees the parent's registrations and the child's, the child's winning:
@@ -329,29 +398,44 @@ private func valNothingRegistered(_ type: String) -> String {
         let childClocks = CallCounter()
         parent.register(ValClock.self) { _ in ValClock(serial: parentClocks.next()) }
         parent.register(ValNoteStore.self) { r in try ValNoteStore(clock: r.resolve(ValClock.self)) }
-        parent.register(ValEditor.self) { r in _ = try r.resolve(ValLogger.self); return ValEditor() }
+        parent.register(ValEditor.self) { r in
+            _ = try r.resolve(ValLogger.self)
+            return ValEditor()
+        }
         let child = parent.makeChild()
         child.register(ValLogger.self) { _ in ValLogger() }
         child.register(ValClock.self) { _ in ValClock(serial: childClocks.next()) }
 
         let report = try child.validate()
 
-        #expect(report.checked == [valKey(ValClock.self), valKey(ValNoteStore.self), valKey(ValEditor.self), valKey(ValLogger.self)])
+        #expect(
+            report.checked == [
+                valKey(ValClock.self), valKey(ValNoteStore.self), valKey(ValEditor.self), valKey(ValLogger.self),
+            ]
+        )
         #expect(parentClocks.count == 0)
         #expect(childClocks.count == 2)  // validated itself, and for the note store
 
         let error = try #require(injectionError { try parent.validate() })
         #expect(error.problems.map(\.code) == [.missingRegistration])
-        #expect(error.problems.first?.message == "No registration for ValLogger, needed by ValEditor -> ValLogger"
-            + " (missing)." + valNothingRegistered("ValLogger"))
+        #expect(
+            error.problems.first?.message == "No registration for ValLogger, needed by ValEditor -> ValLogger"
+                + " (missing)." + valNothingRegistered("ValLogger")
+        )
     }
 
     /// validateAsync() resolves async registrations, which the sync validate() lists as unchecked.
     @Test func validateAsyncChecksAsyncRegistrations() async throws {
         let container = Container()
         let calls = CallCounter()
-        container.register(ValDatabase.self, scope: .singleton) { _ async in calls.next(); return ValDatabase() }
-        container.register(ValReport.self) { r async throws in _ = try await r.resolveAsync(ValDatabase.self); return ValReport() }
+        container.register(ValDatabase.self, scope: .singleton) { _ async in
+            calls.next()
+            return ValDatabase()
+        }
+        container.register(ValReport.self) { r async throws in
+            _ = try await r.resolveAsync(ValDatabase.self)
+            return ValReport()
+        }
 
         let syncReport = try container.validate()
         #expect(syncReport.checked.isEmpty)
@@ -367,12 +451,16 @@ private func valNothingRegistered(_ type: String) -> String {
     /// validateAsync() finds a missing dependency of an async factory, which validate() cannot see.
     @Test func validateAsyncFindsAMissingDependencyOfAnAsyncFactory() async throws {
         let container = Container()
-        container.register(ValReport.self) { r async throws in _ = try r.resolve(ValClock.self); return ValReport() }
+        container.register(ValReport.self) { r async throws in
+            _ = try r.resolve(ValClock.self)
+            return ValReport()
+        }
 
         #expect(try container.validate().unchecked.map(\.key) == [valKey(ValReport.self)])
         let error = try await #require(throws: InjectionError.self) { try await container.validateAsync() }
 
-        let message = "No registration for ValClock, needed by ValReport -> ValClock (missing)."
+        let message =
+            "No registration for ValClock, needed by ValReport -> ValClock (missing)."
             + valNothingRegistered("ValClock")
         #expect(error.code == .validationFailed)
         #expect(error.problems.map(\.code) == [.missingRegistration])
@@ -389,7 +477,10 @@ private func valNothingRegistered(_ type: String) -> String {
             _ = try r.resolve(ValClock.self)  // missing, but never asked for
             return ValEditor()
         }
-        container.register(ValReport.self, name: "pdf") { (_, _: Int, _: String) in calls.next(); return ValReport() }
+        container.register(ValReport.self, name: "pdf") { (_, _: Int, _: String) in
+            calls.next()
+            return ValReport()
+        }
 
         let report = try container.validate()
         let asyncReport = try await container.validateAsync()
@@ -403,10 +494,12 @@ private func valNothingRegistered(_ type: String) -> String {
         #expect(asyncReport.unchecked.map(\.key) == expected)
         #expect(report.checked.isEmpty)
         #expect(calls.count == 0)
-        #expect(report.unchecked.map(\.description) == [
-            "ValEditor (argument: ValNote): needs resolve-time arguments",
-            "ValReport (name: \"pdf\", arguments: Int, String): needs resolve-time arguments",
-        ])
+        #expect(
+            report.unchecked.map(\.description) == [
+                "ValEditor (argument: ValNote): needs resolve-time arguments",
+                "ValReport (name: \"pdf\", arguments: Int, String): needs resolve-time arguments",
+            ]
+        )
     }
 
     /// onResolved hooks and verify checks run during validation: a hook that resolves a missing
@@ -426,11 +519,15 @@ private func valNothingRegistered(_ type: String) -> String {
 
         #expect(log.events == ["editor hook"])
         #expect(error.problems.map(\.code) == [.missingRegistration, .preparationFailed])
-        #expect(error.problems.first?.message == "While running an onResolved hook of ValEditor: No registration"
-            + " for ValAuditLog." + valNothingRegistered("ValAuditLog"))
+        #expect(
+            error.problems.first?.message == "While running an onResolved hook of ValEditor: No registration"
+                + " for ValAuditLog." + valNothingRegistered("ValAuditLog")
+        )
         #expect(error.problems.first?.resolutionPath == [valKey(ValEditor.self), valKey(ValAuditLog.self)])
-        #expect(error.problems.last?.message == "Preparing ValClock failed: a verify check threw: disk full."
-            + " The error is the underlyingError.")
+        #expect(
+            error.problems.last?.message == "Preparing ValClock failed: a verify check threw: disk full."
+                + " The error is the underlyingError."
+        )
         #expect(error.problems.last?.underlyingError is ValDiskFull)
     }
 
@@ -453,12 +550,16 @@ private func valNothingRegistered(_ type: String) -> String {
         let problem = try #require(error.problems.first)
         #expect(error.problems.count == 1)
         #expect(problem.code == .scopeMismatch)
-        #expect(problem.message == """
-            TagSession is .scoped(to: session), but was resolved from the scope "request". \
-            Path: TagRequest -> TagSession. Fix: resolve it from a scope made with \
-            container.makeScope(tag: "session"), or register it as .scoped to let any scope own it.
-            """)
-        #expect(problem.resolutionPath == [ServiceKey(TagRequest.self, name: nil), ServiceKey(TagSession.self, name: nil)])
+        #expect(
+            problem.message == """
+                TagSession is .scoped(to: session), but was resolved from the scope "request". \
+                Path: TagRequest -> TagSession. Fix: resolve it from a scope made with \
+                container.makeScope(tag: "session"), or register it as .scoped to let any scope own it.
+                """
+        )
+        #expect(
+            problem.resolutionPath == [ServiceKey(TagRequest.self, name: nil), ServiceKey(TagSession.self, name: nil)]
+        )
     }
 }
 

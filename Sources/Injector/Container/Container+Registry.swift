@@ -119,14 +119,22 @@ extension Container {
         }
     }
 
-    private func recordLate(_ provider: AnyProvider, kind: Conflict.Kind, sites: [RegistrationSite], in state: inout State) {
+    private func recordLate(
+        _ provider: AnyProvider,
+        kind: Conflict.Kind,
+        sites: [RegistrationSite],
+        in state: inout State
+    ) {
         let key = provider.key.lookupKey
         if let replaced = state.lateProviders[key] {
             state.retiredLateProviders.append(replaced)
         } else {
             state.lateOrder.append(key)
         }
-        state.lateProviders[key] = provider.copy(conflict: Conflict(kind: kind, sites: sites), preparation: provider.preparation)
+        state.lateProviders[key] = provider.copy(
+            conflict: Conflict(kind: kind, sites: sites),
+            preparation: provider.preparation
+        )
         hasLateRegistrations.store(true, ordering: .releasing)
     }
 

@@ -29,8 +29,12 @@ extension Container {
         configure: ((inout Service) throws -> Void)? = nil
     ) throws -> Service {
         try ResolutionContext.resolve(
-            LookupKey(service, arguments: repeat (each Argument).self, name: name), from: self, in: nil,
-            arguments: repeat each arguments, configure: configure)
+            LookupKey(service, arguments: repeat (each Argument).self, name: name),
+            from: self,
+            in: nil,
+            arguments: repeat each arguments,
+            configure: configure
+        )
     }
 
     /// Resolves an instance of `service` whose factory takes one resolve-time argument.
@@ -90,8 +94,12 @@ extension Container {
         configure: ((inout Service) throws -> Void)? = nil
     ) async throws -> Service {
         try await ResolutionContext.resolveAsync(
-            LookupKey(service, arguments: repeat (each Argument).self, name: name), from: self, in: nil,
-            arguments: repeat each arguments, configure: configure)
+            LookupKey(service, arguments: repeat (each Argument).self, name: name),
+            from: self,
+            in: nil,
+            arguments: repeat each arguments,
+            configure: configure
+        )
     }
 
     /// Resolves an instance of `service` whose async factory takes one resolve-time argument.

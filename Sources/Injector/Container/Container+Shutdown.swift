@@ -11,7 +11,10 @@ extension Container {
     ///   ``InjectionError/Code/disposalFailed`` listing each disposal that threw, after all ran.
     public func shutdown() throws {
         try disposals.disposeAll(
-            of: "the container", asyncSpelling: "try await container.shutdown()", refusal: "Nothing was disposed.")
+            of: "the container",
+            asyncSpelling: "try await container.shutdown()",
+            refusal: "Nothing was disposed."
+        )
     }
 
     /// Shuts the container down, disposing its disposable singletons asynchronously where they are

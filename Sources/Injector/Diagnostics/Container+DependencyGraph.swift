@@ -6,10 +6,15 @@ extension Container {
     /// A registration not yet resolved shows no dependencies: call ``validate()`` first to see the
     /// whole graph.
     public func dependencyGraph() -> DependencyGraph {
-        DependencyGraph(nodes: visibleProviders.map { provider in
-            DependencyGraph.Node(
-                key: provider.key, scope: provider.scope, isAsync: provider.isAsync,
-                dependencies: provider.record.dependencies)
-        })
+        DependencyGraph(
+            nodes: visibleProviders.map { provider in
+                DependencyGraph.Node(
+                    key: provider.key,
+                    scope: provider.scope,
+                    isAsync: provider.isAsync,
+                    dependencies: provider.record.dependencies
+                )
+            }
+        )
     }
 }

@@ -32,10 +32,13 @@ extension Container {
             let context = ResolutionContext.begin()
             defer { context.end() }
             context.startValidation(in: sandbox)
-            validation.record(provider, outcome: Result {
-                try provider.resolveWithoutArguments(in: context, from: self)
-                try context.complete()
-            })
+            validation.record(
+                provider,
+                outcome: Result {
+                    try provider.resolveWithoutArguments(in: context, from: self)
+                    try context.complete()
+                }
+            )
         }
         let undisposed = sandbox.disposals.asyncOnlyKeys
         validation.checkDisposal { try sandbox.disposals.disposeDisposableSynchronously(of: "validation") }
@@ -63,7 +66,9 @@ extension Container {
                 validation.record(provider, outcome: .failure(error))
             }
         }
-        do { try await sandbox.disposals.disposeAll(of: "validation") } catch { validation.checkDisposal { throw error } }
+        do { try await sandbox.disposals.disposeAll(of: "validation") } catch {
+            validation.checkDisposal { throw error }
+        }
         return try validation.finish(undisposed: [])
     }
 

@@ -37,7 +37,8 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
         }
         let registered = Set(nodes.map(\.key))
         var unregistered: [ServiceKey] = []
-        for dependency in nodes.flatMap(\.dependencies) where !registered.contains(dependency) && !unregistered.contains(dependency) {
+        for dependency in nodes.flatMap(\.dependencies)
+        where !registered.contains(dependency) && !unregistered.contains(dependency) {
             unregistered.append(dependency)
             lines.append("    \(quoted(dependency)) [label=\(quoted("\(dependency) (not registered)")), style=dashed];")
         }
@@ -121,7 +122,11 @@ private struct TreeWriter {
         writing.append(key)
         for (index, dependency) in node.dependencies.enumerated() {
             let isLast = index == node.dependencies.count - 1
-            write(dependency, prefix: childPrefix + (isLast ? "└─ " : "├─ "), childPrefix: childPrefix + (isLast ? "   " : "│  "))
+            write(
+                dependency,
+                prefix: childPrefix + (isLast ? "└─ " : "├─ "),
+                childPrefix: childPrefix + (isLast ? "   " : "│  ")
+            )
         }
         writing.removeLast()
     }

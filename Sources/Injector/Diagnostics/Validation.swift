@@ -72,7 +72,9 @@ struct Validation {
 
     private func identity(of error: InjectionError) -> ProblemIdentity {
         let path = error.resolutionPath
-        guard let last = path.last else { return ProblemIdentity(code: error.code, keys: [ServiceKey(String.self, name: error.message)]) }
+        guard let last = path.last else {
+            return ProblemIdentity(code: error.code, keys: [ServiceKey(String.self, name: error.message)])
+        }
         if error.code == .circularDependency, let start = path.firstIndex(of: last) {
             return ProblemIdentity(code: error.code, keys: Set(path[start...]))
         }

@@ -1,9 +1,14 @@
 /// The errors of lifetime scopes, disposal and async resolution.
 extension InjectionError {
     static func captiveDependency(
-        _ holder: ServiceKey, scope: Scope, captive: ServiceKey, captiveScope: Scope, path: [ServiceKey]
+        _ holder: ServiceKey,
+        scope: Scope,
+        captive: ServiceKey,
+        captiveScope: Scope,
+        path: [ServiceKey]
     ) -> InjectionError {
-        let message = "Captive dependency: \(holder) (.\(scope)) depends on \(captive) (.\(captiveScope)),"
+        let message =
+            "Captive dependency: \(holder) (.\(scope)) depends on \(captive) (.\(captiveScope)),"
             + " which would then outlive its lifetime scope. Path: \(path.pathDescription)."
             + " Fix: give \(holder) a scope no longer than \(captive)'s (.\(captiveScope) or .transient),"
             + " give \(captive) a longer one, or let \(holder) ask for it when it needs it rather than"
@@ -12,10 +17,15 @@ extension InjectionError {
     }
 
     static func captiveDependency(
-        _ holder: ServiceKey, scope: Scope, captive: ServiceKey, captiveScope: Scope, holding scoped: ServiceKey,
+        _ holder: ServiceKey,
+        scope: Scope,
+        captive: ServiceKey,
+        captiveScope: Scope,
+        holding scoped: ServiceKey,
         path: [ServiceKey]
     ) -> InjectionError {
-        let message = "Captive dependency: \(holder) (.\(scope)) depends on \(captive) (.\(captiveScope)), which"
+        let message =
+            "Captive dependency: \(holder) (.\(scope)) depends on \(captive) (.\(captiveScope)), which"
             + " this resolution built with the scoped \(scoped): \(holder) would keep it past its lifetime scope."
             + " Path: \(path.pathDescription). Fix: give \(holder) a scope no longer than \(scoped)'s, or let it"
             + " ask for \(captive) when it needs it rather than hold it."
@@ -24,19 +34,26 @@ extension InjectionError {
 
     static func scopedOutsideScope(_ key: ServiceKey, scope: Scope, path: [ServiceKey]) -> InjectionError {
         let make = scope.tag.map { "container.makeScope(tag: \"\($0)\")" } ?? "container.makeScope()"
-        var message = "\(key) is .\(scope), but was resolved from a container, outside any lifetime scope,"
+        var message =
+            "\(key) is .\(scope), but was resolved from a container, outside any lifetime scope,"
             + " so nothing would own its instance."
         if path.count > 1 { message += " Path: \(path.pathDescription)." }
         message += " Fix: resolve from a lifetime scope: let scope = \(make); try scope.resolve(…)."
         return InjectionError(.scopeMismatch, message, path: path)
     }
 
-    static func scopeTagMismatch(_ key: ServiceKey, scope: Scope, scopeTag: ScopeTag?, path: [ServiceKey]) -> InjectionError {
+    static func scopeTagMismatch(
+        _ key: ServiceKey,
+        scope: Scope,
+        scopeTag: ScopeTag?,
+        path: [ServiceKey]
+    ) -> InjectionError {
         let tag = scope.tag!
         let actual = scopeTag.map { "the scope \"\($0)\"" } ?? "an untagged scope"
         var message = "\(key) is .\(scope), but was resolved from \(actual)."
         if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message += " Fix: resolve it from a scope made with container.makeScope(tag: \"\(tag)\"), or register"
+        message +=
+            " Fix: resolve it from a scope made with container.makeScope(tag: \"\(tag)\"), or register"
             + " it as .scoped to let any scope own it."
         return InjectionError(.scopeMismatch, message, path: path)
     }
@@ -44,7 +61,8 @@ extension InjectionError {
     static func scopeClosed(asking key: ServiceKey, tag: ScopeTag?) -> InjectionError {
         let scope = tag.map { "the scope \"\($0)\"" } ?? "an untagged scope"
         let make = tag.map { "container.makeScope(tag: \"\($0)\")" } ?? "container.makeScope()"
-        let message = "\(key) was resolved from \(scope) after it was closed; its instances are disposed."
+        let message =
+            "\(key) was resolved from \(scope) after it was closed; its instances are disposed."
             + " Fix: resolve what the work needs before closing the scope, or make a new one with"
             + " \(make)."
         return InjectionError(.scopeClosed, message, path: [key])
@@ -53,17 +71,22 @@ extension InjectionError {
     static func scopeInUse(tag: ScopeTag?, resolutions: Int) -> InjectionError {
         let scope = tag.map { "The scope \"\($0)\"" } ?? "An untagged scope"
         let running = resolutions == 1 ? "1 resolution from it was" : "\(resolutions) resolutions from it were"
-        let message = "\(scope) was closed while \(running) still running; it stays open and"
+        let message =
+            "\(scope) was closed while \(running) still running; it stays open and"
             + " nothing was disposed. Fix: close a scope once the work that resolves from it has finished"
             + " (await its tasks first)."
         return InjectionError(.scopeInUse, message)
     }
 
     static func asyncDisposalRequired(
-        _ keys: [ServiceKey], owner: String, asyncSpelling: String, consequence: String
+        _ keys: [ServiceKey],
+        owner: String,
+        asyncSpelling: String,
+        consequence: String
     ) -> InjectionError {
         let listed = keys.map(\.description).joined(separator: ", ")
-        let message = "\(owner.prefix(1).uppercased() + owner.dropFirst()) holds instances that only an async"
+        let message =
+            "\(owner.prefix(1).uppercased() + owner.dropFirst()) holds instances that only an async"
             + " disposal can dispose (AsyncDisposable): \(listed). \(consequence) Fix: use \(asyncSpelling),"
             + " or make them Disposable as well."
         return InjectionError(.asyncDisposalRequired, message, path: [])
@@ -76,11 +99,15 @@ extension InjectionError {
 
     static func disposalsFailed(_ failures: [InjectionError], owner: String) -> InjectionError {
         let count = failures.count == 1 ? "1 disposal" : "\(failures.count) disposals"
-        let message = "Disposing what \(owner) owned: \(count) threw; every other instance was disposed.\n"
+        let message =
+            "Disposing what \(owner) owned: \(count) threw; every other instance was disposed.\n"
             + failures.map { "- \($0.message)" }.joined(separator: "\n")
         return InjectionError(
-            .disposalFailed, message, underlyingError: failures.count == 1 ? failures[0].underlyingError : nil,
-            problems: failures)
+            .disposalFailed,
+            message,
+            underlyingError: failures.count == 1 ? failures[0].underlyingError : nil,
+            problems: failures
+        )
     }
 
     @usableFromInline
@@ -88,7 +115,8 @@ extension InjectionError {
         let type = typeName(key.serviceType)
         var message = "\(key) has an async factory, which a sync resolve cannot run."
         if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message += " Fix: resolve it with try await resolveAsync(\(type).self), from the container or scope you"
+        message +=
+            " Fix: resolve it with try await resolveAsync(\(type).self), from the container or scope you"
             + " resolve from (r.resolveAsync in an async factory); a sync factory that needs it must become"
             + " async too."
         return InjectionError(.asyncResolutionRequired, message, path: path)

@@ -31,17 +31,20 @@ extension InjectionError {
         let fixLate = " Fix: make it before finishRegistration(), or in a child container (container.makeChild())."
         switch provider.conflict?.kind {
         case .lateRegistration?:
-            let message = "\(provider.key) was registered after finishRegistration() (at \(listed));"
+            let message =
+                "\(provider.key) was registered after finishRegistration() (at \(listed));"
                 + " the registry was already frozen." + fixLate
             return InjectionError(.registrationAfterFinish, message, path: path)
         case .lateAmendment?:
-            let message = "An onResolved hook or verify check was added to \(provider.key) at \(sites.last!)"
+            let message =
+                "An onResolved hook or verify check was added to \(provider.key) at \(sites.last!)"
                 + " after finishRegistration(); it is registered at \(sites.first!)." + fixLate
             return InjectionError(.registrationAfterFinish, message, path: path)
         case .duplicate?, nil:
             break
         }
-        let message = "\(provider.key) is registered \(sites.count) times: at \(listed)."
+        let message =
+            "\(provider.key) is registered \(sites.count) times: at \(listed)."
             + " Fix: remove all but one; give them different names if each is needed"
             + " (resolveAll collects them); or pass replacesExisting: true to the one meant to replace"
             + " the others, as a test does when it swaps in a double."
@@ -51,15 +54,20 @@ extension InjectionError {
     @usableFromInline
     static func conflicts(_ problems: [InjectionError]) -> InjectionError {
         let onlyLate = problems.allSatisfy { $0.code == .registrationAfterFinish }
-        let message = "\(problems.count) registrations conflict:\n"
+        let message =
+            "\(problems.count) registrations conflict:\n"
             + problems.map { "- \($0.message)" }.joined(separator: "\n")
         return InjectionError(
-            onlyLate ? .registrationAfterFinish : .duplicateRegistration, message, problems: problems)
+            onlyLate ? .registrationAfterFinish : .duplicateRegistration,
+            message,
+            problems: problems
+        )
     }
 
     @usableFromInline
     static func cycle(_ cycle: [ServiceKey], path: [ServiceKey]) -> InjectionError {
-        let message = "Circular dependency: \(cycle.pathDescription). Each of these asks for the next"
+        let message =
+            "Circular dependency: \(cycle.pathDescription). Each of these asks for the next"
             + " in its factory, so none of them can be built first."
             + " Fix: break the cycle with property injection: let one of them receive the other after"
             + " construction, in an onResolved hook, and give the one resolved back the .graph or"
@@ -69,7 +77,8 @@ extension InjectionError {
 
     @usableFromInline
     static func hookCycle(_ cycle: [ServiceKey]) -> InjectionError {
-        let message = "Circular dependency through onResolved hooks: \(cycle.pathDescription)."
+        let message =
+            "Circular dependency through onResolved hooks: \(cycle.pathDescription)."
             + " Each hook makes a new transient instance whose own hook makes another, without end."
             + " Fix: give one of them the .graph scope, so that the hook resolving it back receives"
             + " the instance being prepared."
@@ -96,9 +105,13 @@ extension InjectionError {
             // dependency's path already leads from the service that would hold it.
             let fullPath = error.code == .captiveDependency ? error.resolutionPath : path + error.resolutionPath
             return InjectionError(
-                error.code, "While running \(step) of \(failed): \(error.message)",
-                path: fullPath, nearMisses: error.nearMisses,
-                underlyingError: error.underlyingError, problems: error.problems)
+                error.code,
+                "While running \(step) of \(failed): \(error.message)",
+                path: fullPath,
+                nearMisses: error.nearMisses,
+                underlyingError: error.underlyingError,
+                problems: error.problems
+            )
         }
         var message = "Preparing \(failed) failed: \(step) threw: \(error)."
         if path.count > 1 { message += " Path: \(path.pathDescription)." }
@@ -110,12 +123,14 @@ extension InjectionError {
     static func sharedInstanceConfigured(_ key: ServiceKey, scope: Scope, path: [ServiceKey]) -> InjectionError {
         let message: String
         if scope == .graph {
-            message = "A configure closure was given for \(key), but this resolve has already made its"
+            message =
+                "A configure closure was given for \(key), but this resolve has already made its"
                 + " .graph instance, which the services built before shared; one caller may not reshape"
                 + " it. Fix: pass configure where the instance is first resolved, move the set-up into"
                 + " the factory or an onResolved hook, or register \(key) as .transient."
         } else {
-            message = "A configure closure was given for \(key), whose .\(scope) instance is shared with"
+            message =
+                "A configure closure was given for \(key), whose .\(scope) instance is shared with"
                 + " other callers, so one caller may not shape it. Fix: move that set-up into the"
                 + " factory or an onResolved hook, or register \(key) as .transient if each caller needs"
                 + " its own."
@@ -125,7 +140,8 @@ extension InjectionError {
 
     @usableFromInline
     static func weakScopeNeedsObject(_ key: ServiceKey, madeType: Any.Type, path: [ServiceKey]) -> InjectionError {
-        let message = "\(key) has the weak scope, but its factory made a \(typeName(madeType)), which"
+        let message =
+            "\(key) has the weak scope, but its factory made a \(typeName(madeType)), which"
             + " is not a class instance: nothing can hold it weakly. Fix: return a class instance, or"
             + " register it as .singleton or .transient."
         return InjectionError(.weakScopeNeedsObject, message, path: path + [key])
@@ -133,15 +149,18 @@ extension InjectionError {
 
     @usableFromInline
     static func resolutionTooDeep(path: [ServiceKey], isNested: Bool) -> InjectionError {
-        let shown = path.count <= 8
+        let shown =
+            path.count <= 8
             ? path.pathDescription
             : Array(path.prefix(4)).pathDescription + " -> … -> " + Array(path.suffix(4)).pathDescription
-        var message = "Resolving went \(path.count) services deep and nearly used up the thread's stack:"
+        var message =
+            "Resolving went \(path.count) services deep and nearly used up the thread's stack:"
             + " \(shown). Such a chain is usually a registration that resolves itself under another name"
             + " or argument. Fix: resolve the chain iteratively, or, if it is really this deep, resolve it"
             + " on a thread with a larger stack."
         if isNested {
-            message += " Some of these factories or hooks resolve through a container rather than through"
+            message +=
+                " Some of these factories or hooks resolve through a container rather than through"
                 + " their resolver, which starts a resolution of its own and takes more stack per level:"
                 + " resolve through the resolver a factory receives (r.resolve(…))."
         }
@@ -150,7 +169,8 @@ extension InjectionError {
 
     @usableFromInline
     static func resolverOutlived(asking key: ServiceKey) -> InjectionError {
-        let message = "A Resolver was used to resolve \(key) after the resolution that handed it out had"
+        let message =
+            "A Resolver was used to resolve \(key) after the resolution that handed it out had"
             + " finished. A resolver is valid only while its factory or onResolved hook runs."
             + " Fix: resolve what is needed while the factory runs, or keep the Container instead."
         return InjectionError(.resolverOutlivedResolution, message, path: [key])

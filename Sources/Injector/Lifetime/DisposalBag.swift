@@ -56,7 +56,11 @@ final class DisposalBag: Sendable {
             let asyncOnly = entries.filter(\.isAsyncOnly).map(\.key)
             guard asyncOnly.isEmpty else {
                 throw InjectionError.asyncDisposalRequired(
-                    asyncOnly, owner: owner, asyncSpelling: asyncSpelling, consequence: consequence)
+                    asyncOnly,
+                    owner: owner,
+                    asyncSpelling: asyncSpelling,
+                    consequence: consequence
+                )
             }
             defer { entries.removeAll() }
             return entries
@@ -120,7 +124,11 @@ final class DisposalBag: Sendable {
 
     /// Whether the entry at `index` is the last record of its instance: a class instance recorded
     /// twice (returned by two registrations) is disposed once, where its last record puts it.
-    private static func isLastRecord(at index: Int, in entries: [Entry], _ lastRecords: [ObjectIdentifier: Int]?) -> Bool {
+    private static func isLastRecord(
+        at index: Int,
+        in entries: [Entry],
+        _ lastRecords: [ObjectIdentifier: Int]?
+    ) -> Bool {
         guard let object = weakReferenceable(entries[index].instance) else { return true }
         if let lastRecords { return lastRecords[ObjectIdentifier(object)] == index }
         return !entries[(index + 1)...].contains { weakReferenceable($0.instance) === object }

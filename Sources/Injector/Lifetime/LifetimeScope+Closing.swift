@@ -15,12 +15,19 @@ extension LifetimeScope {
         let asyncOnly = store.disposals.asyncOnlyKeys
         guard asyncOnly.isEmpty || isClosed else {
             throw InjectionError.asyncDisposalRequired(
-                asyncOnly, owner: name, asyncSpelling: "try await scope.close()", consequence: Self.refusedClose)
+                asyncOnly,
+                owner: name,
+                asyncSpelling: "try await scope.close()",
+                consequence: Self.refusedClose
+            )
         }
         guard try markClosed() else { return }
         do {
             try store.disposals.disposeAll(
-                of: name, asyncSpelling: "try await scope.close()", refusal: Self.refusedClose)
+                of: name,
+                asyncSpelling: "try await scope.close()",
+                refusal: Self.refusedClose
+            )
         } catch let error as InjectionError where error.code == .asyncDisposalRequired {
             reopen()
             throw error

@@ -15,8 +15,12 @@ extension LifetimeScope {
         try beginResolution(asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name))
         defer { endResolution() }
         return try ResolutionContext.resolve(
-            LookupKey(service, arguments: repeat (each Argument).self, name: name), from: container, in: self,
-            arguments: repeat each arguments, configure: configure)
+            LookupKey(service, arguments: repeat (each Argument).self, name: name),
+            from: container,
+            in: self,
+            arguments: repeat each arguments,
+            configure: configure
+        )
     }
 
     /// Resolves an instance of `service` whose factory takes one resolve-time argument, in this scope.
@@ -41,8 +45,12 @@ extension LifetimeScope {
         try beginResolution(asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name))
         defer { endResolution() }
         return try await ResolutionContext.resolveAsync(
-            LookupKey(service, arguments: repeat (each Argument).self, name: name), from: container, in: self,
-            arguments: repeat each arguments, configure: configure)
+            LookupKey(service, arguments: repeat (each Argument).self, name: name),
+            from: container,
+            in: self,
+            arguments: repeat each arguments,
+            configure: configure
+        )
     }
 
     /// Resolves an instance of `service` whose async factory takes one resolve-time argument, in

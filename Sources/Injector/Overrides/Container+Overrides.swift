@@ -49,8 +49,11 @@ extension Container {
         let value = try result.get()
         if !asyncOnly.isEmpty {
             throw InjectionError.asyncDisposalRequired(
-                asyncOnly, owner: "the call to withOverrides", asyncSpelling: "the async withOverrides",
-                consequence: "The others were disposed; these were dropped undisposed.")
+                asyncOnly,
+                owner: "the call to withOverrides",
+                asyncSpelling: "the async withOverrides",
+                consequence: "The others were disposed; these were dropped undisposed."
+            )
         }
         return value
     }

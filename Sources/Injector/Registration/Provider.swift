@@ -25,8 +25,13 @@ class AnyProvider: @unchecked Sendable {
     @usableFromInline let isAsync: Bool
 
     init(
-        key: ServiceKey, scope: Scope, site: RegistrationSite, conflict: Conflict?, preparation: AnyObject?,
-        original: AnyProvider?, isAsync: Bool
+        key: ServiceKey,
+        scope: Scope,
+        site: RegistrationSite,
+        conflict: Conflict?,
+        preparation: AnyObject?,
+        original: AnyProvider?,
+        isAsync: Bool
     ) {
         self.key = key
         self.scope = scope
@@ -97,8 +102,14 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         asyncSingleton = nil
         asyncWeakSlot = nil
         super.init(
-            key: key, scope: scope, site: site, conflict: nil, preparation: nil,
-            original: nil, isAsync: false)
+            key: key,
+            scope: scope,
+            site: site,
+            conflict: nil,
+            preparation: nil,
+            original: nil,
+            isAsync: false
+        )
     }
 
     init(key: ServiceKey, scope: Scope, site: RegistrationSite, asyncFactory: @escaping AsyncFactory) {
@@ -111,8 +122,14 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         asyncSingleton = scope.kind == .singleton ? SingletonSlot() : nil
         asyncWeakSlot = scope.kind == .weak ? WeakSlot() : nil
         super.init(
-            key: key, scope: scope, site: site, conflict: nil, preparation: nil,
-            original: nil, isAsync: true)
+            key: key,
+            scope: scope,
+            site: site,
+            conflict: nil,
+            preparation: nil,
+            original: nil,
+            isAsync: true
+        )
     }
 
     private init(copying original: Provider, conflict: Conflict?, preparation: AnyObject?) {
@@ -123,8 +140,14 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         asyncSingleton = original.asyncSingleton
         asyncWeakSlot = original.asyncWeakSlot
         super.init(
-            key: original.key, scope: original.scope, site: original.site,
-            conflict: conflict, preparation: preparation, original: original, isAsync: original.isAsync)
+            key: original.key,
+            scope: original.scope,
+            site: original.site,
+            conflict: conflict,
+            preparation: preparation,
+            original: original,
+            isAsync: original.isAsync
+        )
     }
 
     override func copy(conflict: Conflict?, preparation: AnyObject?) -> AnyProvider {
@@ -138,7 +161,9 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
 
     override func resolveWithoutArguments(in context: ResolutionContext, from lookup: Container) async throws {
         let key = key.lookupKey
-        _ = try await context.resolveAsync(key, found: lookup.provider(for: key), from: lookup, configure: nil) as Service
+        _ =
+            try await context.resolveAsync(key, found: lookup.provider(for: key), from: lookup, configure: nil)
+            as Service
     }
 
     /// Calls `body` with `provider` borrowed as a provider of this type, without a retain.
@@ -147,7 +172,8 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     ///   that it is of exactly this type.
     @inlinable
     static func borrowing<Result>(
-        _ provider: Unmanaged<AnyProvider>, _ body: (Provider) throws -> Result
+        _ provider: Unmanaged<AnyProvider>,
+        _ body: (Provider) throws -> Result
     ) rethrows -> Result {
         try Unmanaged<Provider>.fromOpaque(provider.toOpaque())._withUnsafeGuaranteedRef(body)
     }

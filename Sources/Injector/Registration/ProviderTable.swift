@@ -50,7 +50,9 @@ final class ProviderTable: @unchecked Sendable {
 
     /// Inserts or replaces; returns whether the key was new.
     private func insert(
-        _ provider: Unmanaged<AnyProvider>, into entries: UnsafeMutableBufferPointer<Entry>, shift: Int
+        _ provider: Unmanaged<AnyProvider>,
+        into entries: UnsafeMutableBufferPointer<Entry>,
+        shift: Int
     ) -> Bool {
         let key = provider._withUnsafeGuaranteedRef { $0.key.lookupKey }
         let mask = entries.count - 1
@@ -80,7 +82,10 @@ final class ProviderTable: @unchecked Sendable {
     private static func allocateEntries(count: Int) -> UnsafeMutableBufferPointer<Entry> {
         let entries = UnsafeMutableBufferPointer<Entry>.allocate(capacity: count)
         // An entry is empty when it has no provider; its group is then never read.
-        let unused = GroupKey(service: ObjectIdentifier(ProviderTable.self), arguments: ObjectIdentifier(ProviderTable.self))
+        let unused = GroupKey(
+            service: ObjectIdentifier(ProviderTable.self),
+            arguments: ObjectIdentifier(ProviderTable.self)
+        )
         entries.initialize(repeating: Entry(group: unused, provider: nil))
         return entries
     }
@@ -88,7 +93,8 @@ final class ProviderTable: @unchecked Sendable {
     /// Fibonacci hashing of both identities (and the name's hash): the top bits of the product
     /// index the table.
     private static func index(of key: LookupKey, shift: Int) -> Int {
-        var mixed = UInt(bitPattern: key.group.service) &+ UInt(bitPattern: key.group.arguments) &* 0x9E37_79B9_7F4A_7C15
+        var mixed =
+            UInt(bitPattern: key.group.service) &+ UInt(bitPattern: key.group.arguments) &* 0x9E37_79B9_7F4A_7C15
         if let name = key.name { mixed ^= UInt(bitPattern: name.hashValue) }
         mixed &*= 0xBF58_476D_1CE4_E5B9
         return Int(truncatingIfNeeded: mixed >> UInt(shift))

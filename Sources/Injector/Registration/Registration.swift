@@ -34,7 +34,8 @@ public struct Registration<Service>: Sendable {
     /// - Returns: This registration, to add further steps to.
     @discardableResult
     public func onResolved(
-        fileID: StaticString = #fileID, line: UInt = #line,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
         _ hook: @escaping @Sendable (Resolver, Service) throws -> Void
     ) -> Self {
         amendPreparation(at: RegistrationSite(fileID: fileID, line: line)) { $0.adding(hook: hook) }
@@ -58,7 +59,8 @@ public struct Registration<Service>: Sendable {
     /// - Returns: This registration, to add further steps to.
     @discardableResult
     public func verify(
-        fileID: StaticString = #fileID, line: UInt = #line,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
         _ check: @escaping @Sendable (Service) throws -> Void
     ) -> Self {
         amendPreparation(at: RegistrationSite(fileID: fileID, line: line)) { $0.adding(check: check) }

@@ -25,9 +25,14 @@ final class Registry: @unchecked Sendable {
             store(provider)
             return
         }
-        store(replacing ? provider : existing.copy(
-            conflict: Conflict(kind: .duplicate, sites: existing.sites + [provider.site]),
-            preparation: existing.preparation))
+        store(
+            replacing
+                ? provider
+                : existing.copy(
+                    conflict: Conflict(kind: .duplicate, sites: existing.sites + [provider.site]),
+                    preparation: existing.preparation
+                )
+        )
     }
 
     /// Replaces the provider for `key` with `transform`'s result; does nothing for an unknown key.

@@ -16,7 +16,9 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
 
     @usableFromInline
     init<Service, each Argument>(
-        _ service: Service.Type, arguments: repeat (each Argument).Type, name: String?
+        _ service: Service.Type,
+        arguments: repeat (each Argument).Type,
+        name: String?
     ) {
         serviceType = service
         var types: [Any.Type] = []
@@ -53,13 +55,16 @@ struct LookupKey: Hashable, Sendable {
 
     @inlinable
     init<Service, each Argument>(
-        _ service: Service.Type, arguments: repeat (each Argument).Type, name: String?
+        _ service: Service.Type,
+        arguments: repeat (each Argument).Type,
+        name: String?
     ) {
         // Each argument type is wrapped, so that one argument of tuple type `(Int, String)` and two
         // arguments `Int, String` make different keys.
         group = GroupKey(
             service: ObjectIdentifier(service),
-            arguments: ObjectIdentifier((repeat ArgumentSlot<each Argument>).self))
+            arguments: ObjectIdentifier((repeat ArgumentSlot<each Argument>).self)
+        )
         self.name = name
     }
 }

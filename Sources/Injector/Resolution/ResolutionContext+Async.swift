@@ -17,7 +17,13 @@ extension ResolutionContext {
         }
         let provider = unsafeDowncast(found.takeUnretainedValue(), to: Provider<Service, repeat each Argument>.self)
         guard provider.conflict == nil else {
-            throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: provider, from: lookup)
+            throw unresolvable(
+                Service.self,
+                arguments: repeat (each Argument).self,
+                key: key,
+                found: provider,
+                from: lookup
+            )
         }
         noteDependency(on: found)
         guard provider.isAsync else {
@@ -25,26 +31,53 @@ extension ResolutionContext {
         }
         switch provider.scope.kind {
         case .transient:
-            return try await constructAsync(provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
+            return try await constructAsync(
+                provider,
+                lookup: lookup,
+                arguments: repeat each arguments,
+                configure: configure
+            )
         case .graph:
             if let instance: Service = try existingGraphInstance(of: provider, lookup: lookup, configure: configure) {
                 return instance
             }
             let scopedBefore = scopedResolutionCount
             let instance = try await constructAsync(
-                provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
+                provider,
+                lookup: lookup,
+                arguments: repeat each arguments,
+                configure: configure
+            )
             keepGraphInstance(instance, of: provider, lookup: lookup, scopedBefore: scopedBefore)
             return instance
         case .singleton, .weak:
-            guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
+            guard configure == nil else {
+                throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
+            }
             if let sideStore {
-                return try await constructStoredAsync(provider, in: sideStore, lookup: lookup.owner(of: provider), arguments: repeat each arguments)
+                return try await constructStoredAsync(
+                    provider,
+                    in: sideStore,
+                    lookup: lookup.owner(of: provider),
+                    arguments: repeat each arguments
+                )
             }
             if let instance = provider.asyncSharedInstance { return instance }
-            return try await constructSharedAsync(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
+            return try await constructSharedAsync(
+                provider,
+                owner: lookup.owner(of: provider),
+                arguments: repeat each arguments
+            )
         case .scoped:
-            guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
-            let instance = try await constructStoredAsync(provider, in: owningStore(for: provider), lookup: lookup, arguments: repeat each arguments)
+            guard configure == nil else {
+                throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
+            }
+            let instance = try await constructStoredAsync(
+                provider,
+                in: owningStore(for: provider),
+                lookup: lookup,
+                arguments: repeat each arguments
+            )
             noteScopedResolution(of: provider)
             return instance
         }
@@ -67,7 +100,12 @@ extension ResolutionContext {
         let saved = disposalOwner
         disposalOwner = provider.asyncSingleton == nil ? nil : owner.disposals
         defer { disposalOwner = saved }
-        let instance = try await constructAsync(provider, lookup: owner, arguments: repeat each arguments, configure: nil)
+        let instance = try await constructAsync(
+            provider,
+            lookup: owner,
+            arguments: repeat each arguments,
+            configure: nil
+        )
         owner.tree.sharedObjects.insert(instance, scope: provider.scope)
         try recordShared(instance, as: key, in: provider.asyncSingleton, or: provider.asyncWeakSlot, provider: provider)
         return instance
@@ -83,13 +121,20 @@ extension ResolutionContext {
         let record = provider.record
         if let box = store.instance(of: record) { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
         let key = SharedInstanceKey(slot: record, store: store)
-        if let box = await beginSharedConstruction(of: key, under: store.asyncConstructionLock) ?? store.instance(of: record) {
+        if let box = await beginSharedConstruction(of: key, under: store.asyncConstructionLock)
+            ?? store.instance(of: record)
+        {
             return unsafeDowncast(box, to: InstanceBox<Service>.self).value
         }
         let saved = disposalOwner
         disposalOwner = store.disposals
         defer { disposalOwner = saved }
-        let instance = try await constructAsync(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+        let instance = try await constructAsync(
+            provider,
+            lookup: lookup,
+            arguments: repeat each arguments,
+            configure: nil
+        )
         try recordStored(instance, of: provider, in: store, as: key)
         return instance
     }
@@ -108,7 +153,10 @@ extension ResolutionContext {
         // A resolution the factory starts through a container, in this task or a child task, runs
         // within this one: it sees what this one is building, and may take its locks.
         let running = RunningAsyncFactory(
-            owners: lockAncestors + [ObjectIdentifier(self)], path: underConstruction, unpublished: unpublishedInstances)
+            owners: lockAncestors + [ObjectIdentifier(self)],
+            path: underConstruction,
+            unpublished: unpublishedInstances
+        )
         defer { running.end() }
         do {
             instance = try await Self.$runningAsyncFactory.withValue(running) {
@@ -136,7 +184,8 @@ final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `r
     let unpublished: [ResolutionContext.SharedInstanceKey: AnyObject]
     private let running = Atomic<Bool>(true)
 
-    init(owners: [ObjectIdentifier], path: [AnyProvider], unpublished: [ResolutionContext.SharedInstanceKey: AnyObject]) {
+    init(owners: [ObjectIdentifier], path: [AnyProvider], unpublished: [ResolutionContext.SharedInstanceKey: AnyObject])
+    {
         self.owners = owners
         self.path = path
         self.unpublished = unpublished

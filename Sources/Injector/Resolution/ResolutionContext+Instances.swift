@@ -20,7 +20,13 @@ extension ResolutionContext {
         }
         return try Provider<Service, repeat each Argument>.borrowing(found) { provider in
             guard provider.conflict == nil else {
-                throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: provider, from: lookup)
+                throw unresolvable(
+                    Service.self,
+                    arguments: repeat (each Argument).self,
+                    key: key,
+                    found: provider,
+                    from: lookup
+                )
             }
             return try resolve(provider, from: lookup, arguments: repeat each arguments, configure: configure)
         }
@@ -39,13 +45,22 @@ extension ResolutionContext {
         case .transient:
             return try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
         case .graph:
-            return try resolveGraphScoped(provider, from: lookup, arguments: repeat each arguments, configure: configure)
+            return try resolveGraphScoped(
+                provider,
+                from: lookup,
+                arguments: repeat each arguments,
+                configure: configure
+            )
         case .singleton, .weak:
-            guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
+            guard configure == nil else {
+                throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
+            }
             if sideStore == nil, let instance = provider.sharedInstance { return instance }
             return try resolveShared(provider, from: lookup, arguments: repeat each arguments)
         case .scoped:
-            guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
+            guard configure == nil else {
+                throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
+            }
             return try resolveScoped(provider, from: lookup, arguments: repeat each arguments)
         }
     }
@@ -72,10 +87,14 @@ extension ResolutionContext {
     /// singleton being built.
     @inlinable
     func existingGraphInstance<Service>(
-        of provider: AnyProvider, lookup: Container, configure: ((inout Service) throws -> Void)?
+        of provider: AnyProvider,
+        lookup: Container,
+        configure: ((inout Service) throws -> Void)?
     ) throws -> Service? {
         guard let box = graphInstance(of: provider, lookup: lookup) else { return nil }
-        guard configure == nil else { throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path) }
+        guard configure == nil else {
+            throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
+        }
         if scopedResolutionCount != 0 { try checkScopeBound(box, provider: provider) }
         return unsafeDowncast(box, to: InstanceBox<Service>.self).value
     }
@@ -83,7 +102,8 @@ extension ResolutionContext {
     /// Keeps a new graph-scoped instance for the rest of the resolution, marked as holding a scoped
     /// one if one was handed out while it was built.
     @inlinable
-    func keepGraphInstance<Service>(_ instance: Service, of provider: AnyProvider, lookup: Container, scopedBefore: Int) {
+    func keepGraphInstance<Service>(_ instance: Service, of provider: AnyProvider, lookup: Container, scopedBefore: Int)
+    {
         let box = InstanceBox(instance)
         storeGraphInstance(box, of: provider, lookup: lookup)
         if scopedResolutionCount != scopedBefore { markScopeBound(box) }
@@ -97,7 +117,12 @@ extension ResolutionContext {
         arguments: repeat each Argument
     ) throws -> Service {
         if let sideStore {
-            return try constructStored(provider, in: sideStore, lookup: lookup.owner(of: provider), arguments: repeat each arguments)
+            return try constructStored(
+                provider,
+                in: sideStore,
+                lookup: lookup.owner(of: provider),
+                arguments: repeat each arguments
+            )
         }
         return try constructShared(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
     }
@@ -109,7 +134,12 @@ extension ResolutionContext {
         from lookup: Container,
         arguments: repeat each Argument
     ) throws -> Service {
-        let instance = try constructStored(provider, in: owningStore(for: provider), lookup: lookup, arguments: repeat each arguments)
+        let instance = try constructStored(
+            provider,
+            in: owningStore(for: provider),
+            lookup: lookup,
+            arguments: repeat each arguments
+        )
         noteScopedResolution(of: provider)
         return instance
     }
@@ -146,7 +176,10 @@ extension ResolutionContext {
     /// completes.
     @inlinable
     func recordShared<Service>(
-        _ instance: Service, as key: SharedInstanceKey, in singleton: SingletonSlot<Service>?, or weakSlot: WeakSlot?,
+        _ instance: Service,
+        as key: SharedInstanceKey,
+        in singleton: SingletonSlot<Service>?,
+        or weakSlot: WeakSlot?,
         provider: AnyProvider
     ) throws {
         let box = InstanceBox(instance)
@@ -175,7 +208,9 @@ extension ResolutionContext {
             return try resolveStoredElsewhere(provider, in: store, lookup: lookup, arguments: repeat each arguments)
         }
         let key = SharedInstanceKey(slot: provider.record, store: store)
-        if let box = beginSharedConstruction(of: key, under: store.constructionLock) ?? store.instance(of: provider.record) {
+        if let box = beginSharedConstruction(of: key, under: store.constructionLock)
+            ?? store.instance(of: provider.record)
+        {
             return unsafeDowncast(box, to: InstanceBox<Service>.self).value
         }
         let instance = try withDisposalOwner(store.disposals) {
@@ -187,7 +222,12 @@ extension ResolutionContext {
 
     /// Records a new instance kept in `store`, to be published there when the resolution completes.
     @inlinable
-    func recordStored<Service>(_ instance: Service, of provider: AnyProvider, in store: InstanceStore, as key: SharedInstanceKey) throws {
+    func recordStored<Service>(
+        _ instance: Service,
+        of provider: AnyProvider,
+        in store: InstanceStore,
+        as key: SharedInstanceKey
+    ) throws {
         if provider.scope.kind == .weak { _ = try weakObject(instance, provider: provider) }
         store.sharedObjects?.insert(instance, scope: provider.scope)
         let box = InstanceBox(instance)
@@ -223,7 +263,9 @@ extension ResolutionContext {
     /// the registration's own preparation. (`inout`, so that the instance is not copied.)
     @inlinable
     func finishConstruction<Service>(
-        of instance: inout Service, provider: AnyProvider, lookup: Container,
+        of instance: inout Service,
+        provider: AnyProvider,
+        lookup: Container,
         configure: ((inout Service) throws -> Void)?
     ) throws {
         if let configure {
@@ -231,14 +273,20 @@ extension ResolutionContext {
                 try configure(&instance)
             } catch {
                 throw InjectionError.preparationFailed(
-                    error, step: "the caller's configure closure", path: path + [provider.key])
+                    error,
+                    step: "the caller's configure closure",
+                    path: path + [provider.key]
+                )
             }
         }
         if disposalOwner != nil { recordDisposal(of: instance, provider: provider, lookup: lookup) }
         if let preparation = provider.preparation {
             try deferPreparation(
-                unsafeDowncast(preparation, to: Preparation<Service>.self), of: instance, provider: provider,
-                lookup: lookup)
+                unsafeDowncast(preparation, to: Preparation<Service>.self),
+                of: instance,
+                provider: provider,
+                lookup: lookup
+            )
         }
     }
 
@@ -263,8 +311,11 @@ extension ResolutionContext {
     /// The error for a key that has no usable provider: missing, duplicated or registered late.
     @usableFromInline
     func unresolvable<Service, each Argument>(
-        _ service: Service.Type, arguments: repeat (each Argument).Type, key: LookupKey,
-        found: AnyProvider?, from lookup: Container
+        _ service: Service.Type,
+        arguments: repeat (each Argument).Type,
+        key: LookupKey,
+        found: AnyProvider?,
+        from lookup: Container
     ) -> InjectionError {
         if let found { return InjectionError.conflict(found, path: path + [found.key]) }
         let asked = ServiceKey(service, arguments: repeat each arguments, name: key.name)

@@ -14,8 +14,12 @@ extension ResolutionContext {
     @usableFromInline func owningStore(for provider: AnyProvider) throws -> InstanceStore {
         if let captor = innermostOutlivingScopes() {
             throw InjectionError.captiveDependency(
-                captor.provider.key, scope: captor.provider.scope, captive: provider.key, captiveScope: provider.scope,
-                path: captor.path + [provider.key])
+                captor.provider.key,
+                scope: captor.provider.scope,
+                captive: provider.key,
+                captiveScope: provider.scope,
+                path: captor.path + [provider.key]
+            )
         }
         guard let scope else {
             throw InjectionError.scopedOutsideScope(provider.key, scope: provider.scope, path: path + [provider.key])
@@ -23,7 +27,12 @@ extension ResolutionContext {
         if let tag = provider.scope.tag {
             let scopeTag = scope.acceptsEveryTag ? adoptedTag ?? tag : scope.tag
             guard scopeTag == tag else {
-                throw InjectionError.scopeTagMismatch(provider.key, scope: provider.scope, scopeTag: scopeTag, path: path + [provider.key])
+                throw InjectionError.scopeTagMismatch(
+                    provider.key,
+                    scope: provider.scope,
+                    scopeTag: scopeTag,
+                    path: path + [provider.key]
+                )
             }
             if scope.acceptsEveryTag { adoptedTag = tag }
         }
@@ -32,9 +41,13 @@ extension ResolutionContext {
 
     /// Resolves a singleton or weak instance this resolution cannot build itself.
     @usableFromInline func resolveSharedElsewhere<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>, lookup owner: Container, arguments: repeat each Argument
+        _ provider: Provider<Service, repeat each Argument>,
+        lookup owner: Container,
+        arguments: repeat each Argument
     ) throws -> Service {
-        guard !provider.isAsync else { throw InjectionError.asyncResolutionRequired(provider.key, path: path + [provider.key]) }
+        guard !provider.isAsync else {
+            throw InjectionError.asyncResolutionRequired(provider.key, path: path + [provider.key])
+        }
         return try inNestedResolution { nested in
             try nested.constructShared(provider, owner: owner, arguments: repeat each arguments)
         }
@@ -42,10 +55,14 @@ extension ResolutionContext {
 
     /// Resolves an instance kept in `store` that this resolution cannot build itself.
     @usableFromInline func resolveStoredElsewhere<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>, in store: InstanceStore, lookup: Container,
+        _ provider: Provider<Service, repeat each Argument>,
+        in store: InstanceStore,
+        lookup: Container,
         arguments: repeat each Argument
     ) throws -> Service {
-        guard !provider.isAsync else { throw InjectionError.asyncResolutionRequired(provider.key, path: path + [provider.key]) }
+        guard !provider.isAsync else {
+            throw InjectionError.asyncResolutionRequired(provider.key, path: path + [provider.key])
+        }
         return try inNestedResolution { nested in
             try nested.constructStored(provider, in: store, lookup: lookup, arguments: repeat each arguments)
         }
@@ -92,8 +109,13 @@ extension ResolutionContext {
         guard let scoped = scopedProvider(heldBy: box) else { return }
         if let captor = innermostOutlivingScopes() {
             throw InjectionError.captiveDependency(
-                captor.provider.key, scope: captor.provider.scope, captive: provider.key, captiveScope: provider.scope,
-                holding: scoped.takeUnretainedValue().key, path: captor.path + [provider.key])
+                captor.provider.key,
+                scope: captor.provider.scope,
+                captive: provider.key,
+                captiveScope: provider.scope,
+                holding: scoped.takeUnretainedValue().key,
+                path: captor.path + [provider.key]
+            )
         }
         scopedResolutionCount &+= 1
         lastScoped = scoped

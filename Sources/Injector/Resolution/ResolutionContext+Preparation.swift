@@ -23,7 +23,10 @@ extension ResolutionContext {
     /// its own registration (directly or through others), which would never end.
     @usableFromInline
     func deferPreparation<Service>(
-        _ preparation: Preparation<Service>, of instance: Service, provider: AnyProvider, lookup: Container
+        _ preparation: Preparation<Service>,
+        of instance: Service,
+        provider: AnyProvider,
+        lookup: Container
     ) throws {
         let bookkeeping = bookkeeping
         let hookChain = bookkeeping.hookChain
@@ -32,22 +35,25 @@ extension ResolutionContext {
         }
         let key = provider.key
         // The instance's hooks run once the stack is empty: remember what would hold it.
-        let captor = provider.scope.outlivesLifetimeScopes
+        let captor =
+            provider.scope.outlivesLifetimeScopes
             ? Captor(provider: provider, path: path + [provider.key])
             : innermostOutlivingScopes().map { Captor(provider: $0.provider, path: $0.path + [provider.key]) }
-        bookkeeping.pending.append(PendingPreparation(chain: hookChain + [provider], captor: captor) { context in
-            let resolver = Resolver(container: lookup, context: context)
-            for hook in preparation.hooks {
-                do { try hook(resolver, instance) } catch {
-                    throw InjectionError.preparationFailed(error, step: "an onResolved hook", path: [key])
+        bookkeeping.pending.append(
+            PendingPreparation(chain: hookChain + [provider], captor: captor) { context in
+                let resolver = Resolver(container: lookup, context: context)
+                for hook in preparation.hooks {
+                    do { try hook(resolver, instance) } catch {
+                        throw InjectionError.preparationFailed(error, step: "an onResolved hook", path: [key])
+                    }
+                }
+                for check in preparation.checks {
+                    do { try check(instance) } catch {
+                        throw InjectionError.preparationFailed(error, step: "a verify check", path: [key])
+                    }
                 }
             }
-            for check in preparation.checks {
-                do { try check(instance) } catch {
-                    throw InjectionError.preparationFailed(error, step: "a verify check", path: [key])
-                }
-            }
-        })
+        )
     }
 
     /// Runs the queued preparations in order, including those queued while they run.

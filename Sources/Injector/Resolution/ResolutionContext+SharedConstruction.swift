@@ -24,7 +24,9 @@ extension ResolutionContext {
     }
 
     fileprivate func hold(_ lock: AsyncLock) async {
-        if await lock.lock(for: ObjectIdentifier(self), within: lockAncestors) { bookkeeping.heldAsyncLocks.append(lock) }
+        if await lock.lock(for: ObjectIdentifier(self), within: lockAncestors) {
+            bookkeeping.heldAsyncLocks.append(lock)
+        }
     }
 
     fileprivate func hold(_ lock: Locked<Void>) {

@@ -13,9 +13,12 @@ extension ResolutionContext {
         let found = container.provider(for: key)
         // A published singleton: one atomic load, no lock, no reference count on shared objects.
         if configure == nil, let found, !container.tree.mayHaveOverrides,
-            let instance = Provider<Service, repeat each Argument>.borrowing(found, { provider in
-                provider.conflict == nil ? provider.singleton?.instance : nil
-            })
+            let instance = Provider<Service, repeat each Argument>.borrowing(
+                found,
+                { provider in
+                    provider.conflict == nil ? provider.singleton?.instance : nil
+                }
+            )
         {
             return instance
         }
@@ -25,7 +28,12 @@ extension ResolutionContext {
         if container.tree.mayHaveOverrides { context.applyOverrides(from: container) }
         if context.isNested, let found { context.noteDependency(on: found) }
         let instance: Service = try context.resolve(
-            key, found: found, from: container, arguments: repeat each arguments, configure: configure)
+            key,
+            found: found,
+            from: container,
+            arguments: repeat each arguments,
+            configure: configure
+        )
         try context.complete()
         return instance
     }
@@ -41,15 +49,21 @@ extension ResolutionContext {
         let context = ResolutionContext(asyncIn: scope, from: container)
         defer { context.end() }
         let instance: Service = try await context.resolveAsync(
-            key, found: container.provider(for: key), from: container, arguments: repeat each arguments,
-            configure: configure)
+            key,
+            found: container.provider(for: key),
+            from: container,
+            arguments: repeat each arguments,
+            configure: configure
+        )
         try context.complete()
         return instance
     }
 
     /// Resolves every registration of `service` without arguments from `container`, in `scope`.
     static func resolveAll<Service>(
-        _ service: Service.Type, from container: Container, in scope: LifetimeScope?
+        _ service: Service.Type,
+        from container: Container,
+        in scope: LifetimeScope?
     ) throws -> [Service] {
         let context = ResolutionContext.begin()
         defer { context.end() }

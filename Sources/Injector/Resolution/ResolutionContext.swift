@@ -245,7 +245,9 @@ final class ResolutionContext {
     @usableFromInline func leave(completed: Bool) {
         if completed {
             stack.withInnermostProvider { provider in
-                if provider.preparation == nil { provider.borrowedRecord._withUnsafeGuaranteedRef { $0.completeRecording() } }
+                if provider.preparation == nil {
+                    provider.borrowedRecord._withUnsafeGuaranteedRef { $0.completeRecording() }
+                }
             }
         }
         stack.pop()
@@ -261,7 +263,9 @@ final class ResolutionContext {
         if let captor = storedBookkeeping?.preparingCaptor {
             return Captor(provider: captor.provider, path: captor.path + stack.providers.map(\.key))
         }
-        return outer?.innermostOutlivingScopes().map { Captor(provider: $0.provider, path: $0.path + stack.providers.map(\.key)) }
+        return outer?.innermostOutlivingScopes().map {
+            Captor(provider: $0.provider, path: $0.path + stack.providers.map(\.key))
+        }
     }
 
     /// The graph-scoped instance of `provider` for lookups from `lookup`, if this resolve made one.

@@ -62,14 +62,20 @@ extension Resolver {
         let key = LookupKey(service, arguments: repeat (each Argument).self, name: name)
         guard isActive else {
             throw InjectionError.resolverOutlived(
-                asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name))
+                asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name)
+            )
         }
         // The container is borrowed, not retained: every resolving thread shares it.
         return try container._withUnsafeGuaranteedRef { container in
             let found = container.provider(for: key)
             if let found { context.noteDependency(on: found) }
             return try context.resolve(
-                key, found: found, from: container, arguments: repeat each arguments, configure: configure)
+                key,
+                found: found,
+                from: container,
+                arguments: repeat each arguments,
+                configure: configure
+            )
         }
     }
 
@@ -104,7 +110,8 @@ extension Resolver {
         let key = LookupKey(service, arguments: repeat (each Argument).self, name: name)
         guard isActive else {
             throw InjectionError.resolverOutlived(
-                asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name))
+                asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name)
+            )
         }
         let container = container.takeUnretainedValue()
         guard context.isAsync else {
@@ -112,11 +119,20 @@ extension Resolver {
             let found = container.provider(for: key)
             if let found { context.noteDependency(on: found) }
             return try context.resolve(
-                key, found: found, from: container, arguments: repeat each arguments, configure: configure)
+                key,
+                found: found,
+                from: container,
+                arguments: repeat each arguments,
+                configure: configure
+            )
         }
         return try await context.resolveAsync(
-            key, found: container.provider(for: key), from: container, arguments: repeat each arguments,
-            configure: configure)
+            key,
+            found: container.provider(for: key),
+            from: container,
+            arguments: repeat each arguments,
+            configure: configure
+        )
     }
 
     /// Resolves one instance per registration of `service` taking no arguments, named or not: the

@@ -25,7 +25,10 @@ struct PublishedReference<Object: AnyObject & Sendable>: ~Copyable, Sendable {
     @usableFromInline func publish(_ object: Object) -> Object {
         let retained = Unmanaged.passRetained(object)
         let (exchanged, current) = storage.compareExchange(
-            expected: nil, desired: retained, ordering: .acquiringAndReleasing)
+            expected: nil,
+            desired: retained,
+            ordering: .acquiringAndReleasing
+        )
         if exchanged { return object }
         retained.release()
         return current!.takeUnretainedValue()

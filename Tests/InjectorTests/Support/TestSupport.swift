@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import Injector
 
 // Helpers shared by the test files. The services a suite registers stay private to its file:
@@ -11,7 +12,8 @@ import Testing
 /// Any other error is recorded as an issue (and `nil` returned), so that
 /// `try #require(injectionError { … })` fails naming the error that was thrown instead.
 func injectionError<T>(
-    _ body: () throws -> T, sourceLocation: SourceLocation = #_sourceLocation
+    _ body: () throws -> T,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) -> InjectionError? {
     do {
         _ = try body()

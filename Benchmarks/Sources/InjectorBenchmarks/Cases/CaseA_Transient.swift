@@ -28,7 +28,8 @@ struct TransientCase: ResolutionCase {
             try container.finishRegistration()
             try check(
                 try container.resolve(ServiceA.self) !== container.resolve(ServiceA.self),
-                "Injector: transient A resolved twice gave one instance")
+                "Injector: transient A resolved twice gave one instance"
+            )
             return { iterations in
                 var checksum: UInt = 0
                 for _ in 0..<iterations { checksum &+= identity(try container.resolve(ServiceA.self)) }
@@ -39,7 +40,8 @@ struct TransientCase: ResolutionCase {
             container.register(ServiceA.self) { _ in ServiceAImpl() }.inObjectScope(.transient)
             try check(
                 try required(container.resolve(ServiceA.self)) !== required(container.resolve(ServiceA.self)),
-                "Swinject: transient A resolved twice gave one instance")
+                "Swinject: transient A resolved twice gave one instance"
+            )
             return { iterations in
                 var checksum: UInt = 0
                 for _ in 0..<iterations { checksum &+= identity(try required(container.resolve(ServiceA.self))) }

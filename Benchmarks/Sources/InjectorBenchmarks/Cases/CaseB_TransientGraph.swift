@@ -12,7 +12,10 @@ protocol TreeD: AnyObject {}
 final class TreeAImpl: TreeA {
     let b: any TreeB
     let c: any TreeC
-    init(b: any TreeB, c: any TreeC) { self.b = b; self.c = c }
+    init(b: any TreeB, c: any TreeC) {
+        self.b = b
+        self.c = c
+    }
 }
 final class TreeBImpl: TreeB {
     let d: any TreeD

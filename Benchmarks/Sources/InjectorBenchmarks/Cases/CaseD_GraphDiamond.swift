@@ -15,7 +15,10 @@ protocol DiamondD: AnyObject {}
 final class DiamondAImpl: DiamondA {
     let b: any DiamondB
     let c: any DiamondC
-    init(b: any DiamondB, c: any DiamondC) { self.b = b; self.c = c }
+    init(b: any DiamondB, c: any DiamondC) {
+        self.b = b
+        self.c = c
+    }
 }
 final class DiamondBImpl: DiamondB {
     let d: any DiamondD
@@ -75,7 +78,10 @@ struct GraphDiamondCase: ResolutionCase {
                 DiamondAImpl(b: r.resolve(DiamondB.self)!, c: r.resolve(DiamondC.self)!)
             }.inObjectScope(.transient)
             try checkDiamond(
-                required(container.resolve(DiamondA.self)), required(container.resolve(DiamondA.self)), "Swinject")
+                required(container.resolve(DiamondA.self)),
+                required(container.resolve(DiamondA.self)),
+                "Swinject"
+            )
             return { iterations in
                 var checksum: UInt = 0
                 for _ in 0..<iterations { checksum &+= identity(try required(container.resolve(DiamondA.self))) }

@@ -11,7 +11,10 @@ protocol ArgumentService: AnyObject {
 final class ArgumentServiceImpl: ArgumentService {
     let id: Int
     let title: String
-    init(id: Int, title: String) { self.id = id; self.title = title }
+    init(id: Int, title: String) {
+        self.id = id
+        self.title = title
+    }
 }
 
 /// Hand-written wiring: a factory closure taking the two arguments.

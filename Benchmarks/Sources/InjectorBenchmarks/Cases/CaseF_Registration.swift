@@ -37,7 +37,9 @@ final class SwinjectRegistry: Registry {
         container.register(T.self) { _ in T() }.inObjectScope(.transient)
     }
     func finish() {}
-    func resolve<T: GeneratedService>(_ type: T.Type) throws -> UInt { identity(try required(container.resolve(T.self))) }
+    func resolve<T: GeneratedService>(_ type: T.Type) throws -> UInt {
+        identity(try required(container.resolve(T.self)))
+    }
 }
 
 /// Hand-written "registration": a dictionary of factory closures keyed by `ObjectIdentifier`
@@ -85,7 +87,8 @@ struct RegistrationCase: BenchmarkCase {
             for count in counts {
                 for (contender, registry) in registries {
                     samples[count, default: [:]][contender, default: []].append(
-                        try Harness.onCPU(settings) { try measure(registry, count: count) })
+                        try Harness.onCPU(settings) { try measure(registry, count: count) }
+                    )
                 }
             }
         }
@@ -123,14 +126,18 @@ struct RegistrationCase: BenchmarkCase {
             registrationAllocations: Double(allocationsRegistered - allocationsBefore) / n,
             resolveNanoseconds: Double(resolved - resolveStart) / n,
             resolveAllocations: Double(allocationsResolved - allocationsRegistered) / n,
-            bytesPerService: Double(heapAfter - heapBefore) / n)
+            bytesPerService: Double(heapAfter - heapBefore) / n
+        )
     }
 
     /// Three groups of rows (registration, first resolve, heap), one row per N in each.
     private func rows(_ samples: [Int: [Contender: [Measurement]]]) -> [ComparisonRow] {
         func row(
-            _ label: String, _ unit: String, _ count: Int,
-            _ value: KeyPath<Measurement, Double>, _ allocations: KeyPath<Measurement, Double>?
+            _ label: String,
+            _ unit: String,
+            _ count: Int,
+            _ value: KeyPath<Measurement, Double>,
+            _ allocations: KeyPath<Measurement, Double>?
         ) -> ComparisonRow {
             var result = ComparisonRow(label: "F. \(label), N = \(Format.grouped(count))", unit: unit, values: [:])
             for (contender, measurements) in samples[count]! {
@@ -141,7 +148,9 @@ struct RegistrationCase: BenchmarkCase {
             }
             return result
         }
-        return counts.map { row("register", "ns/registration", $0, \.registrationNanoseconds, \.registrationAllocations) }
+        return counts.map {
+            row("register", "ns/registration", $0, \.registrationNanoseconds, \.registrationAllocations)
+        }
             + counts.map { row("first resolve", "ns/resolve", $0, \.resolveNanoseconds, \.resolveAllocations) }
             + counts.map { row("heap growth", "bytes/service", $0, \.bytesPerService, nil) }
     }

@@ -33,12 +33,16 @@ struct ThreadsCase: BenchmarkCase {
                 ratios[contender, default: []].append(double / single)
             }
         }
-        return .scaling(batches.map { contender, _ in
-            ScalingRow(
-                contender: contender, operationsPerThread: iterations[contender]!,
-                oneThreadNanoseconds: Harness.median(one[contender]!),
-                twoThreadsNanoseconds: Harness.median(two[contender]!),
-                wallRatio: Harness.median(ratios[contender]!))
-        })
+        return .scaling(
+            batches.map { contender, _ in
+                ScalingRow(
+                    contender: contender,
+                    operationsPerThread: iterations[contender]!,
+                    oneThreadNanoseconds: Harness.median(one[contender]!),
+                    twoThreadsNanoseconds: Harness.median(two[contender]!),
+                    wallRatio: Harness.median(ratios[contender]!)
+                )
+            }
+        )
     }
 }

@@ -12,7 +12,10 @@ final class RequestState: Disposable {
 final class RequestHandler {
     let state: RequestState
     let shared: any SharedService
-    init(state: RequestState, shared: any SharedService) { self.state = state; self.shared = shared }
+    init(state: RequestState, shared: any SharedService) {
+        self.state = state
+        self.shared = shared
+    }
 }
 
 /// Swinject's per-request storage: a custom object scope, reset after each request.
@@ -76,7 +79,9 @@ struct RequestScopeCase: ResolutionCase {
                 RequestHandler(state: r.resolve(RequestState.self)!, shared: r.resolve(SharedService.self)!)
             }.inObjectScope(.transient)
             try checkRequest {
-                let handlers = try (required(container.resolve(RequestHandler.self)), required(container.resolve(RequestHandler.self)))
+                let handlers = try (
+                    required(container.resolve(RequestHandler.self)), required(container.resolve(RequestHandler.self))
+                )
                 handlers.0.state.dispose()  // Swinject has no disposal: the request's end does it by hand
                 container.resetObjectScope(.benchmarkRequest)
                 return handlers

@@ -27,8 +27,11 @@ struct ComparisonRow {
 
     init(label: String, unit: String, _ comparison: Comparison) {
         self.init(
-            label: label, unit: unit, values: comparison.nanosecondsPerOperation,
-            allocations: comparison.allocationsPerOperation)
+            label: label,
+            unit: unit,
+            values: comparison.nanosecondsPerOperation,
+            allocations: comparison.allocationsPerOperation
+        )
     }
 }
 

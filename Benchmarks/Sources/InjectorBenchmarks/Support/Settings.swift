@@ -21,13 +21,24 @@ struct Settings: Sendable {
     var smoke: Bool
 
     static let full = Settings(
-        repetitions: 15, targetBatchNanoseconds: 10_000_000, fixedIterations: nil,
+        repetitions: 15,
+        targetBatchNanoseconds: 10_000_000,
+        fixedIterations: nil,
         allocationIterations: 1_000,
-        threadRepetitions: 9, threadBatchNanoseconds: 50_000_000, fixedThreadIterations: nil,
-        smoke: false)
+        threadRepetitions: 9,
+        threadBatchNanoseconds: 50_000_000,
+        fixedThreadIterations: nil,
+        smoke: false
+    )
     static let smokeTest = Settings(
-        repetitions: 2, targetBatchNanoseconds: 0, fixedIterations: 20,
+        repetitions: 2,
+        targetBatchNanoseconds: 0,
+        fixedIterations: 20,
         allocationIterations: 10,
-        threadRepetitions: 1, threadBatchNanoseconds: 0, fixedThreadIterations: 200,
-        repeatsPreemptedRuns: false, smoke: true)
+        threadRepetitions: 1,
+        threadBatchNanoseconds: 0,
+        fixedThreadIterations: 200,
+        repeatsPreemptedRuns: false,
+        smoke: true
+    )
 }

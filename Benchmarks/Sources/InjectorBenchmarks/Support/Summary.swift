@@ -36,7 +36,8 @@ enum Summary {
                 parts.append(
                     "> **Warning**: hand-written wiring, which shares nothing between threads, has a wall ratio "
                         + "of \(Format.ratio(control.wallRatio)): the second core was busy, so case G says little "
-                        + "about the containers in this run.")
+                        + "about the containers in this run."
+                )
             }
         }
         parts.append(footnotes(settings))
@@ -87,7 +88,8 @@ enum Summary {
         if Harness.countsAllocations {
             notes.append(
                 "- **Allocations**: `malloc`/`calloc`/`realloc` calls per operation on the calling thread, "
-                    + "counted in one extra untimed batch (of \(settings.allocationIterations)).")
+                    + "counted in one extra untimed batch (of \(settings.allocationIterations))."
+            )
         } else {
             notes.append("- Allocations are not counted on this platform.")
         }

@@ -35,7 +35,11 @@ enum Table {
             if showAllocations {
                 cells.append(
                     row.allocations.isEmpty
-                        ? "–" : Contender.allCases.map { row.allocations[$0].map(Format.count) ?? "–" }.joined(separator: " / "))
+                        ? "–"
+                        : Contender.allCases.map { row.allocations[$0].map(Format.count) ?? "–" }.joined(
+                            separator: " / "
+                        )
+                )
             }
             table.rows.append(cells)
         }
@@ -49,7 +53,8 @@ enum Table {
                 "Contender", "Ops per thread", "1 thread: wall ms", "2 threads (2× work): wall ms",
                 "1 thread: Mops/s", "2 threads: Mops/s", "Wall ratio 2 ÷ 1",
             ],
-            numeric: [false, true, true, true, true, true, true])
+            numeric: [false, true, true, true, true, true, true]
+        )
         for row in rows {
             let operations = Double(row.operationsPerThread)
             table.rows.append([

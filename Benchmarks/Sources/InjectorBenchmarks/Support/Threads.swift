@@ -39,15 +39,20 @@ enum Threads {
             var thread: pthread_t?
             #endif
             let context = Unmanaged.passRetained(job).toOpaque()
-            let status = pthread_create(&thread, nil, { context in
-                #if canImport(Glibc)
-                let job = Unmanaged<ThreadJob>.fromOpaque(context!).takeRetainedValue()
-                #else
-                let job = Unmanaged<ThreadJob>.fromOpaque(context).takeRetainedValue()
-                #endif
-                job.run()
-                return nil
-            }, context)
+            let status = pthread_create(
+                &thread,
+                nil,
+                { context in
+                    #if canImport(Glibc)
+                    let job = Unmanaged<ThreadJob>.fromOpaque(context!).takeRetainedValue()
+                    #else
+                    let job = Unmanaged<ThreadJob>.fromOpaque(context).takeRetainedValue()
+                    #endif
+                    job.run()
+                    return nil
+                },
+                context
+            )
             guard status == 0 else { throw BenchmarkError(description: "pthread_create failed: \(status)") }
             #if canImport(Glibc)
             threads.append(thread)
