@@ -1,4 +1,18 @@
 // swift-tools-version: 6.0
+
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 // Benchmarks for Injector, side by side with Swinject and hand-written wiring.
 // A package of its own, so that its dependencies never reach Injector's users:
 //

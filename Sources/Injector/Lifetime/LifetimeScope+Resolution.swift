@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 extension LifetimeScope {
     /// Resolves an instance of `service` in this scope: a ``Scope/scoped`` registration gives this
     /// scope's instance, other scopes behave as ``Container/resolve(_:name:arguments:configure:)``

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 // The generic steps of resolution: find the provider, return a shared instance or construct one.
 // Inlinable, so that they are specialised at each call site of `resolve`: no generic metadata is
 // instantiated at run time on the resolve path.

@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 // Lifetimes in a resolution: which store keeps a scoped instance (refusing captive dependencies),
 // where a shared instance is built when the resolution that meets it cannot build it itself (an
 // async registration met by a sync resolution, or a sync shared one met by an async resolution),

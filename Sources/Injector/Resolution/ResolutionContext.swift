@@ -1,3 +1,16 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
 /// The state of one top-level resolve: the services under construction (for cycle detection and
 /// error paths), the graph-scoped instances, and, made on first need, the shared instances built
 /// but not yet published and the preparations deferred until the whole graph is built.
