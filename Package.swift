@@ -20,12 +20,19 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Injector", targets: ["Injector"]),
+        .library(name: "InjectorRouting", targets: ["InjectorRouting"]),
         .executable(name: "NotesDemo", targets: ["NotesDemo"]),
     ],
     targets: [
         .target(name: "Injector"),
-        .executableTarget(name: "NotesDemo", dependencies: ["Injector"], path: "Examples/NotesDemo"),
+        .target(name: "InjectorRouting", dependencies: ["Injector"]),
+        .executableTarget(
+            name: "NotesDemo",
+            dependencies: ["Injector", "InjectorRouting"],
+            path: "Examples/NotesDemo"
+        ),
         .testTarget(name: "InjectorTests", dependencies: ["Injector"]),
+        .testTarget(name: "InjectorRoutingTests", dependencies: ["InjectorRouting"]),
     ]
 )
 
