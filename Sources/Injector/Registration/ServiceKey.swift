@@ -98,4 +98,4 @@ struct GroupKey: Hashable, Sendable {
 enum ArgumentSlot<Argument> {}
 
 /// A type's name as written in source, without its module: `Clock`, `Box<Int>`.
-func typeName(_ type: Any.Type) -> String { String(describing: type) }
+package func typeName(_ type: Any.Type) -> String { String(describing: type) }

@@ -26,8 +26,11 @@ import Darwin
 /// swift-nio's `NIOLock` does. pthread mutexes rather than `Synchronization.Mutex`, because
 /// ThreadSanitizer on Linux understands them. The recursive variant serves singleton construction,
 /// where a factory on the lock-holding thread builds further singletons.
+///
+/// `package`, not internal: the routing layer keeps its route table behind the same lock rather
+/// than a second copy of this unsafe code.
 @usableFromInline
-struct Locked<State>: @unchecked Sendable {
+package struct Locked<State>: @unchecked Sendable {
     private final class Storage: ManagedBuffer<State, pthread_mutex_t> {
         deinit {
             _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
@@ -36,7 +39,7 @@ struct Locked<State>: @unchecked Sendable {
 
     private let storage: Storage
 
-    static func make(_ state: State, recursive: Bool = false) -> Locked<State> {
+    package static func make(_ state: State, recursive: Bool = false) -> Locked<State> {
         let storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in state }, to: Storage.self)
         storage.withUnsafeMutablePointerToElements { mutex in
             var attributes = pthread_mutexattr_t()
@@ -70,7 +73,7 @@ struct Locked<State>: @unchecked Sendable {
     ///
     /// Not for a `Locked<Void>`, whose empty state shares its address with the mutex: use `lock()`
     /// and `unlock()`, or ThreadSanitizer reports the access to the state as a race with `lock()`.
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try storage.withUnsafeMutablePointerToHeader { try body(&$0.pointee) }

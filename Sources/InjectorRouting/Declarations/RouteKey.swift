@@ -1,0 +1,48 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+
+/// Identifies a route: the routed protocol's type identity, and whether it is a service protocol or
+/// a module configuration protocol.
+struct RouteKey: Hashable, Sendable, CustomStringConvertible {
+    /// Which declaration a route was registered with.
+    enum Kind: Sendable, Hashable {
+        case service
+        case module
+    }
+
+    let type: Any.Type
+    let kind: Kind
+    private let identity: ObjectIdentifier
+
+    init(_ type: Any.Type, kind: Kind) {
+        self.type = type
+        self.kind = kind
+        identity = ObjectIdentifier(type)
+    }
+
+    /// The protocol's name as the container's messages write it, such as `TimeService`.
+    var description: String { typeName(type) }
+
+    /// How a caller names the route: `RoutableService<TimeService>`.
+    var declaration: String {
+        switch kind {
+        case .service: "RoutableService<\(description)>"
+        case .module: "RoutableServiceModule<\(description)>"
+        }
+    }
+
+    static func == (lhs: RouteKey, rhs: RouteKey) -> Bool { lhs.identity == rhs.identity && lhs.kind == rhs.kind }
+    func hash(into hasher: inout Hasher) { hasher.combine(identity) }
+}

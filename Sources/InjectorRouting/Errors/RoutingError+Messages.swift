@@ -1,0 +1,382 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+
+// Every routing error's message: what was asked, which route, why it failed, and how to fix it.
+
+extension RoutingError {
+    // MARK: Finding a route
+
+    static func noRoute(for path: [RouteKey], nearby: [RouteKey], action: RouteAction) -> RoutingError {
+        let asked = path[0].declaration
+        let registration =
+            path[0].kind == .service
+            ? "router.register(\(asked), …)" : "router.register(\(asked)) { r in … }"
+        var message: String
+        if path.count == 1 {
+            message = "No route is registered for \(asked)."
+        } else {
+            message =
+                "\(asked) is adapted to \(path.last!.declaration) (\(path.map(\.description).joined(separator: " -> "))), "
+                + "which has no route."
+        }
+        if !nearby.isEmpty {
+            message += " Registered routes: \(nearby.prefix(8).map(\.declaration).joined(separator: ", "))."
+        }
+        message +=
+            " Fix: register one with \(registration), or adapt the protocol to one that has a route with "
+            + "router.adapt(\(asked), to: …)."
+        return RoutingError(.invalidProtocol, message, action: action)
+    }
+
+    static func adapterCycle(_ loop: [RouteKey], from path: [RouteKey], action: RouteAction) -> RoutingError {
+        let full = (path + loop.dropFirst()).map(\.description).joined(separator: " -> ")
+        return RoutingError(
+            .cycle,
+            "Adapters lead back to themselves: \(loop.map(\.description).joined(separator: " -> ")) "
+                + "(asked for \(path[0].declaration): \(full)). Fix: adapt one of them to a protocol that has a route "
+                + "of its own.",
+            action: action
+        )
+    }
+
+    static func unknownIdentifier(_ identifier: String, known: [String], action: RouteAction) -> RoutingError {
+        let registered =
+            known.isEmpty
+            ? "No route registered an identifier."
+            : "Registered identifiers: "
+                + known.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ") + "."
+        return RoutingError(
+            .invalidProtocol,
+            "No route is registered for the identifier \"\(identifier)\". \(registered) Fix: add "
+                + ".identifier(\"\(identifier)\") to the route's registration, or list it in its route type's identifiers.",
+            action: action
+        )
+    }
+
+    static func ambiguousIdentifier(_ identifier: String, routes: [RouteKey], action: RouteAction) -> RoutingError {
+        RoutingError(
+            .invalidConfiguration,
+            "The identifier \"\(identifier)\" names \(routes.count) routes: "
+                + routes.map(\.declaration).joined(separator: ", ")
+                + ". Fix: give each route an identifier of its own.",
+            action: action
+        )
+    }
+
+    static func url(_ failure: URLRoutingFailure, action: RouteAction) -> RoutingError {
+        RoutingError(.invalidConfiguration, failure.message, action: action, underlyingError: failure)
+    }
+
+    static func destinationMismatch(_ made: Any.Type, expected: Any.Type, request: RouteRequest) -> RoutingError {
+        RoutingError(
+            .invalidConfiguration,
+            "The route for \(request) made a \(typeName(made)), not a \(typeName(expected)) as asked. Fix: ask for "
+                + "the route's protocol (as: \(request.key.description).self), or for Any.",
+            action: request.action
+        )
+    }
+
+    // MARK: Making and preparing
+
+    static func containerFailed(
+        _ error: any Error,
+        route: RouteRecord,
+        path: [RouteKey],
+        action: RouteAction
+    )
+        -> RoutingError
+    {
+        if let routing = error as? RoutingError { return routing.with(action: action) }
+        guard let injection = error as? InjectionError else {
+            return RoutingError(
+                .destinationUnavailable,
+                "\(route.label) could not make its destination: \(error)",
+                action: action,
+                underlyingError: error
+            )
+        }
+        // A route's factory that threw a routing error (a missing parameter, a destination of the
+        // wrong type) reports that error, with the container's path added.
+        if let routing = injection.underlyingError as? RoutingError {
+            let where_ =
+                injection.resolutionPath.count > 1
+                ? " (resolving \(injection.resolutionPath.map(\.description).joined(separator: " -> ")))" : ""
+            return RoutingError(routing.code, routing.message + where_, action: action, underlyingError: injection)
+        }
+        let asked =
+            path.count > 1
+            ? "\(path[0].declaration), adapted to \(route.label),"
+            : route.label
+        switch injection.code {
+        case .circularDependency:
+            return RoutingError(
+                .cycle,
+                "\(asked) cannot be made: its dependencies lead back to themselves. \(injection.message)",
+                action: action,
+                underlyingError: injection
+            )
+        case .duplicateRegistration, .registrationAfterFinish:
+            return RoutingError(
+                .invalidConfiguration,
+                "\(asked) cannot be made: its registration conflicts. \(injection.message)",
+                action: action,
+                underlyingError: injection
+            )
+        default:
+            return RoutingError(
+                .destinationUnavailable,
+                "\(asked) could not make its destination. \(injection.message)",
+                action: action,
+                underlyingError: injection
+            )
+        }
+    }
+
+    static func nonconforming(_ made: Any.Type, madeBy route: String, for key: RouteKey) -> RoutingError {
+        RoutingError(
+            .invalidConfiguration,
+            "\(route) made a \(typeName(made)), which does not conform to \(key.description), the protocol it is "
+                + "registered for (\(key.declaration)). Fix: make the route's Destination conform: "
+                + "extension \(typeName(made)): \(key.description) {}.",
+            action: .makeDestination
+        )
+    }
+
+    static func notAdaptable(_ made: Any.Type, from provided: RouteKey, to required: RouteKey) -> RoutingError {
+        RoutingError(
+            .invalidConfiguration,
+            "\(required.declaration) is adapted to \(provided.declaration), whose destination \(typeName(made)) "
+                + "does not conform to \(required.description). Fix: add extension \(typeName(made)): "
+                + "\(required.description) {} where the adapter is declared.",
+            action: .makeDestination
+        )
+    }
+
+    static func sharedPreparation(_ route: RouteRecord, asked request: RouteRequest) -> RoutingError {
+        RoutingError(
+            .invalidConfiguration,
+            "\(request) was given a prepareDestination, but \(route.label) is a \(route.scope) registration: its "
+                + "destination is shared with other callers, and one caller's preparation would change it for all. "
+                + "Fix: prepare it in the route's own prepare hook, or register the route .transient.",
+            action: request.action
+        )
+    }
+
+    static func callerPreparationFailed(_ error: any Error, request: RouteRequest) -> RoutingError {
+        RoutingError(
+            .actionFailed,
+            "The caller's prepareDestination for \(request) threw: \(error)",
+            action: request.action,
+            underlyingError: error
+        )
+    }
+
+    static func hookFailed(_ error: any Error, hook: String, route: String, action: RouteAction) -> RoutingError {
+        RoutingError(
+            .actionFailed,
+            "The \(hook) hook of \(route) threw: \(error)",
+            action: action,
+            underlyingError: error
+        )
+    }
+
+    static func verificationFailed(_ error: any Error, route: String, action: RouteAction) -> RoutingError {
+        RoutingError(
+            .invalidConfiguration,
+            "The destination of \(route) is not ready: its verify check threw: \(error). Fix: give it what the "
+                + "check asks for, in the configuration's prepareDestination or the route's prepare hook.",
+            action: action,
+            underlyingError: error
+        )
+    }
+
+    static func moduleFailed(_ error: any Error, module: RouteKey, action: RouteAction) -> RoutingError {
+        RoutingError(
+            .destinationUnavailable,
+            "The module \(module.declaration) could not make its destination: \(error)",
+            action: action,
+            underlyingError: error
+        )
+    }
+
+    static func moduleMadeNothing(_ module: RouteKey, action: RouteAction) -> RoutingError {
+        RoutingError(
+            .destinationUnavailable,
+            "The module \(module.declaration) made nothing: its makeDestinationWith returned nil. Fix: pass it "
+                + "everything the module needs, or check the module's configuration for why it declined.",
+            action: action
+        )
+    }
+
+    // MARK: Parameters
+
+    static func missingParameter(_ name: String, of type: Any.Type, in parameters: RouteParameters) -> RoutingError {
+        let source = parameters.source.map { " \"\($0)\"" } ?? ""
+        let given = parameters.isEmpty ? "none" : parameters.values.keys.sorted().joined(separator: ", ")
+        return RoutingError(
+            .invalidConfiguration,
+            "The route needs the parameter \"\(name)\" (a \(typeName(type))), which\(source.isEmpty ? " the call" : source) "
+                + "does not give; given: \(given). Fix: add it to the URL (a :\(name) placeholder or ?\(name)=…) or to "
+                + "the parameters.",
+            action: .makeDestination
+        )
+    }
+
+    static func mistypedParameter(
+        _ name: String,
+        _ text: String,
+        as type: Any.Type,
+        in parameters: RouteParameters
+    )
+        -> RoutingError
+    {
+        let source = parameters.source.map { " of \"\($0)\"" } ?? ""
+        return RoutingError(
+            .invalidConfiguration,
+            "The parameter \"\(name)\"\(source) is \"\(text)\", which is not a \(typeName(type)). Fix: pass a "
+                + "\(typeName(type)) there.",
+            action: .makeDestination
+        )
+    }
+
+    // MARK: Route lifecycle
+
+    static func overRoute(_ route: String, action: RouteAction) -> RoutingError {
+        RoutingError(
+            .overRoute,
+            "\(route) is being performed already (its state is routing). Fix: perform it again once that perform has "
+                + "finished, or use another route.",
+            action: action
+        )
+    }
+
+    static func performWhileRemoving(_ route: String, action: RouteAction) -> RoutingError {
+        RoutingError(
+            .actionFailed,
+            "\(route) is being removed (its state is removing), so it cannot be performed now. Fix: perform it once "
+                + "the removal has finished.",
+            action: action
+        )
+    }
+
+    static func removeNotRouted(_ route: String, state: RouteState) -> RoutingError {
+        RoutingError(
+            .actionFailed,
+            "\(route) cannot be removed: its state is \(state), and only a routed route can be removed. Fix: check "
+                + "canRemove before removing.",
+            action: .removeRoute
+        )
+    }
+
+    static func removePrepared(_ route: String) -> RoutingError {
+        RoutingError(
+            .actionFailed,
+            "\(route) prepared a destination made elsewhere (prepare(destination:for:)): it did not make it, so it "
+                + "cannot remove or perform it. Fix: remove it where it was made, or perform a route with "
+                + "router.perform(to:).",
+            action: .removeRoute
+        )
+    }
+
+    // MARK: Interceptors
+
+    static func refused(_ request: RouteRequest, by interceptor: String, reason: String) -> RoutingError {
+        RoutingError(
+            .refused,
+            "The interceptor \"\(interceptor)\" refused \(request): \(reason)",
+            action: request.action
+        )
+    }
+
+    static func interceptorFailed(_ error: any Error, interceptor: String, request: RouteRequest) -> RoutingError {
+        RoutingError(
+            .refused,
+            "The interceptor \"\(interceptor)\" threw while deciding on \(request): \(error)",
+            action: request.action,
+            underlyingError: error
+        )
+    }
+
+    static func redirected(_ request: RouteRequest, to target: RouteKey, by interceptor: String) -> RoutingError {
+        RoutingError(
+            .redirected,
+            "The interceptor \"\(interceptor)\" redirected \(request) to \(target.declaration), which was performed "
+                + "instead.",
+            action: request.action
+        )
+    }
+
+    static func redirectFailed(
+        _ error: any Error,
+        _ request: RouteRequest,
+        to target: RouteKey,
+        by interceptor: String
+    )
+        -> RoutingError
+    {
+        let failure = wrapping(error, action: request.action)
+        return RoutingError(
+            failure.code,
+            "The interceptor \"\(interceptor)\" redirected \(request) to \(target.declaration), which failed: "
+                + failure.message,
+            action: request.action,
+            underlyingError: failure
+        )
+    }
+
+    static func redirectCycle(_ chain: [RouteKey], by interceptor: String, action: RouteAction) -> RoutingError {
+        RoutingError(
+            .cycle,
+            "Interceptors redirect in a loop: \(chain.map(\.description).joined(separator: " -> ")) (the last "
+                + "redirect by \"\(interceptor)\"). Fix: let an interceptor proceed for the route it redirects to.",
+            action: action
+        )
+    }
+
+    // MARK: Validation
+
+    static func validationFailed(_ problems: [RoutingError]) -> RoutingError {
+        let list = problems.enumerated().map { "\($0.offset + 1). \($0.element.message)" }.joined(separator: "\n")
+        return RoutingError(
+            .validationFailed,
+            "Routing validation found \(problems.count) problem\(problems.count == 1 ? "" : "s"):\n\(list)",
+            action: .lookUp,
+            problems: problems
+        )
+    }
+
+    static func containerValidationFailed(_ error: any Error) -> RoutingError {
+        RoutingError(
+            .invalidConfiguration,
+            "The container's validation failed: \(error)",
+            action: .lookUp,
+            underlyingError: error
+        )
+    }
+
+    // MARK: Wrapping
+
+    /// `error` as a routing error of `action`.
+    static func wrapping(_ error: any Error, action: RouteAction) -> RoutingError {
+        if let routing = error as? RoutingError { return routing.with(action: action) }
+        return RoutingError(.actionFailed, "\(action) failed: \(error)", action: action, underlyingError: error)
+    }
+
+    /// This error, for `action`.
+    func with(action: RouteAction) -> RoutingError {
+        action == self.action
+            ? self : RoutingError(code, message, action: action, underlyingError: underlyingError, problems: problems)
+    }
+}

@@ -1,0 +1,110 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+
+/// An error from routing: what was asked, which route, why it failed, and how to fix it.
+///
+/// Every failed routing call throws one *and* reports it to the handlers: the route's error
+/// handlers, then the router's Router/globalErrorHandler. Switch on code to react to a kind
+/// of error; show message (also the error's `description`) to a person. When the container
+/// failed underneath, its InjectionError is the underlyingError, with the resolution path.
+///
+/// ```swift
+/// do {
+///     let time = try router.makeDestination(to: RoutableService<TimeService>())
+/// } catch let error as RoutingError where error.code == .invalidProtocol {
+///     print(error.message)   // No route is registered for RoutableService<TimeService>. …
+/// }
+/// ```
+public struct RoutingError: Error, CustomStringConvertible, Sendable {
+    /// The kind of a RoutingError.
+    ///
+    /// A struct rather than an enum, so that new kinds can be added without breaking exhaustive
+    /// switches in users' code.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Value: String, Hashable, Sendable {
+            case invalidProtocol
+            case invalidConfiguration
+            case destinationUnavailable
+            case actionFailed
+            case overRoute
+            case cycle
+            case redirected
+            case refused
+            case validationFailed
+        }
+
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// No route is registered for the protocol, identifier or adapter chain asked for.
+        public static let invalidProtocol = Code(.invalidProtocol)
+        /// The caller's configuration or parameters cannot be used: a malformed, unmatched or ambiguous
+        /// URL, a missing or mistyped parameter, a preparation for a shared instance, a failed
+        /// `verify` check, or a destination that does not conform to the protocol it is routed as.
+        public static let invalidConfiguration = Code(.invalidConfiguration)
+        /// The destination could not be made: its factory, a dependency or the module's
+        /// `makeDestinationWith` failed or made nothing.
+        public static let destinationUnavailable = Code(.destinationUnavailable)
+        /// The route is not in a state that allows the action, such as removing a route that was never
+        /// performed, or a preparation or removal hook threw.
+        public static let actionFailed = Code(.actionFailed)
+        /// A route was performed again while it was still being performed.
+        public static let overRoute = Code(.overRoute)
+        /// Routes, adapters or interceptor redirects lead back to themselves.
+        public static let cycle = Code(.cycle)
+        /// An interceptor sent the perform to another route, which was performed instead.
+        public static let redirected = Code(.redirected)
+        /// An interceptor refused the perform.
+        public static let refused = Code(.refused)
+        /// ``Router/validate()`` found problems; each is in ``RoutingError/problems``.
+        public static let validationFailed = Code(.validationFailed)
+
+        /// The code's name, such as `invalidProtocol`.
+        public var description: String { value.rawValue }
+    }
+
+    /// The kind of error.
+    public let code: Code
+    /// What happened and how to fix it, written for a person.
+    public let message: String
+    /// The action that failed.
+    public let action: RouteAction
+    /// The error underneath: the container's InjectionError (with its resolution path), or the
+    /// error a factory, hook or interceptor threw; `nil` when the router itself refused.
+    public let underlyingError: (any Error)?
+    /// The individual problems, when one error reports several (as ``Router/validate()`` does);
+    /// otherwise empty.
+    public let problems: [RoutingError]
+
+    init(
+        _ code: Code,
+        _ message: String,
+        action: RouteAction,
+        underlyingError: (any Error)? = nil,
+        problems: [RoutingError] = []
+    ) {
+        self.code = code
+        self.message = message
+        self.action = action
+        self.underlyingError = underlyingError
+        self.problems = problems
+    }
+
+    /// The container's error underneath, if the container failed.
+    public var injectionError: InjectionError? { underlyingError as? InjectionError }
+
+    /// The message.
+    public var description: String { message }
+}

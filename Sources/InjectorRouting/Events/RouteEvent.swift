@@ -1,0 +1,40 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// A custom event sent to routes by its type: `router.send(NotesDidSync(changed: ids))`.
+///
+/// ```swift
+/// struct NotesDidSync: RouteEvent { let changed: [Int] }
+/// ```
+///
+/// Every route that handles the event's type receives it, once each, in the order the routes were
+/// registered. Routes handle events in `RouteDefinition/handleEvents(_:)` or with
+/// `RouteRegistration/onEvent(_:perform:)`.
+public protocol RouteEvent: Sendable {}
+
+/// The event handlers of one route, collected by `RouteDefinition/handleEvents(_:)`.
+public struct RouteEventHandlers: Sendable {
+    /// The handlers by event type, in the order they were added.
+    private(set) var handlers: [(event: ObjectIdentifier, handle: @Sendable (any RouteEvent) -> Void)] = []
+
+    init() {}
+
+    /// Handles events of type `Event` with `perform`.
+    ///
+    /// - Parameters:
+    ///   - event: The event type, such as `NotesDidSync.self`.
+    ///   - perform: Called with each event of that type sent to the router.
+    public mutating func on<Event: RouteEvent>(_ event: Event.Type, perform: @escaping @Sendable (Event) -> Void) {
+        handlers.append((ObjectIdentifier(Event.self), { perform($0 as! Event) }))
+    }
+}

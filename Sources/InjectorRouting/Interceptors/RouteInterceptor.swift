@@ -1,0 +1,51 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// What an interceptor decides about a routing call: let it go on, send it to another route, or
+/// refuse it.
+///
+/// ```swift
+/// router.addInterceptor(named: "sign-in") { request in
+///     guard request.isRouting(to: RoutableService<EditorService>()), !session.isSignedIn else { return .proceed }
+///     return .redirect(to: RoutableService<SignInService>())
+/// }
+/// ```
+public struct InterceptorDecision: Sendable {
+    enum Verdict: Sendable {
+        case proceed
+        case redirect(RouteKey)
+        case refuse(String)
+    }
+
+    let verdict: Verdict
+
+    /// Lets the call go on, to the next interceptor and then the route.
+    public static let proceed = InterceptorDecision(verdict: .proceed)
+
+    /// Performs `service` instead; the original call fails with RoutingError/Code/redirected.
+    public static func redirect<Protocol>(to service: RoutableService<Protocol>) -> InterceptorDecision {
+        InterceptorDecision(verdict: .redirect(service.key))
+    }
+
+    /// Refuses the call: it fails with RoutingError/Code/refused and `reason` in the message.
+    public static func refuse(_ reason: String) -> InterceptorDecision {
+        InterceptorDecision(verdict: .refuse(reason))
+    }
+}
+
+/// An interceptor: a named step that every perform and make on one router passes, in the order the
+/// interceptors were added.
+struct RouteInterceptor: Sendable {
+    let name: String
+    let decide: @Sendable (RouteRequest) throws -> InterceptorDecision
+}

@@ -1,0 +1,33 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// The parameters of the perform under way, handed to the factory of the route they are meant for.
+///
+/// A route's destination is made by the container, whose factories receive only a resolver; the
+/// router hands the perform's parameters over in a task-local value that names the route, so that
+/// a factory further down the same resolution (another route's) does not take them for its own.
+/// Performs without parameters set nothing.
+enum PendingParameters {
+    struct Handover: Sendable {
+        let route: RouteKey
+        let parameters: RouteParameters
+    }
+
+    @TaskLocal static var current: Handover?
+
+    /// The parameters handed over for `route`, or none.
+    static func take(for route: RouteKey) -> RouteParameters {
+        guard let current, current.route == route else { return RouteParameters() }
+        return current.parameters
+    }
+}

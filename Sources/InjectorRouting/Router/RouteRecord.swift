@@ -1,0 +1,116 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+
+/// What the router keeps for one route: how to make its destination through the container, and the
+/// provider's hooks. The destination's factory itself lives in the container, as the registration of
+/// the routed protocol.
+///
+/// Immutable: adding a hook to a route replaces its record in the table with an amended copy.
+final class RouteRecord: Sendable {
+    typealias Prepare = @Sendable (inout Any, RouteContext) throws -> Void
+    typealias Inspect = @Sendable (Any, RouteContext) throws -> Void
+
+    let key: RouteKey
+    let scope: Scope
+    /// Names the route in messages: `EditorRoute`, or `the route registered at NotesDemo/main.swift:12`.
+    let name: String
+    /// Whether the route's factory reads route parameters (a route definition, or a closure that takes
+    /// them); only then does the router hand parameters over.
+    let takesParameters: Bool
+    let preparations: [Prepare]
+    let verifications: [Inspect]
+    let removals: [Inspect]
+    /// Resolves the routed protocol from a container or a lifetime scope, as `Any`: for the calls that
+    /// find a route by URL or identifier, which do not know its type.
+    let resolveAny: @Sendable (ResolutionSource) throws -> Any
+
+    init(
+        key: RouteKey,
+        scope: Scope,
+        name: String,
+        takesParameters: Bool,
+        preparations: [Prepare] = [],
+        verifications: [Inspect] = [],
+        removals: [Inspect] = [],
+        resolveAny: @escaping @Sendable (ResolutionSource) throws -> Any
+    ) {
+        self.key = key
+        self.scope = scope
+        self.name = name
+        self.takesParameters = takesParameters
+        self.preparations = preparations
+        self.verifications = verifications
+        self.removals = removals
+        self.resolveAny = resolveAny
+    }
+
+    /// A copy with more hooks.
+    func adding(preparation: Prepare? = nil, verification: Inspect? = nil, removal: Inspect? = nil) -> RouteRecord {
+        RouteRecord(
+            key: key,
+            scope: scope,
+            name: name,
+            takesParameters: takesParameters,
+            preparations: preparations + (preparation.map { [$0] } ?? []),
+            verifications: verifications + (verification.map { [$0] } ?? []),
+            removals: removals + (removal.map { [$0] } ?? []),
+            resolveAny: resolveAny
+        )
+    }
+
+    /// Names the route in messages: `RoutableService<Editor> (EditorRoute)`.
+    var label: String { "\(key.declaration) (\(name))" }
+
+    /// Whether the destination is shared with other callers, so that no caller may prepare it.
+    var sharesDestination: Bool { scope != .transient && scope != .graph }
+
+    /// Runs the provider's preparations, then the checks, on `destination`.
+    func prepare<Destination>(_ destination: inout Destination, context: RouteContext) throws {
+        guard !preparations.isEmpty || !verifications.isEmpty else { return }
+        var any: Any = destination
+        for prepare in preparations {
+            do { try prepare(&any, context) } catch {
+                throw RoutingError.hookFailed(error, hook: "prepare", route: label, action: context.action)
+            }
+        }
+        for verify in verifications {
+            do { try verify(any, context) } catch {
+                throw RoutingError.verificationFailed(error, route: label, action: context.action)
+            }
+        }
+        // The hooks worked on a copy: a value destination takes their changes back.
+        if let prepared = any as? Destination { destination = prepared }
+    }
+}
+
+/// Where destinations are resolved: a container, or a lifetime scope (`Router/resolving(in:)`).
+enum ResolutionSource: Sendable {
+    case container(Container)
+    case scope(LifetimeScope)
+
+    func resolve<Service>(_ service: Service.Type) throws -> Service {
+        switch self {
+        case .container(let container): try container.resolve(service)
+        case .scope(let scope): try scope.resolve(service)
+        }
+    }
+
+    var container: Container {
+        switch self {
+        case .container(let container): container
+        case .scope(let scope): scope.container
+        }
+    }
+}

@@ -1,0 +1,233 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+
+// Routing by protocol: services and modules. Every call here runs the same pipeline
+// (Router+Pipeline.swift) and tells the configuration's handlers how it went.
+
+extension Router {
+    /// Makes and prepares a destination for `service`, keeping no route.
+    ///
+    /// ```swift
+    /// let time = try router.makeDestination(to: RoutableService<TimeService>())
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - service: The declared protocol to route to.
+    ///   - configuring: Sets the caller's preparation and handlers for this call.
+    /// - Returns: The prepared destination.
+    /// - Throws: `RoutingError`, after the configuration's error handlers and the router's
+    ///   `globalErrorHandler` were told.
+    public func makeDestination<Protocol>(
+        to service: RoutableService<Protocol>,
+        configuring: (inout ServiceRouteConfiguration<Protocol>) -> Void = { _ in }
+    ) throws -> Protocol {
+        var configuration = ServiceRouteConfiguration<Protocol>()
+        configuring(&configuration)
+        let prepare = configuration.prepareDestination
+        return try reporting(configuration, action: .makeDestination) {
+            try route(RouteRequest(key: service.key, action: .makeDestination), preparing: prepare) { _ in
+                try source.resolve(Protocol.self)
+            }.0
+        }
+    }
+
+    /// Performs a route to `service`: makes and prepares its destination, and returns the route to
+    /// keep (to perform it again, or remove it).
+    ///
+    /// ```swift
+    /// let route = try router.perform(to: RoutableService<Exporter>()) { config in
+    ///     config.prepareDestination = { $0.format = .pdf }
+    ///     config.successHandler = { exporter in print("ready") }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - service: The declared protocol to route to.
+    ///   - configuring: Sets the caller's preparation and handlers, kept for later performs.
+    /// - Returns: The route, routed.
+    /// - Throws: `RoutingError`, after the handlers were told; the route is then unrouted.
+    @discardableResult
+    public func perform<Protocol>(
+        to service: RoutableService<Protocol>,
+        configuring: (inout ServiceRouteConfiguration<Protocol>) -> Void = { _ in }
+    ) throws -> ServiceRoute<Protocol> {
+        let route = makeRoute(to: service, configuring: configuring)
+        _ = try route.run(.performRoute, performer: nil)
+        return route
+    }
+
+    /// A route to `service`, unrouted, to perform later.
+    ///
+    /// ```swift
+    /// let route = try router.to(RoutableService<Exporter>())
+    /// try route.perform()
+    /// ```
+    ///
+    /// - Throws: `RoutingError` with code `RoutingError/Code/invalidProtocol` when no route serves the
+    ///   protocol (after the global error handler was told).
+    public func to<Protocol>(
+        _ service: RoutableService<Protocol>,
+        configuring: (inout ServiceRouteConfiguration<Protocol>) -> Void = { _ in }
+    ) throws -> ServiceRoute<Protocol> {
+        try lookUp(service.key)
+        return makeRoute(to: service, configuring: configuring)
+    }
+
+    /// Prepares a destination made elsewhere as a route to `service` would: the caller's
+    /// preparation, then the route's preparations and checks. Never runs the factory.
+    ///
+    /// ```swift
+    /// let route = try router.prepare(destination: restoredEditor, for: RoutableService<Editor>())
+    /// ```
+    ///
+    /// - Returns: The route, routed but not removable; its `ServiceRoute/destination` is the
+    ///   prepared destination (for a value, the prepared copy).
+    /// - Throws: `RoutingError`, after the handlers were told.
+    @discardableResult
+    public func prepare<Protocol>(
+        destination: Protocol,
+        for service: RoutableService<Protocol>,
+        configuring: (inout ServiceRouteConfiguration<Protocol>) -> Void = { _ in }
+    ) throws -> ServiceRoute<Protocol> {
+        var configuration = ServiceRouteConfiguration<Protocol>()
+        configuring(&configuration)
+        let route = ServiceRoute(router: self, label: service.key.declaration, configuration: configuration) { _, _ in
+            throw RoutingError.removePrepared(service.key.declaration)
+        }
+        let prepare = configuration.prepareDestination
+        let request = RouteRequest(key: service.key, action: .prepareDestination)
+        var record: RouteRecord?
+        let prepared = try reporting(configuration, action: .prepareDestination) {
+            var prepared = destination
+            let found = try storage.table.record(for: service.key, action: .prepareDestination).record
+            if let prepare {
+                do { try prepare(&prepared) } catch {
+                    throw RoutingError.callerPreparationFailed(error, request: request)
+                }
+            }
+            try found.prepare(
+                &prepared,
+                context: RouteContext(router: self, parameters: RouteParameters(), action: .prepareDestination)
+            )
+            record = found
+            return prepared
+        }
+        if let record { route.adopt(prepared, record: record) }
+        return route
+    }
+
+    private func makeRoute<Protocol>(
+        to service: RoutableService<Protocol>,
+        configuring: (inout ServiceRouteConfiguration<Protocol>) -> Void
+    ) -> ServiceRoute<Protocol> {
+        var configuration = ServiceRouteConfiguration<Protocol>()
+        configuring(&configuration)
+        return ServiceRoute(router: self, label: service.key.declaration, configuration: configuration) {
+            [source] prepare, action in
+            try self.route(RouteRequest(key: service.key, action: action), preparing: prepare) { _ in
+                try source.resolve(Protocol.self)
+            }
+        }
+    }
+}
+
+extension Router {
+    /// Makes a destination with a module: the container makes a fresh module configuration, and
+    /// `making` passes it the parameters the module declares and returns what it made.
+    ///
+    /// ```swift
+    /// let editor = try router.makeDestination(to: RoutableServiceModule<EditorModule>()) {
+    ///     try $0.makeDestinationWith(note, readOnly: true)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - module: The declared module configuration protocol to route to.
+    ///   - making: Calls the module's `makeDestinationWith`; `nil` means it made nothing.
+    ///   - configuring: Sets the caller's preparation of the destination and the handlers.
+    /// - Returns: The destination, prepared.
+    /// - Throws: `RoutingError`; `RoutingError/Code/destinationUnavailable` naming the module when
+    ///   `making` throws or makes nothing.
+    public func makeDestination<Module, Destination>(
+        to module: RoutableServiceModule<Module>,
+        making: (Module) throws -> Destination?,
+        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+    ) throws -> Destination {
+        var configuration = ServiceRouteConfiguration<Destination>()
+        configuring(&configuration)
+        let prepare = configuration.prepareDestination
+        return try reporting(configuration, action: .makeDestination) {
+            try make(module, making: making, action: .makeDestination, preparing: prepare).0
+        }
+    }
+
+    /// Performs a route to a module: as `makeDestination(to:making:configuring:)`, keeping the route.
+    /// Every perform of the route makes a fresh module configuration and calls `making` again.
+    @discardableResult
+    public func perform<Module, Destination>(
+        to module: RoutableServiceModule<Module>,
+        making: @escaping @Sendable (Module) throws -> Destination?,
+        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+    ) throws -> ServiceRoute<Destination> {
+        let route = makeRoute(to: module, making: making, configuring: configuring)
+        _ = try route.run(.performRoute, performer: nil)
+        return route
+    }
+
+    /// A route to a module, unrouted, to perform later; as `perform(to:making:configuring:)`.
+    ///
+    /// - Throws: `RoutingError` with code `RoutingError/Code/invalidProtocol` when no route serves the
+    ///   module.
+    public func to<Module, Destination>(
+        _ module: RoutableServiceModule<Module>,
+        making: @escaping @Sendable (Module) throws -> Destination?,
+        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+    ) throws -> ServiceRoute<Destination> {
+        try lookUp(module.key)
+        return makeRoute(to: module, making: making, configuring: configuring)
+    }
+
+    private func makeRoute<Module, Destination>(
+        to module: RoutableServiceModule<Module>,
+        making: @escaping @Sendable (Module) throws -> Destination?,
+        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void
+    ) -> ServiceRoute<Destination> {
+        var configuration = ServiceRouteConfiguration<Destination>()
+        configuring(&configuration)
+        return ServiceRoute(router: self, label: module.key.declaration, configuration: configuration) {
+            prepare,
+            action in
+            try self.make(module, making: making, action: action, preparing: prepare)
+        }
+    }
+
+    /// The module pipeline: a fresh configuration from the container, then the caller's `making`.
+    private func make<Module, Destination>(
+        _ module: RoutableServiceModule<Module>,
+        making: (Module) throws -> Destination?,
+        action: RouteAction,
+        preparing: ((inout Destination) throws -> Void)?
+    ) throws -> (Destination, RouteRecord) {
+        try route(RouteRequest(key: module.key, action: action), preparing: preparing) { _ in
+            let configuration = try source.resolve(Module.self)
+            let made: Destination?
+            do { made = try making(configuration) } catch {
+                throw RoutingError.moduleFailed(error, module: module.key, action: action)
+            }
+            guard let made else { throw RoutingError.moduleMadeNothing(module.key, action: action) }
+            return made
+        }
+    }
+}

@@ -1,0 +1,98 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+
+// One routing call, whatever asked for it (protocol, module, identifier or URL): interceptors, the
+// route's record (through adapters), the destination from the container, then the caller's
+// preparation, the route's preparations and its checks.
+
+extension Router {
+    /// Makes and prepares the destination `request` asks for.
+    ///
+    /// - Parameters:
+    ///   - request: The route, how it was asked for, and its parameters.
+    ///   - preparing: The caller's preparation, run first.
+    ///   - make: Makes the destination through the container, given the route's record.
+    /// - Returns: The prepared destination, and the record of the route that made it.
+    /// - Throws: `RoutingError`; never another error.
+    func route<Destination>(
+        _ request: RouteRequest,
+        preparing: ((inout Destination) throws -> Void)?,
+        make: (RouteRecord) throws -> Destination
+    ) throws -> (Destination, RouteRecord) {
+        let table = storage.table
+        if !table.interceptors.isEmpty { try intercept(request, in: table) }
+        let (record, path) = try table.record(for: request.key, action: request.action)
+        if preparing != nil, record.sharesDestination {
+            throw RoutingError.sharedPreparation(record, asked: request)
+        }
+        var destination = try handingOver(request.parameters, to: record, path: path, action: request.action) {
+            try make(record)
+        }
+        if let preparing {
+            do { try preparing(&destination) } catch {
+                throw RoutingError.callerPreparationFailed(error, request: request)
+            }
+        }
+        try record.prepare(
+            &destination,
+            context: RouteContext(router: self, parameters: request.parameters, action: request.action)
+        )
+        return (destination, record)
+    }
+
+    /// Runs `make` with `parameters` handed over to `record`'s factory, and turns a container's
+    /// failure into a routing error that carries it.
+    func handingOver<Destination>(
+        _ parameters: RouteParameters,
+        to record: RouteRecord,
+        path: [RouteKey],
+        action: RouteAction,
+        make: () throws -> Destination
+    ) throws -> Destination {
+        do {
+            guard record.takesParameters, !parameters.isEmpty else { return try make() }
+            return try PendingParameters.$current.withValue(.init(route: record.key, parameters: parameters)) {
+                try make()
+            }
+        } catch {
+            throw RoutingError.containerFailed(error, route: record, path: path, action: action)
+        }
+    }
+
+    /// Runs a call that keeps no route, telling `configuration`'s handlers and the global error
+    /// handler how it went.
+    func reporting<Destination>(
+        _ configuration: ServiceRouteConfiguration<Destination>,
+        action: RouteAction,
+        _ body: () throws -> Destination
+    ) throws -> Destination {
+        do {
+            let destination = try body()
+            configuration.succeeded(destination, action: action, performer: configuration.performer)
+            return destination
+        } catch {
+            let error = RoutingError.wrapping(error, action: action)
+            configuration.failed(error, action: action, performer: configuration.performer)
+            throw reported(error)
+        }
+    }
+
+    /// Looks up the route for `key` without performing it: what `to(_:)` checks.
+    func lookUp(_ key: RouteKey) throws {
+        do { _ = try storage.table.record(for: key, action: .lookUp) } catch {
+            throw reported(RoutingError.wrapping(error, action: .lookUp))
+        }
+    }
+}

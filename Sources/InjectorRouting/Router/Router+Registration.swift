@@ -1,0 +1,271 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+
+extension Router {
+    /// Registers a route for `service` whose destination a closure makes: a registration of the
+    /// protocol in the container.
+    ///
+    /// ```swift
+    /// router.register(RoutableService<TimeService>(), scope: .singleton) { r in
+    ///     SystemTime(clock: try r.resolve(Clock.self))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - service: The routable protocol the route provides.
+    ///   - scope: How long a destination lives and who shares it, as for any registration;
+    ///     `Scope/transient` by default.
+    ///   - replacesExisting: Whether this route replaces an earlier registration of the protocol.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - factory: Makes a destination from a resolver.
+    /// - Returns: The route's registration, to add identifiers, URL patterns, hooks and event handlers to.
+    @discardableResult
+    public func register<Protocol>(
+        _ service: RoutableService<Protocol>,
+        scope: Scope = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) throws -> Protocol
+    ) -> RouteRegistration<Protocol> {
+        container.register(
+            Protocol.self,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            factory: factory
+        )
+        return add(service, scope: scope, name: "the route registered at \(fileID):\(line)", takesParameters: false)
+    }
+
+    /// Registers a route for `service` whose destination a closure makes from the route's
+    /// parameters: a URL's placeholders and query items, or the values given with an identifier.
+    ///
+    /// ```swift
+    /// router.register(RoutableService<NoteViewer>()) { (r, parameters: RouteParameters) in
+    ///     NoteViewer(id: try parameters.value("id", as: Int.self), store: try r.resolve(NoteStore.self))
+    /// }
+    /// .url("app://notes/:id")
+    /// ```
+    ///
+    /// Performed by protocol, the route receives empty parameters. The other parameters are as in
+    /// `register(_:scope:replacesExisting:fileID:line:factory:)`.
+    @discardableResult
+    public func register<Protocol>(
+        _ service: RoutableService<Protocol>,
+        scope: Scope = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver, RouteParameters) throws -> Protocol
+    ) -> RouteRegistration<Protocol> {
+        let key = service.key
+        container.register(
+            Protocol.self,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line
+        ) { r in
+            try factory(r, PendingParameters.take(for: key))
+        }
+        return add(service, scope: scope, name: "the route registered at \(fileID):\(line)", takesParameters: true)
+    }
+
+    /// Registers a route written as a type, for the protocol `service`: the container makes the
+    /// destination with the route's `RouteDefinition/makeDestination(with:resolver:)`, and the
+    /// router runs its hooks and takes its identifiers, URL patterns and event handlers.
+    ///
+    /// ```swift
+    /// router.register(RoutableService<Editor>(), route: EditorRoute())
+    /// ```
+    ///
+    /// The route's destination must conform to `Protocol`; one that does not fails each perform
+    /// with `RoutingError/Code/invalidConfiguration`, and `Container/validate()` reports it.
+    /// The other parameters are as in `register(_:scope:replacesExisting:fileID:line:factory:)`.
+    @discardableResult
+    public func register<Protocol, Route: RouteDefinition>(
+        _ service: RoutableService<Protocol>,
+        route: Route,
+        scope: Scope = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> RouteRegistration<Protocol> {
+        let key = service.key
+        let name = typeName(Route.self)
+        container.register(
+            Protocol.self,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line
+        ) { r in
+            let made = try route.makeDestination(with: PendingParameters.take(for: key), resolver: r)
+            guard let destination = made as? Protocol else {
+                throw RoutingError.nonconforming(type(of: made as Any), madeBy: name, for: key)
+            }
+            return destination
+        }
+        let registration = add(service, scope: scope, name: name, takesParameters: true)
+        // The route's hooks apply to its own destinations: a double that an override swapped in is
+        // not the route's type, and is left as the override made it.
+        registration.amend { record in
+            record.adding(
+                preparation: { destination, context in
+                    guard var own = destination as? Route.Destination else { return }
+                    try route.prepare(&own, context: context)
+                    destination = own
+                },
+                verification: { destination, context in
+                    guard let own = destination as? Route.Destination else { return }
+                    try route.verify(own, context: context)
+                },
+                removal: { destination, context in
+                    guard let own = destination as? Route.Destination else { return }
+                    try route.remove(own, context: context)
+                }
+            )
+        }
+        for identifier in route.identifiers { registration.identifier(identifier) }
+        for pattern in route.urlPatterns { registration.url(pattern) }
+        var events = RouteEventHandlers()
+        route.handleEvents(&events)
+        add(events, for: key)
+        return registration
+    }
+
+    /// Registers a module route: the container makes a fresh module configuration for every perform,
+    /// and the caller makes the destination with it, passing the parameters the module declares.
+    ///
+    /// ```swift
+    /// router.register(RoutableServiceModule<EditorModule>()) { r in
+    ///     EditorModuleConfiguration(store: try r.resolve(NoteStore.self))
+    /// }
+    /// let editor = try router.makeDestination(to: RoutableServiceModule<EditorModule>()) {
+    ///     try $0.makeDestinationWith(note, readOnly: true)
+    /// }
+    /// ```
+    ///
+    /// The configuration is always transient: one per perform, never shared.
+    ///
+    /// - Parameters:
+    ///   - module: The routable module configuration protocol.
+    ///   - replacesExisting: Whether this route replaces an earlier registration of the protocol.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - factory: Makes the module's configuration from a resolver.
+    public func register<Module>(
+        _ module: RoutableServiceModule<Module>,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) throws -> Module
+    ) {
+        container.register(
+            Module.self,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            factory: factory
+        )
+        let record = RouteRecord(
+            key: module.key,
+            scope: .transient,
+            name: "the module route registered at \(fileID):\(line)",
+            takesParameters: false,
+            resolveAny: { try $0.resolve(Module.self) }
+        )
+        storage.amend { $0.records[module.key] = record }
+    }
+
+    /// Serves a protocol that a consumer requires with the route of a protocol a module provides:
+    /// the provided destination, which must also conform to the required protocol.
+    ///
+    /// ```swift
+    /// extension ConsoleLogger: NoteLogging {}
+    /// router.adapt(RoutableService<NoteLogging>(), to: RoutableService<Logger>())
+    /// let logging = try router.makeDestination(to: RoutableService<NoteLogging>())
+    /// ```
+    ///
+    /// Adapters chain (a required protocol may be adapted to one that is adapted in turn). An adapter
+    /// is a registration of the required protocol in the container, so `Container/validate()`
+    /// reports a chain that ends at no route, and a cycle; a lookup through a cycle fails with
+    /// `RoutingError/Code/cycle`, naming the loop. Adapting a protocol that has a route of its
+    /// own is a duplicate registration, reported with both sites.
+    ///
+    /// - Parameters:
+    ///   - required: The protocol the consumer asks for.
+    ///   - provided: The protocol whose route serves it.
+    ///   - fileID: The file of the adapter, named in error messages; leave the default.
+    ///   - line: The line of the adapter, named in error messages; leave the default.
+    public func adapt<Required, Provided>(
+        _ required: RoutableService<Required>,
+        to provided: RoutableService<Provided>,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        adapt(Required.self, required.key, to: Provided.self, provided.key, fileID: fileID, line: line)
+    }
+
+    /// Serves a module configuration protocol that a consumer requires with a module route of a
+    /// protocol a module provides; as `adapt(_:to:fileID:line:)` for services.
+    public func adapt<Required, Provided>(
+        _ required: RoutableServiceModule<Required>,
+        to provided: RoutableServiceModule<Provided>,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        adapt(Required.self, required.key, to: Provided.self, provided.key, fileID: fileID, line: line)
+    }
+
+    private func adapt<Required, Provided>(
+        _: Required.Type,
+        _ required: RouteKey,
+        to _: Provided.Type,
+        _ provided: RouteKey,
+        fileID: StaticString,
+        line: UInt
+    ) {
+        container.register(Required.self, fileID: fileID, line: line) { r in
+            let destination = try r.resolve(Provided.self)
+            guard let adapted = destination as? Required else {
+                throw RoutingError.notAdaptable(type(of: destination as Any), from: provided, to: required)
+            }
+            return adapted
+        }
+        storage.amend { $0.adapters[required] = RouteTable.Adapter(target: provided, site: "\(fileID):\(line)") }
+    }
+
+    /// Adds the route's record to the table.
+    private func add<Protocol>(
+        _ service: RoutableService<Protocol>,
+        scope: Scope,
+        name: String,
+        takesParameters: Bool
+    ) -> RouteRegistration<Protocol> {
+        let record = RouteRecord(
+            key: service.key,
+            scope: scope,
+            name: name,
+            takesParameters: takesParameters,
+            resolveAny: { try $0.resolve(Protocol.self) }
+        )
+        storage.amend { $0.records[service.key] = record }
+        return RouteRegistration(router: self, key: service.key)
+    }
+}

@@ -1,0 +1,270 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+// Routing by URL and by identifier: the route is found first, then performed by the same pipeline
+// as a route asked for by protocol, with the URL's parameters.
+
+extension Router {
+    /// Makes and prepares the destination of the route whose URL pattern matches `url`.
+    ///
+    /// ```swift
+    /// let viewer = try router.makeDestination(url: "app://notes/42?tab=info", as: NoteViewer.self)
+    /// ```
+    ///
+    /// The route receives the URL's placeholders and query items (percent-decoded) as its
+    /// `RouteParameters`.
+    ///
+    /// - Parameters:
+    ///   - url: The URL to open.
+    ///   - type: The type to return the destination as; a destination of another type fails with
+    ///     `RoutingError/Code/invalidConfiguration`.
+    ///   - configuring: Sets the caller's preparation and handlers for this call.
+    /// - Throws: `RoutingError` with code `RoutingError/Code/invalidConfiguration`, quoting the URL,
+    ///   when it is malformed, matches no pattern, or matches two equally specific ones.
+    public func makeDestination<Destination>(
+        url: String,
+        as type: Destination.Type,
+        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+    ) throws -> Destination {
+        try makeDestination(configuring: configuring) { try request(url: url, action: $0) }
+    }
+
+    /// Performs the route whose URL pattern matches `url`, and returns it.
+    ///
+    /// - Parameters:
+    ///   - url: The URL to open.
+    ///   - type: The type of the route's destination; `Any` by default.
+    ///   - configuring: Sets the caller's preparation and handlers, kept for later performs.
+    /// - Throws: `RoutingError`, as `makeDestination(url:as:configuring:)`.
+    @discardableResult
+    public func perform<Destination>(
+        url: String,
+        as type: Destination.Type,
+        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+    ) throws -> ServiceRoute<Destination> {
+        let route = try to(url: url, as: type, configuring: configuring)
+        _ = try route.run(.performRoute, performer: nil)
+        return route
+    }
+
+    /// The route whose URL pattern matches `url`, unrouted, to perform later.
+    ///
+    /// - Throws: `RoutingError` with code `RoutingError/Code/invalidConfiguration` when the URL is
+    ///   malformed, unmatched or ambiguous (after the global error handler was told).
+    public func to<Destination>(
+        url: String,
+        as type: Destination.Type,
+        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+    ) throws -> ServiceRoute<Destination> {
+        try makeRoute(configuring: configuring, request: reportingLookUp { try request(url: url, action: .lookUp) })
+    }
+
+    /// Makes and prepares the destination of the route registered under `identifier`.
+    ///
+    /// ```swift
+    /// let viewer = try router.makeDestination(identifier: "note-viewer", parameters: ["id": "42"], as: NoteViewer.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - identifier: The identifier the route registered.
+    ///   - parameters: The route's parameters, read as typed values by the route.
+    ///   - type: The type to return the destination as.
+    ///   - configuring: Sets the caller's preparation and handlers for this call.
+    /// - Throws: `RoutingError` with code `RoutingError/Code/invalidProtocol` when no route has the
+    ///   identifier, `RoutingError/Code/invalidConfiguration` when two have it.
+    public func makeDestination<Destination>(
+        identifier: String,
+        parameters: RouteParameters = RouteParameters(),
+        as type: Destination.Type,
+        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+    ) throws -> Destination {
+        try makeDestination(configuring: configuring) {
+            try request(identifier: identifier, parameters: parameters, action: $0)
+        }
+    }
+
+    /// Performs the route registered under `identifier`, and returns it.
+    @discardableResult
+    public func perform<Destination>(
+        identifier: String,
+        parameters: RouteParameters = RouteParameters(),
+        as type: Destination.Type,
+        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+    ) throws -> ServiceRoute<Destination> {
+        let route = try to(identifier: identifier, parameters: parameters, as: type, configuring: configuring)
+        _ = try route.run(.performRoute, performer: nil)
+        return route
+    }
+
+    /// The route registered under `identifier`, unrouted, to perform later.
+    public func to<Destination>(
+        identifier: String,
+        parameters: RouteParameters = RouteParameters(),
+        as type: Destination.Type,
+        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+    ) throws -> ServiceRoute<Destination> {
+        try makeRoute(
+            configuring: configuring,
+            request: reportingLookUp { try request(identifier: identifier, parameters: parameters, action: .lookUp) }
+        )
+    }
+
+    // MARK: - Without a type: the destination as Any
+
+    /// Makes and prepares the destination of the route whose URL pattern matches \`url\`, as \`Any\`;
+    /// as \`makeDestination(url:as:configuring:)\`.
+    public func makeDestination(
+        url: String,
+        configuring: (inout ServiceRouteConfiguration<Any>) -> Void = { _ in }
+    ) throws -> Any {
+        try makeDestination(url: url, as: Any.self, configuring: configuring)
+    }
+
+    /// Performs the route whose URL pattern matches \`url\`; as \`perform(url:as:configuring:)\`.
+    @discardableResult
+    public func perform(
+        url: String,
+        configuring: (inout ServiceRouteConfiguration<Any>) -> Void = { _ in }
+    ) throws -> ServiceRoute<Any> {
+        try perform(url: url, as: Any.self, configuring: configuring)
+    }
+
+    /// The route whose URL pattern matches \`url\`, unrouted; as \`to(url:as:configuring:)\`.
+    public func to(
+        url: String,
+        configuring: (inout ServiceRouteConfiguration<Any>) -> Void = { _ in }
+    ) throws -> ServiceRoute<Any> {
+        try to(url: url, as: Any.self, configuring: configuring)
+    }
+
+    /// Makes and prepares the destination of the route registered under \`identifier\`, as \`Any\`;
+    /// as \`makeDestination(identifier:parameters:as:configuring:)\`.
+    public func makeDestination(
+        identifier: String,
+        parameters: RouteParameters = RouteParameters(),
+        configuring: (inout ServiceRouteConfiguration<Any>) -> Void = { _ in }
+    ) throws -> Any {
+        try makeDestination(identifier: identifier, parameters: parameters, as: Any.self, configuring: configuring)
+    }
+
+    /// Performs the route registered under \`identifier\`; as \`perform(identifier:parameters:as:configuring:)\`.
+    @discardableResult
+    public func perform(
+        identifier: String,
+        parameters: RouteParameters = RouteParameters(),
+        configuring: (inout ServiceRouteConfiguration<Any>) -> Void = { _ in }
+    ) throws -> ServiceRoute<Any> {
+        try perform(identifier: identifier, parameters: parameters, as: Any.self, configuring: configuring)
+    }
+
+    /// The route registered under \`identifier\`, unrouted; as \`to(identifier:parameters:as:configuring:)\`.
+    public func to(
+        identifier: String,
+        parameters: RouteParameters = RouteParameters(),
+        configuring: (inout ServiceRouteConfiguration<Any>) -> Void = { _ in }
+    ) throws -> ServiceRoute<Any> {
+        try to(identifier: identifier, parameters: parameters, as: Any.self, configuring: configuring)
+    }
+
+    // MARK: - Finding the route
+
+    /// The request for the route whose pattern matches `url`, with the URL's parameters.
+    private func request(url: String, action: RouteAction) throws -> RouteRequest {
+        let match: URLMatch<RouteKey>
+        do throws(URLRoutingFailure) { match = try storage.table.urls.match(url) } catch {
+            throw RoutingError.url(error, action: action)
+        }
+        return RouteRequest(
+            key: match.value,
+            action: action,
+            url: url,
+            parameters: RouteParameters(match.parameters, source: url)
+        )
+    }
+
+    /// The request for the route registered under `identifier`.
+    private func request(identifier: String, parameters: RouteParameters, action: RouteAction) throws -> RouteRequest {
+        let routes = storage.table.identifiers[identifier] ?? []
+        guard let key = routes.first else {
+            throw RoutingError.unknownIdentifier(
+                identifier,
+                known: storage.table.identifiers.keys.sorted(),
+                action: action
+            )
+        }
+        guard routes.count == 1 else {
+            throw RoutingError.ambiguousIdentifier(identifier, routes: routes, action: action)
+        }
+        let parameters = parameters.source == nil ? RouteParameters(parameters.values, source: identifier) : parameters
+        return RouteRequest(key: key, action: action, identifier: identifier, parameters: parameters)
+    }
+
+    /// Runs a lookup, telling the global error handler when it fails.
+    private func reportingLookUp(_ lookUp: () throws -> RouteRequest) throws -> RouteRequest {
+        do { return try lookUp() } catch { throw reported(RoutingError.wrapping(error, action: .lookUp)) }
+    }
+
+    // MARK: - Performing the route found
+
+    private func makeDestination<Destination>(
+        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void,
+        request: (RouteAction) throws -> RouteRequest
+    ) throws -> Destination {
+        var configuration = ServiceRouteConfiguration<Destination>()
+        configuring(&configuration)
+        let prepare = configuration.prepareDestination
+        return try reporting(configuration, action: .makeDestination) {
+            try destination(for: request(.makeDestination), as: Destination.self, preparing: prepare).0
+        }
+    }
+
+    private func makeRoute<Destination>(
+        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void,
+        request: RouteRequest
+    ) -> ServiceRoute<Destination> {
+        var configuration = ServiceRouteConfiguration<Destination>()
+        configuring(&configuration)
+        let label = request.description
+        return ServiceRoute(router: self, label: label, parameters: request.parameters, configuration: configuration) {
+            prepare,
+            action in
+            let request = RouteRequest(
+                key: request.key,
+                action: action,
+                url: request.url,
+                identifier: request.identifier,
+                parameters: request.parameters
+            )
+            return try self.destination(for: request, as: Destination.self, preparing: prepare)
+        }
+    }
+
+    /// The pipeline for a route found by URL or identifier, whose type the caller names.
+    private func destination<Destination>(
+        for request: RouteRequest,
+        as type: Destination.Type,
+        preparing: ((inout Destination) throws -> Void)?
+    ) throws -> (Destination, RouteRecord) {
+        try route(request, preparing: preparing) { record in
+            let made = try record.resolveAny(source)
+            guard let destination = made as? Destination else {
+                throw RoutingError.destinationMismatch(
+                    Swift.type(of: made),
+                    expected: Destination.self,
+                    request: request
+                )
+            }
+            return destination
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+
+/// Finds the module that provides a protocol, makes its destination through the container, and
+/// prepares it: a thin routing layer over one Container.
+///
+/// ```swift
+/// let container = Container()
+/// let router = Router(container: container)
+/// router.register(RoutableService<TimeService>(), scope: .singleton) { r in
+///     SystemTime(clock: try r.resolve(Clock.self))
+/// }
+///
+/// let time = try router.makeDestination(to: RoutableService<TimeService>())
+/// ```
+///
+/// Every route is a registration of its protocol in the container, so scopes, overrides
+/// (`withOverrides`), cycle detection, `validate()` and the dependency graph apply to routed
+/// modules as to any service. The router keeps only what routing adds: the routes' hooks,
+/// adapters, identifiers, URL patterns, interceptors, event handlers and a global error handler.
+/// There is no global router: make one per container, so that tests route in parallel.
+///
+/// A router is `Sendable`: routes may be performed from any thread or task.
+public final class Router: Sendable {
+    /// The container that makes every destination.
+    public let container: Container
+    let source: ResolutionSource
+    let storage: RouterStorage
+
+    /// A router over `container`, with no routes yet.
+    public init(container: Container) {
+        self.container = container
+        source = .container(container)
+        storage = RouterStorage()
+    }
+
+    private init(sharing router: Router, in scope: LifetimeScope) {
+        container = scope.container
+        source = .scope(scope)
+        storage = router.storage
+    }
+
+    /// A router with the same routes that makes destinations in `scope`: scoped registrations
+    /// resolve to that scope's instances, and the scope owns the disposable destinations it makes.
+    ///
+    /// ```swift
+    /// let request = container.makeScope(tag: .request)
+    /// let session = try router.resolving(in: request).makeDestination(to: RoutableService<Session>())
+    /// ```
+    ///
+    /// Routes registered through either router are seen by both.
+    public func resolving(in scope: LifetimeScope) -> Router {
+        Router(sharing: self, in: scope)
+    }
+
+    /// Called with every routing error of this router, after the route's own error handlers:
+    /// failed performs, makes and removals, and lookups that found no route.
+    ///
+    /// ```swift
+    /// router.globalErrorHandler = { action, error in logger.error("\(action): \(error.message)") }
+    /// ```
+    public var globalErrorHandler: (@Sendable (RouteAction, RoutingError) -> Void)? {
+        get { storage.globalErrorHandler }
+        set { storage.globalErrorHandler = newValue }
+    }
+
+    /// Tells the global error handler, then returns the error to throw.
+    func reported(_ error: RoutingError) -> RoutingError {
+        storage.globalErrorHandler?(error.action, error)
+        return error
+    }
+}

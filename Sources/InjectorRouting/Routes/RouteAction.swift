@@ -1,0 +1,36 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// What a routing call was doing when it succeeded or failed: passed to error handlers and kept in
+/// every RoutingError.
+///
+/// A struct rather than an enum, so that new actions can be added without breaking exhaustive
+/// switches in users' code.
+public struct RouteAction: Hashable, Sendable, CustomStringConvertible {
+    private let name: String
+    private init(_ name: String) { self.name = name }
+
+    /// Finding a route: by protocol, identifier or URL.
+    public static let lookUp = RouteAction("lookUp")
+    /// Making a destination without keeping a route.
+    public static let makeDestination = RouteAction("makeDestination")
+    /// Performing a route: making and preparing its destination.
+    public static let performRoute = RouteAction("performRoute")
+    /// Preparing a destination made elsewhere.
+    public static let prepareDestination = RouteAction("prepareDestination")
+    /// Removing a performed route.
+    public static let removeRoute = RouteAction("removeRoute")
+
+    /// The action's name, such as `performRoute`.
+    public var description: String { name }
+}

@@ -1,0 +1,227 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+
+/// A route to a service: performed once or again, and removed; what a caller keeps from
+/// `Router/perform(to:configuring:)` or `Router/to(_:)` (ZIKRouter's router instance).
+///
+/// ```swift
+/// let route = try router.to(RoutableService<Exporter>())
+/// try route.perform()                        // unrouted -> routing -> routed
+/// try route.perform()                        // routed again, with a fresh destination
+/// try route.removeRoute()                    // routed -> removing -> removed
+/// ```
+///
+/// A route keeps its destination weakly when it is an object, so that its registration's scope
+/// alone decides how long it lives; a value destination is kept as a copy. Performing again makes a
+/// fresh destination (a shared one for singleton, weak and scoped registrations); performing a route
+/// that is being performed is `RoutingError/Code/overRoute`, one that is being removed
+/// `RoutingError/Code/actionFailed`. A failed perform leaves the route in the state it was in.
+public final class ServiceRoute<Destination> {
+    /// Makes and prepares a destination with the caller's preparation, for one action.
+    typealias Make =
+        @Sendable ((@Sendable (inout Destination) throws -> Void)?, RouteAction) throws -> (
+            Destination, RouteRecord
+        )
+
+    let router: Router
+    /// Names the route in messages: `RoutableService<Exporter>`.
+    let label: String
+    /// The parameters the route is performed with, which its hooks are told.
+    let parameters: RouteParameters
+    private let make: Make
+    private let box: Locked<Box>
+
+    private struct Box {
+        var state = RouteState.unrouted
+        var configuration: ServiceRouteConfiguration<Destination>
+        /// The handlers of the first perform, given with the configuration; used once.
+        var firstPerformer: PerformerHandlers<Destination>?
+        var destination = HeldDestination<Destination>()
+        var record: RouteRecord?
+        var isRemovable = false
+    }
+
+    init(
+        router: Router,
+        label: String,
+        parameters: RouteParameters = RouteParameters(),
+        configuration: ServiceRouteConfiguration<Destination>,
+        make: @escaping Make
+    ) {
+        self.router = router
+        self.label = label
+        self.parameters = parameters
+        self.make = make
+        box = .make(Box(configuration: configuration, firstPerformer: configuration.performer))
+    }
+
+    /// Where the route is in its lifecycle.
+    public var state: RouteState { box.withLock { $0.state } }
+
+    /// The destination of the last perform, while something else keeps it alive (an object) or
+    /// until the route is removed (a value); `nil` before the first perform.
+    public var destination: Destination? { box.withLock { $0.destination.value } }
+
+    /// Whether `removeRoute(successHandler:errorHandler:)` can remove the route now: it is routed,
+    /// and its destination was made by the route (not prepared with `Router/prepare(destination:for:configuring:)`).
+    public var canRemove: Bool { box.withLock { $0.state == .routed && $0.isRemovable } }
+
+    /// Performs the route again: makes and prepares a fresh destination with the route's
+    /// configuration.
+    ///
+    /// - Parameters:
+    ///   - successHandler: Called with the destination when this perform succeeds.
+    ///   - errorHandler: Called when this perform fails.
+    /// - Throws: `RoutingError`, after the handlers were told.
+    public func perform(
+        successHandler: (@Sendable (Destination) -> Void)? = nil,
+        errorHandler: (@Sendable (RouteAction, RoutingError) -> Void)? = nil
+    ) throws {
+        _ = try run(.performRoute, performer: PerformerHandlers(success: successHandler, error: errorHandler))
+    }
+
+    /// Makes and prepares a destination and moves the route through its states, telling the handlers.
+    func run(_ action: RouteAction, performer given: PerformerHandlers<Destination>?) throws -> Destination {
+        let start = box.withLock { box -> Result<(RouteState, ServiceRouteConfiguration<Destination>), RoutingError> in
+            let configuration = box.configuration
+            switch box.state {
+            case .routing: return .failure(.overRoute(label, action: action))
+            case .removing: return .failure(.performWhileRemoving(label, action: action))
+            default:
+                let previous = box.state
+                box.state = .routing
+                return .success((previous, configuration))
+            }
+        }
+        let performer =
+            given
+            ?? box.withLock { box in
+                defer { box.firstPerformer = nil }
+                return box.firstPerformer ?? PerformerHandlers()
+            }
+        let (previous, configuration): (RouteState, ServiceRouteConfiguration<Destination>)
+        switch start {
+        case .success(let started): (previous, configuration) = started
+        case .failure(let error):
+            let configuration = box.withLock { $0.configuration }
+            configuration.failed(error, action: action, performer: performer)
+            throw router.reported(error)
+        }
+        configuration.stateNotifier?(previous, .routing)
+        do {
+            let (destination, record) = try make(configuration.prepareDestination, action)
+            box.withLock { box in
+                box.state = .routed
+                box.destination = HeldDestination(destination)
+                box.record = record
+                box.isRemovable = true
+            }
+            configuration.stateNotifier?(.routing, .routed)
+            configuration.succeeded(destination, action: action, performer: performer)
+            return destination
+        } catch {
+            let error = RoutingError.wrapping(error, action: action)
+            box.withLock { $0.state = previous }
+            configuration.stateNotifier?(.routing, previous)
+            configuration.failed(error, action: action, performer: performer)
+            throw router.reported(error)
+        }
+    }
+
+    /// Marks the route performed on a destination made elsewhere: routed, not removable.
+    func adopt(_ destination: Destination, record: RouteRecord) {
+        let configuration = box.withLock { box in
+            box.state = .routed
+            box.destination = HeldDestination(destination)
+            box.record = record
+            box.isRemovable = false
+            return box.configuration
+        }
+        configuration.stateNotifier?(.unrouted, .routing)
+        configuration.stateNotifier?(.routing, .routed)
+    }
+
+    /// Removes the route: runs the route's removal hooks on its destination and lets go of it.
+    ///
+    /// - Parameters:
+    ///   - successHandler: Called when the route was removed.
+    ///   - errorHandler: Called when it could not be; the route's own error handler and the router's
+    ///     global one are told too.
+    /// - Throws: `RoutingError` with code `RoutingError/Code/actionFailed` when the route is not
+    ///   routed, or was prepared on a destination made elsewhere, or a removal hook threw.
+    public func removeRoute(
+        successHandler: (@Sendable () -> Void)? = nil,
+        errorHandler: (@Sendable (RouteAction, RoutingError) -> Void)? = nil
+    ) throws {
+        let start = box.withLock { box -> Result<(Destination?, RouteRecord?), RoutingError> in
+            guard box.state == .routed else { return .failure(.removeNotRouted(label, state: box.state)) }
+            guard box.isRemovable else { return .failure(.removePrepared(label)) }
+            box.state = .removing
+            return .success((box.destination.value, box.record))
+        }
+        let configuration = box.withLock { $0.configuration }
+        let fail = { (error: RoutingError) -> RoutingError in
+            configuration.errorHandler?(.removeRoute, error)
+            errorHandler?(.removeRoute, error)
+            return self.router.reported(error)
+        }
+        let (destination, record): (Destination?, RouteRecord?)
+        switch start {
+        case .success(let found): (destination, record) = found
+        case .failure(let error): throw fail(error)
+        }
+        configuration.stateNotifier?(.routed, .removing)
+        do {
+            if let destination, let record {
+                let context = RouteContext(router: router, parameters: parameters, action: .removeRoute)
+                for removal in record.removals { try removal(destination, context) }
+            }
+        } catch {
+            box.withLock { $0.state = .routed }
+            configuration.stateNotifier?(.removing, .routed)
+            throw fail(RoutingError.hookFailed(error, hook: "removal", route: label, action: .removeRoute))
+        }
+        box.withLock { box in
+            box.state = .removed
+            box.destination = HeldDestination()
+            box.record = nil
+        }
+        configuration.stateNotifier?(.removing, .removed)
+        successHandler?()
+    }
+}
+
+/// A route is shared across threads only when its destination may be: its mutable state is behind a
+/// lock, and its handlers are `@Sendable`.
+extension ServiceRoute: @unchecked Sendable where Destination: Sendable {}
+
+/// A route's hold on its destination: weak for an object, so that the registration's scope decides
+/// its lifetime; a copy for a value.
+struct HeldDestination<Destination> {
+    private weak var object: AnyObject?
+    private var copy: Destination?
+
+    init() {}
+
+    init(_ destination: Destination) {
+        if type(of: destination as Any) is AnyClass {
+            object = destination as AnyObject
+        } else {
+            copy = destination
+        }
+    }
+
+    var value: Destination? { copy ?? (object as? Destination) }
+}
