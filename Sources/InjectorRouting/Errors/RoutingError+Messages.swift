@@ -22,7 +22,7 @@ extension RoutingError {
         let asked = path[0].declaration
         let registration =
             path[0].kind == .service
-            ? "router.register(\(asked), …)" : "router.register(\(asked)) { r in … }"
+            ? "router.register(\(asked)(), …)" : "router.register(\(asked)()) { r in … }"
         var message: String
         if path.count == 1 {
             message = "No route is registered for \(asked)."
@@ -36,7 +36,7 @@ extension RoutingError {
         }
         message +=
             " Fix: register one with \(registration), or adapt the protocol to one that has a route with "
-            + "router.adapt(\(asked), to: …)."
+            + "router.adapt(\(asked)(), to: …)."
         return RoutingError(.invalidProtocol, message, action: action)
     }
 

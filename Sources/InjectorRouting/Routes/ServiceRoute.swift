@@ -105,12 +105,15 @@ public final class ServiceRoute<Destination> {
                 return .success((previous, configuration))
             }
         }
-        let performer =
-            given
-            ?? box.withLock { box in
-                defer { box.firstPerformer = nil }
-                return box.firstPerformer ?? PerformerHandlers()
-            }
+        // The configuration's performer handlers belong to the route's first perform only.
+        let first = box.withLock { box in
+            defer { box.firstPerformer = nil }
+            return box.firstPerformer
+        }
+        let performer = PerformerHandlers(
+            success: given?.success ?? first?.success,
+            error: given?.error ?? first?.error
+        )
         let (previous, configuration): (RouteState, ServiceRouteConfiguration<Destination>)
         switch start {
         case .success(let started): (previous, configuration) = started
