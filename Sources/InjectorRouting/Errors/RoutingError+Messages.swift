@@ -41,7 +41,7 @@ extension RoutingError {
     }
 
     static func adapterCycle(_ loop: [RouteKey], from path: [RouteKey], action: RouteAction) -> RoutingError {
-        let full = (path + loop.dropFirst()).map(\.description).joined(separator: " -> ")
+        let full = (path + loop.suffix(1)).map(\.description).joined(separator: " -> ")
         return RoutingError(
             .cycle,
             "Adapters lead back to themselves: \(loop.map(\.description).joined(separator: " -> ")) "

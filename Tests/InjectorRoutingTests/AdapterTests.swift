@@ -1,0 +1,131 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+import InjectorRouting
+import Testing
+
+@Suite struct AdapterTests {
+    @Test func aRequiredProtocolIsServedByTheProvidedOnesRoute() throws {
+        let router = Router(container: Container())
+        let log = EventLog()
+        router.register(RoutableService<any Logger>(), scope: .singleton) { _ in ConsoleLogger() }
+            .prepare { _, _ in log.record("provider prepared") }
+        router.adapt(RoutableService<any NoteLogging>(), to: RoutableService<any Logger>())
+
+        let logging = try router.makeDestination(to: RoutableService<any NoteLogging>())
+        let logger = try router.makeDestination(to: RoutableService<any Logger>())
+
+        #expect(logging.log("saved") == "console: saved")
+        #expect(logging === logger as AnyObject)  // one singleton behind both protocols
+        #expect(log.entries == ["provider prepared", "provider prepared"])
+    }
+
+    @Test func adaptersChain() throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Logger>()) { _ in ConsoleLogger() }
+        router.adapt(RoutableService<any NoteLogging>(), to: RoutableService<any Logger>())
+        router.adapt(RoutableService<any AuditLogging>(), to: RoutableService<any NoteLogging>())
+
+        let audit = try router.makeDestination(to: RoutableService<any AuditLogging>())
+
+        #expect(audit.log("login") == "console: login")
+        try router.validate()
+    }
+
+    @Test func anAdapterCycleIsAnErrorNamingTheLoopNeverAHang() throws {
+        let router = Router(container: Container())
+        router.adapt(RoutableService<any NoteLogging>(), to: RoutableService<any Logger>())
+        router.adapt(RoutableService<any Logger>(), to: RoutableService<any AuditLogging>())
+        router.adapt(RoutableService<any AuditLogging>(), to: RoutableService<any Logger>())
+
+        let error = try #require(
+            routingError { _ = try router.makeDestination(to: RoutableService<any NoteLogging>()) }
+        )
+
+        #expect(error.code == .cycle)
+        #expect(
+            error.message
+                == "Adapters lead back to themselves: Logger -> AuditLogging -> Logger (asked for "
+                + "RoutableService<NoteLogging>: NoteLogging -> Logger -> AuditLogging -> Logger). Fix: adapt one of "
+                + "them to a protocol that has a route of its own."
+        )
+    }
+
+    @Test func validationReportsAChainThatEndsNowhereAndACycle() throws {
+        let router = Router(container: Container())
+        router.adapt(RoutableService<any NoteLogging>(), to: RoutableService<any Logger>())
+        router.adapt(RoutableService<any AuditLogging>(), to: RoutableService<any Unadaptable>())
+        router.adapt(RoutableService<any Unadaptable>(), to: RoutableService<any AuditLogging>())
+
+        let error = try #require(routingError { try router.validate() })
+
+        #expect(error.code == .validationFailed)
+        let messages = error.problems.map(\.message)
+        #expect(
+            messages.contains {
+                $0.hasPrefix("Adapters lead back to themselves: AuditLogging -> Unadaptable -> AuditLogging")
+            }
+        )
+        #expect(
+            messages.contains {
+                $0.hasPrefix(
+                    "RoutableService<NoteLogging> is adapted to RoutableService<Logger> (NoteLogging -> Logger), which "
+                        + "has no route."
+                )
+            }
+        )
+        // The container sees the adapters as registrations: the missing end and the loop, again.
+        let container = try #require(error.problems.last?.underlyingError as? InjectionError)
+        #expect(container.message.contains("NoteLogging -> Logger (missing)"))
+        #expect(container.message.contains("AuditLogging -> Unadaptable -> AuditLogging"))
+        #expect(error.message.hasPrefix("Routing validation found 4 problems:\n1. "))
+    }
+
+    @Test func adaptingAProtocolThatHasItsOwnRouteIsADuplicateNamingBothSites() throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Logger>()) { _ in ConsoleLogger() }
+        router.register(RoutableService<any NoteLogging>()) { _ in ConsoleLogger() }
+        router.adapt(RoutableService<any NoteLogging>(), to: RoutableService<any Logger>())
+
+        let error = try #require(
+            routingError { _ = try router.makeDestination(to: RoutableService<any NoteLogging>()) }
+        )
+
+        #expect(error.code == .invalidConfiguration)
+        #expect(
+            error.message.contains(
+                "its registration conflicts. NoteLogging is registered 2 times: at InjectorRoutingTests/AdapterTests.swift:"
+            )
+        )
+        #expect(error.injectionError?.code == .duplicateRegistration)
+    }
+
+    @Test func aProvidedDestinationThatDoesNotConformToTheRequiredProtocolFails() throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Logger>()) { _ in ConsoleLogger() }
+        router.adapt(RoutableService<any Unadaptable>(), to: RoutableService<any Logger>())
+
+        let error = try #require(
+            routingError { _ = try router.makeDestination(to: RoutableService<any Unadaptable>()) }
+        )
+
+        #expect(error.code == .invalidConfiguration)
+        #expect(
+            error.message
+                == "RoutableService<Unadaptable> is adapted to RoutableService<Logger>, whose destination ConsoleLogger "
+                + "does not conform to Unadaptable. Fix: add extension ConsoleLogger: Unadaptable {} where the adapter "
+                + "is declared."
+        )
+    }
+}
