@@ -1,0 +1,98 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Injector
+import InjectorRouting
+import Testing
+
+private struct Ping: RouteEvent {}
+
+/// Service routing from many tasks and threads at once; CI runs this suite under ThreadSanitizer.
+@Suite struct RoutingConcurrencyTests {
+    @Test func manyTasksPerformRoutesOnOneRouterAtOnce() async throws {
+        let container = Container()
+        container.register((any Clock).self, scope: .singleton) { _ in FixedClock(now: 3) }
+        let router = Router(container: container)
+        let built = Counter()
+        router.register(RoutableService<any TimeService>(), scope: .singleton) { r in
+            built.next()
+            return SystemTime(clock: try r.resolve((any Clock).self))
+        }
+        router.register(RoutableService<any Exporter>()) { _ in FileExporter() }
+            .prepare { exporter, _ in exporter.steps.append("provider") }
+        router.register(RoutableService<any Logger>()) { _ in ConsoleLogger() }
+            .onEvent(Ping.self) { _ in }
+        router.adapt(RoutableService<any NoteLogging>(), to: RoutableService<any Logger>())
+        router.addInterceptor(named: "pass") { _ in .proceed }
+        let failures = Counter()
+        router.globalErrorHandler = { _, _ in failures.next() }
+
+        let times = try await withThrowingTaskGroup(of: Int.self) { group in
+            for task in 0..<16 {
+                group.addTask {
+                    var sum = 0
+                    for round in 0..<200 {
+                        sum += try router.makeDestination(to: RoutableService<any TimeService>()).now
+                        let route = try router.perform(to: RoutableService<any Exporter>()) { config in
+                            config.prepareDestination = { $0.format = "pdf" }
+                        }
+                        if round.isMultiple(of: 2) { try route.perform() }
+                        _ = try router.makeDestination(to: RoutableService<any NoteLogging>())
+                        if round.isMultiple(of: 50) {
+                            router.send(Ping())
+                            // Registering while others route publishes a new table; readers are unaffected.
+                            router.register(RoutableService<any Greeting>(), replacesExisting: true) { _ in
+                                PlainGreeting(text: "\(task)")
+                            }
+                            _ = routingError { _ = try router.to(RoutableService<any Unadaptable>()) }
+                        }
+                    }
+                    return sum
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+
+        #expect(times == 16 * 200 * 3)
+        #expect(built.value == 1)
+        #expect(failures.value == 16 * 4)  // only the deliberate lookups failed
+    }
+
+    @Test func oneRouteSharedByThreadsMovesThroughItsStatesConsistently() async throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Clock>()) { _ in FixedClock() }
+        let route = try router.to(RoutableService<any Clock>())
+        let refused = Counter()
+        let performed = Counter()
+
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    for _ in 0..<300 {
+                        do {
+                            try route.perform()
+                            performed.next()
+                        } catch let error as RoutingError {
+                            // Another thread's perform was under way.
+                            if error.code == .overRoute { refused.next() }
+                        } catch {}
+                    }
+                }
+            }
+        }
+
+        #expect(performed.value + refused.value == 8 * 300)
+        #expect(route.state == .routed)
+    }
+}
