@@ -14,6 +14,8 @@
 // A tour of Injector on a small notes app. Run it with `swift run NotesDemo`.
 import Foundation
 import Injector
+import InjectorRouting
+import Synchronization
 
 func step(_ title: String) { print("\n== \(title)") }
 
@@ -109,3 +111,43 @@ print(container.dependencyGraph().textTree, terminator: "")
 let dotFile = FileManager.default.temporaryDirectory.appendingPathComponent("notes-graph.dot")
 try container.dependencyGraph().dot.write(to: dotFile, atomically: true, encoding: .utf8)
 print("Wrote \(dotFile.path); render it with: dot -Tsvg \(dotFile.path) -o notes-graph.svg")
+
+step("14. Routing: find a module by the protocol its caller needs")
+// Routes live in a child container here only because the app's registry above is already frozen.
+let app = container.makeChild()
+let router = Router(container: app)
+let signedIn = Atomic<Bool>(false)
+registerRoutes(on: router, isSignedIn: { signedIn.load(ordering: .relaxed) })
+let time = try router.makeDestination(to: RoutableService<any TimeService>())
+print("The caller knows only the TimeService protocol; the container made it: it is \(time.now)")
+
+step("15. A module made with parameters that do not belong to the destination")
+let readOnlyEditor = try router.makeDestination(to: RoutableServiceModule<any EditorModule>()) {
+    $0.makeDestinationWith(Note(text: "Trip plans"), readOnly: true)
+}
+print("The editor module made an editor titled \"\(readOnlyEditor.title)\"")
+
+step("16. A protocol one module requires, served by another module through an adapter")
+let syncLog = try router.makeDestination(to: RoutableService<any SyncLogging>())
+syncLog.record("synced 3 notes")
+let activity = try router.makeDestination(to: RoutableService<any ActivityLog>())
+print("The sync module logged through SyncLogging; the activity log reads: \(activity.entries)")
+
+step("17. Open a URL: its placeholders and query items reach the route as typed values")
+let viewer = try router.makeDestination(url: "notes://notes/2?highlight=milk", as: (any NoteViewer).self)
+print("notes://notes/2?highlight=milk opened \(viewer.summary)")
+do {
+    _ = try router.makeDestination(url: "notes://notes/two")
+} catch let error as RoutingError {
+    print("\(error.code): \(error.message)")
+}
+
+step("18. An interceptor sends a signed-out user to sign in first")
+do {
+    try router.perform(url: "notes://notes/2/edit")
+} catch let error as RoutingError {
+    print("\(error.code): \(error.message)")
+}
+signedIn.store(true, ordering: .relaxed)
+let editing = try router.makeDestination(url: "notes://notes/2/edit", as: (any NoteEditing).self)
+print("Signed in, the same URL opens the editor for note #\(editing.noteID)")

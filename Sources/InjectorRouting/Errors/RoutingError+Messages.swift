@@ -82,7 +82,7 @@ extension RoutingError {
     static func destinationMismatch(_ made: Any.Type, expected: Any.Type, request: RouteRequest) -> RoutingError {
         RoutingError(
             .invalidConfiguration,
-            "The route for \(request) made a \(typeName(made)), not a \(typeName(expected)) as asked. Fix: ask for "
+            "The route for \(request) made \(withArticle(made)), not \(withArticle(expected)) as asked. Fix: ask for "
                 + "the route's protocol (as: \(request.key.description).self), or for Any.",
             action: request.action
         )
@@ -147,7 +147,7 @@ extension RoutingError {
     static func nonconforming(_ made: Any.Type, madeBy route: String, for key: RouteKey) -> RoutingError {
         RoutingError(
             .invalidConfiguration,
-            "\(route) made a \(typeName(made)), which does not conform to \(key.description), the protocol it is "
+            "\(route) made \(withArticle(made)), which does not conform to \(key.description), the protocol it is "
                 + "registered for (\(key.declaration)). Fix: make the route's Destination conform: "
                 + "extension \(typeName(made)): \(key.description) {}.",
             action: .makeDestination
@@ -227,7 +227,7 @@ extension RoutingError {
         let given = parameters.isEmpty ? "none" : parameters.values.keys.sorted().joined(separator: ", ")
         return RoutingError(
             .invalidConfiguration,
-            "The route needs the parameter \"\(name)\" (a \(typeName(type))), which\(source.isEmpty ? " the call" : source) "
+            "The route needs the parameter \"\(name)\" (\(withArticle(type))), which\(source.isEmpty ? " the call" : source) "
                 + "does not give; given: \(given). Fix: add it to the URL (a :\(name) placeholder or ?\(name)=…) or to "
                 + "the parameters.",
             action: .makeDestination
@@ -245,8 +245,8 @@ extension RoutingError {
         let source = parameters.source.map { " of \"\($0)\"" } ?? ""
         return RoutingError(
             .invalidConfiguration,
-            "The parameter \"\(name)\"\(source) is \"\(text)\", which is not a \(typeName(type)). Fix: pass a "
-                + "\(typeName(type)) there.",
+            "The parameter \"\(name)\"\(source) is \"\(text)\", which is not \(withArticle(type)). Fix: pass "
+                + "\(withArticle(type)) there.",
             action: .makeDestination
         )
     }
@@ -379,4 +379,12 @@ extension RoutingError {
         action == self.action
             ? self : RoutingError(code, message, action: action, underlyingError: underlyingError, problems: problems)
     }
+}
+
+/// A type's name after "a" or "an", as a reader says it: "an Int", "a UUID", "a NoteViewer".
+private func withArticle(_ type: Any.Type) -> String {
+    let name = typeName(type)
+    let spelledLetter = name.count > 1 && name.prefix(2).allSatisfy(\.isUppercase)  // "UUID": "a you-you-…"
+    let vowel = name.first.map { "AEIOaeio".contains($0) } ?? false
+    return (vowel && !spelledLetter ? "an " : "a ") + name
 }
