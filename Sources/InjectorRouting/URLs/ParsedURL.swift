@@ -1,0 +1,79 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// A URL split and percent-decoded for matching: what ``URLTrie/match(_:)`` walks the trie with.
+struct ParsedURL {
+    /// The lowercased scheme, the lowercased decoded host, then the decoded path segments: the keys that
+    /// literal components are looked up by.
+    let keys: [String]
+    /// The same components as written (decoded, case kept): the values placeholders capture.
+    let values: [String]
+    /// The query items, decoded ("+" is a space); of repeated names the last wins.
+    let query: [String: String]
+
+    /// Splits and decodes `url`.
+    ///
+    /// - Throws: ``URLRoutingFailure`` of kind `.malformedURL` for a missing "://", an empty or invalid
+    ///   scheme, an empty host, an empty segment, more than ``URLSyntax/maximumSegments`` segments,
+    ///   whitespace or control characters, or invalid percent-encoding (outside the ignored fragment).
+    init(_ url: String) throws(URLRoutingFailure) {
+        let pieces = try URLSyntax.split(url) { URLRoutingFailure.malformedURL(url, $0) }
+        var keys: [String] = []
+        var values: [String] = []
+        keys.reserveCapacity(pieces.segments.count + 2)
+        values.reserveCapacity(pieces.segments.count + 2)
+        let scheme = String(pieces.scheme)
+        keys.append(scheme.lowercased())
+        values.append(scheme)
+        let host = try Self.decoded(pieces.host, url: url, plusIsSpace: false)
+        keys.append(host.lowercased())
+        values.append(host)
+        for segment in pieces.segments {
+            let value = try Self.decoded(segment, url: url, plusIsSpace: false)
+            keys.append(value)
+            values.append(value)
+        }
+        self.keys = keys
+        self.values = values
+        self.query = try pieces.query.map { query throws(URLRoutingFailure) in try Self.items(query, url: url) } ?? [:]
+    }
+
+    /// The query's items: split on "&", each on its first "="; empty names are skipped, a missing value is "".
+    ///
+    /// Splitting works on UTF-8 bytes, not Characters, so that a combining mark after "&" or "=" cannot
+    /// hide the separator (the fuzz test found that).
+    private static func items(_ query: Substring, url: String) throws(URLRoutingFailure) -> [String: String] {
+        var items: [String: String] = [:]
+        for item in query.utf8.split(separator: UInt8(ascii: "&")) {
+            let equals = item.firstIndex(of: UInt8(ascii: "="))
+            let name = try decoded(Substring(item[..<(equals ?? item.endIndex)]), url: url, plusIsSpace: true)
+            let value = try equals.map { index throws(URLRoutingFailure) in
+                try decoded(Substring(item[item.index(after: index)...]), url: url, plusIsSpace: true)
+            }
+            if !name.isEmpty { items[name] = value ?? "" }
+        }
+        return items
+    }
+
+    /// Percent-decodes one piece of `url`, refusing invalid percent-encoding.
+    private static func decoded(_ raw: Substring, url: String, plusIsSpace: Bool) throws(URLRoutingFailure) -> String {
+        guard let value = URLSyntax.percentDecoded(raw, plusIsSpace: plusIsSpace) else {
+            throw .malformedURL(
+                url,
+                problem: "has invalid percent-encoding in \"\(raw)\"",
+                fix: URLRoutingFailure.percentEncodingFix
+            )
+        }
+        return value
+    }
+}
