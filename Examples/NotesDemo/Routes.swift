@@ -121,7 +121,8 @@ func registerRoutes(on router: Router, isSignedIn: @escaping @Sendable () -> Boo
     router.register(RoutableService<any NoteViewer>()) { (_, parameters: RouteParameters) in
         StoreNoteViewer(
             id: try parameters.value("id", as: Int.self),
-            highlight: try parameters.valueIfPresent("highlight", as: String.self))
+            highlight: try parameters.valueIfPresent("highlight", as: String.self)
+        )
     }
     .url("notes://notes/:id")
     router.register(RoutableService<any NoteEditing>()) { (_, parameters: RouteParameters) in

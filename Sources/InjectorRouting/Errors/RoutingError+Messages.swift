@@ -223,6 +223,18 @@ extension RoutingError {
     // MARK: Parameters
 
     static func missingParameter(_ name: String, of type: Any.Type, in parameters: RouteParameters) -> RoutingError {
+        guard parameters.isHandedOver else {
+            return RoutingError(
+                .invalidConfiguration,
+                "The route needs the parameter \"\(name)\" (\(withArticle(type))), but its registration was resolved "
+                    + "without its router (directly from the container, or by the container's validate()), which has "
+                    + "no parameters to give. Fix: make it through the router (router.makeDestination(url:) or "
+                    + "perform(identifier:parameters:)), and validate with router.validate(), which lists such routes "
+                    + "as needing parameters.",
+                action: .makeDestination,
+                isMissingHandedOverParameters: true
+            )
+        }
         let source = parameters.source.map { " \"\($0)\"" } ?? ""
         let given = parameters.isEmpty ? "none" : parameters.values.keys.sorted().joined(separator: ", ")
         return RoutingError(
@@ -357,12 +369,12 @@ extension RoutingError {
         )
     }
 
-    static func containerValidationFailed(_ error: any Error) -> RoutingError {
+    static func containerProblem(_ problem: InjectionError) -> RoutingError {
         RoutingError(
             .invalidConfiguration,
-            "The container's validation failed: \(error)",
+            "The container: \(problem.message)",
             action: .lookUp,
-            underlyingError: error
+            underlyingError: problem
         )
     }
 
@@ -377,7 +389,15 @@ extension RoutingError {
     /// This error, for `action`.
     func with(action: RouteAction) -> RoutingError {
         action == self.action
-            ? self : RoutingError(code, message, action: action, underlyingError: underlyingError, problems: problems)
+            ? self
+            : RoutingError(
+                code,
+                message,
+                action: action,
+                underlyingError: underlyingError,
+                problems: problems,
+                isMissingHandedOverParameters: isMissingHandedOverParameters
+            )
     }
 }
 

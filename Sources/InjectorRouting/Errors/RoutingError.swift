@@ -87,19 +87,25 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
     /// The individual problems, when one error reports several (as ``Router/validate()`` does);
     /// otherwise empty.
     public let problems: [RoutingError]
+    /// Set when a route's factory needed a parameter but was resolved without its router (by
+    /// \`Container/validate()\`, say), which had none to give: \`Router/validate()\` lists such routes as
+    /// unchecked rather than failed.
+    let isMissingHandedOverParameters: Bool
 
     init(
         _ code: Code,
         _ message: String,
         action: RouteAction,
         underlyingError: (any Error)? = nil,
-        problems: [RoutingError] = []
+        problems: [RoutingError] = [],
+        isMissingHandedOverParameters: Bool = false
     ) {
         self.code = code
         self.message = message
         self.action = action
         self.underlyingError = underlyingError
         self.problems = problems
+        self.isMissingHandedOverParameters = isMissingHandedOverParameters
     }
 
     /// The container's error underneath, if the container failed.

@@ -30,6 +30,9 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible, Expr
     /// The URL or identifier the parameters came from, quoted in error messages; `nil` when they
     /// were given directly.
     public let source: String?
+    /// Whether a router handed these parameters to the route; \`false\` when its registration was
+    /// resolved without the router, which has no parameters to give.
+    let isHandedOver: Bool
 
     /// No parameters.
     public init() {
@@ -44,6 +47,14 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible, Expr
     public init(_ values: [String: String], source: String? = nil) {
         self.values = values
         self.source = source
+        isHandedOver = true
+    }
+
+    /// The empty parameters a route's factory gets when its registration is resolved without a router.
+    init(notHandedOver: Void) {
+        values = [:]
+        source = nil
+        isHandedOver = false
     }
 
     /// Parameters written as a dictionary literal: `["id": "42"]`.

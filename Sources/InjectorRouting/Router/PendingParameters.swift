@@ -25,9 +25,11 @@ enum PendingParameters {
 
     @TaskLocal static var current: Handover?
 
-    /// The parameters handed over for `route`, or none.
+    /// The parameters handed over for `route`; when none were (the route's registration was resolved
+    /// without its router: directly from the container, or by `Container/validate()`), empty parameters
+    /// that say so, so that a missing parameter's message can tell why.
     static func take(for route: RouteKey) -> RouteParameters {
-        guard let current, current.route == route else { return RouteParameters() }
+        guard let current, current.route == route else { return RouteParameters(notHandedOver: ()) }
         return current.parameters
     }
 }

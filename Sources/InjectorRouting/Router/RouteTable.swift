@@ -62,7 +62,7 @@ struct RouteTable: Sendable {
 
     /// Routes of the same kind, for an error's "registered nearby" list.
     private func nearby(_ key: RouteKey) -> [RouteKey] {
-        (Array(records.keys) + Array(adapters.keys)).filter { $0.kind == key.kind && $0 != key }
+        records.keys.filter { $0.kind == key.kind && $0 != key }
             .sorted { $0.description < $1.description }
     }
 }

@@ -62,7 +62,7 @@ extension Router {
         make: () throws -> Destination
     ) throws -> Destination {
         do {
-            guard record.takesParameters, !parameters.isEmpty else { return try make() }
+            guard record.takesParameters else { return try make() }
             return try PendingParameters.$current.withValue(.init(route: record.key, parameters: parameters)) {
                 try make()
             }

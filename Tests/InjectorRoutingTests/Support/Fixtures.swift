@@ -186,6 +186,16 @@ func routingError(_ body: () throws -> Void) -> RoutingError? {
     }
 }
 
+/// Runs `body`, which must throw an `InjectionError` (the container's), and returns it.
+func injectionError(_ body: () throws -> Void) -> InjectionError? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error as? InjectionError
+    }
+}
+
 struct TestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
