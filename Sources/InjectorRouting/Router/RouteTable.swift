@@ -16,9 +16,10 @@ import Injector
 /// Everything one router knows: its routes' records, adapters, identifiers, URL patterns,
 /// interceptors and event handlers.
 ///
-/// Immutable once published: a registration builds an amended copy and publishes it, so routing
-/// reads one snapshot without holding a lock while routes run.
-struct RouteTable: Sendable {
+/// Immutable once published: a registration amends a copy and publishes it, so routing reads one
+/// table, taking the lock only to read the reference, and never holds a lock while routes run. That
+/// invariant (no table is changed after \`RouterStorage\` published it) is what makes it \`Sendable\`.
+final class RouteTable: @unchecked Sendable {
     /// A required protocol served by another route's protocol.
     struct Adapter: Sendable {
         let target: RouteKey
@@ -39,6 +40,21 @@ struct RouteTable: Sendable {
     var eventHandlers: [ObjectIdentifier: [EventHandler]] = [:]
     /// Mistakes found while registering (malformed URL patterns), reported by `Router/validate()`.
     var problems: [RoutingError] = []
+
+    init() {}
+
+    /// A copy to amend before it is published.
+    func copy() -> RouteTable {
+        let copy = RouteTable()
+        copy.records = records
+        copy.adapters = adapters
+        copy.identifiers = identifiers
+        copy.urls = urls
+        copy.interceptors = interceptors
+        copy.eventHandlers = eventHandlers
+        copy.problems = problems
+        return copy
+    }
 
     /// The record of the route that serves `key`, following adapters; the path from `key` to it.
     ///
@@ -72,25 +88,19 @@ final class RouterStorage: Sendable {
     private let state = Locked<State>.make(State())
 
     private struct State {
-        var table = Snapshot(RouteTable())
+        var table = RouteTable()
         var globalErrorHandler: (@Sendable (RouteAction, RoutingError) -> Void)?
     }
 
-    /// A published table: its reference is read under the lock, the table itself without.
-    final class Snapshot: Sendable {
-        let table: RouteTable
-        init(_ table: RouteTable) { self.table = table }
-    }
+    /// The current table: its reference is read under the lock, the table itself without.
+    var table: RouteTable { state.withLock { $0.table } }
 
-    /// The current table.
-    var table: RouteTable { state.withLock { $0.table }.table }
-
-    /// Publishes an amended table.
-    func amend(_ change: (inout RouteTable) -> Void) {
+    /// Publishes an amended copy of the table.
+    func amend(_ change: (RouteTable) -> Void) {
         state.withLock { state in
-            var table = state.table.table
-            change(&table)
-            state.table = Snapshot(table)
+            let table = state.table.copy()
+            change(table)
+            state.table = table
         }
     }
 
