@@ -116,7 +116,7 @@ extension RoutingError {
             return RoutingError(routing.code, routing.message + where_, action: action, underlyingError: injection)
         }
         let asked =
-            path.count > 1
+            !path.isEmpty
             ? "\(path[0].declaration), adapted to \(route.label),"
             : route.label
         switch injection.code {

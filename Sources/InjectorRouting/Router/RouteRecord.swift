@@ -77,8 +77,9 @@ final class RouteRecord: Sendable {
     var sharesDestination: Bool { scope != .transient && scope != .graph }
 
     /// Runs the provider's preparations, then the checks, on `destination`.
-    func prepare<Destination>(_ destination: inout Destination, context: RouteContext) throws {
+    func prepare<Destination>(_ destination: inout Destination, context: @autoclosure () -> RouteContext) throws {
         guard !preparations.isEmpty || !verifications.isEmpty else { return }
+        let context = context()
         var any: Any = destination
         for prepare in preparations {
             do { try prepare(&any, context) } catch {

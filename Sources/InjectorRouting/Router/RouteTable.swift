@@ -56,11 +56,13 @@ final class RouteTable: @unchecked Sendable {
         return copy
     }
 
-    /// The record of the route that serves `key`, following adapters; the path from `key` to it.
+    /// The record of the route that serves `key`, following adapters; the path from `key` to it
+    /// through adapters, or an empty path when `key` has a route of its own.
     ///
     /// - Throws: `invalidProtocol` when nothing serves `key` (naming where the chain ended), `cycle`
     ///   when adapters lead back to a protocol already on the path.
     func record(for key: RouteKey, action: RouteAction) throws -> (record: RouteRecord, path: [RouteKey]) {
+        if let record = records[key] { return (record, []) }  // the common case: no array to allocate
         var path = [key]
         var current = key
         while true {
