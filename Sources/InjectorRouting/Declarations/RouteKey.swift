@@ -20,6 +20,8 @@ struct RouteKey: Hashable, Sendable, CustomStringConvertible {
     enum Kind: Sendable, Hashable {
         case service
         case module
+        case view
+        case viewModule
     }
 
     let type: Any.Type
@@ -40,6 +42,8 @@ struct RouteKey: Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .service: "RoutableService<\(description)>"
         case .module: "RoutableServiceModule<\(description)>"
+        case .view: "RoutableView<\(description)>"
+        case .viewModule: "RoutableViewModule<\(description)>"
         }
     }
 

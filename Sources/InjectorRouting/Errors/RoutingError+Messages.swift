@@ -21,7 +21,7 @@ extension RoutingError {
     static func noRoute(for path: [RouteKey], nearby: [RouteKey], action: RouteAction) -> RoutingError {
         let asked = path[0].declaration
         let registration =
-            path[0].kind == .service
+            path[0].kind == .service || path[0].kind == .view
             ? "router.register(\(asked)(), …)" : "router.register(\(asked)()) { r in … }"
         var message: String
         if path.count == 1 {

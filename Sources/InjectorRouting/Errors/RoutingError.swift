@@ -43,6 +43,11 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
             case redirected
             case refused
             case validationFailed
+            case invalidSource
+            case unsupportedPath
+            case unbalancedTransition
+            case segueNotPerformed
+            case destinationAlreadyShown
         }
 
         private let value: Value
@@ -70,6 +75,18 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
         public static let refused = Code(.refused)
         /// ``Router/validate()`` found problems; each is in ``RoutingError/problems``.
         public static let validationFailed = Code(.validationFailed)
+        /// A view transition's source is gone (deallocated), not in the hierarchy, or cannot show the
+        /// destination that way (a push from outside a navigation stack, a presentation from a screen
+        /// that already presents one).
+        public static let invalidSource = Code(.invalidSource)
+        /// A view route was performed with a path it does not support.
+        public static let unsupportedPath = Code(.unsupportedPath)
+        /// A view perform or removal started while another one on the same router was still in flight.
+        public static let unbalancedTransition = Code(.unbalancedTransition)
+        /// The source declares no segue with the identifier asked for.
+        public static let segueNotPerformed = Code(.segueNotPerformed)
+        /// A view route's destination is already shown (elsewhere, or pushed twice).
+        public static let destinationAlreadyShown = Code(.destinationAlreadyShown)
 
         /// The code's name, such as `invalidProtocol`.
         public var description: String { value.rawValue }

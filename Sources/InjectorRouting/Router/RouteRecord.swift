@@ -32,6 +32,8 @@ final class RouteRecord: Sendable {
     let preparations: [Prepare]
     let verifications: [Inspect]
     let removals: [Inspect]
+    /// What a view route adds: the paths it supports and its own transition; \`nil\` for services.
+    let view: ViewTraits?
     /// Resolves the routed protocol from a container or a lifetime scope, as `Any`: for the calls that
     /// find a route by URL or identifier, which do not know its type.
     let resolveAny: @Sendable (ResolutionSource) throws -> Any
@@ -44,8 +46,10 @@ final class RouteRecord: Sendable {
         preparations: [Prepare] = [],
         verifications: [Inspect] = [],
         removals: [Inspect] = [],
+        view: ViewTraits? = nil,
         resolveAny: @escaping @Sendable (ResolutionSource) throws -> Any
     ) {
+        self.view = view
         self.key = key
         self.scope = scope
         self.name = name
@@ -66,6 +70,7 @@ final class RouteRecord: Sendable {
             preparations: preparations + (preparation.map { [$0] } ?? []),
             verifications: verifications + (verification.map { [$0] } ?? []),
             removals: removals + (removal.map { [$0] } ?? []),
+            view: view,
             resolveAny: resolveAny
         )
     }

@@ -88,6 +88,8 @@ final class RouteTable: @unchecked Sendable {
 /// The router's mutable part, shared by a router and the routers it makes for lifetime scopes.
 final class RouterStorage: Sendable {
     private let state = Locked<State>.make(State())
+    /// What view routing keeps: the transition in flight, observers, the leak handler.
+    let views = ViewRoutingState()
 
     private struct State {
         var table = RouteTable()

@@ -31,9 +31,9 @@ extension Router {
     ///   `globalErrorHandler` were told.
     public func makeDestination<Protocol>(
         to service: RoutableService<Protocol>,
-        configuring: (inout ServiceRouteConfiguration<Protocol>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
     ) throws -> Protocol {
-        var configuration = ServiceRouteConfiguration<Protocol>()
+        var configuration = RouteConfiguration<Protocol>()
         configuring(&configuration)
         let prepare = configuration.prepareDestination
         return try reporting(configuration, action: .makeDestination) {
@@ -61,7 +61,7 @@ extension Router {
     @discardableResult
     public func perform<Protocol>(
         to service: RoutableService<Protocol>,
-        configuring: (inout ServiceRouteConfiguration<Protocol>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
     ) throws -> ServiceRoute<Protocol> {
         let route = makeRoute(to: service, configuring: configuring)
         _ = try route.run(.performRoute, performer: nil)
@@ -79,7 +79,7 @@ extension Router {
     ///   protocol (after the global error handler was told).
     public func to<Protocol>(
         _ service: RoutableService<Protocol>,
-        configuring: (inout ServiceRouteConfiguration<Protocol>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
     ) throws -> ServiceRoute<Protocol> {
         try lookUp(service.key)
         return makeRoute(to: service, configuring: configuring)
@@ -99,9 +99,9 @@ extension Router {
     public func prepare<Protocol>(
         destination: Protocol,
         for service: RoutableService<Protocol>,
-        configuring: (inout ServiceRouteConfiguration<Protocol>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
     ) throws -> ServiceRoute<Protocol> {
-        var configuration = ServiceRouteConfiguration<Protocol>()
+        var configuration = RouteConfiguration<Protocol>()
         configuring(&configuration)
         let route = ServiceRoute(router: self, label: service.key.declaration, configuration: configuration) { _, _ in
             throw RoutingError.removePrepared(service.key.declaration)
@@ -130,9 +130,9 @@ extension Router {
 
     private func makeRoute<Protocol>(
         to service: RoutableService<Protocol>,
-        configuring: (inout ServiceRouteConfiguration<Protocol>) -> Void
+        configuring: (inout RouteConfiguration<Protocol>) -> Void
     ) -> ServiceRoute<Protocol> {
-        var configuration = ServiceRouteConfiguration<Protocol>()
+        var configuration = RouteConfiguration<Protocol>()
         configuring(&configuration)
         return ServiceRoute(router: self, label: service.key.declaration, configuration: configuration) {
             [source] prepare, action in
@@ -163,9 +163,9 @@ extension Router {
     public func makeDestination<Module, Destination>(
         to module: RoutableServiceModule<Module>,
         making: (Module) throws -> Destination?,
-        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> Destination {
-        var configuration = ServiceRouteConfiguration<Destination>()
+        var configuration = RouteConfiguration<Destination>()
         configuring(&configuration)
         let prepare = configuration.prepareDestination
         return try reporting(configuration, action: .makeDestination) {
@@ -179,7 +179,7 @@ extension Router {
     public func perform<Module, Destination>(
         to module: RoutableServiceModule<Module>,
         making: @escaping @Sendable (Module) throws -> Destination?,
-        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> ServiceRoute<Destination> {
         let route = makeRoute(to: module, making: making, configuring: configuring)
         _ = try route.run(.performRoute, performer: nil)
@@ -193,7 +193,7 @@ extension Router {
     public func to<Module, Destination>(
         _ module: RoutableServiceModule<Module>,
         making: @escaping @Sendable (Module) throws -> Destination?,
-        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> ServiceRoute<Destination> {
         try lookUp(module.key)
         return makeRoute(to: module, making: making, configuring: configuring)
@@ -202,9 +202,9 @@ extension Router {
     private func makeRoute<Module, Destination>(
         to module: RoutableServiceModule<Module>,
         making: @escaping @Sendable (Module) throws -> Destination?,
-        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void
+        configuring: (inout RouteConfiguration<Destination>) -> Void
     ) -> ServiceRoute<Destination> {
-        var configuration = ServiceRouteConfiguration<Destination>()
+        var configuration = RouteConfiguration<Destination>()
         configuring(&configuration)
         return ServiceRoute(router: self, label: module.key.declaration, configuration: configuration) {
             prepare,

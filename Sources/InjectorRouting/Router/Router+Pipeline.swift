@@ -74,7 +74,7 @@ extension Router {
     /// Runs a call that keeps no route, telling `configuration`'s handlers and the global error
     /// handler how it went.
     func reporting<Destination>(
-        _ configuration: ServiceRouteConfiguration<Destination>,
+        _ configuration: RouteConfiguration<Destination>,
         action: RouteAction,
         _ body: () throws -> Destination
     ) throws -> Destination {

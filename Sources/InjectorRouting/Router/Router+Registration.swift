@@ -41,15 +41,15 @@ extension Router {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Protocol
     ) -> RouteRegistration<Protocol> {
-        container.register(
-            Protocol.self,
+        registerRoute(
+            service.key,
             scope: scope,
             replacesExisting: replacesExisting,
             fileID: fileID,
             line: line,
+            view: nil,
             factory: factory
         )
-        return add(service, scope: scope, name: "the route registered at \(fileID):\(line)", takesParameters: false)
     }
 
     /// Registers a route for `service` whose destination a closure makes from the route's
@@ -73,17 +73,15 @@ extension Router {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, RouteParameters) throws -> Protocol
     ) -> RouteRegistration<Protocol> {
-        let key = service.key
-        container.register(
-            Protocol.self,
+        registerRoute(
+            service.key,
             scope: scope,
             replacesExisting: replacesExisting,
             fileID: fileID,
-            line: line
-        ) { r in
-            try factory(r, PendingParameters.take(for: key))
-        }
-        return add(service, scope: scope, name: "the route registered at \(fileID):\(line)", takesParameters: true)
+            line: line,
+            view: nil,
+            factory: factory
+        )
     }
 
     /// Registers a route written as a type, for the protocol `service`: the container makes the
@@ -106,47 +104,15 @@ extension Router {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) -> RouteRegistration<Protocol> {
-        let key = service.key
-        let name = typeName(Route.self)
-        container.register(
-            Protocol.self,
+        registerRoute(
+            service.key,
+            route: route,
             scope: scope,
             replacesExisting: replacesExisting,
             fileID: fileID,
-            line: line
-        ) { r in
-            let made = try route.makeDestination(with: PendingParameters.take(for: key), resolver: r)
-            guard let destination = made as? Protocol else {
-                throw RoutingError.nonconforming(type(of: made as Any), madeBy: name, for: key)
-            }
-            return destination
-        }
-        let registration = add(service, scope: scope, name: name, takesParameters: true)
-        // The route's hooks apply to its own destinations: a double that an override swapped in is
-        // not the route's type, and is left as the override made it.
-        registration.amend { record in
-            record.adding(
-                preparation: { destination, context in
-                    guard var own = destination as? Route.Destination else { return }
-                    try route.prepare(&own, context: context)
-                    destination = own
-                },
-                verification: { destination, context in
-                    guard let own = destination as? Route.Destination else { return }
-                    try route.verify(own, context: context)
-                },
-                removal: { destination, context in
-                    guard let own = destination as? Route.Destination else { return }
-                    try route.remove(own, context: context)
-                }
-            )
-        }
-        for identifier in route.identifiers { registration.identifier(identifier) }
-        for pattern in route.urlPatterns { registration.url(pattern) }
-        var events = RouteEventHandlers()
-        route.handleEvents(&events)
-        add(events, for: key)
-        return registration
+            line: line,
+            view: nil
+        )
     }
 
     /// Registers a module route: the container makes a fresh module configuration for every perform,
@@ -176,21 +142,14 @@ extension Router {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Module
     ) {
-        container.register(
-            Module.self,
+        registerModule(
+            module.key,
+            as: Module.self,
             replacesExisting: replacesExisting,
             fileID: fileID,
             line: line,
             factory: factory
         )
-        let record = RouteRecord(
-            key: module.key,
-            scope: .transient,
-            name: "the module route registered at \(fileID):\(line)",
-            takesParameters: false,
-            resolveAny: { try $0.resolve(Module.self) }
-        )
-        storage.amend { $0.records[module.key] = record }
     }
 
     /// Serves a protocol that a consumer requires with the route of a protocol a module provides:
@@ -233,7 +192,7 @@ extension Router {
         adapt(Required.self, required.key, to: Provided.self, provided.key, fileID: fileID, line: line)
     }
 
-    private func adapt<Required, Provided>(
+    func adapt<Required, Provided>(
         _: Required.Type,
         _ required: RouteKey,
         to _: Provided.Type,
@@ -251,21 +210,162 @@ extension Router {
         storage.amend { $0.adapters[required] = RouteTable.Adapter(target: provided, site: "\(fileID):\(line)") }
     }
 
+    // MARK: - Shared by service and view routes
+
+    /// Registers a route whose closure makes its destination.
+    func registerRoute<Protocol>(
+        _ key: RouteKey,
+        scope: Scope,
+        replacesExisting: Bool,
+        fileID: StaticString,
+        line: UInt,
+        view: ViewTraits?,
+        factory: @escaping @Sendable (Resolver) throws -> Protocol
+    ) -> RouteRegistration<Protocol> {
+        container.register(
+            Protocol.self,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            factory: factory
+        )
+        return add(
+            key,
+            as: Protocol.self,
+            scope: scope,
+            name: "the route registered at \(fileID):\(line)",
+            takesParameters: false,
+            view: view
+        )
+    }
+
+    /// Registers a route whose closure makes its destination from the route's parameters.
+    func registerRoute<Protocol>(
+        _ key: RouteKey,
+        scope: Scope,
+        replacesExisting: Bool,
+        fileID: StaticString,
+        line: UInt,
+        view: ViewTraits?,
+        factory: @escaping @Sendable (Resolver, RouteParameters) throws -> Protocol
+    ) -> RouteRegistration<Protocol> {
+        container.register(
+            Protocol.self,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line
+        ) { r in
+            try factory(r, PendingParameters.take(for: key))
+        }
+        return add(
+            key,
+            as: Protocol.self,
+            scope: scope,
+            name: "the route registered at \(fileID):\(line)",
+            takesParameters: true,
+            view: view
+        )
+    }
+
+    /// Registers a route type: its factory in the container, its hooks, identifiers, URL patterns
+    /// and event handlers in the table.
+    func registerRoute<Protocol, Route: RouteDefinition>(
+        _ key: RouteKey,
+        route: Route,
+        scope: Scope,
+        replacesExisting: Bool,
+        fileID: StaticString,
+        line: UInt,
+        view: ViewTraits?
+    ) -> RouteRegistration<Protocol> {
+        let name = typeName(Route.self)
+        container.register(
+            Protocol.self,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line
+        ) { r in
+            let made = try route.makeDestination(with: PendingParameters.take(for: key), resolver: r)
+            guard let destination = made as? Protocol else {
+                throw RoutingError.nonconforming(type(of: made as Any), madeBy: name, for: key)
+            }
+            return destination
+        }
+        let registration = add(key, as: Protocol.self, scope: scope, name: name, takesParameters: true, view: view)
+        // The route's hooks apply to its own destinations: a double that an override swapped in is
+        // not the route's type, and is left as the override made it.
+        registration.amend { record in
+            record.adding(
+                preparation: { destination, context in
+                    guard var own = destination as? Route.Destination else { return }
+                    try route.prepare(&own, context: context)
+                    destination = own
+                },
+                verification: { destination, context in
+                    guard let own = destination as? Route.Destination else { return }
+                    try route.verify(own, context: context)
+                },
+                removal: { destination, context in
+                    guard let own = destination as? Route.Destination else { return }
+                    try route.remove(own, context: context)
+                }
+            )
+        }
+        for identifier in route.identifiers { registration.identifier(identifier) }
+        for pattern in route.urlPatterns { registration.url(pattern) }
+        var events = RouteEventHandlers()
+        route.handleEvents(&events)
+        add(events, for: key)
+        return registration
+    }
+
+    /// Registers a module route: its configuration's factory in the container, always transient.
+    func registerModule<Module>(
+        _ key: RouteKey,
+        as _: Module.Type,
+        replacesExisting: Bool,
+        fileID: StaticString,
+        line: UInt,
+        factory: @escaping @Sendable (Resolver) throws -> Module
+    ) {
+        container.register(
+            Module.self,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            factory: factory
+        )
+        _ = add(
+            key,
+            as: Module.self,
+            scope: .transient,
+            name: "the module route registered at \(fileID):\(line)",
+            takesParameters: false,
+            view: nil
+        )
+    }
+
     /// Adds the route's record to the table.
     private func add<Protocol>(
-        _ service: RoutableService<Protocol>,
+        _ key: RouteKey,
+        as _: Protocol.Type,
         scope: Scope,
         name: String,
-        takesParameters: Bool
+        takesParameters: Bool,
+        view: ViewTraits?
     ) -> RouteRegistration<Protocol> {
         let record = RouteRecord(
-            key: service.key,
+            key: key,
             scope: scope,
             name: name,
             takesParameters: takesParameters,
+            view: view,
             resolveAny: { try $0.resolve(Protocol.self) }
         )
-        storage.amend { $0.records[service.key] = record }
-        return RouteRegistration(router: self, key: service.key)
+        storage.amend { $0.records[key] = record }
+        return RouteRegistration(router: self, key: key)
     }
 }

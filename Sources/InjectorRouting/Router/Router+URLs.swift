@@ -34,7 +34,7 @@ extension Router {
     public func makeDestination<Destination>(
         url: String,
         as type: Destination.Type,
-        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> Destination {
         try makeDestination(configuring: configuring) { try request(url: url, action: $0) }
     }
@@ -50,7 +50,7 @@ extension Router {
     public func perform<Destination>(
         url: String,
         as type: Destination.Type,
-        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> ServiceRoute<Destination> {
         let route = try to(url: url, as: type, configuring: configuring)
         _ = try route.run(.performRoute, performer: nil)
@@ -64,7 +64,7 @@ extension Router {
     public func to<Destination>(
         url: String,
         as type: Destination.Type,
-        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> ServiceRoute<Destination> {
         try makeRoute(configuring: configuring, request: reportingLookUp { try request(url: url, action: .lookUp) })
     }
@@ -86,7 +86,7 @@ extension Router {
         identifier: String,
         parameters: RouteParameters = RouteParameters(),
         as type: Destination.Type,
-        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> Destination {
         try makeDestination(configuring: configuring) {
             try request(identifier: identifier, parameters: parameters, action: $0)
@@ -99,7 +99,7 @@ extension Router {
         identifier: String,
         parameters: RouteParameters = RouteParameters(),
         as type: Destination.Type,
-        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> ServiceRoute<Destination> {
         let route = try to(identifier: identifier, parameters: parameters, as: type, configuring: configuring)
         _ = try route.run(.performRoute, performer: nil)
@@ -111,7 +111,7 @@ extension Router {
         identifier: String,
         parameters: RouteParameters = RouteParameters(),
         as type: Destination.Type,
-        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> ServiceRoute<Destination> {
         try makeRoute(
             configuring: configuring,
@@ -125,7 +125,7 @@ extension Router {
     /// as \`makeDestination(url:as:configuring:)\`.
     public func makeDestination(
         url: String,
-        configuring: (inout ServiceRouteConfiguration<Any>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Any>) -> Void = { _ in }
     ) throws -> Any {
         try makeDestination(url: url, as: Any.self, configuring: configuring)
     }
@@ -134,7 +134,7 @@ extension Router {
     @discardableResult
     public func perform(
         url: String,
-        configuring: (inout ServiceRouteConfiguration<Any>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Any>) -> Void = { _ in }
     ) throws -> ServiceRoute<Any> {
         try perform(url: url, as: Any.self, configuring: configuring)
     }
@@ -142,7 +142,7 @@ extension Router {
     /// The route whose URL pattern matches \`url\`, unrouted; as \`to(url:as:configuring:)\`.
     public func to(
         url: String,
-        configuring: (inout ServiceRouteConfiguration<Any>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Any>) -> Void = { _ in }
     ) throws -> ServiceRoute<Any> {
         try to(url: url, as: Any.self, configuring: configuring)
     }
@@ -152,7 +152,7 @@ extension Router {
     public func makeDestination(
         identifier: String,
         parameters: RouteParameters = RouteParameters(),
-        configuring: (inout ServiceRouteConfiguration<Any>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Any>) -> Void = { _ in }
     ) throws -> Any {
         try makeDestination(identifier: identifier, parameters: parameters, as: Any.self, configuring: configuring)
     }
@@ -162,7 +162,7 @@ extension Router {
     public func perform(
         identifier: String,
         parameters: RouteParameters = RouteParameters(),
-        configuring: (inout ServiceRouteConfiguration<Any>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Any>) -> Void = { _ in }
     ) throws -> ServiceRoute<Any> {
         try perform(identifier: identifier, parameters: parameters, as: Any.self, configuring: configuring)
     }
@@ -171,7 +171,7 @@ extension Router {
     public func to(
         identifier: String,
         parameters: RouteParameters = RouteParameters(),
-        configuring: (inout ServiceRouteConfiguration<Any>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Any>) -> Void = { _ in }
     ) throws -> ServiceRoute<Any> {
         try to(identifier: identifier, parameters: parameters, as: Any.self, configuring: configuring)
     }
@@ -217,10 +217,10 @@ extension Router {
     // MARK: - Performing the route found
 
     private func makeDestination<Destination>(
-        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void,
+        configuring: (inout RouteConfiguration<Destination>) -> Void,
         request: (RouteAction) throws -> RouteRequest
     ) throws -> Destination {
-        var configuration = ServiceRouteConfiguration<Destination>()
+        var configuration = RouteConfiguration<Destination>()
         configuring(&configuration)
         let prepare = configuration.prepareDestination
         return try reporting(configuration, action: .makeDestination) {
@@ -229,10 +229,10 @@ extension Router {
     }
 
     private func makeRoute<Destination>(
-        configuring: (inout ServiceRouteConfiguration<Destination>) -> Void,
+        configuring: (inout RouteConfiguration<Destination>) -> Void,
         request: RouteRequest
     ) -> ServiceRoute<Destination> {
-        var configuration = ServiceRouteConfiguration<Destination>()
+        var configuration = RouteConfiguration<Destination>()
         configuring(&configuration)
         let label = request.description
         return ServiceRoute(router: self, label: label, parameters: request.parameters, configuration: configuration) {

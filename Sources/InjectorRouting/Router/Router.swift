@@ -36,18 +36,37 @@ import Injector
 public final class Router: Sendable {
     /// The container that makes every destination.
     public let container: Container
+    /// The navigation host view routes perform their transitions on; \`nil\` for a router that routes
+    /// services only.
+    public let host: (any NavigationHost)?
+    /// The clock leak checks wait on after a view route is removed.
+    public let clock: any Clock<Duration>
     let source: ResolutionSource
     let storage: RouterStorage
 
-    /// A router over `container`, with no routes yet.
-    public init(container: Container) {
+    /// A router over \`container\`, with no routes yet.
+    ///
+    /// - Parameters:
+    ///   - container: The container that makes every destination.
+    ///   - host: The navigation host that shows view routes' destinations (\`HeadlessNavigationHost\` on
+    ///     Linux and in tests, a UIKit or AppKit host in an app); service routing needs none.
+    ///   - clock: The clock that leak checks wait on after a removal; tests pass a manual clock.
+    public init(
+        container: Container,
+        host: (any NavigationHost)? = nil,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.container = container
+        self.host = host
+        self.clock = clock
         source = .container(container)
         storage = RouterStorage()
     }
 
     private init(sharing router: Router, in scope: LifetimeScope) {
         container = scope.container
+        host = router.host
+        clock = router.clock
         source = .scope(scope)
         storage = router.storage
     }

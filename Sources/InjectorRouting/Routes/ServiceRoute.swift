@@ -45,7 +45,7 @@ public final class ServiceRoute<Destination> {
 
     private struct Box {
         var state = RouteState.unrouted
-        var configuration: ServiceRouteConfiguration<Destination>
+        var configuration: RouteConfiguration<Destination>
         /// The handlers of the first perform, given with the configuration; used once.
         var firstPerformer: PerformerHandlers<Destination>?
         var destination = HeldDestination<Destination>()
@@ -57,7 +57,7 @@ public final class ServiceRoute<Destination> {
         router: Router,
         label: String,
         parameters: RouteParameters = RouteParameters(),
-        configuration: ServiceRouteConfiguration<Destination>,
+        configuration: RouteConfiguration<Destination>,
         make: @escaping Make
     ) {
         self.router = router
@@ -94,7 +94,7 @@ public final class ServiceRoute<Destination> {
 
     /// Makes and prepares a destination and moves the route through its states, telling the handlers.
     func run(_ action: RouteAction, performer given: PerformerHandlers<Destination>?) throws -> Destination {
-        let start = box.withLock { box -> Result<(RouteState, ServiceRouteConfiguration<Destination>), RoutingError> in
+        let start = box.withLock { box -> Result<(RouteState, RouteConfiguration<Destination>), RoutingError> in
             let configuration = box.configuration
             switch box.state {
             case .routing: return .failure(.overRoute(label, action: action))
@@ -114,7 +114,7 @@ public final class ServiceRoute<Destination> {
             success: given?.success ?? first?.success,
             error: given?.error ?? first?.error
         )
-        let (previous, configuration): (RouteState, ServiceRouteConfiguration<Destination>)
+        let (previous, configuration): (RouteState, RouteConfiguration<Destination>)
         switch start {
         case .success(let started): (previous, configuration) = started
         case .failure(let error):

@@ -24,7 +24,7 @@
 /// `present(_:animated:completion:)`, `showDetailViewController(_:sender:)`, `addChild(_:)` and
 /// `addSubview(_:)`, and calls `completion` from UIKit's completion handlers.
 @MainActor
-public protocol NavigationHost: AnyObject {
+public protocol NavigationHost: AnyObject, Sendable {
     /// Why `transition` cannot be performed now, or `nil` when it can.
     func refusal(toPerform transition: ViewTransition) -> ViewTransitionRefusal?
 

@@ -30,7 +30,7 @@
 ///
 /// The configuration is kept by the route, so a route performed again prepares its new destination
 /// the same way; the performer handlers fire only for the perform they were given with.
-public struct ServiceRouteConfiguration<Destination>: Sendable {
+public struct RouteConfiguration<Destination>: Sendable {
     /// The caller's preparation of each new destination: runs first, before the route's own
     /// preparation and checks. Only for routes whose destination is not shared (transient or graph
     /// registrations); for a shared one it fails the perform.

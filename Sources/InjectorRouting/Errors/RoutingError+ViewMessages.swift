@@ -1,0 +1,111 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+
+// The messages of view routing's errors: the route's protocol, the screens, and how to fix it.
+
+extension RoutingError {
+    static func noHost(_ route: String, path: ViewRoutePath) -> RoutingError {
+        RoutingError(
+            .invalidConfiguration,
+            "\(route) cannot \(path): the router has no navigation host. Fix: make the router with one, "
+                + "Router(container:host:), such as a HeadlessNavigationHost or your app's UIKit host.",
+            action: .performRoute
+        )
+    }
+
+    static func notAnObject(_ made: Any.Type, route: String) -> RoutingError {
+        RoutingError(
+            .invalidConfiguration,
+            "\(route) made a \(typeName(made)), which is not an object: a view route's destination must be a class "
+                + "instance (a screen or a view) for a host to show it. Fix: make the destination a class.",
+            action: .performRoute
+        )
+    }
+
+    static func unsupportedPath(_ path: ViewRoutePath, route: String, supported: ViewRoutePaths) -> RoutingError {
+        RoutingError(
+            .unsupportedPath,
+            "\(route) does not support the path \(path). Fix: use one of the paths it supports, or add it to the "
+                + "route's supportedPaths.",
+            action: .performRoute
+        )
+    }
+
+    static func sourceGone(_ path: ViewRoutePath, route: String, action: RouteAction) -> RoutingError {
+        RoutingError(
+            .invalidSource,
+            "\(route) cannot \(path): the source \(path.sourceName) is gone (deallocated). Fix: perform from a "
+                + "screen that is alive and shown.",
+            action: action
+        )
+    }
+
+    static func refused(
+        _ refusal: ViewTransitionRefusal,
+        route: String,
+        transition: String,
+        action: RouteAction
+    )
+        -> RoutingError
+    {
+        let code: Code =
+            switch refusal.reason {
+            case .destinationAlreadyShown: .destinationAlreadyShown
+            case .undeclaredSegue: .segueNotPerformed
+            case .notShown, .unsupportedStyle: .actionFailed
+            default: .invalidSource
+            }
+        let verb = action == .removeRoute ? "remove" : "perform"
+        return RoutingError(
+            code,
+            "\(route) could not \(verb) \(transition): \(refusal.message)",
+            action: action,
+            underlyingError: refusal
+        )
+    }
+
+    static func unbalancedTransition(_ route: String, inFlight: String, action: RouteAction) -> RoutingError {
+        let verb = action == .removeRoute ? "removed" : "performed"
+        return RoutingError(
+            .unbalancedTransition,
+            "\(route) cannot be \(verb) while \(inFlight) is still in flight: one view transition at a time per "
+                + "router. Fix: perform or remove it from the other route's success handler, once its transition "
+                + "has ended.",
+            action: action
+        )
+    }
+
+    static func alreadyShown(_ route: String) -> RoutingError {
+        RoutingError(
+            .actionFailed,
+            "\(route) is shown already (its state is routed). Fix: remove it first (removeRoute()), then perform it "
+                + "again.",
+            action: .performRoute
+        )
+    }
+
+    static func cannotRemove(_ route: String, because reason: String) -> RoutingError {
+        RoutingError(.actionFailed, "\(route) cannot be removed: \(reason).", action: .removeRoute)
+    }
+
+    static func customTransitionFailed(_ error: any Error, route: String, action: RouteAction) -> RoutingError {
+        RoutingError(
+            .actionFailed,
+            "The custom transition of \(route) threw: \(error)",
+            action: action,
+            underlyingError: error
+        )
+    }
+}
