@@ -100,6 +100,24 @@ extension RoutingError {
         RoutingError(.actionFailed, "\(route) cannot be removed: \(reason).", action: .removeRoute)
     }
 
+    static func serviceURL(_ url: String, route: RouteKey) -> RoutingError {
+        RoutingError(
+            .invalidConfiguration,
+            "The URL \"\(url)\" matches \(route.declaration), which is not a view route: there is nothing to show. "
+                + "Fix: perform it with router.perform(url:) or makeDestination(url:), without a path.",
+            action: .lookUp
+        )
+    }
+
+    static func viewURL(_ url: String, route: RouteKey) -> RoutingError {
+        RoutingError(
+            .invalidConfiguration,
+            "The URL \"\(url)\" matches \(route.declaration), a view route, which needs a path to be shown. Fix: "
+                + "perform it with router.perform(url:path:), on the main actor.",
+            action: .lookUp
+        )
+    }
+
     static func customTransitionFailed(_ error: any Error, route: String, action: RouteAction) -> RoutingError {
         RoutingError(
             .actionFailed,

@@ -23,7 +23,7 @@
 public struct InterceptorDecision: Sendable {
     enum Verdict: Sendable {
         case proceed
-        case redirect(RouteKey)
+        case redirect(RouteKey, ViewTransitionStyle?)
         case refuse(String)
     }
 
@@ -34,7 +34,21 @@ public struct InterceptorDecision: Sendable {
 
     /// Performs `service` instead; the original call fails with RoutingError/Code/redirected.
     public static func redirect<Protocol>(to service: RoutableService<Protocol>) -> InterceptorDecision {
-        InterceptorDecision(verdict: .redirect(service.key))
+        InterceptorDecision(verdict: .redirect(service.key, nil))
+    }
+
+    /// Shows \`view\` instead, from the source of the path the original call was performed along
+    /// (with \`style\` instead of that path's transition, if given): a sign-in screen before the editor.
+    /// The original call fails with \`RoutingError/Code/redirected\`.
+    ///
+    /// \`\`\`swift
+    /// return .redirect(to: RoutableView<any SignInView>(), style: .presentModally)
+    /// \`\`\`
+    public static func redirect<Protocol>(
+        to view: RoutableView<Protocol>,
+        style: ViewTransitionStyle? = nil
+    ) -> InterceptorDecision {
+        InterceptorDecision(verdict: .redirect(view.key, style))
     }
 
     /// Refuses the call: it fails with RoutingError/Code/refused and `reason` in the message.

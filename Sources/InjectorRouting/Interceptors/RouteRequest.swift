@@ -23,15 +23,19 @@ public struct RouteRequest: Sendable, CustomStringConvertible {
     public let parameters: RouteParameters
 
     let key: RouteKey
+    /// The routes an interceptor redirected from on the way to this one, to tell a loop.
+    let redirects: [RouteKey]
 
     init(
         key: RouteKey,
         action: RouteAction,
         url: String? = nil,
         identifier: String? = nil,
-        parameters: RouteParameters = RouteParameters()
+        parameters: RouteParameters = RouteParameters(),
+        redirects: [RouteKey] = []
     ) {
         self.key = key
+        self.redirects = redirects
         self.action = action
         self.url = url
         self.identifier = identifier
@@ -50,6 +54,12 @@ public struct RouteRequest: Sendable, CustomStringConvertible {
 
     /// Whether this request routes to `module`.
     public func isRouting<Protocol>(to module: RoutableServiceModule<Protocol>) -> Bool { key == module.key }
+
+    /// Whether this request routes to `view`.
+    public func isRouting<Protocol>(to view: RoutableView<Protocol>) -> Bool { key == view.key }
+
+    /// Whether this request routes to the view module `module`.
+    public func isRouting<Protocol>(to module: RoutableViewModule<Protocol>) -> Bool { key == module.key }
 
     /// The route and how it was asked for: `RoutableService<Editor> for "app://notes/4"`.
     public var description: String {

@@ -40,10 +40,12 @@ extension Router {
         storage.amend { $0.interceptors.append(RouteInterceptor(name: name, decide: decide)) }
     }
 
-    /// Passes `request` through every interceptor.
+    /// Passes \`request\` through every interceptor.
     ///
-    /// - Parameter redirects: The routes redirected from on the way here, to tell a loop.
-    func intercept(_ request: RouteRequest, in table: RouteTable, redirects: [RouteKey] = []) throws {
+    /// - Parameter showing: For a view perform, shows the route an interceptor redirects to along the
+    ///   original path (with the style the interceptor asked for); \`nil\` for other calls, whose
+    ///   redirect makes and prepares the other route's destination.
+    func intercept(_ request: RouteRequest, in table: RouteTable, showing: RedirectShowing?) throws {
         for interceptor in table.interceptors {
             let decision: InterceptorDecision
             do { decision = try interceptor.decide(request) } catch {
@@ -54,13 +56,20 @@ extension Router {
                 continue
             case .refuse(let reason):
                 throw RoutingError.refused(request, by: interceptor.name, reason: reason)
-            case .redirect(let target):
-                let chain = redirects + [request.key]
+            case .redirect(let target, let style):
+                let chain = request.redirects + [request.key]
                 if chain.contains(target) {
                     throw RoutingError.redirectCycle(chain + [target], by: interceptor.name, action: request.action)
                 }
+                let redirect = RouteRequest(key: target, action: request.action, redirects: chain)
                 do {
-                    try performRedirect(to: target, from: request, in: table, redirects: chain)
+                    if let showing {
+                        try showing(redirect, style)
+                    } else {
+                        try performRedirect(redirect, in: table)
+                    }
+                } catch let error as RoutingError where error.code == .redirected {
+                    // Redirected further, and that route was performed.
                 } catch {
                     throw RoutingError.redirectFailed(error, request, to: target, by: interceptor.name)
                 }
@@ -69,26 +78,21 @@ extension Router {
         }
     }
 
-    /// Performs the route an interceptor redirected to, with no caller configuration.
-    private func performRedirect(
-        to target: RouteKey,
-        from request: RouteRequest,
-        in table: RouteTable,
-        redirects: [RouteKey]
-    ) throws {
-        let redirect = RouteRequest(key: target, action: request.action)
-        do {
-            try intercept(redirect, in: table, redirects: redirects)
-        } catch let error as RoutingError where error.code == .redirected {
-            return  // redirected further, and that route was performed
-        }
-        let (record, path) = try table.record(for: target, action: request.action)
-        var destination = try handingOver(RouteParameters(), to: record, path: path, action: request.action) {
+    /// Makes and prepares the destination of the route an interceptor redirected to, with no caller
+    /// configuration.
+    private func performRedirect(_ redirect: RouteRequest, in table: RouteTable) throws {
+        try intercept(redirect, in: table, showing: nil)
+        let (record, path) = try table.record(for: redirect.key, action: redirect.action)
+        var destination = try handingOver(RouteParameters(), to: record, path: path, action: redirect.action) {
             try record.resolveAny(source)
         }
         try record.prepare(
             &destination,
-            context: RouteContext(router: self, parameters: RouteParameters(), action: request.action)
+            context: RouteContext(router: self, parameters: RouteParameters(), action: redirect.action)
         )
     }
 }
+
+/// Shows a view route an interceptor redirected to: the redirect's request, and the transition style
+/// the interceptor asked for.
+typealias RedirectShowing = (RouteRequest, ViewTransitionStyle?) throws -> Void

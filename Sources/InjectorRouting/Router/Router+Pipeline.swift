@@ -23,16 +23,18 @@ extension Router {
     /// - Parameters:
     ///   - request: The route, how it was asked for, and its parameters.
     ///   - preparing: The caller's preparation, run first.
+    ///   - showing: For a view perform, shows a route an interceptor redirects to.
     ///   - make: Makes the destination through the container, given the route's record.
     /// - Returns: The prepared destination, and the record of the route that made it.
     /// - Throws: `RoutingError`; never another error.
     func route<Destination>(
         _ request: RouteRequest,
         preparing: ((inout Destination) throws -> Void)?,
+        showing: RedirectShowing? = nil,
         make: (RouteRecord) throws -> Destination
     ) throws -> (Destination, RouteRecord) {
         let table = storage.table
-        if !table.interceptors.isEmpty { try intercept(request, in: table) }
+        if !table.interceptors.isEmpty { try intercept(request, in: table, showing: showing) }
         let (record, path) = try table.record(for: request.key, action: request.action)
         if preparing != nil, record.sharesDestination {
             throw RoutingError.sharedPreparation(record, asked: request)

@@ -36,7 +36,7 @@ extension Router {
         as type: Destination.Type,
         configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> Destination {
-        try makeDestination(configuring: configuring) { try request(url: url, action: $0) }
+        try makeDestination(configuring: configuring) { try serviceRequest(request(url: url, action: $0)) }
     }
 
     /// Performs the route whose URL pattern matches `url`, and returns it.
@@ -66,7 +66,10 @@ extension Router {
         as type: Destination.Type,
         configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> ServiceRoute<Destination> {
-        try makeRoute(configuring: configuring, request: reportingLookUp { try request(url: url, action: .lookUp) })
+        try makeRoute(
+            configuring: configuring,
+            request: reportingLookUp { try serviceRequest(request(url: url, action: .lookUp)) }
+        )
     }
 
     /// Makes and prepares the destination of the route registered under `identifier`.
@@ -89,7 +92,7 @@ extension Router {
         configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> Destination {
         try makeDestination(configuring: configuring) {
-            try request(identifier: identifier, parameters: parameters, action: $0)
+            try serviceRequest(request(identifier: identifier, parameters: parameters, action: $0))
         }
     }
 
@@ -115,7 +118,9 @@ extension Router {
     ) throws -> ServiceRoute<Destination> {
         try makeRoute(
             configuring: configuring,
-            request: reportingLookUp { try request(identifier: identifier, parameters: parameters, action: .lookUp) }
+            request: reportingLookUp {
+                try serviceRequest(request(identifier: identifier, parameters: parameters, action: .lookUp))
+            }
         )
     }
 
@@ -179,7 +184,7 @@ extension Router {
     // MARK: - Finding the route
 
     /// The request for the route whose pattern matches `url`, with the URL's parameters.
-    private func request(url: String, action: RouteAction) throws -> RouteRequest {
+    func request(url: String, action: RouteAction) throws -> RouteRequest {
         let match: URLMatch<RouteKey>
         do throws(URLRoutingFailure) { match = try storage.table.urls.match(url) } catch {
             throw RoutingError.url(error, action: action)
@@ -207,6 +212,12 @@ extension Router {
         }
         let parameters = parameters.source == nil ? RouteParameters(parameters.values, source: identifier) : parameters
         return RouteRequest(key: key, action: action, identifier: identifier, parameters: parameters)
+    }
+
+    /// \`request\`, unless it found a view route, which these calls cannot show.
+    private func serviceRequest(_ request: RouteRequest) throws -> RouteRequest {
+        guard request.key.kind == .view || request.key.kind == .viewModule else { return request }
+        throw RoutingError.viewURL(request.url ?? request.identifier ?? "", route: request.key)
     }
 
     /// Runs a lookup, telling the global error handler when it fails.

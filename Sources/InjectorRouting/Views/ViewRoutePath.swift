@@ -35,6 +35,14 @@ public struct ViewRoutePath: CustomStringConvertible {
         weakSource = source.map(WeakSource.init)
     }
 
+    private init(_ kind: Kind, weakSource: WeakSource?) {
+        self.kind = kind
+        self.weakSource = weakSource
+    }
+
+    /// The same source, shown with \`style\` instead.
+    func with(style: ViewTransitionStyle) -> ViewRoutePath { ViewRoutePath(.transition(style), weakSource: weakSource) }
+
     /// The source, while it is alive; `nil` for `makeDestination` or once it is gone.
     var source: AnyObject? { weakSource?.object }
 

@@ -1,0 +1,257 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+
+// Performing view routes: by protocol, module, URL, or on a screen made elsewhere. Every call makes
+// the destination through the same pipeline as service routes (Router+Pipeline.swift), then shows it
+// on the router's navigation host (ViewRoute.swift).
+
+extension Router {
+    /// Performs a route to `view` along `path`: makes and prepares the destination, then shows it on
+    /// the router's navigation host, and returns the route, to remove it later.
+    ///
+    /// ```swift
+    /// let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home)) { config in
+    ///     config.prepareDestination = { $0.note = note }
+    ///     config.successHandler = { editor in print("editing", editor.note?.title ?? "") }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - view: The declared view protocol to route to.
+    ///   - path: Where and how to show the destination.
+    ///   - configuring: Sets the caller's preparation and handlers, kept for later performs.
+    /// - Returns: The route: routed once the host says the transition has ended (at once for
+    ///   `HeadlessNavigationHost`), routing until then.
+    /// - Throws: `RoutingError`, after the handlers were told; nothing is shown.
+    @MainActor
+    @discardableResult
+    public func perform<Protocol>(
+        to view: RoutableView<Protocol>,
+        path: ViewRoutePath,
+        configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
+    ) throws -> ViewRoute<Protocol> {
+        let route = viewRoute(RouteRequest(key: view.key, action: .performRoute), path: path, configuring: configuring)
+        {
+            [source] _ in try source.resolve(Protocol.self)
+        }
+        _ = try route.run(performer: nil)
+        return route
+    }
+
+    /// A route to `view`, unrouted, to perform later along `path`.
+    ///
+    /// - Throws: `RoutingError` with code `RoutingError/Code/invalidProtocol` when no route serves
+    ///   the protocol.
+    @MainActor
+    public func to<Protocol>(
+        _ view: RoutableView<Protocol>,
+        path: ViewRoutePath,
+        configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
+    ) throws -> ViewRoute<Protocol> {
+        try lookUp(view.key)
+        return viewRoute(RouteRequest(key: view.key, action: .performRoute), path: path, configuring: configuring) {
+            [source] _ in try source.resolve(Protocol.self)
+        }
+    }
+
+    /// Makes and prepares a destination for `view` without showing it: no route, no observers.
+    ///
+    /// ```swift
+    /// let preview = try router.makeDestination(to: RoutableView<any EditorView>())
+    /// ```
+    @MainActor
+    public func makeDestination<Protocol>(
+        to view: RoutableView<Protocol>,
+        configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
+    ) throws -> Protocol {
+        var configuration = RouteConfiguration<Protocol>()
+        configuring(&configuration)
+        let prepare = configuration.prepareDestination
+        return try reporting(configuration, action: .makeDestination) {
+            try route(RouteRequest(key: view.key, action: .makeDestination), preparing: prepare) { _ in
+                try source.resolve(Protocol.self)
+            }.0
+        }
+    }
+
+    /// Prepares a screen made elsewhere (by a storyboard, say) as a route to `view` would: the
+    /// caller's preparation, the route's preparations and checks, at once. Never runs the factory and
+    /// shows nothing.
+    ///
+    /// - Returns: The route: routed, not removable.
+    @MainActor
+    @discardableResult
+    public func prepare<Protocol>(
+        destination: Protocol,
+        for view: RoutableView<Protocol>,
+        configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
+    ) throws -> ViewRoute<Protocol> {
+        var configuration = RouteConfiguration<Protocol>()
+        configuring(&configuration)
+        let prepare = configuration.prepareDestination
+        let request = RouteRequest(key: view.key, action: .prepareDestination)
+        let prepared = try reporting(configuration, action: .prepareDestination) {
+            var prepared = destination
+            let record = try storage.table.record(for: view.key, action: .prepareDestination).record
+            if let prepare {
+                do { try prepare(&prepared) } catch {
+                    throw RoutingError.callerPreparationFailed(error, request: request)
+                }
+            }
+            try record.prepare(
+                &prepared,
+                context: RouteContext(router: self, parameters: RouteParameters(), action: .prepareDestination)
+            )
+            return prepared
+        }
+        let route = ViewRoute<Protocol>(
+            router: self,
+            label: view.key.declaration,
+            path: .makeDestination,
+            configuration: configuration
+        ) { _, _, _ in throw RoutingError.removePrepared(view.key.declaration) }
+        route.adopt(prepared)
+        return route
+    }
+
+    /// Shows a screen made elsewhere along `path`, with the full pipeline: interceptors, the
+    /// caller's preparation, the route's preparations and checks, observers, the transition. Never
+    /// runs the factory.
+    @MainActor
+    @discardableResult
+    public func perform<Protocol>(
+        onDestination destination: Protocol,
+        for view: RoutableView<Protocol>,
+        path: ViewRoutePath,
+        configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
+    ) throws -> ViewRoute<Protocol> {
+        let route = viewRoute(RouteRequest(key: view.key, action: .performRoute), path: path, configuring: configuring)
+        {
+            _ in destination
+        }
+        _ = try route.run(performer: nil)
+        return route
+    }
+
+    /// Performs a route to a view module along `path`: the container makes a fresh module
+    /// configuration, `making` passes it the module's parameters and returns the screen, which is
+    /// prepared and shown.
+    ///
+    /// ```swift
+    /// try router.perform(to: RoutableViewModule<any EditorModule>(), path: .push(from: home)) {
+    ///     $0.makeDestinationWith(note, readOnly: false)
+    /// }
+    /// ```
+    @MainActor
+    @discardableResult
+    public func perform<Module, Destination>(
+        to module: RoutableViewModule<Module>,
+        path: ViewRoutePath,
+        making: @escaping @Sendable (Module) throws -> Destination?,
+        configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
+    ) throws -> ViewRoute<Destination> {
+        let route = viewRoute(
+            RouteRequest(key: module.key, action: .performRoute),
+            path: path,
+            configuring: configuring
+        ) { [source] _ in
+            let configuration = try source.resolve(Module.self)
+            let made: Destination?
+            do { made = try making(configuration) } catch {
+                throw RoutingError.moduleFailed(error, module: module.key, action: .performRoute)
+            }
+            guard let made else { throw RoutingError.moduleMadeNothing(module.key, action: .performRoute) }
+            return made
+        }
+        _ = try route.run(performer: nil)
+        return route
+    }
+
+    /// Opens a deep link: performs the view route whose URL pattern matches `url` along `path`; the
+    /// route receives the URL's placeholders and query items as its parameters.
+    ///
+    /// ```swift
+    /// try router.perform(url: "notes://notes/42", path: .push(from: home))
+    /// ```
+    ///
+    /// - Throws: `RoutingError` with code `RoutingError/Code/invalidConfiguration`, quoting the URL,
+    ///   when it is malformed, matches no pattern, matches two equally specific ones, or matches a
+    ///   service route (perform that with `perform(url:configuring:)`).
+    @MainActor
+    @discardableResult
+    public func perform(
+        url: String,
+        path: ViewRoutePath,
+        configuring: (inout RouteConfiguration<Any>) -> Void = { _ in }
+    ) throws -> ViewRoute<Any> {
+        let request: RouteRequest
+        do {
+            request = try self.request(url: url, action: .performRoute)
+            guard request.key.kind == .view else { throw RoutingError.serviceURL(url, route: request.key) }
+        } catch {
+            throw reported(RoutingError.wrapping(error, action: .lookUp))
+        }
+        let route = viewRoute(request, path: path, configuring: configuring) { [source] record in
+            try record.resolveAny(source)
+        }
+        _ = try route.run(performer: nil)
+        return route
+    }
+
+    /// A view route for `request`, unrouted, whose destination `make` makes through the container.
+    @MainActor
+    private func viewRoute<Destination>(
+        _ request: RouteRequest,
+        path: ViewRoutePath,
+        configuring: (inout RouteConfiguration<Destination>) -> Void,
+        make: @escaping (RouteRecord) throws -> Destination
+    ) -> ViewRoute<Destination> {
+        var configuration = RouteConfiguration<Destination>()
+        configuring(&configuration)
+        return ViewRoute(router: self, label: request.description, path: path, configuration: configuration) {
+            prepare,
+            action,
+            path in
+            let performed = RouteRequest(
+                key: request.key,
+                action: action,
+                url: request.url,
+                identifier: request.identifier,
+                parameters: request.parameters,
+                redirects: request.redirects
+            )
+            return try self.route(
+                performed,
+                preparing: prepare,
+                showing: { redirect, style in
+                    try MainActor.assumeIsolated { try self.show(redirect, style: style, along: path) }
+                },
+                make: make
+            )
+        }
+    }
+
+    /// Shows the view route an interceptor redirected to, from the source of the original path.
+    @MainActor
+    private func show(_ redirect: RouteRequest, style: ViewTransitionStyle?, along path: ViewRoutePath) throws {
+        let redirectPath = style.map { path.with(style: $0) } ?? path
+        let route = viewRoute(redirect, path: redirectPath) { _ in
+        } make: { [source] record in
+            try record.resolveAny(source)
+        }
+        storage.views.handOver()
+        _ = try route.run(performer: nil)
+    }
+}

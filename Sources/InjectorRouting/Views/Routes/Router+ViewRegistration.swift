@@ -1,0 +1,142 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+
+extension Router {
+    /// Registers a view route whose destination, a screen or a view, a closure makes: a registration
+    /// of the view protocol in the container.
+    ///
+    /// ```swift
+    /// router.register(RoutableView<any EditorView>()) { r in EditorScreen(store: try r.resolve((any NoteStore).self)) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - view: The routable view protocol the route provides.
+    ///   - scope: How long a destination lives and who shares it; `Scope/transient` by default.
+    ///   - supportedPaths: The paths the route may be performed along; every screen transition and
+    ///     `makeDestination` by default. A route for subviews says `[.addAsSubview, .makeDestination]`.
+    ///   - replacesExisting: Whether this route replaces an earlier registration of the protocol.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - factory: Makes a destination from a resolver; it must be an object.
+    /// - Returns: The route's registration, to add identifiers, URL patterns, hooks and event handlers to.
+    @discardableResult
+    public func register<Protocol>(
+        _ view: RoutableView<Protocol>,
+        scope: Scope = .transient,
+        supportedPaths: ViewRoutePaths = .screenTransitions,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) throws -> Protocol
+    ) -> RouteRegistration<Protocol> {
+        registerRoute(
+            view.key,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            view: ViewTraits(supportedPaths: supportedPaths, performCustom: nil, removeCustom: nil),
+            factory: factory
+        )
+    }
+
+    /// Registers a view route whose destination a closure makes from the route's parameters (a deep
+    /// link's placeholders and query items); as `register(_:scope:supportedPaths:replacesExisting:fileID:line:factory:)`.
+    @discardableResult
+    public func register<Protocol>(
+        _ view: RoutableView<Protocol>,
+        scope: Scope = .transient,
+        supportedPaths: ViewRoutePaths = .screenTransitions,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver, RouteParameters) throws -> Protocol
+    ) -> RouteRegistration<Protocol> {
+        registerRoute(
+            view.key,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            view: ViewTraits(supportedPaths: supportedPaths, performCustom: nil, removeCustom: nil),
+            factory: factory
+        )
+    }
+
+    /// Registers a view route written as a type: the container makes the destination with the route's
+    /// `RouteDefinition/makeDestination(with:resolver:)`; the router runs its hooks, supports its paths,
+    /// and performs its own transition for `ViewRoutePath/custom(from:)`.
+    @discardableResult
+    public func register<Protocol, Route: ViewRouteDefinition>(
+        _ view: RoutableView<Protocol>,
+        route: Route,
+        scope: Scope = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> RouteRegistration<Protocol> {
+        let traits = ViewTraits(
+            supportedPaths: route.supportedPaths,
+            performCustom: { destination, source, completion in
+                guard let own = destination as? Route.Destination else { return completion() }
+                try route.performCustomTransition(own, from: source, completion: completion)
+            },
+            removeCustom: { destination, source, completion in
+                guard let own = destination as? Route.Destination else { return completion() }
+                try route.removeCustomTransition(own, from: source, completion: completion)
+            }
+        )
+        return registerRoute(
+            view.key,
+            route: route,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            view: traits
+        )
+    }
+
+    /// Registers a view module route: the container makes a fresh module configuration for every
+    /// perform, and the caller makes the screen with it; as
+    /// `register(_:replacesExisting:fileID:line:factory:)` for service modules.
+    public func register<Module>(
+        _ module: RoutableViewModule<Module>,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) throws -> Module
+    ) {
+        registerModule(
+            module.key,
+            as: Module.self,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            factory: factory
+        )
+    }
+
+    /// Serves a view protocol that a consumer requires with the route of one a module provides; as
+    /// `adapt(_:to:fileID:line:)` for services.
+    public func adapt<Required, Provided>(
+        _ required: RoutableView<Required>,
+        to provided: RoutableView<Provided>,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        adapt(Required.self, required.key, to: Provided.self, provided.key, fileID: fileID, line: line)
+    }
+}

@@ -1,0 +1,278 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+
+/// A route to a screen: performed on the router's navigation host along a path, removed with one
+/// call whatever the transition was (ZIKRouter's view router instance).
+///
+/// ```swift
+/// let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
+/// // …
+/// if route.canRemove { try route.removeRoute() }      // pops back to home
+/// ```
+///
+/// View routing runs on the main actor, as UIKit does, and one view transition at a time per router:
+/// from the moment a perform or removal starts (preparation included) until the host says its
+/// transition has ended, another one on the same router is `RoutingError/Code/unbalancedTransition`.
+/// Until then the route is `RouteState/routing` (or `RouteState/removing`). A shown route must be
+/// removed before it is performed again; after removal, performing it shows a fresh destination along
+/// the same path. The route holds its source and its destination weakly.
+@MainActor
+public final class ViewRoute<Destination> {
+    /// Makes and prepares a destination with the caller's preparation, for one action.
+    typealias Make =
+        @MainActor ((@Sendable (inout Destination) throws -> Void)?, RouteAction, ViewRoutePath) throws -> (
+            Destination, RouteRecord
+        )
+
+    let router: Router
+    /// Names the route in messages: `RoutableView<EditorView>`.
+    let label: String
+    private let make: Make
+    private var path: ViewRoutePath
+    private var configuration: RouteConfiguration<Destination>
+    /// The handlers of the first perform, given with the configuration; used once.
+    private var firstPerformer: PerformerHandlers<Destination>?
+    private var shown: ShownTransition?
+    private weak var heldDestination: AnyObject?
+    /// Why the routed route cannot be removed, when it was not shown by a transition.
+    private var notShownBecause: String?
+
+    /// What was really performed: enough to undo it, holding nothing alive.
+    private struct ShownTransition {
+        let style: ViewTransitionStyle?  // nil for the route's own (custom) transition
+        weak var source: AnyObject?
+        let sourceName: String
+        let record: RouteRecord
+    }
+
+    init(
+        router: Router,
+        label: String,
+        path: ViewRoutePath,
+        configuration: RouteConfiguration<Destination>,
+        make: @escaping Make
+    ) {
+        self.router = router
+        self.label = label
+        self.path = path
+        self.configuration = configuration
+        firstPerformer = configuration.performer
+        self.make = make
+    }
+
+    /// Where the route is in its lifecycle.
+    public private(set) var state = RouteState.unrouted {
+        didSet { if state != oldValue { configuration.stateNotifier?(oldValue, state) } }
+    }
+
+    /// The destination of the last perform, while something keeps it alive (the host, while it is
+    /// shown); `nil` before the first perform and once it is gone.
+    public var destination: Destination? { heldDestination as? Destination }
+
+    /// Whether `removeRoute(successHandler:errorHandler:)` can remove the route now.
+    public var canRemove: Bool { removalRefusal == nil }
+
+    /// Why the route cannot be removed now, or `nil` when it can: not routed, made without being
+    /// shown, its screen already gone from where the transition put it (popped with the one below it,
+    /// say), or another transition in flight.
+    public var removalRefusal: String? {
+        if let inFlight = router.storage.views.inFlight { return "\(inFlight) is in flight" }
+        guard state == .routed else { return "its state is \(state), and only a routed route can be removed" }
+        if let notShownBecause { return notShownBecause }
+        guard let shown, let destination = heldDestination else { return "its destination is gone" }
+        guard let source = shown.source else { return "its source \(shown.sourceName) is gone (deallocated)" }
+        guard let style = shown.style, let host = router.host else { return nil }
+        return host.refusal(toUndo: ViewTransition(style: style, source: source, destination: destination))?.message
+    }
+
+    /// Performs the route again, along `path` or the path it was last performed along.
+    ///
+    /// - Parameters:
+    ///   - path: Where and how to show the destination; the route's last path when `nil`.
+    ///   - successHandler: Called with the destination when this perform's transition has ended.
+    ///   - errorHandler: Called when this perform fails.
+    /// - Throws: `RoutingError`, after the handlers were told; the hierarchy is as it was.
+    public func perform(
+        path: ViewRoutePath? = nil,
+        successHandler: (@MainActor (Destination) -> Void)? = nil,
+        errorHandler: (@MainActor (RouteAction, RoutingError) -> Void)? = nil
+    ) throws {
+        if let path { self.path = path }
+        _ = try run(performer: ViewPerformer(success: successHandler, error: errorHandler))
+    }
+
+    /// Makes, prepares and shows a destination along the route's path, telling observers and handlers.
+    ///
+    /// - Returns: The destination, prepared; its transition may still be in flight.
+    func run(performer given: ViewPerformer<Destination>?) throws -> Destination {
+        let action = RouteAction.performRoute
+        let views = router.storage.views
+        let first = firstPerformer
+        firstPerformer = nil
+        // The configuration's performer handlers belong to the route's first perform only.
+        var performer = given ?? ViewPerformer()
+        if performer.success == nil, let success = first?.success {
+            performer.success = { destination in success(destination) }
+        }
+        if performer.error == nil, let error = first?.error {
+            performer.error = { action, failure in error(action, failure) }
+        }
+        let configuration = configuration
+        func fail(_ error: RoutingError) -> RoutingError {
+            configuration.failed(error, action: action, performer: PerformerHandlers())
+            performer.error?(action, error)
+            return router.reported(error)
+        }
+        if let inFlight = views.inFlight {
+            throw fail(.unbalancedTransition(label, inFlight: inFlight, action: action))
+        }
+        switch state {
+        case .routing: throw fail(.overRoute(label, action: action))
+        case .removing: throw fail(.performWhileRemoving(label, action: action))
+        case .routed where shown != nil: throw fail(.alreadyShown(label))
+        default: break
+        }
+        let previous = state
+        state = .routing
+        views.begin(self, label: label)
+        do {
+            let (destination, record) = try make(configuration.prepareDestination, action, path)
+            guard type(of: destination as Any) is AnyClass else {
+                throw RoutingError.notAnObject(type(of: destination as Any), route: label)
+            }
+            let object = destination as AnyObject
+            let supported = record.view?.supportedPaths ?? .screenTransitions
+            guard supported.contains(path.member) else {
+                throw RoutingError.unsupportedPath(path, route: label, supported: supported)
+            }
+            let finish = { [self] (style: ViewTransitionStyle?, source: AnyObject?) in
+                state = .routed
+                heldDestination = object
+                shown = source.map { source in
+                    ShownTransition(style: style, source: source, sourceName: screenName(source), record: record)
+                }
+                notShownBecause = source == nil ? "it made its destination without showing it (makeDestination)" : nil
+                views.end(self)
+                if let source { views.tell(.didPerform, destination: object, source: source, route: label) }
+                configuration.succeeded(destination, action: action, performer: PerformerHandlers())
+                performer.success?(destination)
+            }
+            switch path.kind {
+            case .makeDestination:
+                finish(nil, nil)
+            case .custom:
+                guard let source = path.source else {
+                    throw RoutingError.sourceGone(path, route: label, action: action)
+                }
+                guard let performCustom = record.view?.performCustom else {
+                    throw RoutingError.unsupportedPath(path, route: label, supported: supported)
+                }
+                views.tell(.willPerform, destination: object, source: source, route: label)
+                do {
+                    try performCustom(object, source) { finish(nil, source) }
+                } catch {
+                    throw RoutingError.customTransitionFailed(error, route: label, action: action)
+                }
+            case .transition(let style):
+                guard let source = path.source else {
+                    throw RoutingError.sourceGone(path, route: label, action: action)
+                }
+                guard let host = router.host else { throw RoutingError.noHost(label, path: path) }
+                let transition = ViewTransition(style: style, source: source, destination: object)
+                if let refusal = host.refusal(toPerform: transition) {
+                    throw RoutingError.refused(refusal, route: label, transition: "\(path)", action: action)
+                }
+                views.tell(.willPerform, destination: object, source: source, route: label)
+                host.perform(transition) { performed in finish(performed.style, source) }
+            }
+            return destination
+        } catch {
+            let error = RoutingError.wrapping(error, action: action)
+            state = previous
+            views.end(self)
+            throw fail(error)
+        }
+    }
+
+    /// Shows a destination made elsewhere as performed: routed, not removable.
+    func adopt(_ destination: Destination) {
+        state = .routing
+        state = .routed
+        heldDestination = destination as AnyObject
+        notShownBecause = "it prepared a destination made elsewhere (prepare(destination:for:)), which it did not show"
+    }
+
+    /// Removes the route: undoes the transition that was really performed (pops back to the source,
+    /// dismisses, removes from the parent or the superview, or runs the route's own removal).
+    ///
+    /// - Parameters:
+    ///   - successHandler: Called once the removal's transition has ended.
+    ///   - errorHandler: Called when the route cannot be removed; the route's error handler and the
+    ///     router's global one are told too.
+    /// - Throws: `RoutingError`: `RoutingError/Code/actionFailed` with `removalRefusal` in the message
+    ///   when the route cannot be removed now, `RoutingError/Code/unbalancedTransition` when another
+    ///   transition is in flight. The route stays routed.
+    public func removeRoute(
+        successHandler: (@MainActor () -> Void)? = nil,
+        errorHandler: (@MainActor (RouteAction, RoutingError) -> Void)? = nil
+    ) throws {
+        let action = RouteAction.removeRoute
+        let views = router.storage.views
+        let configuration = configuration
+        func fail(_ error: RoutingError) -> RoutingError {
+            configuration.errorHandler?(action, error)
+            errorHandler?(action, error)
+            return router.reported(error)
+        }
+        if let inFlight = views.inFlight {
+            throw fail(.unbalancedTransition(label, inFlight: inFlight, action: action))
+        }
+        if let refusal = removalRefusal { throw fail(.cannotRemove(label, because: refusal)) }
+        guard let shown, let source = shown.source, let destination = heldDestination else {
+            throw fail(.cannotRemove(label, because: "its destination is gone"))
+        }
+        state = .removing
+        views.begin(self, label: label)
+        views.tell(.willRemove, destination: destination, source: source, route: label)
+        let finish = { [self] in
+            state = .removed
+            self.shown = nil
+            heldDestination = nil
+            views.end(self)
+            views.tell(.didRemove, destination: destination, source: source, route: label)
+            successHandler?()
+            router.checkForLeak(of: destination, route: shown.record, label: label)
+        }
+        do {
+            let context = RouteContext(router: router, parameters: RouteParameters(), action: action)
+            for removal in shown.record.removals { try removal(destination, context) }
+            if let style = shown.style, let host = router.host {
+                host.undo(ViewTransition(style: style, source: source, destination: destination)) { finish() }
+            } else if let removeCustom = shown.record.view?.removeCustom {
+                try removeCustom(destination, source) { finish() }
+            }
+        } catch {
+            state = .routed
+            views.end(self)
+            throw fail(.hookFailed(error, hook: "removal", route: label, action: action))
+        }
+    }
+}
+
+/// The handlers given with one view perform, called on the main actor.
+struct ViewPerformer<Destination> {
+    var success: (@MainActor (Destination) -> Void)?
+    var error: (@MainActor (RouteAction, RoutingError) -> Void)?
+}
