@@ -177,21 +177,11 @@ import Testing
     @Test func performingARouteThatIsRoutingIsOverRoute() throws {
         let router = Router(container: Container())
         router.register(RoutableService<any Exporter>()) { _ in FileExporter() }
-        let route = try router.to(RoutableService<any Exporter>())
         let inner = EventLog()
-        let box = RouteBox(route)
-
-        try router.perform(to: RoutableService<any Exporter>()) { config in
-            config.prepareDestination = { _ in
-                // The outer perform of `route` is under way: performing it again is an over-route.
-                if let error = routingError({ try box.route.perform() }) {
-                    inner.record("\(error.code): \(error.message)")
-                }
-            }
-        }
-        // Now perform `route` itself with a preparation that re-enters it.
+        let box = RouteBox<any Exporter>(nil)
         let reentrant = try router.to(RoutableService<any Exporter>()) { config in
             config.prepareDestination = { _ in
+                // The route's own perform is under way: performing it again is an over-route.
                 if let error = routingError({ try box.reentrant?.perform() }) {
                     inner.record("\(error.code): \(error.message)")
                 }
@@ -207,6 +197,27 @@ import Testing
             ]
         )
         #expect(reentrant.state == .routed)
+    }
+
+    @Test func routesThatMakeEachOtherFromTheirHooksAreACycleNotACrash() throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Exporter>()) { _ in FileExporter() }
+            .prepare { _, context in _ = try context.router.makeDestination(to: RoutableService<any Logger>()) }
+        router.register(RoutableService<any Logger>()) { _ in ConsoleLogger() }
+            .prepare { _, context in _ = try context.router.makeDestination(to: RoutableService<any Exporter>()) }
+        let global = Counter()
+        router.globalErrorHandler = { _, _ in global.next() }
+
+        let error = try #require(routingError { _ = try router.makeDestination(to: RoutableService<any Exporter>()) })
+
+        #expect(error.code == .cycle)  // the loop, not the hook it surfaced in
+        #expect(
+            error.message
+                == "Routes make each other: RoutableService<Exporter> -> RoutableService<Logger> -> "
+                + "RoutableService<Exporter>, through their hooks, preparations or interceptors, so the making would "
+                + "never end. Fix: let one of them get the other later (when it is used), not while it is being made."
+        )
+        #expect(global.value == 1)  // one failure, reported once
     }
 
     @Test func removingMovesThroughRemovingToRemovedAndRunsTheRemovalHook() throws {

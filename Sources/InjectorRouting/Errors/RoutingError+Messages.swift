@@ -175,40 +175,48 @@ extension RoutingError {
     }
 
     static func callerPreparationFailed(_ error: any Error, request: RouteRequest) -> RoutingError {
-        RoutingError(
-            .actionFailed,
-            "The caller's prepareDestination for \(request) threw: \(error)",
-            action: request.action,
-            underlyingError: error
-        )
+        if let cycle = cycle(in: error) { return cycle }
+        return
+            RoutingError(
+                .actionFailed,
+                "The caller's prepareDestination for \(request) threw: \(error)",
+                action: request.action,
+                underlyingError: error
+            )
     }
 
     static func hookFailed(_ error: any Error, hook: String, route: String, action: RouteAction) -> RoutingError {
-        RoutingError(
-            .actionFailed,
-            "The \(hook) hook of \(route) threw: \(error)",
-            action: action,
-            underlyingError: error
-        )
+        if let cycle = cycle(in: error) { return cycle }
+        return
+            RoutingError(
+                .actionFailed,
+                "The \(hook) hook of \(route) threw: \(error)",
+                action: action,
+                underlyingError: error
+            )
     }
 
     static func verificationFailed(_ error: any Error, route: String, action: RouteAction) -> RoutingError {
-        RoutingError(
-            .invalidConfiguration,
-            "The destination of \(route) is not ready: its verify check threw: \(error). Fix: give it what the "
-                + "check asks for, in the configuration's prepareDestination or the route's prepare hook.",
-            action: action,
-            underlyingError: error
-        )
+        if let cycle = cycle(in: error) { return cycle }
+        return
+            RoutingError(
+                .invalidConfiguration,
+                "The destination of \(route) is not ready: its verify check threw: \(error). Fix: give it what the "
+                    + "check asks for, in the configuration's prepareDestination or the route's prepare hook.",
+                action: action,
+                underlyingError: error
+            )
     }
 
     static func moduleFailed(_ error: any Error, module: RouteKey, action: RouteAction) -> RoutingError {
-        RoutingError(
-            .destinationUnavailable,
-            "The module \(module.declaration) could not make its destination: \(error)",
-            action: action,
-            underlyingError: error
-        )
+        if let cycle = cycle(in: error) { return cycle }
+        return
+            RoutingError(
+                .destinationUnavailable,
+                "The module \(module.declaration) could not make its destination: \(error)",
+                action: action,
+                underlyingError: error
+            )
     }
 
     static func moduleMadeNothing(_ module: RouteKey, action: RouteAction) -> RoutingError {
@@ -313,12 +321,14 @@ extension RoutingError {
     }
 
     static func interceptorFailed(_ error: any Error, interceptor: String, request: RouteRequest) -> RoutingError {
-        RoutingError(
-            .refused,
-            "The interceptor \"\(interceptor)\" threw while deciding on \(request): \(error)",
-            action: request.action,
-            underlyingError: error
-        )
+        if let cycle = cycle(in: error) { return cycle }
+        return
+            RoutingError(
+                .refused,
+                "The interceptor \"\(interceptor)\" threw while deciding on \(request): \(error)",
+                action: request.action,
+                underlyingError: error
+            )
     }
 
     static func redirected(_ request: RouteRequest, to target: RouteKey, by interceptor: String) -> RoutingError {
@@ -345,6 +355,16 @@ extension RoutingError {
                 + failure.message,
             action: request.action,
             underlyingError: failure
+        )
+    }
+
+    static func routingCycle(_ loop: [RouteKey], action: RouteAction) -> RoutingError {
+        RoutingError(
+            .cycle,
+            "Routes make each other: \(loop.map(\.declaration).joined(separator: " -> ")), through their hooks, "
+                + "preparations or interceptors, so the making would never end. Fix: let one of them get the other "
+                + "later (when it is used), not while it is being made.",
+            action: action
         )
     }
 
@@ -376,6 +396,14 @@ extension RoutingError {
             action: .lookUp,
             underlyingError: problem
         )
+    }
+
+    /// A routing cycle that \`error\` is (or wraps): passed on as it is, so that the loop is what the
+    /// caller sees, not the hook or preparation it surfaced in.
+    static func cycle(in error: any Error) -> RoutingError? {
+        guard let routing = error as? RoutingError else { return nil }
+        if routing.code == .cycle { return routing }
+        return routing.underlyingError.flatMap(cycle(in:))
     }
 
     // MARK: Wrapping

@@ -25,6 +25,16 @@ public struct RouteRequest: Sendable, CustomStringConvertible {
     let key: RouteKey
     /// The routes an interceptor redirected from on the way to this one, to tell a loop.
     let redirects: [RouteKey]
+    /// The protocols the request goes through to reach its route: the adapters' chain after the
+    /// protocol asked for; empty when that protocol has a route of its own.
+    private(set) var servedThrough: [RouteKey] = []
+
+    /// This request, going through the adapters \`path\` (the protocol asked for first).
+    func served(through path: [RouteKey]) -> RouteRequest {
+        var request = self
+        request.servedThrough = Array(path.dropFirst())
+        return request
+    }
 
     init(
         key: RouteKey,
@@ -50,16 +60,21 @@ public struct RouteRequest: Sendable, CustomStringConvertible {
     /// ```swift
     /// if request.isRouting(to: RoutableService<EditorService>()) && !session.isSignedIn { … }
     /// ```
-    public func isRouting<Protocol>(to service: RoutableService<Protocol>) -> Bool { key == service.key }
+    ///
+    /// A request for a protocol adapted to \`service\` routes to it too, so that an interceptor that
+    /// guards a route guards the protocols adapted to it.
+    public func isRouting<Protocol>(to service: RoutableService<Protocol>) -> Bool { isRouting(to: service.key) }
 
     /// Whether this request routes to `module`.
-    public func isRouting<Protocol>(to module: RoutableServiceModule<Protocol>) -> Bool { key == module.key }
+    public func isRouting<Protocol>(to module: RoutableServiceModule<Protocol>) -> Bool { isRouting(to: module.key) }
 
     /// Whether this request routes to `view`.
-    public func isRouting<Protocol>(to view: RoutableView<Protocol>) -> Bool { key == view.key }
+    public func isRouting<Protocol>(to view: RoutableView<Protocol>) -> Bool { isRouting(to: view.key) }
 
     /// Whether this request routes to the view module `module`.
-    public func isRouting<Protocol>(to module: RoutableViewModule<Protocol>) -> Bool { key == module.key }
+    public func isRouting<Protocol>(to module: RoutableViewModule<Protocol>) -> Bool { isRouting(to: module.key) }
+
+    private func isRouting(to route: RouteKey) -> Bool { key == route || servedThrough.contains(route) }
 
     /// The route and how it was asked for: `RoutableService<Editor> for "app://notes/4"`.
     public var description: String {

@@ -11,6 +11,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+/// The routes being made on this thread or task, outermost first: a route asked for again while it
+/// is being made is a cycle, and an error inside another route's making is reported to the global
+/// error handler once, by the outermost call.
+enum RoutingStack {
+    @TaskLocal static var routes: [RouteKey] = []
+
+    /// Whether a routing call is running inside another one's making (a factory, hook or interceptor).
+    static var isNested: Bool { !routes.isEmpty }
+}
+
 /// The parameters of the perform under way, handed to the factory of the route they are meant for.
 ///
 /// A route's destination is made by the container, whose factories receive only a resolver; the

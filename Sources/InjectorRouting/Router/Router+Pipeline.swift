@@ -33,25 +33,36 @@ extension Router {
         showing: RedirectShowing? = nil,
         make: (RouteRecord) throws -> Destination
     ) throws -> (Destination, RouteRecord) {
+        // Routes that make each other through hooks, interceptors or preparations (which the
+        // container does not see) would recurse for ever: the routes being made on this thread or
+        // task are on a stack, and one asked for again is a cycle.
+        let active = RoutingStack.routes
+        if let start = active.firstIndex(of: request.key) {
+            throw RoutingError.routingCycle(Array(active[start...]) + [request.key], action: request.action)
+        }
         let table = storage.table
-        if !table.interceptors.isEmpty { try intercept(request, in: table, showing: showing) }
         let (record, path) = try table.record(for: request.key, action: request.action)
-        if preparing != nil, record.sharesDestination {
-            throw RoutingError.sharedPreparation(record, asked: request)
-        }
-        var destination = try handingOver(request.parameters, to: record, path: path, action: request.action) {
-            try make(record)
-        }
-        if let preparing {
-            do { try preparing(&destination) } catch {
-                throw RoutingError.callerPreparationFailed(error, request: request)
+        // Interceptors see the adapters a request goes through: guarding a route guards its aliases.
+        let request = path.isEmpty ? request : request.served(through: path)
+        return try RoutingStack.$routes.withValue(active + [request.key]) {
+            if !table.interceptors.isEmpty { try intercept(request, in: table, showing: showing) }
+            if preparing != nil, record.sharesDestination {
+                throw RoutingError.sharedPreparation(record, asked: request)
             }
+            var destination = try handingOver(request.parameters, to: record, path: path, action: request.action) {
+                try make(record)
+            }
+            if let preparing {
+                do { try preparing(&destination) } catch {
+                    throw RoutingError.callerPreparationFailed(error, request: request)
+                }
+            }
+            try record.prepare(
+                &destination,
+                context: RouteContext(router: self, parameters: request.parameters, action: request.action)
+            )
+            return (destination, record)
         }
-        try record.prepare(
-            &destination,
-            context: RouteContext(router: self, parameters: request.parameters, action: request.action)
-        )
-        return (destination, record)
     }
 
     /// Runs `make` with `parameters` handed over to `record`'s factory, and turns a container's

@@ -95,9 +95,10 @@ public final class Router: Sendable {
         set { storage.globalErrorHandler = newValue }
     }
 
-    /// Tells the global error handler, then returns the error to throw.
+    /// Tells the global error handler, then returns the error to throw. A call made inside another
+    /// route's making leaves that to the outermost call, so that one failure is reported once.
     func reported(_ error: RoutingError) -> RoutingError {
-        storage.globalErrorHandler?(error.action, error)
+        if !RoutingStack.isNested { storage.globalErrorHandler?(error.action, error) }
         return error
     }
 }
