@@ -43,6 +43,27 @@ private struct SyncingRoute: RouteDefinition {
         #expect(log.entries == ["exporter route: synced [4, 7]", "logger route: synced [4, 7]"])
     }
 
+    @Test func aRouteIsToldOfAnEventOnceEvenWithTwoHandlersForIt() throws {
+        let log = EventLog()
+        let router = Router(container: Container())
+        router.register(RoutableService<any Logger>()) { _ in ConsoleLogger() }
+            .onEvent(NotesDidSync.self) { _ in log.record("first handler") }
+            .onEvent(NotesDidSync.self) { _ in log.record("second handler") }
+
+        #expect(router.send(NotesDidSync(changed: [1])) == 1)
+        #expect(log.entries == ["second handler"])
+    }
+
+    @Test func aReplacedRouteForgetsTheEventHandlersOfTheOneItReplaced() throws {
+        let log = EventLog()
+        let router = Router(container: Container())
+        router.register(RoutableService<any Exporter>(), route: SyncingRoute(log: log))
+        router.register(RoutableService<any Exporter>(), replacesExisting: true) { _ in FileExporter() }
+
+        #expect(router.send(NotesDidSync(changed: [1])) == 0)
+        #expect(log.entries.isEmpty)
+    }
+
     @Test func anEventNoRouteHandlesReachesNone() throws {
         let log = EventLog()
         let router = Router(container: Container())

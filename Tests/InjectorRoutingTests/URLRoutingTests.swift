@@ -232,6 +232,36 @@ import Testing
         )
     }
 
+    @Test func aReplacedRouteForgetsTheIdentifiersAndPatternsOfTheOneItReplaced() throws {
+        let router = makeRouter()
+        router.register(RoutableService<any Viewer>(), replacesExisting: true) { (_, parameters: RouteParameters) in
+            NoteViewer(id: -(try parameters.value("id", as: Int.self)), tab: nil)
+        }
+        .url("app://notes/:id")
+        .identifier("viewer")
+
+        let viewer = try router.makeDestination(url: "app://notes/4", as: (any Viewer).self)
+        let byIdentifier = try router.makeDestination(
+            identifier: "viewer",
+            parameters: ["id": "5"],
+            as: (any Viewer).self
+        )
+
+        #expect(viewer.id == -4)
+        #expect(byIdentifier.id == -5)
+        try router.validate()
+    }
+
+    @Test func anIdentifierOrPatternGivenTwiceForOneRouteIsNotAmbiguous() throws {
+        let router = makeRouter()
+        router.register(RoutableService<any Greeting>()) { _ in PlainGreeting(text: "hi") }
+            .identifier("greeting").identifier("greeting")
+            .url("app://greeting").url("app://greeting")
+
+        #expect((try router.makeDestination(identifier: "greeting") as? PlainGreeting)?.text == "hi")
+        #expect((try router.makeDestination(url: "app://greeting") as? PlainGreeting)?.text == "hi")
+    }
+
     @Test func interceptorsSeeTheURLAndItsParameters() throws {
         let router = makeRouter()
         let seen = EventLog()

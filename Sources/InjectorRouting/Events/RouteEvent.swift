@@ -17,8 +17,8 @@
 /// struct NotesDidSync: RouteEvent { let changed: [Int] }
 /// ```
 ///
-/// Every route that handles the event's type receives it, once each, in the order the routes were
-/// registered. Routes handle events in `RouteDefinition/handleEvents(_:)` or with
+/// Every route that handles the event's type receives it, once each (a route's later handler for one
+/// event type replaces its earlier one), in the order the routes began to handle it. Routes handle events in `RouteDefinition/handleEvents(_:)` or with
 /// `RouteRegistration/onEvent(_:perform:)`.
 public protocol RouteEvent: Sendable {}
 

@@ -36,6 +36,8 @@ final class RouteTable: @unchecked Sendable {
     var adapters: [RouteKey: Adapter] = [:]
     var identifiers: [String: [RouteKey]] = [:]
     var urls = URLTrie<RouteKey>()
+    /// The URL patterns in the trie, with their routes: to rebuild it when a route is replaced.
+    var patterns: [(pattern: URLPattern, route: RouteKey)] = []
     var interceptors: [RouteInterceptor] = []
     var eventHandlers: [ObjectIdentifier: [EventHandler]] = [:]
     /// Mistakes found while registering (malformed URL patterns), reported by `Router/validate()`.
@@ -50,6 +52,7 @@ final class RouteTable: @unchecked Sendable {
         copy.adapters = adapters
         copy.identifiers = identifiers
         copy.urls = urls
+        copy.patterns = patterns
         copy.interceptors = interceptors
         copy.eventHandlers = eventHandlers
         copy.problems = problems
@@ -78,6 +81,32 @@ final class RouteTable: @unchecked Sendable {
         }
     }
 
+    /// Adds \`identifier\` for \`route\`, once.
+    func add(identifier: String, for route: RouteKey) {
+        if identifiers[identifier]?.contains(route) != true { identifiers[identifier, default: []].append(route) }
+    }
+
+    /// Adds \`pattern\` for \`route\`, once.
+    func add(_ pattern: URLPattern, for route: RouteKey) {
+        guard !patterns.contains(where: { $0.pattern == pattern && $0.route == route }) else { return }
+        patterns.append((pattern, route))
+        urls.insert(pattern, value: route)
+    }
+
+    /// Forgets what a route added beside its record (identifiers, URL patterns, event handlers), for a
+    /// registration that replaces it.
+    func forget(_ route: RouteKey) {
+        for (identifier, routes) in identifiers where routes.contains(route) {
+            identifiers[identifier] = routes.filter { $0 != route }
+        }
+        if patterns.contains(where: { $0.route == route }) {
+            patterns.removeAll { $0.route == route }
+            urls = URLTrie()
+            for (pattern, key) in patterns { urls.insert(pattern, value: key) }
+        }
+        for (event, handlers) in eventHandlers { eventHandlers[event] = handlers.filter { $0.route != route } }
+    }
+
     /// Routes of the same kind, for an error's "registered nearby" list.
     private func nearby(_ key: RouteKey) -> [RouteKey] {
         records.keys.filter { $0.kind == key.kind && $0 != key }
@@ -99,12 +128,12 @@ final class RouterStorage: Sendable {
     /// The current table: its reference is read under the lock, the table itself without.
     var table: RouteTable { state.withLock { $0.table } }
 
-    /// Publishes an amended copy of the table.
+    /// Publishes an amended table: the current one changed in place while no routing call reads it
+    /// (as while an app registers its routes at launch), an amended copy otherwise.
     func amend(_ change: (RouteTable) -> Void) {
         state.withLock { state in
-            let table = state.table.copy()
-            change(table)
-            state.table = table
+            if !isKnownUniquelyReferenced(&state.table) { state.table = state.table.copy() }
+            change(state.table)
         }
     }
 

@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 extension Router {
-    /// Sends a custom event to every route that handles its type, once each, in the order the
-    /// routes were registered.
+    /// Sends a custom event to every route that handles its type, once each, in the order the routes
+    /// began to handle it.
     ///
     /// ```swift
     /// struct NotesDidSync: RouteEvent { let changed: [Int] }
@@ -25,19 +25,21 @@ extension Router {
     @discardableResult
     public func send<Event: RouteEvent>(_ event: Event) -> Int {
         let handlers = storage.table.eventHandlers[ObjectIdentifier(Event.self)] ?? []
-        var told: Set<RouteKey> = []
-        for handler in handlers {
-            handler.handle(event)
-            told.insert(handler.route)
-        }
-        return told.count
+        for handler in handlers { handler.handle(event) }
+        return handlers.count
     }
 
-    /// Adds a route's event handlers to the table.
+    /// Adds a route's event handlers to the table: one per route and event type, a later one
+    /// replacing an earlier one in its place, so that each route is told of an event once.
     func add(_ events: RouteEventHandlers, for route: RouteKey) {
         storage.amend { table in
             for (event, handle) in events.handlers {
-                table.eventHandlers[event, default: []].append(.init(route: route, handle: handle))
+                let handler = RouteTable.EventHandler(route: route, handle: handle)
+                if let index = table.eventHandlers[event]?.firstIndex(where: { $0.route == route }) {
+                    table.eventHandlers[event]?[index] = handler
+                } else {
+                    table.eventHandlers[event, default: []].append(handler)
+                }
             }
         }
     }

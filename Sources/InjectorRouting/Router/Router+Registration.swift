@@ -365,7 +365,12 @@ extension Router {
             view: view,
             resolveAny: { try $0.resolve(Protocol.self) }
         )
-        storage.amend { $0.records[key] = record }
+        storage.amend { table in
+            // A route registered again (replacing the earlier one, or as a duplicate the container
+            // reports) starts afresh: the earlier one's identifiers, patterns and events go.
+            if table.records[key] != nil { table.forget(key) }
+            table.records[key] = record
+        }
         return RouteRegistration(router: self, key: key)
     }
 }

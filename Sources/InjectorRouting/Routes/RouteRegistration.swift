@@ -31,7 +31,7 @@ public struct RouteRegistration<Protocol>: Sendable {
     /// `RoutingError/Code/invalidConfiguration`, naming both.
     @discardableResult
     public func identifier(_ identifier: String) -> Self {
-        router.storage.amend { $0.identifiers[identifier, default: []].append(key) }
+        router.storage.amend { $0.add(identifier: identifier, for: key) }
         return self
     }
 
@@ -46,7 +46,7 @@ public struct RouteRegistration<Protocol>: Sendable {
     public func url(_ pattern: String) -> Self {
         router.storage.amend { table in
             do throws(URLRoutingFailure) {
-                table.urls.insert(try URLPattern(pattern), value: key)
+                table.add(try URLPattern(pattern), for: key)
             } catch {
                 table.problems.append(RoutingError.url(error, action: .lookUp))
             }
