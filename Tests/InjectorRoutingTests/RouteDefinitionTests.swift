@@ -88,9 +88,31 @@ private struct WrongRoute: RouteDefinition {
         #expect(
             removal.message
                 == "RoutableService<Exporter> prepared a destination made elsewhere (prepare(destination:for:)): it "
-                + "did not make it, so it cannot remove or perform it. Fix: remove it where it was made, or perform a "
-                + "route with router.perform(to:)."
-        )
+                + "did not make it, so it cannot remove it. Fix: remove it where it was made.")
+        let notified = EventLog()
+        let again = try #require(routingError { try route.perform(errorHandler: { _, _ in notified.record("error") }) })
+        #expect(again.code == .actionFailed)
+        #expect(
+            again.message
+                == "RoutableService<Exporter> prepared a destination made elsewhere (prepare(destination:for:)), so it "
+                + "has nothing to perform. Fix: perform a route of its own with router.perform(to:), or router.to(_:).")
+        #expect(route.state == .routed)
+        #expect(notified.entries == ["error"])
+    }
+
+    @Test func preparingAnExistingDestinationTellsTheStateBeforeTheSuccessHandlers() throws {
+        let log = EventLog()
+        let router = Router(container: Container())
+        router.register(RoutableService<any Exporter>()) { _ in FileExporter() }
+
+        try router.prepare(destination: FileExporter(), for: RoutableService<any Exporter>()) { config in
+            config.stateNotifier = { old, new in log.record("\(old) -> \(new)") }
+            config.successHandler = { _ in log.record("success") }
+            config.completionHandler = { _, _ in log.record("completion") }
+            config.performerSuccessHandler = { _ in log.record("performer success") }
+        }
+
+        #expect(log.entries == ["unrouted -> routing", "routing -> routed", "success", "completion", "performer success"])
     }
 
     @Test func aFailingCheckFailsThePerformWithItsReason() throws {

@@ -220,6 +220,23 @@ import Testing
         #expect(global.value == 1)  // one failure, reported once
     }
 
+    @Test func aRouteWhoseFactoryFailsToMakeAnotherRouteNamesBothAndIsReportedOnce() throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any TimeService>()) { [unowned router] _ in
+            _ = try router.makeDestination(to: RoutableService<any Clock>())
+            return SystemTime(clock: FixedClock())
+        }
+        let global = EventLog()
+        router.globalErrorHandler = { action, error in global.record("\(action) \(error.code)") }
+
+        let error = try #require(routingError { _ = try router.makeDestination(to: RoutableService<any TimeService>()) })
+
+        #expect(error.code == .destinationUnavailable)
+        #expect(error.message.hasPrefix("RoutableService<TimeService> (the route registered at "))
+        #expect(error.message.contains("could not make its destination: No route is registered for RoutableService<Clock>."))
+        #expect(global.entries == ["makeDestination destinationUnavailable"])
+    }
+
     @Test func removingMovesThroughRemovingToRemovedAndRunsTheRemovalHook() throws {
         let router = Router(container: Container())
         let log = EventLog()

@@ -79,12 +79,31 @@ import Testing
         let error = try #require(routingError { _ = try router.perform(url: "app://settings") })
 
         #expect(error.code == .invalidConfiguration)
-        #expect(error.action == .lookUp)
+        #expect(error.action == .performRoute)
         #expect(
             error.message == "No URL pattern matches the URL \"app://settings\". Fix: register a pattern that matches "
                 + "it, or correct the URL."
         )
-        #expect(log.entries == ["global lookUp invalidConfiguration"])
+        #expect(log.entries == ["global performRoute invalidConfiguration"])
+    }
+
+    @Test func aPerformWhoseURLFindsNoRouteTellsTheCallersHandlers() throws {
+        let log = EventLog()
+        let router = makeRouter(log: log)
+
+        _ = routingError {
+            _ = try router.perform(url: "app://nowhere") { config in
+                config.errorHandler = { action, error in log.record("error \(action) \(error.code)") }
+                config.completionHandler = { _, _ in log.record("completion") }
+                config.performerErrorHandler = { _, _ in log.record("performer error") }
+            }
+        }
+
+        #expect(
+            log.entries == [
+                "error performRoute invalidConfiguration", "completion", "performer error",
+                "global performRoute invalidConfiguration",
+            ])
     }
 
     @Test func aMalformedURLIsInvalidConfigurationQuotingIt() throws {
@@ -125,7 +144,7 @@ import Testing
         #expect(error.code == .invalidConfiguration)
         #expect(
             error.message
-                == "The route needs the parameter \"id\" (an Int), which \"app://viewer?tab=x\" does not give; given: "
+                == "RoutableService<Viewer> needs the parameter \"id\" (an Int), which \"app://viewer?tab=x\" does not give; given: "
                 + "tab. Fix: add it to the URL (a :id placeholder or ?id=…) or to the parameters."
         )
     }
@@ -224,7 +243,7 @@ import Testing
         #expect(routing.code == .invalidConfiguration)
         #expect(
             routing.message
-                == "The route needs the parameter \"id\" (an Int), but its registration was resolved without its "
+                == "RoutableService<Viewer> needs the parameter \"id\" (an Int), but its registration was resolved without its "
                 + "router (directly from the container, or by the container's validate()), which has no parameters to "
                 + "give. Fix: make it through the router (router.makeDestination(url:) or "
                 + "perform(identifier:parameters:)), and validate with router.validate(), which lists such routes as "

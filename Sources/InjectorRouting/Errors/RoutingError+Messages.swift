@@ -107,18 +107,26 @@ extension RoutingError {
                 underlyingError: error
             )
         }
-        // A route's factory that threw a routing error (a missing parameter, a destination of the
-        // wrong type) reports that error, with the container's path added.
-        if let routing = injection.underlyingError as? RoutingError {
-            let where_ =
-                injection.resolutionPath.count > 1
-                ? " (resolving \(injection.resolutionPath.map(\.description).joined(separator: " -> ")))" : ""
-            return RoutingError(routing.code, routing.message + where_, action: action, underlyingError: injection)
-        }
         let asked =
             !path.isEmpty
             ? "\(path[0].declaration), adapted to \(route.label),"
             : route.label
+        if let routing = injection.underlyingError as? RoutingError {
+            if let cycle = cycle(in: routing) { return cycle.with(action: action) }
+            // The route's own registration threw it (a missing parameter, a destination of the wrong
+            // type): that is the error, with the container's path where it is deeper.
+            if let failing = routing.failingRoute, failing == route.key || path.contains(failing) {
+                let path = injection.resolutionPath.map(\.description).joined(separator: " -> ")
+                let where_ = injection.resolutionPath.count > 1 ? " (resolving \(path))" : ""
+                var error = RoutingError(routing.code, routing.message + where_, action: action, underlyingError: injection)
+                error.failingRoute = routing.failingRoute
+                return error
+            }
+            // A routing call the factory made failed: this route could not be made because of it.
+            return RoutingError(
+                .destinationUnavailable, "\(asked) could not make its destination: \(routing.message)", action: action,
+                underlyingError: injection)
+        }
         switch injection.code {
         case .circularDependency:
             return RoutingError(
@@ -145,23 +153,27 @@ extension RoutingError {
     }
 
     static func nonconforming(_ made: Any.Type, madeBy route: String, for key: RouteKey) -> RoutingError {
-        RoutingError(
+        var error = RoutingError(
             .invalidConfiguration,
             "\(route) made \(withArticle(made)), which does not conform to \(key.description), the protocol it is "
                 + "registered for (\(key.declaration)). Fix: make the route's Destination conform: "
                 + "extension \(typeName(made)): \(key.description) {}.",
             action: .makeDestination
         )
+        error.failingRoute = key
+        return error
     }
 
     static func notAdaptable(_ made: Any.Type, from provided: RouteKey, to required: RouteKey) -> RoutingError {
-        RoutingError(
+        var error = RoutingError(
             .invalidConfiguration,
             "\(required.declaration) is adapted to \(provided.declaration), whose destination \(typeName(made)) "
                 + "does not conform to \(required.description). Fix: add extension \(typeName(made)): "
                 + "\(required.description) {} where the adapter is declared.",
             action: .makeDestination
         )
+        error.failingRoute = required
+        return error
     }
 
     static func sharedPreparation(_ route: RouteRecord, asked request: RouteRequest) -> RoutingError {
@@ -231,27 +243,32 @@ extension RoutingError {
     // MARK: Parameters
 
     static func missingParameter(_ name: String, of type: Any.Type, in parameters: RouteParameters) -> RoutingError {
+        let route = parameters.route.map(\.declaration) ?? "The route"
         guard parameters.isHandedOver else {
-            return RoutingError(
+            var error = RoutingError(
                 .invalidConfiguration,
-                "The route needs the parameter \"\(name)\" (\(withArticle(type))), but its registration was resolved "
+                "\(route) needs the parameter \"\(name)\" (\(withArticle(type))), but its registration was resolved "
                     + "without its router (directly from the container, or by the container's validate()), which has "
                     + "no parameters to give. Fix: make it through the router (router.makeDestination(url:) or "
                     + "perform(identifier:parameters:)), and validate with router.validate(), which lists such routes "
                     + "as needing parameters.",
-                action: .makeDestination,
-                isMissingHandedOverParameters: true
-            )
+                action: .makeDestination, isMissingHandedOverParameters: true)
+            error.failingRoute = parameters.route
+            return error
         }
         let source = parameters.source.map { " \"\($0)\"" } ?? ""
         let given = parameters.isEmpty ? "none" : parameters.values.keys.sorted().joined(separator: ", ")
-        return RoutingError(
+        let fix =
+            parameters.source == nil
+            ? "Fix: perform it by URL or identifier with the parameter, or give the route a default for it."
+            : "Fix: add it to the URL (a :\(name) placeholder or ?\(name)=…) or to the parameters."
+        var error = RoutingError(
             .invalidConfiguration,
-            "The route needs the parameter \"\(name)\" (\(withArticle(type))), which\(source.isEmpty ? " the call" : source) "
-                + "does not give; given: \(given). Fix: add it to the URL (a :\(name) placeholder or ?\(name)=…) or to "
-                + "the parameters.",
-            action: .makeDestination
-        )
+            "\(route) needs the parameter \"\(name)\" (\(withArticle(type))), which\(source.isEmpty ? " the call" : source) "
+                + "does not give; given: \(given). \(fix)",
+            action: .makeDestination)
+        error.failingRoute = parameters.route
+        return error
     }
 
     static func mistypedParameter(
@@ -263,12 +280,14 @@ extension RoutingError {
         -> RoutingError
     {
         let source = parameters.source.map { " of \"\($0)\"" } ?? ""
-        return RoutingError(
+        var error = RoutingError(
             .invalidConfiguration,
             "The parameter \"\(name)\"\(source) is \"\(text)\", which is not \(withArticle(type)). Fix: pass "
                 + "\(withArticle(type)) there.",
             action: .makeDestination
         )
+        error.failingRoute = parameters.route
+        return error
     }
 
     // MARK: Route lifecycle
@@ -304,9 +323,17 @@ extension RoutingError {
         RoutingError(
             .actionFailed,
             "\(route) prepared a destination made elsewhere (prepare(destination:for:)): it did not make it, so it "
-                + "cannot remove or perform it. Fix: remove it where it was made, or perform a route with "
-                + "router.perform(to:).",
+                + "cannot remove it. Fix: remove it where it was made.",
             action: .removeRoute
+        )
+    }
+
+    static func performPrepared(_ route: String) -> RoutingError {
+        RoutingError(
+            .actionFailed,
+            "\(route) prepared a destination made elsewhere (prepare(destination:for:)), so it has nothing to perform. "
+                + "Fix: perform a route of its own with router.perform(to:), or router.to(_:).",
+            action: .performRoute
         )
     }
 

@@ -108,6 +108,9 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
     /// \`Container/validate()\`, say), which had none to give: \`Router/validate()\` lists such routes as
     /// unchecked rather than failed.
     let isMissingHandedOverParameters: Bool
+    /// The route whose own registration threw this error (a missing parameter, a destination of the
+    /// wrong type), as opposed to a routing call its factory made: kept as it is when that route fails.
+    var failingRoute: RouteKey?
 
     init(
         _ code: Code,

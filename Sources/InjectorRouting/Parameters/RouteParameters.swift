@@ -33,6 +33,8 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible, Expr
     /// Whether a router handed these parameters to the route; \`false\` when its registration was
     /// resolved without the router, which has no parameters to give.
     let isHandedOver: Bool
+    /// The route these parameters were handed to, named in their errors' messages.
+    var route: RouteKey?
 
     /// No parameters.
     public init() {

@@ -39,7 +39,9 @@ enum PendingParameters {
     /// without its router: directly from the container, or by `Container/validate()`), empty parameters
     /// that say so, so that a missing parameter's message can tell why.
     static func take(for route: RouteKey) -> RouteParameters {
-        guard let current, current.route == route else { return RouteParameters(notHandedOver: ()) }
-        return current.parameters
+        var parameters = RouteParameters(notHandedOver: ())
+        if let current, current.route == route { parameters = current.parameters }
+        parameters.route = route
+        return parameters
     }
 }

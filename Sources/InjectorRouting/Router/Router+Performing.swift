@@ -103,28 +103,12 @@ extension Router {
     ) throws -> ServiceRoute<Protocol> {
         var configuration = RouteConfiguration<Protocol>()
         configuring(&configuration)
+        let (prepared, record) = try prepare(existing: destination, key: service.key, configuration: configuration)
         let route = ServiceRoute(router: self, label: service.key.declaration, configuration: configuration) { _, _ in
-            throw RoutingError.removePrepared(service.key.declaration)
+            throw RoutingError.performPrepared(service.key.declaration)
         }
-        let prepare = configuration.prepareDestination
-        let request = RouteRequest(key: service.key, action: .prepareDestination)
-        var record: RouteRecord?
-        let prepared = try reporting(configuration, action: .prepareDestination) {
-            var prepared = destination
-            let found = try storage.table.record(for: service.key, action: .prepareDestination).record
-            if let prepare {
-                do { try prepare(&prepared) } catch {
-                    throw RoutingError.callerPreparationFailed(error, request: request)
-                }
-            }
-            try found.prepare(
-                &prepared,
-                context: RouteContext(router: self, parameters: RouteParameters(), action: .prepareDestination)
-            )
-            record = found
-            return prepared
-        }
-        if let record { route.adopt(prepared, record: record) }
+        route.adopt(prepared, record: record)
+        configuration.succeeded(prepared, action: .prepareDestination, performer: configuration.performer)
         return route
     }
 

@@ -84,6 +84,32 @@ extension Router {
         }
     }
 
+    /// Prepares a destination made elsewhere as the route for \`key\` would (the caller's preparation,
+    /// the route's preparations and checks), never running its factory; a failure tells the
+    /// configuration's handlers and the global one before it is thrown.
+    func prepare<Destination>(
+        existing destination: Destination,
+        key: RouteKey,
+        configuration: RouteConfiguration<Destination>
+    ) throws -> (Destination, RouteRecord) {
+        let action = RouteAction.prepareDestination
+        do {
+            var prepared = destination
+            let record = try storage.table.record(for: key, action: action).record
+            if let prepare = configuration.prepareDestination {
+                do { try prepare(&prepared) } catch {
+                    throw RoutingError.callerPreparationFailed(error, request: RouteRequest(key: key, action: action))
+                }
+            }
+            try record.prepare(&prepared, context: RouteContext(router: self, parameters: RouteParameters(), action: action))
+            return (prepared, record)
+        } catch {
+            let error = RoutingError.wrapping(error, action: action)
+            configuration.failed(error, action: action, performer: configuration.performer)
+            throw reported(error)
+        }
+    }
+
     /// Runs a call that keeps no route, telling `configuration`'s handlers and the global error
     /// handler how it went.
     func reporting<Destination>(

@@ -52,9 +52,7 @@ extension Router {
         as type: Destination.Type,
         configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> ServiceRoute<Destination> {
-        let route = try to(url: url, as: type, configuring: configuring)
-        _ = try route.run(.performRoute, performer: nil)
-        return route
+        try performFound(configuring: configuring) { try serviceRequest(request(url: url, action: .performRoute)) }
     }
 
     /// The route whose URL pattern matches `url`, unrouted, to perform later.
@@ -104,9 +102,9 @@ extension Router {
         as type: Destination.Type,
         configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> ServiceRoute<Destination> {
-        let route = try to(identifier: identifier, parameters: parameters, as: type, configuring: configuring)
-        _ = try route.run(.performRoute, performer: nil)
-        return route
+        try performFound(configuring: configuring) {
+            try serviceRequest(request(identifier: identifier, parameters: parameters, action: .performRoute))
+        }
     }
 
     /// The route registered under `identifier`, unrouted, to perform later.
@@ -237,6 +235,25 @@ extension Router {
         return try reporting(configuration, action: .makeDestination) {
             try destination(for: request(.makeDestination), as: Destination.self, preparing: prepare).0
         }
+    }
+
+    /// Performs the route \`lookUp\` finds; a failed lookup tells the configuration's handlers too, as
+    /// any failed perform does.
+    private func performFound<Destination>(
+        configuring: (inout RouteConfiguration<Destination>) -> Void,
+        lookUp: () throws -> RouteRequest
+    ) throws -> ServiceRoute<Destination> {
+        var configuration = RouteConfiguration<Destination>()
+        configuring(&configuration)
+        let request: RouteRequest
+        do { request = try lookUp() } catch {
+            let error = RoutingError.wrapping(error, action: .performRoute)
+            configuration.failed(error, action: .performRoute, performer: configuration.performer)
+            throw reported(error)
+        }
+        let route = makeRoute(configuring: { $0 = configuration }, request: request)
+        _ = try route.run(.performRoute, performer: nil)
+        return route
     }
 
     private func makeRoute<Destination>(

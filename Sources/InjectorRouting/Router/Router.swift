@@ -64,7 +64,7 @@ public final class Router: Sendable {
     }
 
     private init(sharing router: Router, in scope: LifetimeScope) {
-        container = scope.container
+        container = router.container  // registrations through either router go to one container
         host = router.host
         clock = router.clock
         source = .scope(scope)
@@ -79,7 +79,8 @@ public final class Router: Sendable {
     /// let session = try router.resolving(in: request).makeDestination(to: RoutableService<Session>())
     /// ```
     ///
-    /// Routes registered through either router are seen by both.
+    /// Routes registered through either router are seen by both, and registered in this router's
+    /// container. \`scope\` should belong to that container or to one of its children.
     public func resolving(in scope: LifetimeScope) -> Router {
         Router(sharing: self, in: scope)
     }

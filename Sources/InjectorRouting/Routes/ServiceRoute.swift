@@ -98,6 +98,7 @@ public final class ServiceRoute<Destination> {
             let configuration = box.configuration
             switch box.state {
             case .routing: return .failure(.overRoute(label, action: action))
+            case .routed where !box.isRemovable: return .failure(.performPrepared(label))
             case .removing: return .failure(.performWhileRemoving(label, action: action))
             default:
                 let previous = box.state
@@ -177,6 +178,7 @@ public final class ServiceRoute<Destination> {
         let configuration = box.withLock { $0.configuration }
         let fail = { (error: RoutingError) -> RoutingError in
             configuration.errorHandler?(.removeRoute, error)
+            configuration.completionHandler?(.removeRoute, .failure(error))
             errorHandler?(.removeRoute, error)
             return self.router.reported(error)
         }

@@ -100,29 +100,12 @@ extension Router {
     ) throws -> ViewRoute<Protocol> {
         var configuration = RouteConfiguration<Protocol>()
         configuring(&configuration)
-        let prepare = configuration.prepareDestination
-        let request = RouteRequest(key: view.key, action: .prepareDestination)
-        let prepared = try reporting(configuration, action: .prepareDestination) {
-            var prepared = destination
-            let record = try storage.table.record(for: view.key, action: .prepareDestination).record
-            if let prepare {
-                do { try prepare(&prepared) } catch {
-                    throw RoutingError.callerPreparationFailed(error, request: request)
-                }
-            }
-            try record.prepare(
-                &prepared,
-                context: RouteContext(router: self, parameters: RouteParameters(), action: .prepareDestination)
-            )
-            return prepared
-        }
+        let (prepared, _) = try prepare(existing: destination, key: view.key, configuration: configuration)
         let route = ViewRoute<Protocol>(
-            router: self,
-            label: view.key.declaration,
-            path: .makeDestination,
-            configuration: configuration
-        ) { _, _, _ in throw RoutingError.removePrepared(view.key.declaration) }
+            router: self, label: view.key.declaration, path: .makeDestination, configuration: configuration
+        ) { _, _, _ in throw RoutingError.performPrepared(view.key.declaration) }
         route.adopt(prepared)
+        configuration.succeeded(prepared, action: .prepareDestination, performer: configuration.performer)
         return route
     }
 

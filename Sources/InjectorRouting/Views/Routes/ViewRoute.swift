@@ -48,6 +48,8 @@ public final class ViewRoute<Destination> {
     private weak var heldDestination: AnyObject?
     /// Why the routed route cannot be removed, when it was not shown by a transition.
     private var notShownBecause: String?
+    /// Whether the route prepared a destination made elsewhere: it has nothing to perform.
+    private var isPrepared = false
 
     /// What was really performed: enough to undo it, holding nothing alive.
     private struct ShownTransition {
@@ -142,6 +144,7 @@ public final class ViewRoute<Destination> {
         case .routing: throw fail(.overRoute(label, action: action))
         case .removing: throw fail(.performWhileRemoving(label, action: action))
         case .routed where shown != nil: throw fail(.alreadyShown(label))
+        case .routed where isPrepared: throw fail(.performPrepared(label))
         default: break
         }
         let previous = state
@@ -211,6 +214,7 @@ public final class ViewRoute<Destination> {
         state = .routing
         state = .routed
         heldDestination = destination as AnyObject
+        isPrepared = true
         notShownBecause = "it prepared a destination made elsewhere (prepare(destination:for:)), which it did not show"
     }
 
@@ -233,6 +237,7 @@ public final class ViewRoute<Destination> {
         let configuration = configuration
         func fail(_ error: RoutingError) -> RoutingError {
             configuration.errorHandler?(action, error)
+            configuration.completionHandler?(action, .failure(error))
             errorHandler?(action, error)
             return router.reported(error)
         }
