@@ -88,14 +88,16 @@ private struct WrongRoute: RouteDefinition {
         #expect(
             removal.message
                 == "RoutableService<Exporter> prepared a destination made elsewhere (prepare(destination:for:)): it "
-                + "did not make it, so it cannot remove it. Fix: remove it where it was made.")
+                + "did not make it, so it cannot remove it. Fix: remove it where it was made."
+        )
         let notified = EventLog()
         let again = try #require(routingError { try route.perform(errorHandler: { _, _ in notified.record("error") }) })
         #expect(again.code == .actionFailed)
         #expect(
             again.message
                 == "RoutableService<Exporter> prepared a destination made elsewhere (prepare(destination:for:)), so it "
-                + "has nothing to perform. Fix: perform a route of its own with router.perform(to:), or router.to(_:).")
+                + "has nothing to perform. Fix: perform a route of its own with router.perform(to:), or router.to(_:)."
+        )
         #expect(route.state == .routed)
         #expect(notified.entries == ["error"])
     }
@@ -112,7 +114,9 @@ private struct WrongRoute: RouteDefinition {
             config.performerSuccessHandler = { _ in log.record("performer success") }
         }
 
-        #expect(log.entries == ["unrouted -> routing", "routing -> routed", "success", "completion", "performer success"])
+        #expect(
+            log.entries == ["unrouted -> routing", "routing -> routed", "success", "completion", "performer success"]
+        )
     }
 
     @Test func aFailingCheckFailsThePerformWithItsReason() throws {

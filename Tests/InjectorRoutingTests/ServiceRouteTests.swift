@@ -229,11 +229,15 @@ import Testing
         let global = EventLog()
         router.globalErrorHandler = { action, error in global.record("\(action) \(error.code)") }
 
-        let error = try #require(routingError { _ = try router.makeDestination(to: RoutableService<any TimeService>()) })
+        let error = try #require(
+            routingError { _ = try router.makeDestination(to: RoutableService<any TimeService>()) }
+        )
 
         #expect(error.code == .destinationUnavailable)
         #expect(error.message.hasPrefix("RoutableService<TimeService> (the route registered at "))
-        #expect(error.message.contains("could not make its destination: No route is registered for RoutableService<Clock>."))
+        #expect(
+            error.message.contains("could not make its destination: No route is registered for RoutableService<Clock>.")
+        )
         #expect(global.entries == ["makeDestination destinationUnavailable"])
     }
 

@@ -103,7 +103,8 @@ import Testing
             log.entries == [
                 "error performRoute invalidConfiguration", "completion", "performer error",
                 "global performRoute invalidConfiguration",
-            ])
+            ]
+        )
     }
 
     @Test func aMalformedURLIsInvalidConfigurationQuotingIt() throws {
@@ -205,6 +206,22 @@ import Testing
         #expect(error.code == .invalidConfiguration)
         #expect(error.message == expected)
         #expect(validation.problems.map(\.message) == [expected])
+    }
+
+    @Test func patternsOfTwoRoutesThatMatchTheSameURLsEquallyAreReportedByValidation() throws {
+        let router = makeRouter()
+        router.register(RoutableService<any Greeting>()) { _ in PlainGreeting(text: "hi") }
+            .url("app://notes/:slug")
+
+        let error = try #require(routingError { try router.validate() })
+
+        #expect(error.problems.count == 1)
+        #expect(
+            error.problems.first?.message
+                == "The URL patterns \"app://notes/:id\" (RoutableService<Viewer>) and \"app://notes/:slug\" "
+                + "(RoutableService<Greeting>) match the same URLs equally, so every such URL would fail as ambiguous. "
+                + "Fix: make one of them more specific, or give them different literal segments."
+        )
     }
 
     @Test func aMalformedPatternIsReportedByValidation() throws {

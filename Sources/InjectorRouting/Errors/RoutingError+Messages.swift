@@ -20,23 +20,27 @@ extension RoutingError {
 
     static func noRoute(for path: [RouteKey], nearby: [RouteKey], action: RouteAction) -> RoutingError {
         let asked = path[0].declaration
+        let end = path[path.count - 1]
         let registration =
-            path[0].kind == .service || path[0].kind == .view
-            ? "router.register(\(asked)(), …)" : "router.register(\(asked)()) { r in … }"
+            end.kind == .service || end.kind == .view
+            ? "router.register(\(end.declaration)(), …)" : "router.register(\(end.declaration)()) { r in … }"
         var message: String
         if path.count == 1 {
             message = "No route is registered for \(asked)."
         } else {
             message =
-                "\(asked) is adapted to \(path.last!.declaration) (\(path.map(\.description).joined(separator: " -> "))), "
+                "\(asked) is adapted to \(end.declaration) (\(path.map(\.description).joined(separator: " -> "))), "
                 + "which has no route."
         }
         if !nearby.isEmpty {
             message += " Registered routes: \(nearby.prefix(8).map(\.declaration).joined(separator: ", "))."
         }
         message +=
-            " Fix: register one with \(registration), or adapt the protocol to one that has a route with "
-            + "router.adapt(\(asked)(), to: …)."
+            path.count == 1
+            ? " Fix: register one with \(registration), or adapt the protocol to one that has a route with "
+                + "router.adapt(\(asked)(), to: …)."
+            : " Fix: register a route for the chain's end with \(registration), or adapt it to a protocol that "
+                + "has one."
         return RoutingError(.invalidProtocol, message, action: action)
     }
 
@@ -118,14 +122,22 @@ extension RoutingError {
             if let failing = routing.failingRoute, failing == route.key || path.contains(failing) {
                 let path = injection.resolutionPath.map(\.description).joined(separator: " -> ")
                 let where_ = injection.resolutionPath.count > 1 ? " (resolving \(path))" : ""
-                var error = RoutingError(routing.code, routing.message + where_, action: action, underlyingError: injection)
+                var error = RoutingError(
+                    routing.code,
+                    routing.message + where_,
+                    action: action,
+                    underlyingError: injection
+                )
                 error.failingRoute = routing.failingRoute
                 return error
             }
             // A routing call the factory made failed: this route could not be made because of it.
             return RoutingError(
-                .destinationUnavailable, "\(asked) could not make its destination: \(routing.message)", action: action,
-                underlyingError: injection)
+                .destinationUnavailable,
+                "\(asked) could not make its destination: \(routing.message)",
+                action: action,
+                underlyingError: injection
+            )
         }
         switch injection.code {
         case .circularDependency:
@@ -252,7 +264,9 @@ extension RoutingError {
                     + "no parameters to give. Fix: make it through the router (router.makeDestination(url:) or "
                     + "perform(identifier:parameters:)), and validate with router.validate(), which lists such routes "
                     + "as needing parameters.",
-                action: .makeDestination, isMissingHandedOverParameters: true)
+                action: .makeDestination,
+                isMissingHandedOverParameters: true
+            )
             error.failingRoute = parameters.route
             return error
         }
@@ -266,7 +280,8 @@ extension RoutingError {
             .invalidConfiguration,
             "\(route) needs the parameter \"\(name)\" (\(withArticle(type))), which\(source.isEmpty ? " the call" : source) "
                 + "does not give; given: \(given). \(fix)",
-            action: .makeDestination)
+            action: .makeDestination
+        )
         error.failingRoute = parameters.route
         return error
     }
@@ -405,6 +420,16 @@ extension RoutingError {
     }
 
     // MARK: Validation
+
+    static func tiedPatterns(_ entries: [(pattern: URLPattern, route: RouteKey)]) -> RoutingError {
+        let listed = entries.map { "\"\($0.pattern.text)\" (\($0.route.declaration))" }.joined(separator: " and ")
+        return RoutingError(
+            .invalidConfiguration,
+            "The URL patterns \(listed) match the same URLs equally, so every such URL would fail as ambiguous. Fix: "
+                + "make one of them more specific, or give them different literal segments.",
+            action: .lookUp
+        )
+    }
 
     static func validationFailed(_ problems: [RoutingError]) -> RoutingError {
         let list = problems.enumerated().map { "\($0.offset + 1). \($0.element.message)" }.joined(separator: "\n")

@@ -101,7 +101,10 @@ extension Router {
                     throw RoutingError.callerPreparationFailed(error, request: RouteRequest(key: key, action: action))
                 }
             }
-            try record.prepare(&prepared, context: RouteContext(router: self, parameters: RouteParameters(), action: action))
+            try record.prepare(
+                &prepared,
+                context: RouteContext(router: self, parameters: RouteParameters(), action: action)
+            )
             return (prepared, record)
         } catch {
             let error = RoutingError.wrapping(error, action: action)

@@ -51,6 +51,18 @@ struct URLPattern: Sendable, Hashable, CustomStringConvertible {
 
     var description: String { text }
 
+    /// The pattern with its placeholders' names left out: two patterns of one shape match the same
+    /// URLs equally, which validation reports.
+    var shape: [String] {
+        components.map { component in
+            switch component {
+            case .literal(let text): "=" + text
+            case .placeholder: ":"
+            case .wildcard: "*"
+            }
+        }
+    }
+
     /// How specific this pattern is; see ``Specificity``.
     var specificity: Specificity {
         var literals = 0

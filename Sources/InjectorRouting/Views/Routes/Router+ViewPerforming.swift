@@ -102,7 +102,10 @@ extension Router {
         configuring(&configuration)
         let (prepared, _) = try prepare(existing: destination, key: view.key, configuration: configuration)
         let route = ViewRoute<Protocol>(
-            router: self, label: view.key.declaration, path: .makeDestination, configuration: configuration
+            router: self,
+            label: view.key.declaration,
+            path: .makeDestination,
+            configuration: configuration
         ) { _, _, _ in throw RoutingError.performPrepared(view.key.declaration) }
         route.adopt(prepared)
         configuration.succeeded(prepared, action: .prepareDestination, performer: configuration.performer)
