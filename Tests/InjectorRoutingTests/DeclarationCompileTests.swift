@@ -97,6 +97,49 @@ import Testing
         )
     }
 
+    @Test func routingToAnUndeclaredViewProtocolDoesNotCompile() throws {
+        let result = try typeCheck(
+            Self.preamble + """
+                @MainActor func route(with router: Router, from home: AnyObject) throws {
+                    try router.perform(to: RoutableView<any Undeclared>(), path: .push(from: home))
+                }
+                """)
+
+        #expect(result.status != 0)
+        #expect(result.output.contains("missing argument for parameter 'declaredProtocol' in call"), "\(result.output)")
+    }
+
+    @Test func routingToADeclaredViewProtocolCompiles() throws {
+        let result = try typeCheck(
+            Self.preamble + """
+                protocol DeclaredView: AnyObject {}
+                extension RoutableView where Protocol == any DeclaredView {
+                    init() { self.init(declaredProtocol: Protocol.self) }
+                }
+                extension RoutableViewModule where Protocol == any Declared {
+                    init() { self.init(declaredProtocol: Protocol.self) }
+                }
+                @MainActor func route(with router: Router, from home: AnyObject) throws {
+                    try router.perform(to: RoutableView<any DeclaredView>(), path: .push(from: home))
+                    _ = RoutableViewModule<any Declared>()
+                }
+                """)
+
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test func anUndeclaredViewModuleDoesNotCompile() throws {
+        let result = try typeCheck(
+            Self.preamble + """
+                func declare() {
+                    _ = RoutableViewModule<any Undeclared>()
+                }
+                """)
+
+        #expect(result.status != 0)
+        #expect(result.output.contains("missing argument for parameter 'declaredProtocol' in call"), "\(result.output)")
+    }
+
     @Test func anUndeclaredModuleDoesNotCompileEither() throws {
         let result = try typeCheck(
             Self.preamble + """
