@@ -103,7 +103,8 @@ import Testing
                 @MainActor func route(with router: Router, from home: AnyObject) throws {
                     try router.perform(to: RoutableView<any Undeclared>(), path: .push(from: home))
                 }
-                """)
+                """
+        )
 
         #expect(result.status != 0)
         #expect(result.output.contains("missing argument for parameter 'declaredProtocol' in call"), "\(result.output)")
@@ -123,7 +124,8 @@ import Testing
                     try router.perform(to: RoutableView<any DeclaredView>(), path: .push(from: home))
                     _ = RoutableViewModule<any Declared>()
                 }
-                """)
+                """
+        )
 
         #expect(result.status == 0, "\(result.output)")
     }
@@ -134,7 +136,8 @@ import Testing
                 func declare() {
                     _ = RoutableViewModule<any Undeclared>()
                 }
-                """)
+                """
+        )
 
         #expect(result.status != 0)
         #expect(result.output.contains("missing argument for parameter 'declaredProtocol' in call"), "\(result.output)")

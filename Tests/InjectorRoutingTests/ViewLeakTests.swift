@@ -1,0 +1,116 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+import InjectorRouting
+import Testing
+
+/// Leak checks after a view route's removal, on a manual clock: never by sleeping.
+@MainActor
+@Suite struct ViewLeakTests {
+    let home = HomeScreen()
+    let host = RecordingHost()
+    let clock = ManualClock()
+
+    private func makeRouter(scope: Scope = .transient, leaks: EventLog) -> Router {
+        let router = Router(container: Container(), host: host, clock: clock)
+        router.register(RoutableView<any EditorView>(), scope: scope) { _ in EditorScreen(serial: 1) }
+        router.leakHandler = { leak in leaks.record(leak.description) }
+        return router
+    }
+
+    /// Lets the leak check's task run until it sleeps on the clock (or `count` sleepers are waiting).
+    private func untilSleeping(_ count: Int = 1) async {
+        for _ in 0..<10_000 where clock.sleeperCount < count { await Task.yield() }
+    }
+
+    /// Lets the woken leak check finish.
+    private func settle() async {
+        for _ in 0..<100 { await Task.yield() }
+    }
+
+    @Test func aScreenStillAliveAfterTheGracePeriodIsReportedWithItsRouteAndType() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        let holder = Keeper<any EditorView>()  // something that keeps the screen past its removal
+        let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home)) { config in
+            config.successHandler = { holder.keep($0) }
+        }
+        try route.removeRoute()
+        await untilSleeping()
+
+        clock.advance(by: .seconds(1))
+        await settle()
+        #expect(leaks.entries.isEmpty)  // within the grace period
+        clock.advance(by: .seconds(1))
+        await settle()
+
+        #expect(
+            leaks.entries == [
+                "EditorScreen of RoutableView<EditorView> is still alive 2.0 seconds after its route was removed: "
+                    + "something still holds it (a closure capturing it strongly, a delegate, a cache). Fix: hold it "
+                    + "weakly, or let go of it when the screen goes away."
+            ]
+        )
+    }
+
+    @Test func aScreenThatWentAwayIsNotReported() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
+        try route.removeRoute()
+        await untilSleeping()
+
+        clock.advance(by: .seconds(5))
+        await settle()
+
+        #expect(leaks.entries.isEmpty)
+        #expect(route.destination == nil)
+    }
+
+    @Test func singletonAndWeakScreensAreNotChecked() async throws {
+        for scope in [Scope.singleton, .weak] {
+            let leaks = EventLog()
+            let router = makeRouter(scope: scope, leaks: leaks)
+            let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
+            let kept = route.destination
+            try route.removeRoute()
+
+            await settle()
+            clock.advance(by: .seconds(5))
+            await settle()
+
+            #expect(clock.sleeperCount == 0)
+            #expect(leaks.entries.isEmpty)
+            withExtendedLifetime(kept) {}
+        }
+    }
+
+    @Test func theGracePeriodCanBeSet() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.leakGracePeriod = .milliseconds(500)
+        let holder = Keeper<any EditorView>()
+        let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home)) { config in
+            config.successHandler = { holder.keep($0) }
+        }
+        try route.removeRoute()
+        await untilSleeping()
+
+        clock.advance(by: .milliseconds(500))
+        await settle()
+
+        #expect(leaks.entries.count == 1)
+        #expect(leaks.entries.first?.contains("still alive 0.5 seconds after") == true)
+    }
+}
