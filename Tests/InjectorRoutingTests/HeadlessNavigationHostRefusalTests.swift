@@ -238,36 +238,37 @@ import Testing
         let host = HeadlessNavigationHost(root: home)
         try host.declareSegue("open", on: home, style: .push)
 
-        let refusal = host.refusal(
-            toPerform: ViewTransition(style: .performSegue(identifier: "open"), source: home, destination: editor)
-        )
-
-        #expect(refusal?.reason == .noNavigationStack)
-        #expect(
-            refusal?.message.hasPrefix(
-                "HomeScreen is in no navigation stack, so EditorScreen cannot be shown by segue \"open\" from it"
-            ) == true
+        expectRefusal(
+            host,
+            .performSegue(identifier: "open"),
+            from: home,
+            to: editor,
+            .noNavigationStack,
+            "HomeScreen is in no navigation stack, so EditorScreen cannot be shown by segue \"open\" from it: push "
+                + "from a screen in a navigation stack, or use show, which presents outside one."
         )
     }
 
-    @Test(arguments: [ViewTransitionStyle.push, .presentModally, .show, .showDetail, .addAsChild])
-    func aViewOnlyTakesSubviews(style: ViewTransitionStyle) {
+    @Test(arguments: [
+        (ViewTransitionStyle.push, "pushed"),
+        (.presentModally, "presented modally"),
+        (.show, "shown"),
+        (.showDetail, "shown as the split screen's detail"),
+        (.addAsChild, "added as a child"),
+    ])
+    func aViewOnlyTakesSubviews(style: ViewTransitionStyle, words: String) {
         let toolbar = headlessScreen("ToolbarView")
         let host = HeadlessNavigationHost(navigationStackWith: home)
         host.performAllowed(.addAsSubview, from: home, to: toolbar)
-        let before = host.description
 
-        let refusal = host.refusal(toPerform: ViewTransition(style: style, source: toolbar, destination: editor))
-
-        #expect(refusal?.reason == .unsupportedStyle)
-        #expect(
-            refusal?.message.hasPrefix("ToolbarView is a view (subview of HomeScreen), so EditorScreen cannot be ")
-                == true
+        expectRefusal(
+            host,
+            style,
+            from: toolbar,
+            to: editor,
+            .unsupportedStyle,
+            "ToolbarView is a view (subview of HomeScreen), so EditorScreen cannot be \(words) from it: only "
+                + "addAsSubview starts from a view; perform the transition from a screen."
         )
-        #expect(
-            refusal?.message.hasSuffix("only addAsSubview starts from a view; perform the transition from a screen.")
-                == true
-        )
-        #expect(host.description == before)
     }
 }

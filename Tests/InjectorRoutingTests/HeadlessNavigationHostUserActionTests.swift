@@ -70,6 +70,18 @@ import Testing
         )
     }
 
+    @Test func aShowThatPushedAndWasPoppedSaysItWasPopped() throws {
+        let host = HeadlessNavigationHost(navigationStackWith: home)
+        host.performAllowed(.show, from: home, to: editor)
+        try host.pop(editor)
+
+        expectNotShown(
+            host,
+            undoing: ViewTransition(style: .show, source: home, destination: editor),
+            "EditorScreen is no longer in HomeScreen's navigation stack: it was popped. Nothing is left to undo."
+        )
+    }
+
     @Test func poppingToTheRootPopsEveryScreenAboveIt() throws {
         let host = HeadlessNavigationHost(navigationStackWith: home)
         host.performAllowed(.push, from: home, to: editor)
@@ -219,5 +231,26 @@ import Testing
             }
         }
         #expect(host.description == before)
+    }
+
+    @Test func theHostHoldsWhatItShowsAndLetsGoOfWhatItNoLongerShows() throws {
+        let host = HeadlessNavigationHost(navigationStackWith: home)
+        weak var pushed: AnyObject?
+        weak var presented: AnyObject?
+        weak var child: AnyObject?
+        do {
+            let shownPushed = headlessScreen("EditorScreen")
+            let shownPresented = headlessScreen("SheetScreen")
+            let shownChild = headlessScreen("BadgeScreen")
+            (pushed, presented, child) = (shownPushed, shownPresented, shownChild)
+            host.performAllowed(.push, from: home, to: shownPushed)
+            host.performAllowed(.presentAsSheet, from: shownPushed, to: shownPresented)
+            host.performAllowed(.addAsChild, from: shownPresented, to: shownChild)
+            try host.declareSegue("next", on: shownPushed, style: .push)
+        }
+
+        #expect(pushed != nil && presented != nil && child != nil)
+        try host.popToRoot(ofStackContaining: home)
+        #expect(pushed == nil && presented == nil && child == nil)
     }
 }

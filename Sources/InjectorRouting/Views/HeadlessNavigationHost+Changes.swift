@@ -49,14 +49,24 @@ extension HeadlessNavigationHost {
             }
             let identity = ObjectIdentifier(gone.object)
             nodes[identity] = nil
-            departures[identity] = HeadlessDeparture(object: gone.object, reason: reason)
+            departures[identity] = HeadlessDeparture(object: gone.object, reason: reason, wasPushed: gone.isPushed)
         }
     }
 
     /// What happened to `object` when it left the hierarchy (`it was dismissed`), if it was shown.
     func departure(of object: AnyObject) -> String? {
+        departureRecord(of: object)?.reason
+    }
+
+    /// Whether `object` is, or was when it left, a screen pushed onto a navigation stack: how a `show`
+    /// was performed.
+    func isOrWasPushed(_ object: AnyObject) -> Bool {
+        nodes[ObjectIdentifier(object)]?.isPushed ?? departureRecord(of: object)?.wasPushed ?? false
+    }
+
+    private func departureRecord(of object: AnyObject) -> HeadlessDeparture? {
         guard let departure = departures[ObjectIdentifier(object)], departure.object === object else { return nil }
-        return departure.reason
+        return departure
     }
 
     /// Shows `destination` as an allowed plan says.

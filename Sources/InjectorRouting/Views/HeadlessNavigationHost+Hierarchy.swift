@@ -67,6 +67,11 @@ final class HeadlessNode {
         return false
     }
 
+    var isPushed: Bool {
+        if case .pushed = arrival { return true }
+        return false
+    }
+
     var isPresented: Bool {
         if case .presented = arrival { return true }
         return false
@@ -194,6 +199,8 @@ struct HeadlessDeparture {
     weak var object: AnyObject?
     /// `it was popped`, `it was popped with EditorScreen`.
     let reason: String
+    /// Whether it was a pushed screen, so that the undo of a `show` knows it was a push.
+    let wasPushed: Bool
 }
 
 extension ViewTransitionStyle {

@@ -120,13 +120,11 @@ extension HeadlessNavigationHost {
             }
             style = declared
         }
-        if style == .show {
-            if case .pushed = node?.arrival { style = .push } else { style = .presentModally }
-        }
+        if style == .show { style = isOrWasPushed(transition.destination) ? .push : .presentModally }
         let source = screenName(transition.source)
         switch style {
         case .push:
-            guard let node, case .pushed = node.arrival, let root = node.stackRoot else {
+            guard let node, node.isPushed, let root = node.stackRoot else {
                 return .failure(notShown(transition, "in \(source)'s navigation stack"))
             }
             guard let anchor = sourceNode?.stackAnchor else {

@@ -25,7 +25,7 @@ extension HeadlessNavigationHost {
     @discardableResult
     public func pop(_ screen: AnyObject) throws(ViewTransitionRefusal) -> [AnyObject] {
         let node = try shownNode(screen, for: "popped")
-        guard case .pushed = node.arrival, let below = node.parent else {
+        guard node.isPushed, let below = node.parent else {
             let why =
                 node.stackRoot === node
                 ? "is the root of its navigation stack: nothing is below it to go back to"
