@@ -45,7 +45,7 @@ import Testing
         #expect(ended.isEmpty)
         #expect(host.pendingTransitionCount == 2)
         // The hierarchy changes at once; only the completion waits.
-        #expect(isSame(host.topScreen, settings))
+        #expect(sameScreen(host.topScreen, settings))
         #expect(host.completePendingTransitions() == 2)
         #expect(ended == ["push EditorScreen from HomeScreen", "push SettingsScreen from EditorScreen"])
         host.undo(push) { ended.append("undone") }

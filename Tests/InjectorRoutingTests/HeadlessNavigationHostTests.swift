@@ -27,7 +27,7 @@ func headlessScreen(_ name: String) -> AnyObject { HeadlessScreen(name) }
 ///
 /// `#expect(host.topScreen === home)` crashes Swift 6.3.1 ("Invalid conformance in type-checked AST")
 /// when it lowers the macro's `===` between two `AnyObject`s in a main-actor test.
-func isSame(_ a: AnyObject?, _ b: AnyObject?) -> Bool { a === b }
+func sameScreen(_ a: AnyObject?, _ b: AnyObject?) -> Bool { a === b }
 
 /// A screen without a description of its own: the host names it by its type.
 final class UndescribedHeadlessScreen {}
@@ -79,7 +79,7 @@ extension HeadlessNavigationHost {
         let host = HeadlessNavigationHost(root: home)
 
         #expect(host.description == "HomeScreen (root)")
-        #expect(isSame(host.topScreen, home))
+        #expect(sameScreen(host.topScreen, home))
         #expect(host.contains(home))
         #expect(host.navigationStack(containing: home) == nil)
         #expect(host.detail == nil && host.primary == nil)
@@ -92,7 +92,7 @@ extension HeadlessNavigationHost {
         #expect(host.description == "HomeScreen (root of a navigation stack)")
         #expect(host.hierarchyDescription == host.description)
         #expect(headlessNames(host.navigationStack(containing: home)) == ["HomeScreen"])
-        #expect(isSame(host.topScreen, home))
+        #expect(sameScreen(host.topScreen, home))
     }
 
     @Test func aSplitScreenShowsItsPrimaryThenItsDetailEitherInANavigationStackIfAsked() {
@@ -106,8 +106,8 @@ extension HeadlessNavigationHost {
                 NoteScreen (detail of the split screen)
                 """
         )
-        #expect(isSame(host.primary, list) && isSame(host.detail, note))
-        #expect(isSame(host.topScreen, note))
+        #expect(sameScreen(host.primary, list) && sameScreen(host.detail, note))
+        #expect(sameScreen(host.topScreen, note))
         #expect(host.navigationStack(containing: list)?.count == 1)
         #expect(host.navigationStack(containing: note) == nil)
     }
@@ -154,11 +154,11 @@ extension HeadlessNavigationHost {
                 └─ SettingsScreen (presented as sheet from HomeScreen)
                 """
         )
-        #expect(isSame(host.topScreen, settings))
+        #expect(sameScreen(host.topScreen, settings))
         #expect(headlessNames(host.subviews(of: toolbar)) == ["ButtonView"])
         #expect(headlessNames(host.children(of: home)) == ["BadgeScreen"])
-        #expect(isSame(host.presentedScreen(of: editor), signIn))
-        #expect(isSame(host.presentingScreen(of: signIn), editor))
+        #expect(sameScreen(host.presentedScreen(of: editor), signIn))
+        #expect(sameScreen(host.presentingScreen(of: signIn), editor))
         #expect(host.presentingScreen(of: editor) == nil)
         #expect(
             headlessNames(host.navigationStack(containing: badge))
@@ -173,11 +173,11 @@ extension HeadlessNavigationHost {
         let host = HeadlessNavigationHost(navigationStackWith: home)
 
         host.performAllowed(.push, from: home, to: editor)
-        #expect(isSame(host.topScreen, editor))
+        #expect(sameScreen(host.topScreen, editor))
         host.performAllowed(.presentAsPopover, from: home, to: signIn)
-        #expect(isSame(host.topScreen, signIn))
+        #expect(sameScreen(host.topScreen, signIn))
         try host.dismiss(signIn)
-        #expect(isSame(host.topScreen, editor))
+        #expect(sameScreen(host.topScreen, editor))
     }
 }
 

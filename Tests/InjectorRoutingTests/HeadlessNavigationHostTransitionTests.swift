@@ -35,7 +35,7 @@ import Testing
         host.undoAllowed(push)
         #expect(host.description == "HomeScreen (root of a navigation stack)")
         #expect(!host.contains(editor) && !host.contains(preview) && !host.contains(signIn))
-        #expect(isSame(host.topScreen, home))
+        #expect(sameScreen(host.topScreen, home))
     }
 
     @Test func aPushFromAScreenBelowTheTopGoesOnTopAndItsUndoPopsBackToThatScreen() {
@@ -85,7 +85,7 @@ import Testing
         host.performAllowed(.presentModally, from: settings, to: signIn)
 
         #expect(presentation.style == style)
-        #expect(isSame(host.presentedScreen(of: home), settings))
+        #expect(sameScreen(host.presentedScreen(of: home), settings))
         #expect(
             host.description == """
                 HomeScreen (root)
@@ -115,7 +115,7 @@ import Testing
         let shown = host.performAllowed(.show, from: home, to: editor)
 
         #expect(shown.style == .presentModally)
-        #expect(isSame(host.presentedScreen(of: home), editor))
+        #expect(sameScreen(host.presentedScreen(of: home), editor))
         #expect(host.description.hasSuffix("└─ EditorScreen (presented modally from HomeScreen by show)"))
         host.undoAllowed(shown)
         #expect(!host.contains(editor))
@@ -142,7 +142,7 @@ import Testing
         let toThird = host.performAllowed(.showDetail, from: second, to: third)
 
         #expect(toSecond.style == .showDetail)
-        #expect(isSame(host.detail, third) && !host.contains(first) && !host.contains(second))
+        #expect(sameScreen(host.detail, third) && !host.contains(first) && !host.contains(second))
         #expect(
             host.description == """
                 ListScreen (primary of the split screen, root of a navigation stack)
@@ -150,9 +150,9 @@ import Testing
                 """
         )
         host.undoAllowed(toThird)
-        #expect(isSame(host.detail, second))
+        #expect(sameScreen(host.detail, second))
         host.undoAllowed(toSecond)
-        #expect(isSame(host.detail, first))
+        #expect(sameScreen(host.detail, first))
         #expect(
             host.description == """
                 ListScreen (primary of the split screen, root of a navigation stack)
@@ -170,7 +170,7 @@ import Testing
 
         host.performAllowed(.showDetail, from: preview, to: editor)
 
-        #expect(isSame(host.detail, editor))
+        #expect(sameScreen(host.detail, editor))
     }
 
     @Test func eachDetailOfADetailStackIsTheRootOfANewStack() {

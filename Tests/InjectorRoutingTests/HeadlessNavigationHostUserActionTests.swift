@@ -90,7 +90,7 @@ import Testing
         let popped = try host.popToRoot(ofStackContaining: preview)
 
         #expect(headlessNames(popped) == ["EditorScreen", "PreviewScreen"])
-        #expect(isSame(host.topScreen, home))
+        #expect(sameScreen(host.topScreen, home))
         #expect(try host.popToRoot(ofStackContaining: home).isEmpty)
     }
 
@@ -156,6 +156,18 @@ import Testing
             undoing: first,
             "EditorScreen is no longer the split screen's detail: it was replaced as the split screen's detail by "
                 + "PreviewScreen. Nothing is left to undo."
+        )
+    }
+
+    @Test func theFirstDetailOfASplitScreenHasNoShowDetailToUndo() {
+        let list = headlessScreen("ListScreen")
+        let note = headlessScreen("NoteScreen")
+        let host = HeadlessNavigationHost(splitScreenWith: list, detail: note)
+
+        expectNotShown(
+            host,
+            undoing: ViewTransition(style: .showDetail, source: list, destination: note),
+            "NoteScreen is the split screen's first detail: no showDetail put it there, so nothing is left to undo."
         )
     }
 

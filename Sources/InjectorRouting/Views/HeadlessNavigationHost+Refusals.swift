@@ -146,8 +146,17 @@ extension HeadlessNavigationHost {
             }
             return .success(.dismiss(node))
         case .showDetail:
-            guard let node, roots.count == 2, roots[1] === node, node.replacedDetail != nil else {
+            guard let node, roots.count == 2, roots[1] === node else {
                 return .failure(notShown(transition, "the split screen's detail"))
+            }
+            guard node.replacedDetail != nil else {
+                return .failure(
+                    ViewTransitionRefusal(
+                        .notShown,
+                        "\(node.name) is the split screen's first detail: no showDetail put it there, so nothing is "
+                            + "left to undo."
+                    )
+                )
             }
             return .success(.restoreDetail(node))
         case .addAsChild:

@@ -44,6 +44,9 @@ public final class HeadlessNavigationHost: NavigationHost, @MainActor CustomStri
     /// Whether `perform` and `undo` call their completion at once (the default); when `false`, the
     /// completions wait for ``completePendingTransitions()``, as an animated host's wait for the
     /// animation to end.
+    ///
+    /// The hierarchy changes at once either way. A held completion keeps its transition, and so its
+    /// screens, until it runs.
     public var completesTransitionsImmediately: Bool
 
     /// The top-level screens: the root, or the split screen's primary and detail.
