@@ -91,6 +91,8 @@ extension HeadlessNavigationHost {
 
         #expect(host.description == "HomeScreen (root of a navigation stack)")
         #expect(host.hierarchyDescription == host.description)
+        #expect(String(describing: host) == host.description)
+        #expect("\(host)" == host.description)
         #expect(headlessNames(host.navigationStack(containing: home)) == ["HomeScreen"])
         #expect(sameScreen(host.topScreen, home))
     }

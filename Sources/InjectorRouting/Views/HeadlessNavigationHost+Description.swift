@@ -26,7 +26,7 @@ extension HeadlessNavigationHost {
     /// ├─ ToolbarView (subview of HomeScreen)
     /// ├─ EditorScreen (pushed from HomeScreen)
     /// │  ├─ PreviewScreen (pushed from EditorScreen by segue "preview")
-    /// │  └─ SignInScreen (presented modally from EditorScreen by show)
+    /// │  └─ SignInScreen (presented modally from EditorScreen)
     /// └─ SettingsScreen (presented as sheet from HomeScreen)
     /// ```
     ///
