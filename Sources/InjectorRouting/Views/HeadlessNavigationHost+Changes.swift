@@ -102,7 +102,7 @@ extension HeadlessNavigationHost {
     }
 
     /// Undoes as an allowed undo plan says.
-    func perform(_ undo: HeadlessUndo) {
+    func apply(_ undo: HeadlessUndo) {
         switch undo {
         case .popAbove(let screen):
             popAbove(screen)

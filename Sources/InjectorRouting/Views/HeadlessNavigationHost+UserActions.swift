@@ -15,8 +15,8 @@
 // find its screen gone. Misuse throws a refusal; a refusal changes nothing.
 
 extension HeadlessNavigationHost {
-    /// Pops `screen` off its navigation stack with every screen above it, as tapping back on the
-    /// screen above the one below it does.
+    /// Pops `screen`, and every screen above it, off its navigation stack, back to the screen below
+    /// it, as the user tapping back on `screen` does.
     ///
     /// - Returns: The screens popped, bottom first.
     /// - Throws: `ViewTransitionRefusal/Reason/notShown` when `screen` is not shown;

@@ -165,7 +165,7 @@ public final class HeadlessNavigationHost: NavigationHost, @MainActor CustomStri
     /// message.
     public func undo(_ transition: ViewTransition, completion: @escaping @MainActor () -> Void) {
         switch undoPlan(transition) {
-        case .success(let undo): perform(undo)
+        case .success(let undo): apply(undo)
         case .failure(let refusal): preconditionFailure("Cannot undo \(transition): \(refusal.message)")
         }
         finish(completion)
