@@ -1,0 +1,223 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+// The headless host's rules: whether a transition, or its undo, can happen now, and if not, a sentence
+// that names the screens and says what to do. Deciding never changes the hierarchy.
+
+/// An allowed transition: the style really performed (never `show` or a segue) from the source's node.
+struct HeadlessPlan {
+    let style: ViewTransitionStyle
+    let source: HeadlessNode
+}
+
+/// An allowed undo.
+enum HeadlessUndo {
+    /// Pop every screen above this one (the push's source, or the screen below the destination).
+    case popAbove(HeadlessNode)
+    /// Dismiss this presented screen.
+    case dismiss(HeadlessNode)
+    /// Restore the detail this detail replaced.
+    case restoreDetail(HeadlessNode)
+    /// Remove this child screen or subview.
+    case remove(HeadlessNode)
+}
+
+extension HeadlessNavigationHost {
+    /// Where and how `transition` would show its destination, or why it cannot.
+    func plan(_ transition: ViewTransition) -> Result<HeadlessPlan, ViewTransitionRefusal> {
+        let destination = screenName(transition.destination)
+        let sourceName = screenName(transition.source)
+        let refused = "\(destination) cannot be \(HeadlessNode.participle(transition.style)) from"
+        guard let source = nodes[ObjectIdentifier(transition.source)] else {
+            let gone = departure(of: transition.source).map { " (\($0))" } ?? ""
+            return .failure(
+                ViewTransitionRefusal(
+                    .sourceNotInHierarchy,
+                    "\(sourceName) is not in the hierarchy\(gone), so \(refused) it: perform the transition "
+                        + "from a screen that is shown."
+                )
+            )
+        }
+        if let shown = whereShown(transition.destination) {
+            return .failure(
+                ViewTransitionRefusal(
+                    .destinationAlreadyShown,
+                    "\(destination) is already shown (\(shown)), so it cannot be "
+                        + "\(HeadlessNode.participle(transition.style)) from \(sourceName) too: a screen is shown "
+                        + "in one place at a time; remove it first, or show a new one."
+                )
+            )
+        }
+        var style = transition.style
+        if case .performSegue(let identifier) = style {
+            guard let declared = segueStyle(identifier, on: transition.source) else {
+                return .failure(undeclaredSegue(identifier, on: transition.source))
+            }
+            style = declared
+        }
+        if source.isView, style != .addAsSubview {
+            return .failure(
+                ViewTransitionRefusal(
+                    .unsupportedStyle,
+                    "\(sourceName) is a view (\(source.arrivalDescription)), so \(refused) it: only addAsSubview "
+                        + "starts from a view; perform the transition from a screen."
+                )
+            )
+        }
+        if style == .show { style = source.stackAnchor == nil ? .presentModally : .push }
+        switch style {
+        case .push where source.stackAnchor == nil:
+            return .failure(
+                ViewTransitionRefusal(
+                    .noNavigationStack,
+                    "\(sourceName) is in no navigation stack, so \(refused) it: push from a screen in a navigation "
+                        + "stack, or use show, which presents outside one."
+                )
+            )
+        case .presentModally, .presentAsPopover, .presentAsSheet:
+            if let presented = source.presented {
+                return .failure(
+                    ViewTransitionRefusal(
+                        .alreadyPresenting,
+                        "\(sourceName) already presents \(presented.name), so \(refused) it: dismiss "
+                            + "\(presented.name) first, or present from \(presented.name)."
+                    )
+                )
+            }
+        case .showDetail where roots.count < 2 || !source.isInSplitScreen:
+            let none = roots.count < 2 ? " (this host has none)" : ""
+            return .failure(
+                ViewTransitionRefusal(
+                    .noSplitScreen,
+                    "\(sourceName) is in no split screen\(none), so \(refused) it: perform showDetail from a screen "
+                        + "in a split screen's primary or detail, or use show."
+                )
+            )
+        default:
+            break
+        }
+        return .success(HeadlessPlan(style: style, source: source))
+    }
+
+    /// How the undo of a performed `transition` would go, or why it cannot.
+    func undoPlan(_ transition: ViewTransition) -> Result<HeadlessUndo, ViewTransitionRefusal> {
+        let node = nodes[ObjectIdentifier(transition.destination)]
+        let sourceNode = nodes[ObjectIdentifier(transition.source)]
+        var style = transition.style
+        if case .performSegue(let identifier) = style {
+            guard let declared = segueStyle(identifier, on: transition.source) else {
+                return .failure(undeclaredSegue(identifier, on: transition.source))
+            }
+            style = declared
+        }
+        if style == .show { style = isOrWasPushed(transition.destination) ? .push : .presentModally }
+        let source = screenName(transition.source)
+        switch style {
+        case .push:
+            guard let node, node.isPushed, let root = node.stackRoot else {
+                return .failure(notShown(transition, "in \(source)'s navigation stack"))
+            }
+            guard let anchor = sourceNode?.stackAnchor else {
+                // The source left (a child screen removed from its parent, say): pop back to below the
+                // destination.
+                return .success(.popAbove(node.parent ?? root))
+            }
+            let stack = [root] + root.pushed
+            guard anchor.stackRoot === root,
+                let anchorIndex = stack.firstIndex(where: { $0 === anchor }),
+                let index = stack.firstIndex(where: { $0 === node }), anchorIndex < index
+            else {
+                return .failure(notShown(transition, "in \(source)'s navigation stack"))
+            }
+            return .success(.popAbove(anchor))
+        case .presentModally, .presentAsPopover, .presentAsSheet:
+            guard let node, node.isPresented, node.parent?.object === transition.source else {
+                return .failure(notShown(transition, "presented from \(source)"))
+            }
+            return .success(.dismiss(node))
+        case .showDetail:
+            guard let node, roots.count == 2, roots[1] === node else {
+                return .failure(notShown(transition, "the split screen's detail"))
+            }
+            guard node.replacedDetail != nil else {
+                return .failure(
+                    ViewTransitionRefusal(
+                        .notShown,
+                        "\(node.name) is the split screen's first detail: no showDetail put it there, so nothing is "
+                            + "left to undo."
+                    )
+                )
+            }
+            return .success(.restoreDetail(node))
+        case .addAsChild:
+            guard let node, node.isChild, node.parent?.object === transition.source else {
+                return .failure(notShown(transition, "a child of \(source)"))
+            }
+            return .success(.remove(node))
+        case .addAsSubview:
+            guard let node, node.isView, node.parent?.object === transition.source else {
+                return .failure(notShown(transition, "a subview of \(source)"))
+            }
+            return .success(.remove(node))
+        case .show, .performSegue:
+            preconditionFailure("show and segues are resolved above.")
+        }
+    }
+
+    /// Where `object` is shown (`pushed from HomeScreen`), or why it is held: a replaced detail waits
+    /// to be restored, so it cannot be shown elsewhere.
+    func whereShown(_ object: AnyObject) -> String? {
+        if let node = nodes[ObjectIdentifier(object)] { return node.arrivalDescription }
+        guard roots.count == 2 else { return nil }
+        var detail = roots[1]
+        while let replaced = detail.replacedDetail {
+            if replaced.subtree.contains(where: { $0.object === object }) {
+                return "kept to come back as the split screen's detail when \(detail.name)'s showDetail is undone"
+            }
+            detail = replaced
+        }
+        return nil
+    }
+
+    private func notShown(_ transition: ViewTransition, _ place: String) -> ViewTransitionRefusal {
+        let destination = screenName(transition.destination)
+        if let node = nodes[ObjectIdentifier(transition.destination)] {
+            return ViewTransitionRefusal(
+                .notShown,
+                "\(destination) is no longer \(place): it is now \(node.arrivalDescription). Nothing is left to undo."
+            )
+        }
+        if let gone = departure(of: transition.destination) {
+            return ViewTransitionRefusal(
+                .notShown,
+                "\(destination) is no longer \(place): \(gone). Nothing is left to undo."
+            )
+        }
+        return ViewTransitionRefusal(
+            .notShown,
+            "\(destination) is not \(place): it was never shown there, so nothing is left to undo."
+        )
+    }
+
+    private func undeclaredSegue(_ identifier: String, on source: AnyObject) -> ViewTransitionRefusal {
+        let declared = declaredSegues(on: source)
+        let known =
+            declared.isEmpty
+            ? "it declares none" : "it declares " + declared.map { "\"\($0)\"" }.joined(separator: ", ")
+        return ViewTransitionRefusal(
+            .undeclaredSegue,
+            "\(screenName(source)) declares no segue \"\(identifier)\" (\(known)): declare it with "
+                + "declareSegue(\"\(identifier)\", on:style:) before performing it."
+        )
+    }
+}
