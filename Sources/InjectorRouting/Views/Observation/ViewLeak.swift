@@ -60,7 +60,7 @@ extension Router {
         let gracePeriod = storage.views.leakGracePeriod
         let clock = clock
         let views = storage.views
-        let type = Swift.type(of: destination)
+        let type: any AnyObject.Type = Swift.type(of: destination)
         Task { @MainActor [weak destination] in
             try? await clock.sleep(for: gracePeriod)
             guard destination != nil else { return }
