@@ -56,6 +56,7 @@ public final class ViewRoute<Destination> {
         let style: ViewTransitionStyle?  // nil for the route's own (custom) transition
         weak var source: AnyObject?
         let sourceName: String
+        let destinationName: String
         let record: RouteRecord
     }
 
@@ -93,7 +94,11 @@ public final class ViewRoute<Destination> {
         if let inFlight = router.storage.views.inFlight { return "\(inFlight) is in flight" }
         guard state == .routed else { return "its state is \(state), and only a routed route can be removed" }
         if let notShownBecause { return notShownBecause }
-        guard let shown, let destination = heldDestination else { return "its destination is gone" }
+        guard let shown else { return "its destination is gone" }
+        guard let destination = heldDestination else {
+            return "its destination \(shown.destinationName) is gone: it is no longer shown (popped, dismissed or "
+                + "removed by the user) and nothing else holds it"
+        }
         guard let source = shown.source else { return "its source \(shown.sourceName) is gone (deallocated)" }
         guard let style = shown.style, let host = router.host else { return nil }
         return host.refusal(toUndo: ViewTransition(style: style, source: source, destination: destination))?.message
@@ -164,7 +169,13 @@ public final class ViewRoute<Destination> {
                 state = .routed
                 heldDestination = object
                 shown = source.map { source in
-                    ShownTransition(style: style, source: source, sourceName: screenName(source), record: record)
+                    ShownTransition(
+                        style: style,
+                        source: source,
+                        sourceName: screenName(source),
+                        destinationName: screenName(object),
+                        record: record
+                    )
                 }
                 notShownBecause = source == nil ? "it made its destination without showing it (makeDestination)" : nil
                 views.end(self)
