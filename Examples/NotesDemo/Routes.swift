@@ -82,9 +82,9 @@ struct URLNoteEditor: NoteEditing {
 }
 
 /// The sign-in screen an interceptor sends signed-out users to.
-protocol SignIn {}
+protocol SignInService {}
 
-struct SignInScreen: SignIn {}
+struct SignInPrompt: SignInService {}
 
 extension RoutableService where Protocol == any TimeService {
     init() { self.init(declaredProtocol: Protocol.self) }
@@ -104,7 +104,7 @@ extension RoutableService where Protocol == any NoteViewer {
 extension RoutableService where Protocol == any NoteEditing {
     init() { self.init(declaredProtocol: Protocol.self) }
 }
-extension RoutableService where Protocol == any SignIn {
+extension RoutableService where Protocol == any SignInService {
     init() { self.init(declaredProtocol: Protocol.self) }
 }
 
@@ -129,11 +129,11 @@ func registerRoutes(on router: Router, isSignedIn: @escaping @Sendable () -> Boo
         URLNoteEditor(noteID: try parameters.value("id", as: Int.self))
     }
     .url("notes://notes/:id/edit")
-    router.register(RoutableService<any SignIn>()) { _ in SignInScreen() }
-        .prepare { _, _ in print("  (the sign-in screen is made and prepared)") }
+    router.register(RoutableService<any SignInService>()) { _ in SignInPrompt() }
+        .prepare { _, _ in print("  (the sign-in prompt is made and prepared)") }
 
     router.addInterceptor(named: "sign-in") { request in
         guard request.isRouting(to: RoutableService<any NoteEditing>()), !isSignedIn() else { return .proceed }
-        return .redirect(to: RoutableService<any SignIn>())
+        return .redirect(to: RoutableService<any SignInService>())
     }
 }

@@ -151,3 +151,33 @@ do {
 signedIn.store(true, ordering: .relaxed)
 let editing = try router.makeDestination(url: "notes://notes/2/edit", as: (any NoteEditing).self)
 print("Signed in, the same URL opens the editor for note #\(editing.noteID)")
+
+step("19. Screens on a navigation host: a signed-out user is shown sign-in first")
+// The headless host keeps a navigation hierarchy in memory, as UIKit would: testable on Linux.
+let home = HomeScreen()
+let screens = HeadlessNavigationHost(navigationStackWith: home)
+let screenRouter = Router(container: app, host: screens)
+let screenSession = Atomic<Bool>(false)
+registerScreens(on: screenRouter, isSignedIn: { screenSession.load(ordering: .relaxed) })
+let editorRoute = try screenRouter.to(RoutableView<any EditorView>(), path: .push(from: home)) { config in
+    config.prepareDestination = { $0.note = Note(text: "Groceries") }
+}
+do {
+    try editorRoute.perform()
+} catch let error as RoutingError {
+    print("\(error.code): \(error.message)")
+}
+print(screens)
+
+step("20. Signed in, the editor is pushed; a deep link opens a note over it")
+try screens.dismiss(try screens.presentedScreen(of: home)!)
+screenSession.store(true, ordering: .relaxed)
+try editorRoute.perform()
+let deepLink = try screenRouter.perform(url: "notes://screens/notes/7", path: .push(from: editorRoute.destination!))
+print(screens)
+
+step("21. Removing routes undoes what they did, whatever it was")
+try deepLink.removeRoute()
+try editorRoute.removeRoute()
+print(screens)
+print("Both routes are \(deepLink.state) and \(editorRoute.state); home is alone again.")
