@@ -38,7 +38,7 @@ struct ComparisonRow {
         self.allocations = allocations
     }
 
-    init(label: String, unit: String, _ comparison: Comparison) {
+    init(label: String, unit: String, _ comparison: Comparison<Contender>) {
         self.init(
             label: label,
             unit: unit,
