@@ -36,6 +36,7 @@ let package = Package(
             dependencies: [
                 "AllocCounter",
                 .product(name: "Injector", package: "Injector"),
+                .product(name: "InjectorRouting", package: "Injector"),
                 .product(name: "Swinject", package: "Swinject"),
             ]
         ),

@@ -25,8 +25,12 @@ let allCases: [any BenchmarkCase] = [
     RegistrationCase(),  // F
     ThreadsCase(),  // G
     RequestScopeCase(),  // H
-
-    // ── Cases to come ─────────────────────────────────────────────────────────────────
-    // I. Service route (a later issue): `Router.makeDestination(to: RoutableService<P>())`
-    //    against a plain resolve of the same service. Add `ServiceRouteCase()` here.
+    // I, in two halves that `--filter I` runs together and `--filter "service route"` or
+    // `--filter "url lookup"` apart (a profiler wants one): `Router.makeDestination(to:
+    // RoutableService<P>())` against `container.resolve(P.self)` of the same registration and
+    // against direct construction; `router.to(url:)` among 100 and among 10,000 URL patterns.
+    // Their sides are not the contenders, so they report tables of their own (`Report.ratios`),
+    // with their targets.
+    ServiceRouteCase(),  // I
+    URLLookupCase(),  // I
 ]

@@ -51,6 +51,14 @@ enum Format {
         measurement(value) + "×"
     }
 
+    /// A target beside a measured ratio: `≤ 1.50× ✓` when `value` meets it, `≤ 1.50× ✗` when not,
+    /// `≤ 1.50×` alone when the run is not judged (smoke).
+    static func target(_ value: Double, atMost limit: Double, judged: Bool) -> String {
+        let target = "≤ " + ratio(limit)
+        guard judged else { return target }
+        return target + (value.isFinite && value <= limit ? " ✓" : " ✗")
+    }
+
     /// An allocation count per operation: `3`, or `3.02` when it is not a whole number.
     static func count(_ value: Double) -> String {
         let hundredths = (value * 100).rounded()

@@ -27,10 +27,11 @@ import Darwin
 /// ``blackHole(_:)``.
 typealias Batch = (_ iterations: Int) throws -> UInt
 
-/// Median ns/op and allocations/op of each contender for one operation.
-struct Comparison {
-    var nanosecondsPerOperation: [Contender: Double] = [:]
-    var allocationsPerOperation: [Contender: Double] = [:]
+/// Median ns/op and allocations/op of each side of one comparison: a ``Contender`` in most cases,
+/// or whatever else a case sets side by side (case I: router, container and direct construction).
+struct Comparison<Key: Hashable> {
+    var nanosecondsPerOperation: [Key: Double] = [:]
+    var allocationsPerOperation: [Key: Double] = [:]
 }
 
 // MARK: - Keeping results alive
@@ -137,18 +138,18 @@ enum Harness {
         }
     }
 
-    /// Measures the same operation for every contender.
+    /// Measures the same operation for every contender (or every side a case compares, by `Key`).
     ///
     /// Each contender's batch is sized on its own (so every timed batch takes about the same
     /// wall time), then the repetitions alternate between contenders — Injector, Swinject,
     /// hand-written, Injector, … — so drift in machine speed hits all of them alike.
     /// Allocations are counted afterwards in one untimed batch per contender.
-    static func compare(_ batches: [(Contender, Batch)], _ settings: Settings) throws -> Comparison {
-        var iterations: [Contender: Int] = [:]
+    static func compare<Key: Hashable>(_ batches: [(Key, Batch)], _ settings: Settings) throws -> Comparison<Key> {
+        var iterations: [Key: Int] = [:]
         for (contender, batch) in batches {
             iterations[contender] = try self.iterations(for: batch, settings)
         }
-        var samples: [Contender: [Double]] = [:]
+        var samples: [Key: [Double]] = [:]
         for _ in 0..<settings.repetitions {
             for (contender, batch) in batches {
                 let count = iterations[contender]!
@@ -156,7 +157,7 @@ enum Harness {
                 samples[contender, default: []].append(Double(elapsed) / Double(count))
             }
         }
-        var result = Comparison()
+        var result = Comparison<Key>()
         for (contender, batch) in batches {
             result.nanosecondsPerOperation[contender] = median(samples[contender]!)
             if countsAllocations {

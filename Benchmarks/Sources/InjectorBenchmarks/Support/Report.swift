@@ -38,7 +38,7 @@ struct ComparisonRow {
         self.allocations = allocations
     }
 
-    init(label: String, unit: String, _ comparison: Comparison) {
+    init(label: String, unit: String, _ comparison: Comparison<Contender>) {
         self.init(
             label: label,
             unit: unit,
@@ -61,8 +61,49 @@ struct ScalingRow {
     var wallRatio: Double
 }
 
+/// A ratio between two columns of a ``RatioTable``, with an optional target (lower is better).
+struct RatioColumn {
+    /// The column heading, e.g. `"Router ÷ resolve"`.
+    var title: String
+    /// Indices into ``RatioTable/columns``.
+    var numerator: Int
+    var denominator: Int
+    /// The most the ratio may be; printed beside it, marked ✓ or ✗. `nil` for none.
+    var target: Double?
+}
+
+/// One line of a ``RatioTable``: the same measurement for each of its columns (lower is better).
+struct RatioRow {
+    var label: String
+    /// One value per column, in column order.
+    var values: [Double]
+    /// Allocations per operation, in column order; empty when not counted.
+    var allocations: [Double]
+
+    /// A row from a comparison keyed by the table's sides, taken in `keys` order.
+    init<Key: Hashable>(label: String, keys: [Key], _ comparison: Comparison<Key>) {
+        self.label = label
+        values = keys.map { comparison.nanosecondsPerOperation[$0] ?? .nan }
+        allocations =
+            comparison.allocationsPerOperation.isEmpty
+            ? [] : keys.map { comparison.allocationsPerOperation[$0] ?? .nan }
+    }
+}
+
+/// A table of its own for a case whose sides are not the three contenders (case I): named
+/// columns, the ratios between them and their targets, and a footnote saying how it is measured.
+struct RatioTable {
+    var title: String
+    var columns: [String]
+    var ratios: [RatioColumn]
+    var rows: [RatioRow]
+    /// A footnote (Markdown list item) printed with the others; `nil` for none.
+    var note: String?
+}
+
 /// What a case hands to the table printer.
 enum Report {
     case comparison(Section, [ComparisonRow])
     case scaling([ScalingRow])
+    case ratios([RatioTable])
 }

@@ -22,10 +22,12 @@ enum Summary {
     static func markdown(_ reports: [Report], _ settings: Settings, seconds: Double) -> String {
         var comparisons: [Section: [ComparisonRow]] = [:]
         var scaling: [ScalingRow] = []
+        var ratioTables: [RatioTable] = []
         for report in reports {
             switch report {
             case .comparison(let section, let rows): comparisons[section, default: []] += rows
             case .scaling(let rows): scaling += rows
+            case .ratios(let tables): ratioTables += tables
             }
         }
 
@@ -53,7 +55,11 @@ enum Summary {
                 )
             }
         }
-        parts.append(footnotes(settings))
+        for table in ratioTables {
+            parts.append("### " + table.title)
+            parts.append(Table.ratios(table, judged: !settings.smoke).render())
+        }
+        parts.append(([footnotes(settings)] + ratioTables.compactMap(\.note)).joined(separator: "\n"))
         return parts.joined(separator: "\n\n")
     }
 

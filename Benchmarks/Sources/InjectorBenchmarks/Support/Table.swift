@@ -83,6 +83,34 @@ enum Table {
         return table
     }
 
+    /// A table of named sides (case I): one column per side, then each ratio, followed by its
+    /// target when it has one, then allocations. Targets are marked ✓ or ✗ only when `judged`
+    /// (never in a smoke run, whose numbers mean nothing).
+    static func ratios(_ table: RatioTable, judged: Bool) -> MarkdownTable {
+        let showAllocations = table.rows.contains { !$0.allocations.isEmpty }
+        var headers = ["Case"] + table.columns
+        for column in table.ratios {
+            headers.append(column.title)
+            if column.target != nil { headers.append("Target") }
+        }
+        if showAllocations { headers.append("Allocations (\(table.columns.joined(separator: " / ")))") }
+        var markdown = MarkdownTable(headers: headers, numeric: headers.indices.map { $0 >= 1 })
+
+        for row in table.rows {
+            var cells = [row.label] + row.values.map(Format.measurement)
+            for column in table.ratios {
+                let value = row.values[column.numerator] / row.values[column.denominator]
+                cells.append(ratio(row.values[column.numerator], row.values[column.denominator]))
+                if let target = column.target { cells.append(Format.target(value, atMost: target, judged: judged)) }
+            }
+            if showAllocations {
+                cells.append(row.allocations.isEmpty ? "–" : row.allocations.map(Format.count).joined(separator: " / "))
+            }
+            markdown.rows.append(cells)
+        }
+        return markdown
+    }
+
     private static func ratio(_ numerator: Double?, _ denominator: Double?) -> String {
         guard let numerator, let denominator, denominator > 0 else { return "–" }
         return Format.ratio(numerator / denominator)
