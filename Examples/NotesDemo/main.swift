@@ -170,7 +170,7 @@ do {
 print(screens)
 
 step("20. Signed in, the editor is pushed; a deep link opens a note over it")
-try screens.dismiss(try screens.presentedScreen(of: home)!)
+if let signIn = screens.presentedScreen(of: home) { try screens.dismiss(signIn) }  // the user signed in
 screenSession.store(true, ordering: .relaxed)
 try editorRoute.perform()
 let deepLink = try screenRouter.perform(url: "notes://screens/notes/7", path: .push(from: editorRoute.destination!))
