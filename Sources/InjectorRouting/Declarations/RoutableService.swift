@@ -37,7 +37,7 @@ public struct RoutableService<Protocol>: Sendable {
     public init(declaredProtocol: Protocol.Type) {}
 
     /// The route's key: the protocol's type identity.
-    var key: RouteKey { RouteKey(Protocol.self, kind: .service) }
+    @usableFromInline var key: RouteKey { RouteKey(Protocol.self, kind: .service) }
 }
 
 /// A module configuration protocol that may be routed to: it carries the parameters that do not

@@ -15,8 +15,10 @@ import Injector
 
 /// Identifies a route: the routed protocol's type identity, and whether it is a service protocol or
 /// a module configuration protocol.
+@usableFromInline
 struct RouteKey: Hashable, Sendable, CustomStringConvertible {
     /// Which declaration a route was registered with.
+    @usableFromInline
     enum Kind: Sendable, Hashable {
         case service
         case module
@@ -28,6 +30,7 @@ struct RouteKey: Hashable, Sendable, CustomStringConvertible {
     let kind: Kind
     private let identity: ObjectIdentifier
 
+    @usableFromInline
     init(_ type: Any.Type, kind: Kind) {
         self.type = type
         self.kind = kind
@@ -35,7 +38,7 @@ struct RouteKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The protocol's name as the container's messages write it, such as `TimeService`.
-    var description: String { typeName(type) }
+    @usableFromInline var description: String { typeName(type) }
 
     /// How a caller names the route: `RoutableService<TimeService>`.
     var declaration: String {
@@ -47,6 +50,8 @@ struct RouteKey: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    static func == (lhs: RouteKey, rhs: RouteKey) -> Bool { lhs.identity == rhs.identity && lhs.kind == rhs.kind }
-    func hash(into hasher: inout Hasher) { hasher.combine(identity) }
+    @usableFromInline static func == (lhs: RouteKey, rhs: RouteKey) -> Bool {
+        lhs.identity == rhs.identity && lhs.kind == rhs.kind
+    }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(identity) }
 }

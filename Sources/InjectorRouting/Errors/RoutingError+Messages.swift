@@ -468,16 +468,10 @@ extension RoutingError {
 
     /// This error, for `action`.
     func with(action: RouteAction) -> RoutingError {
-        action == self.action
-            ? self
-            : RoutingError(
-                code,
-                message,
-                action: action,
-                underlyingError: underlyingError,
-                problems: problems,
-                isMissingHandedOverParameters: isMissingHandedOverParameters
-            )
+        guard action != self.action else { return self }
+        var error = self
+        error.action = action
+        return error
     }
 }
 

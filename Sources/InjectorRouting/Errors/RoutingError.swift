@@ -97,7 +97,7 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
     /// What happened and how to fix it, written for a person.
     public let message: String
     /// The action that failed.
-    public let action: RouteAction
+    public internal(set) var action: RouteAction
     /// The error underneath: the container's InjectionError (with its resolution path), or the
     /// error a factory, hook or interceptor threw; `nil` when the router itself refused.
     public let underlyingError: (any Error)?
@@ -111,6 +111,26 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
     /// The route whose own registration threw this error (a missing parameter, a destination of the
     /// wrong type), as opposed to a routing call its factory made: kept as it is when that route fails.
     var failingRoute: RouteKey?
+    /// Whether the router's global error handler was told of this error already: a routing call made
+    /// inside another route's making reports its failure where it arose, and the calls around it,
+    /// whose errors wrap it, do not report it again.
+    var isReported = false
+
+    /// Whether this error, or one it wraps, was reported already.
+    var wasReported: Bool {
+        var error: (any Error)? = self
+        while let current = error {
+            if let routing = current as? RoutingError {
+                if routing.isReported { return true }
+                error = routing.underlyingError
+            } else if let injection = current as? InjectionError {
+                error = injection.underlyingError
+            } else {
+                return false
+            }
+        }
+        return false
+    }
 
     init(
         _ code: Code,

@@ -12,13 +12,10 @@
 //===----------------------------------------------------------------------===//
 
 /// The routes being made on this thread or task, outermost first: a route asked for again while it
-/// is being made is a cycle, and an error inside another route's making is reported to the global
-/// error handler once, by the outermost call.
+/// is being made (through hooks, preparations or interceptors, which the container does not see) is
+/// a cycle.
 enum RoutingStack {
     @TaskLocal static var routes: [RouteKey] = []
-
-    /// Whether a routing call is running inside another one's making (a factory, hook or interceptor).
-    static var isNested: Bool { !routes.isEmpty }
 }
 
 /// The parameters of the perform under way, handed to the factory of the route they are meant for.

@@ -78,6 +78,9 @@ final class RouteRecord: Sendable {
     /// Names the route in messages: `RoutableService<Editor> (EditorRoute)`.
     var label: String { "\(key.declaration) (\(name))" }
 
+    /// Whether the route adds nothing to its container registration: no hooks, no parameters.
+    var addsNothing: Bool { !takesParameters && preparations.isEmpty && verifications.isEmpty }
+
     /// Whether the destination is shared with other callers, so that no caller may prepare it.
     var sharesDestination: Bool { scope != .transient && scope != .graph }
 

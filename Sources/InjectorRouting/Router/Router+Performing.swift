@@ -23,6 +23,30 @@ extension Router {
     /// let time = try router.makeDestination(to: RoutableService<TimeService>())
     /// ```
     ///
+    /// - Parameter service: The declared protocol to route to.
+    /// - Returns: The prepared destination.
+    /// - Throws: `RoutingError`, after the router's `globalErrorHandler` was told.
+    @inlinable
+    public func makeDestination<Protocol>(to service: RoutableService<Protocol>) throws -> Protocol {
+        // A route with nothing to add (no hooks, parameters, adapters or interceptors) is exactly its
+        // container registration: resolving it is the whole work, specialised for the caller's type.
+        guard let container = containerForPlainRoute(service.key) else {
+            return try makeDestination(to: service) { _ in }
+        }
+        do { return try container.resolve(Protocol.self) } catch {
+            throw plainRouteFailed(error, key: service.key)
+        }
+    }
+
+    /// Makes and prepares a destination for `service` with the caller's preparation and handlers,
+    /// keeping no route.
+    ///
+    /// ```swift
+    /// let exporter = try router.makeDestination(to: RoutableService<Exporter>()) { config in
+    ///     config.prepareDestination = { $0.format = .pdf }
+    /// }
+    /// ```
+    ///
     /// - Parameters:
     ///   - service: The declared protocol to route to.
     ///   - configuring: Sets the caller's preparation and handlers for this call.
@@ -31,7 +55,7 @@ extension Router {
     ///   `globalErrorHandler` were told.
     public func makeDestination<Protocol>(
         to service: RoutableService<Protocol>,
-        configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
+        configuring: (inout RouteConfiguration<Protocol>) -> Void
     ) throws -> Protocol {
         var configuration = RouteConfiguration<Protocol>()
         configuring(&configuration)

@@ -131,6 +131,27 @@ extension Router {
         }
     }
 
+    /// The container to resolve `key` from directly, when its route adds nothing to its registration:
+    /// no hooks, no parameters, no adapter in between, no interceptor; `nil` otherwise, and for a
+    /// router resolving in a lifetime scope.
+    @usableFromInline
+    func containerForPlainRoute(_ key: RouteKey) -> Container? {
+        guard case .container(let container) = source else { return nil }
+        let table = storage.table
+        guard table.interceptors.isEmpty, let record = table.records[key], record.addsNothing else { return nil }
+        return container
+    }
+
+    /// The error of a plain route whose registration failed, reported as the pipeline would.
+    @usableFromInline
+    func plainRouteFailed(_ error: any Error, key: RouteKey) -> RoutingError {
+        let record = storage.table.records[key]
+        let failure =
+            record.map { RoutingError.containerFailed(error, route: $0, path: [], action: .makeDestination) }
+            ?? RoutingError.wrapping(error, action: .makeDestination)
+        return reported(failure)
+    }
+
     /// Looks up the route for `key` without performing it: what `to(_:)` checks.
     func lookUp(_ key: RouteKey) throws {
         do { _ = try storage.table.record(for: key, action: .lookUp) } catch {

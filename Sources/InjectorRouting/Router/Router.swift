@@ -96,10 +96,14 @@ public final class Router: Sendable {
         set { storage.globalErrorHandler = newValue }
     }
 
-    /// Tells the global error handler, then returns the error to throw. A call made inside another
-    /// route's making leaves that to the outermost call, so that one failure is reported once.
+    /// Tells the global error handler, then returns the error to throw, marked as told. A failure is
+    /// told once, where it arose: an error that wraps one already told (a routing call made inside
+    /// another route's making failed) is not told again.
     func reported(_ error: RoutingError) -> RoutingError {
-        if !RoutingStack.isNested { storage.globalErrorHandler?(error.action, error) }
-        return error
+        guard !error.wasReported else { return error }
+        storage.globalErrorHandler?(error.action, error)
+        var told = error
+        told.isReported = true
+        return told
     }
 }
