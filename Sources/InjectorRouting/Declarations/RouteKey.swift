@@ -40,6 +40,9 @@ struct RouteKey: Hashable, Sendable, CustomStringConvertible {
     /// The protocol's name as the container's messages write it, such as `TimeService`.
     @usableFromInline var description: String { typeName(type) }
 
+    /// The protocol's identity as bits, for `PlainRoutes`.
+    var bits: UInt { UInt(bitPattern: Int(bitPattern: identity)) }
+
     /// How a caller names the route: `RoutableService<TimeService>`.
     var declaration: String {
         switch kind {

@@ -450,7 +450,7 @@ extension RoutingError {
         )
     }
 
-    /// A routing cycle that \`error\` is (or wraps): passed on as it is, so that the loop is what the
+    /// A routing cycle that `error` is (or wraps): passed on as it is, so that the loop is what the
     /// caller sees, not the hook or preparation it surfaced in.
     static func cycle(in error: any Error) -> RoutingError? {
         guard let routing = error as? RoutingError else { return nil }

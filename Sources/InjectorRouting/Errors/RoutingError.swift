@@ -105,7 +105,7 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
     /// otherwise empty.
     public let problems: [RoutingError]
     /// Set when a route's factory needed a parameter but was resolved without its router (by
-    /// \`Container/validate()\`, say), which had none to give: \`Router/validate()\` lists such routes as
+    /// `Container/validate()`, say), which had none to give: `Router/validate()` lists such routes as
     /// unchecked rather than failed.
     let isMissingHandedOverParameters: Bool
     /// The route whose own registration threw this error (a missing parameter, a destination of the

@@ -37,13 +37,13 @@ public struct InterceptorDecision: Sendable {
         InterceptorDecision(verdict: .redirect(service.key, nil))
     }
 
-    /// Shows \`view\` instead, from the source of the path the original call was performed along
-    /// (with \`style\` instead of that path's transition, if given): a sign-in screen before the editor.
-    /// The original call fails with \`RoutingError/Code/redirected\`.
+    /// Shows `view` instead, from the source of the path the original call was performed along
+    /// (with `style` instead of that path's transition, if given): a sign-in screen before the editor.
+    /// The original call fails with `RoutingError/Code/redirected`.
     ///
-    /// \`\`\`swift
+    /// ```swift
     /// return .redirect(to: RoutableView<any SignInView>(), style: .presentModally)
-    /// \`\`\`
+    /// ```
     public static func redirect<Protocol>(
         to view: RoutableView<Protocol>,
         style: ViewTransitionStyle? = nil

@@ -29,7 +29,7 @@ public struct RouteRequest: Sendable, CustomStringConvertible {
     /// protocol asked for; empty when that protocol has a route of its own.
     private(set) var servedThrough: [RouteKey] = []
 
-    /// This request, going through the adapters \`path\` (the protocol asked for first).
+    /// This request, going through the adapters `path` (the protocol asked for first).
     func served(through path: [RouteKey]) -> RouteRequest {
         var request = self
         request.servedThrough = Array(path.dropFirst())
@@ -61,7 +61,7 @@ public struct RouteRequest: Sendable, CustomStringConvertible {
     /// if request.isRouting(to: RoutableService<EditorService>()) && !session.isSignedIn { … }
     /// ```
     ///
-    /// A request for a protocol adapted to \`service\` routes to it too, so that an interceptor that
+    /// A request for a protocol adapted to `service` routes to it too, so that an interceptor that
     /// guards a route guards the protocols adapted to it.
     public func isRouting<Protocol>(to service: RoutableService<Protocol>) -> Bool { isRouting(to: service.key) }
 

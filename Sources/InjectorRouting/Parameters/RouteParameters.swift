@@ -30,7 +30,7 @@ public struct RouteParameters: Sendable, Hashable, CustomStringConvertible, Expr
     /// The URL or identifier the parameters came from, quoted in error messages; `nil` when they
     /// were given directly.
     public let source: String?
-    /// Whether a router handed these parameters to the route; \`false\` when its registration was
+    /// Whether a router handed these parameters to the route; `false` when its registration was
     /// resolved without the router, which has no parameters to give.
     let isHandedOver: Bool
     /// The route these parameters were handed to, named in their errors' messages.

@@ -32,7 +32,7 @@ final class RouteRecord: Sendable {
     let preparations: [Prepare]
     let verifications: [Inspect]
     let removals: [Inspect]
-    /// What a view route adds: the paths it supports and its own transition; \`nil\` for services.
+    /// What a view route adds: the paths it supports and its own transition; `nil` for services.
     let view: ViewTraits?
     /// Resolves the routed protocol from a container or a lifetime scope, as `Any`: for the calls that
     /// find a route by URL or identifier, which do not know its type.

@@ -18,7 +18,7 @@ import Injector
 ///
 /// Immutable once published: a registration amends a copy and publishes it, so routing reads one
 /// table, taking the lock only to read the reference, and never holds a lock while routes run. That
-/// invariant (no table is changed after \`RouterStorage\` published it) is what makes it \`Sendable\`.
+/// invariant (no table is changed after `RouterStorage` published it) is what makes it `Sendable`.
 final class RouteTable: @unchecked Sendable {
     /// A required protocol served by another route's protocol.
     struct Adapter: Sendable {
@@ -32,13 +32,19 @@ final class RouteTable: @unchecked Sendable {
         let handle: @Sendable (any RouteEvent) -> Void
     }
 
-    var records: [RouteKey: RouteRecord] = [:]
+    var records: [RouteKey: RouteRecord] = [:] {
+        didSet { plainRoutesAreStale = true }
+    }
     var adapters: [RouteKey: Adapter] = [:]
     var identifiers: [String: [RouteKey]] = [:]
     var urls = URLTrie<RouteKey>()
     /// The URL patterns in the trie, with their routes: to rebuild it when a route is replaced.
     var patterns: [(pattern: URLPattern, route: RouteKey)] = []
-    var interceptors: [RouteInterceptor] = []
+    var interceptors: [RouteInterceptor] = [] {
+        didSet { plainRoutesAreStale = true }
+    }
+    /// Whether the records or interceptors changed since `PlainRoutes` was last built from them.
+    var plainRoutesAreStale = false
     var eventHandlers: [ObjectIdentifier: [EventHandler]] = [:]
     /// Mistakes found while registering (malformed URL patterns), reported by `Router/validate()`.
     var problems: [RoutingError] = []
@@ -81,12 +87,12 @@ final class RouteTable: @unchecked Sendable {
         }
     }
 
-    /// Adds \`identifier\` for \`route\`, once.
+    /// Adds `identifier` for `route`, once.
     func add(identifier: String, for route: RouteKey) {
         if identifiers[identifier]?.contains(route) != true { identifiers[identifier, default: []].append(route) }
     }
 
-    /// Adds \`pattern\` for \`route\`, once.
+    /// Adds `pattern` for `route`, once.
     func add(_ pattern: URLPattern, for route: RouteKey) {
         guard !patterns.contains(where: { $0.pattern == pattern && $0.route == route }) else { return }
         patterns.append((pattern, route))
@@ -122,11 +128,15 @@ final class RouterStorage: Sendable {
 
     private struct State {
         var table = RouteTable()
+        var plainRoutes = PlainRoutes(RouteTable())
         var globalErrorHandler: (@Sendable (RouteAction, RoutingError) -> Void)?
     }
 
     /// The current table: its reference is read under the lock, the table itself without.
     var table: RouteTable { state.withLock { $0.table } }
+
+    /// The routes that add nothing to their registrations, for `Router/makeDestination(to:)`'s fast path.
+    var plainRoutes: PlainRoutes { state.withLock { $0.plainRoutes } }
 
     /// Publishes an amended table: the current one changed in place while no routing call reads it
     /// (as while an app registers its routes at launch), an amended copy otherwise.
@@ -134,6 +144,10 @@ final class RouterStorage: Sendable {
         state.withLock { state in
             if !isKnownUniquelyReferenced(&state.table) { state.table = state.table.copy() }
             change(state.table)
+            if state.table.plainRoutesAreStale {
+                state.plainRoutes = PlainRoutes(state.table)
+                state.table.plainRoutesAreStale = false
+            }
         }
     }
 

@@ -40,10 +40,10 @@ extension Router {
         storage.amend { $0.interceptors.append(RouteInterceptor(name: name, decide: decide)) }
     }
 
-    /// Passes \`request\` through every interceptor.
+    /// Passes `request` through every interceptor.
     ///
     /// - Parameter showing: For a view perform, shows the route an interceptor redirects to along the
-    ///   original path (with the style the interceptor asked for); \`nil\` for other calls, whose
+    ///   original path (with the style the interceptor asked for); `nil` for other calls, whose
     ///   redirect makes and prepares the other route's destination.
     func intercept(_ request: RouteRequest, in table: RouteTable, showing: RedirectShowing?) throws {
         for interceptor in table.interceptors {

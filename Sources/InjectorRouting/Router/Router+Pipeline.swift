@@ -84,7 +84,7 @@ extension Router {
         }
     }
 
-    /// Prepares a destination made elsewhere as the route for \`key\` would (the caller's preparation,
+    /// Prepares a destination made elsewhere as the route for `key` would (the caller's preparation,
     /// the route's preparations and checks), never running its factory; a failure tells the
     /// configuration's handlers and the global one before it is thrown.
     func prepare<Destination>(
@@ -136,9 +136,7 @@ extension Router {
     /// router resolving in a lifetime scope.
     @usableFromInline
     func containerForPlainRoute(_ key: RouteKey) -> Container? {
-        guard case .container(let container) = source else { return nil }
-        let table = storage.table
-        guard table.interceptors.isEmpty, let record = table.records[key], record.addsNothing else { return nil }
+        guard case .container(let container) = source, storage.plainRoutes.contains(key) else { return nil }
         return container
     }
 

@@ -124,8 +124,8 @@ extension Router {
 
     // MARK: - Without a type: the destination as Any
 
-    /// Makes and prepares the destination of the route whose URL pattern matches \`url\`, as \`Any\`;
-    /// as \`makeDestination(url:as:configuring:)\`.
+    /// Makes and prepares the destination of the route whose URL pattern matches `url`, as `Any`;
+    /// as `makeDestination(url:as:configuring:)`.
     public func makeDestination(
         url: String,
         configuring: (inout RouteConfiguration<Any>) -> Void = { _ in }
@@ -133,7 +133,7 @@ extension Router {
         try makeDestination(url: url, as: Any.self, configuring: configuring)
     }
 
-    /// Performs the route whose URL pattern matches \`url\`; as \`perform(url:as:configuring:)\`.
+    /// Performs the route whose URL pattern matches `url`; as `perform(url:as:configuring:)`.
     @discardableResult
     public func perform(
         url: String,
@@ -142,7 +142,7 @@ extension Router {
         try perform(url: url, as: Any.self, configuring: configuring)
     }
 
-    /// The route whose URL pattern matches \`url\`, unrouted; as \`to(url:as:configuring:)\`.
+    /// The route whose URL pattern matches `url`, unrouted; as `to(url:as:configuring:)`.
     public func to(
         url: String,
         configuring: (inout RouteConfiguration<Any>) -> Void = { _ in }
@@ -150,8 +150,8 @@ extension Router {
         try to(url: url, as: Any.self, configuring: configuring)
     }
 
-    /// Makes and prepares the destination of the route registered under \`identifier\`, as \`Any\`;
-    /// as \`makeDestination(identifier:parameters:as:configuring:)\`.
+    /// Makes and prepares the destination of the route registered under `identifier`, as `Any`;
+    /// as `makeDestination(identifier:parameters:as:configuring:)`.
     public func makeDestination(
         identifier: String,
         parameters: RouteParameters = RouteParameters(),
@@ -160,7 +160,7 @@ extension Router {
         try makeDestination(identifier: identifier, parameters: parameters, as: Any.self, configuring: configuring)
     }
 
-    /// Performs the route registered under \`identifier\`; as \`perform(identifier:parameters:as:configuring:)\`.
+    /// Performs the route registered under `identifier`; as `perform(identifier:parameters:as:configuring:)`.
     @discardableResult
     public func perform(
         identifier: String,
@@ -170,7 +170,7 @@ extension Router {
         try perform(identifier: identifier, parameters: parameters, as: Any.self, configuring: configuring)
     }
 
-    /// The route registered under \`identifier\`, unrouted; as \`to(identifier:parameters:as:configuring:)\`.
+    /// The route registered under `identifier`, unrouted; as `to(identifier:parameters:as:configuring:)`.
     public func to(
         identifier: String,
         parameters: RouteParameters = RouteParameters(),
@@ -212,7 +212,7 @@ extension Router {
         return RouteRequest(key: key, action: action, identifier: identifier, parameters: parameters)
     }
 
-    /// \`request\`, unless it found a view route, which these calls cannot show.
+    /// `request`, unless it found a view route, which these calls cannot show.
     private func serviceRequest(_ request: RouteRequest) throws -> RouteRequest {
         guard request.key.kind == .view || request.key.kind == .viewModule else { return request }
         throw RoutingError.viewURL(request.url ?? request.identifier ?? "", route: request.key)
@@ -237,7 +237,7 @@ extension Router {
         }
     }
 
-    /// Performs the route \`lookUp\` finds; a failed lookup tells the configuration's handlers too, as
+    /// Performs the route `lookUp` finds; a failed lookup tells the configuration's handlers too, as
     /// any failed perform does.
     private func performFound<Destination>(
         configuring: (inout RouteConfiguration<Destination>) -> Void,

@@ -36,7 +36,7 @@ import Injector
 public final class Router: Sendable {
     /// The container that makes every destination.
     public let container: Container
-    /// The navigation host view routes perform their transitions on; \`nil\` for a router that routes
+    /// The navigation host view routes perform their transitions on; `nil` for a router that routes
     /// services only.
     public let host: (any NavigationHost)?
     /// The clock leak checks wait on after a view route is removed.
@@ -44,11 +44,11 @@ public final class Router: Sendable {
     let source: ResolutionSource
     let storage: RouterStorage
 
-    /// A router over \`container\`, with no routes yet.
+    /// A router over `container`, with no routes yet.
     ///
     /// - Parameters:
     ///   - container: The container that makes every destination.
-    ///   - host: The navigation host that shows view routes' destinations (\`HeadlessNavigationHost\` on
+    ///   - host: The navigation host that shows view routes' destinations (`HeadlessNavigationHost` on
     ///     Linux and in tests, a UIKit or AppKit host in an app); service routing needs none.
     ///   - clock: The clock that leak checks wait on after a removal; tests pass a manual clock.
     public init(
@@ -80,7 +80,7 @@ public final class Router: Sendable {
     /// ```
     ///
     /// Routes registered through either router are seen by both, and registered in this router's
-    /// container. \`scope\` should belong to that container or to one of its children.
+    /// container. `scope` should belong to that container or to one of its children.
     public func resolving(in scope: LifetimeScope) -> Router {
         Router(sharing: self, in: scope)
     }

@@ -40,7 +40,7 @@ public struct ViewRoutePath: CustomStringConvertible {
         self.weakSource = weakSource
     }
 
-    /// The same source, shown with \`style\` instead.
+    /// The same source, shown with `style` instead.
     func with(style: ViewTransitionStyle) -> ViewRoutePath { ViewRoutePath(.transition(style), weakSource: weakSource) }
 
     /// The source, while it is alive; `nil` for `makeDestination` or once it is gone.

@@ -27,14 +27,14 @@ final class ViewRoutingState {
     /// The route whose transition is in flight, as messages name it.
     var inFlight: String? { transition?.label }
 
-    /// Marks \`route\`'s transition in flight.
+    /// Marks `route`'s transition in flight.
     func begin(_ route: AnyObject, label: String) { transition = (ObjectIdentifier(route), label) }
 
     /// Lets a route an interceptor redirected to take over the transition of the route it was
     /// redirected from.
     func handOver() { transition = nil }
 
-    /// Marks \`route\`'s transition ended, unless another route's began since (one an interceptor
+    /// Marks `route`'s transition ended, unless another route's began since (one an interceptor
     /// redirected to, say).
     func end(_ route: AnyObject) {
         if transition?.route == ObjectIdentifier(route) { transition = nil }
