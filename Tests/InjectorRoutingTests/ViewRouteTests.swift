@@ -181,6 +181,26 @@ import Testing
         try router.perform(to: RoutableView<any EditorView>(), path: .presentModally(from: home))
     }
 
+    @Test func performingARouteWhoseRemovalIsInFlightFails() throws {
+        let router = makeRouter()
+        let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
+        host.completesAtOnce = false
+        try route.removeRoute()
+        #expect(route.state == .removing)
+
+        let error = try #require(routingError { try route.perform() })
+
+        #expect(error.code == .unbalancedTransition)
+        #expect(
+            error.message
+                == "RoutableView<EditorView> cannot be performed while RoutableView<EditorView> is still in flight: one "
+                + "view transition at a time per router. Fix: perform or remove it from the other route's success "
+                + "handler, once its transition has ended."
+        )
+        host.completePending()
+        #expect(route.state == .removed)
+    }
+
     @Test func aRefusedTransitionChangesNothingAndTellsNoObserver() throws {
         let router = makeRouter()
         let observed = EventLog()
