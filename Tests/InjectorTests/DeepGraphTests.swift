@@ -250,3 +250,67 @@ struct DeepGraphTests {
         #expect(link.leaf == "leaf")
     }
 }
+
+/// A chain of `levels` registrations, each resolving the next through the container it captured
+/// (a resolution nested in the outer one at every level).
+private func makeDeepChainThroughCapturedContainer(levels: Int) -> Container {
+    let container = Container()
+    for level in 0..<levels {
+        container.register(DeepLink.self, name: "\(level)") { _ in
+            guard level < levels - 1 else { return DeepLink(level: level, levelsBelow: 0, leaf: "leaf") }
+            let below = try container.resolve(DeepLink.self, name: "\(level + 1)")
+            return DeepLink(level: level, levelsBelow: below.levelsBelow + 1, leaf: below.leaf)
+        }
+    }
+    return container
+}
+
+/// The chain resolved whole, or `.resolutionTooDeep`; anything else fails the test.
+private func expectWholeChainOrTooDeep(
+    _ outcome: DeepOutcome,
+    levels: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    switch outcome {
+    case .resolved:
+        expectWholeChain(outcome, levels: levels, sourceLocation: sourceLocation)
+    case .failed(let error):
+        #expect(error.code == .resolutionTooDeep, "\(error.message)", sourceLocation: sourceLocation)
+        #expect(error.message.contains("nearly used up the thread's stack"), sourceLocation: sourceLocation)
+    case .failedOtherwise(let description):
+        Issue.record("expected the chain or .resolutionTooDeep, got \(description)", sourceLocation: sourceLocation)
+    }
+}
+
+extension DeepGraphTests {
+    /// Deep chains through captured containers on a thread with an ordinary 8 MiB stack: the walk
+    /// over the outer resolutions must not be what overflows it.
+    @Test(arguments: [1_500, 3_000, 12_000])
+    func chainThroughCapturedContainersOnAnOrdinaryStackEndsInAValueOrResolutionTooDeep(levels: Int) async {
+        let container = makeDeepChainThroughCapturedContainer(levels: levels)
+
+        let outcome = await deepRunOnThread(stackSize: 8 << 20) {
+            deepOutcome { try container.resolve(DeepLink.self, name: "0") }
+        }
+
+        expectWholeChainOrTooDeep(outcome, levels: levels)
+    }
+
+    /// On a small thread stack (256 KiB), short chains, plain or through captured containers, end in
+    /// a value or `.resolutionTooDeep`, never a crash: the stack is checked from the first level.
+    @Test(arguments: [10, 40, 80, 400])
+    func chainOnASmallThreadStackEndsInAValueOrResolutionTooDeep(levels: Int) async throws {
+        let plain = try makeDeepChain(levels: levels)
+        let captured = makeDeepChainThroughCapturedContainer(levels: levels)
+
+        let plainOutcome = await deepRunOnThread(stackSize: 256 << 10) {
+            deepOutcome { try plain.resolve(DeepLink.self, name: "0") }
+        }
+        let capturedOutcome = await deepRunOnThread(stackSize: 256 << 10) {
+            deepOutcome { try captured.resolve(DeepLink.self, name: "0") }
+        }
+
+        expectWholeChainOrTooDeep(plainOutcome, levels: levels)
+        expectWholeChainOrTooDeep(capturedOutcome, levels: levels)
+    }
+}

@@ -59,8 +59,13 @@ extension ResolutionContext {
     /// The shared instance kept under `key` that this resolution, or one it runs inside, built and
     /// has not published yet.
     func unpublishedInstance(of key: SharedInstanceKey) -> AnyObject? {
-        storedBookkeeping?.unpublished.last { $0.key == key }?.box
-            ?? outer?.unpublishedInstance(of: key) ?? inheritedUnpublished[key]
+        var context: ResolutionContext? = self
+        while let current = context {
+            if let box = current.storedBookkeeping?.unpublished.last(where: { $0.key == key })?.box { return box }
+            if current.outer == nil { return current.inheritedUnpublished[key] }
+            context = current.outer
+        }
+        return nil
     }
 
     /// The shared instances this resolution built and has not published, with those it inherited.

@@ -184,7 +184,20 @@ final class ResolutionContext {
     @usableFromInline var path: [ServiceKey] { underConstruction.map(\.key) }
 
     /// The providers under construction, outermost first, including the outer resolutions'.
-    var underConstruction: [AnyProvider] { (outer?.underConstruction ?? inheritedPath) + stack.providers }
+    var underConstruction: [AnyProvider] {
+        // Iterative, as every walk over the outer resolutions: a chain of resolutions nested through
+        // captured containers can be thousands deep, and a recursive walk would overflow the stack
+        // the guard keeps in reserve for the error path.
+        var chain: [ResolutionContext] = []
+        var context: ResolutionContext? = self
+        while let current = context {
+            chain.append(current)
+            context = current.outer
+        }
+        var providers = chain.last!.inheritedPath
+        for context in chain.reversed() { providers += context.stack.providers }
+        return providers
+    }
 
     /// Whether this context stands as its thread's resolution for now, though it is not the one
     /// the thread keeps (see `standingAsThreadResolution`).
@@ -192,7 +205,11 @@ final class ResolutionContext {
 
     /// The context the thread keeps: the outermost of a chain of nested resolutions, or the one
     /// standing as the thread's resolution.
-    private var threadContext: ResolutionContext { isThreadRoot ? self : outer?.threadContext ?? self }
+    private var threadContext: ResolutionContext {
+        var context = self
+        while !context.isThreadRoot, let outer = context.outer { context = outer }
+        return context
+    }
 
     /// Pushes `provider` on the construction stack, refusing a cycle or a stack about to overflow.
     @usableFromInline func enter(_ provider: AnyProvider) throws {
@@ -209,7 +226,20 @@ final class ResolutionContext {
 
     /// Whether this resolution, or one it runs inside, is constructing `provider`.
     private func isConstructing(_ provider: AnyProvider) -> Bool {
-        stack.contains(provider) || outer?.isConstructing(provider) == true || (isAsync && inherits(provider))
+        if stack.contains(provider) { return true }
+        guard outer != nil else { return isAsync && inherits(provider) }
+        return outerIsConstructing(provider)
+    }
+
+    /// Whether one of the resolutions this one runs inside is constructing `provider`.
+    @inline(never)
+    private func outerIsConstructing(_ provider: AnyProvider) -> Bool {
+        var context = outer
+        while let current = context {
+            if current.stack.contains(provider) || (current.isAsync && current.inherits(provider)) { return true }
+            context = current.outer
+        }
+        return false
     }
 
     /// Whether `provider` is under construction in the resolutions an async one runs within.
@@ -242,14 +272,17 @@ final class ResolutionContext {
     /// dependent is the innermost service under construction; failing that, the one whose hooks
     /// are running; failing that, the dependent of the resolution this one runs inside.
     func noteDependency(on key: ServiceKey) {
-        if let record = stack.innermostRecord {
-            record._withUnsafeGuaranteedRef { if $0.isRecordingDependencies { $0.recordDependency(key) } }
-            return
-        }
-        if let preparing = storedBookkeeping?.hookChain.last {
-            if preparing.record.isRecordingDependencies { preparing.record.recordDependency(key) }
-        } else {
-            outer?.noteDependency(on: key)
+        var context: ResolutionContext? = self
+        while let current = context {
+            if let record = current.stack.innermostRecord {
+                record._withUnsafeGuaranteedRef { if $0.isRecordingDependencies { $0.recordDependency(key) } }
+                return
+            }
+            if let preparing = current.storedBookkeeping?.hookChain.last {
+                if preparing.record.isRecordingDependencies { preparing.record.recordDependency(key) }
+                return
+            }
+            context = current.outer
         }
     }
 
@@ -270,15 +303,22 @@ final class ResolutionContext {
     /// outlives lifetime scopes: a singleton or weak one, which would hold a scoped instance
     /// captive. The path leads from the resolution's start (or the captor) to what is resolved now.
     func innermostOutlivingScopes() -> Captor? {
-        if let captor = stack.last(where: \.scope.outlivesLifetimeScopes) {
-            return Captor(provider: captor, path: path)
+        // The walk goes out through the resolutions this one runs inside; the keys of those passed
+        // on the way (innermost last) follow the captor's path.
+        var passed: [[ServiceKey]] = []
+        var context: ResolutionContext? = self
+        while let current = context {
+            if let captor = current.stack.last(where: \.scope.outlivesLifetimeScopes) {
+                return Captor(provider: captor, path: current.path + passed.reversed().joined())
+            }
+            if let captor = current.storedBookkeeping?.preparingCaptor {
+                let keys = current.stack.providers.map(\.key)
+                return Captor(provider: captor.provider, path: captor.path + keys + passed.reversed().joined())
+            }
+            passed.append(current.stack.providers.map(\.key))
+            context = current.outer
         }
-        if let captor = storedBookkeeping?.preparingCaptor {
-            return Captor(provider: captor.provider, path: captor.path + stack.providers.map(\.key))
-        }
-        return outer?.innermostOutlivingScopes().map {
-            Captor(provider: $0.provider, path: $0.path + stack.providers.map(\.key))
-        }
+        return nil
     }
 
     /// The graph-scoped instance of `provider` for lookups from `lookup`, if this resolve made one.
