@@ -175,15 +175,7 @@ struct DeepGraphTests {
     /// A very deep chain of resolutions nested through captured containers ends in
     /// `.resolutionTooDeep` that says how it arose, not in a stack overflow.
     @Test func deepChainThroughCapturedContainersEndsInResolutionTooDeep() async throws {
-        let levels = 200_000
-        let container = Container()
-        for level in 0..<levels {
-            container.register(DeepLink.self, name: "\(level)") { _ in
-                guard level < levels - 1 else { return DeepLink(level: level, levelsBelow: 0, leaf: "leaf") }
-                let below = try container.resolve(DeepLink.self, name: "\(level + 1)")
-                return DeepLink(level: level, levelsBelow: below.levelsBelow + 1, leaf: below.leaf)
-            }
-        }
+        let container = makeDeepChainThroughCapturedContainer(levels: 200_000)
 
         let outcome = await deepRunOnThread(stackSize: 1 << 20) {
             deepOutcome { try container.resolve(DeepLink.self, name: "0") }

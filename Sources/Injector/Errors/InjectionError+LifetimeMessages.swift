@@ -135,6 +135,17 @@ extension InjectionError {
         return InjectionError(.asyncResolutionRequired, message, path: path)
     }
 
+    static func resolutionCancelled(_ key: ServiceKey, path: [ServiceKey]) -> InjectionError {
+        var message =
+            "Resolving \(key) was cancelled: the task was cancelled while it waited for its shared"
+            + " instance to be built by another resolution, or before it would have started building it."
+            + " Nothing was built for this resolve; the instance is built once, by a task that is not"
+            + " cancelled."
+        if path.count > 1 { message += " Path: \(path.pathDescription)." }
+        message += " Fix: nothing, if the task was meant to stop; otherwise, do not cancel it while it resolves."
+        return InjectionError(.resolutionCancelled, message, path: path)
+    }
+
     static func validationFailed(_ problems: [InjectionError]) -> InjectionError {
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
         let message = "Validation found \(count):\n" + problems.map { "- \($0.message)" }.joined(separator: "\n")

@@ -50,6 +50,7 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
             case disposalFailed
             case asyncResolutionRequired
             case validationFailed
+            case resolutionCancelled
         }
 
         private let value: Value
@@ -96,6 +97,9 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         public static let asyncResolutionRequired = Code(.asyncResolutionRequired)
         /// ``Container/validate()`` found problems; each is in ``InjectionError/problems``.
         public static let validationFailed = Code(.validationFailed)
+        /// The task resolving an async shared instance was cancelled while it waited for another
+        /// task to build that instance, or before it would have started building it.
+        public static let resolutionCancelled = Code(.resolutionCancelled)
 
         /// The code's name, such as `missingRegistration`.
         public var description: String { value.rawValue }

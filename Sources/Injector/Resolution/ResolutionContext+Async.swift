@@ -105,9 +105,10 @@ extension ResolutionContext {
         arguments: repeat each Argument
     ) async throws -> Service {
         let key = SharedInstanceKey(slot: provider.slot!, store: nil)
-        if let box = await beginSharedConstruction(of: key, under: owner.tree.asyncConstructionLock) {
-            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
-        }
+        let start = try await beginSharedConstruction(of: key, for: provider, under: owner.tree.asyncConstructionLock)
+        if case .built(let box) = start { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+        var built: AnyObject?
+        defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
         if let instance = provider.asyncSharedInstance { return instance }  // another task was first
 
         let saved = disposalOwner
@@ -121,6 +122,7 @@ extension ResolutionContext {
         )
         owner.tree.sharedObjects.insert(instance, scope: provider.scope)
         try recordShared(instance, as: key, in: provider.asyncSingleton, or: provider.asyncWeakSlot, provider: provider)
+        built = unpublishedInstance(of: key)
         return instance
     }
 
@@ -134,11 +136,11 @@ extension ResolutionContext {
         let record = provider.record
         if let box = store.instance(of: record) { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
         let key = SharedInstanceKey(slot: record, store: store)
-        if let box = await beginSharedConstruction(of: key, under: store.asyncConstructionLock)
-            ?? store.instance(of: record)
-        {
-            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
-        }
+        let start = try await beginSharedConstruction(of: key, for: provider, under: store.asyncConstructionLock)
+        if case .built(let box) = start { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+        var built: AnyObject?
+        defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
+        if let box = store.instance(of: record) { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
         let saved = disposalOwner
         disposalOwner = store.disposals
         defer { disposalOwner = saved }
@@ -149,6 +151,7 @@ extension ResolutionContext {
             configure: nil
         )
         try recordStored(instance, of: provider, in: store, as: key)
+        built = unpublishedInstance(of: key)
         return instance
     }
 
@@ -168,7 +171,8 @@ extension ResolutionContext {
         let running = RunningAsyncFactory(
             owners: lockAncestors + [ObjectIdentifier(self)],
             path: underConstruction,
-            unpublished: unpublishedInstances
+            unpublished: unpublishedInstances,
+            gates: constructionGates
         )
         defer { running.end() }
         do {
@@ -195,13 +199,19 @@ final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `r
     let owners: [ObjectIdentifier]
     let path: [AnyProvider]
     let unpublished: [ResolutionContext.SharedInstanceKey: AnyObject]
+    let gates: ConstructionGates
     private let running = Atomic<Bool>(true)
 
-    init(owners: [ObjectIdentifier], path: [AnyProvider], unpublished: [ResolutionContext.SharedInstanceKey: AnyObject])
-    {
+    init(
+        owners: [ObjectIdentifier],
+        path: [AnyProvider],
+        unpublished: [ResolutionContext.SharedInstanceKey: AnyObject],
+        gates: ConstructionGates
+    ) {
         self.owners = owners
         self.path = path
         self.unpublished = unpublished
+        self.gates = gates
     }
 
     /// Whether the factory is still running.

@@ -28,16 +28,44 @@ extension ResolutionContext {
         return unpublishedInstance(of: key)
     }
 
-    /// Takes `lock` for this async resolution (held until it ends; the scope's first, as above),
-    /// then returns the shared instance kept under `key` if this resolution already built it.
-    func beginSharedConstruction(of key: SharedInstanceKey, under lock: AsyncLock) async -> AnyObject? {
-        if let scope { await hold(scope.store.asyncConstructionLock) }
-        await hold(lock)
-        return unpublishedInstance(of: key)
+    /// How an async shared construction starts: with the instance already built, or with this
+    /// resolution to build it, having claimed its family's gate for it (or not, in a cycle).
+    enum AsyncSharedConstructionStart {
+        case built(AnyObject)
+        case claimed(ConstructionGates)
+        case unclaimed
     }
 
-    fileprivate func hold(_ lock: AsyncLock) async {
-        if await lock.lock(for: ObjectIdentifier(self), within: lockAncestors) {
+    /// Takes `lock` for this async resolution (held until it ends; the scope's first, as above),
+    /// then returns the shared instance kept under `key` if this resolution, or one of its family
+    /// (see `ConstructionGates`), built it, waiting while one of the family builds it.
+    ///
+    /// - Throws: ``InjectionError/Code/resolutionCancelled`` when the task is cancelled while it
+    ///   waits, or before it would start the factory: a cancelled task builds no shared instance.
+    func beginSharedConstruction(
+        of key: SharedInstanceKey,
+        for provider: AnyProvider,
+        under lock: AsyncLock
+    ) async throws -> AsyncSharedConstructionStart {
+        do {
+            if let scope { try await hold(scope.store.asyncConstructionLock) }
+            try await hold(lock)
+            if let box = unpublishedInstance(of: key) { return .built(box) }
+            if isConstructing(provider) { return .unclaimed }  // a cycle, which `enter` reports
+            let gates = constructionGates
+            if let box = try await gates.pass(key, by: ObjectIdentifier(self)) { return .built(box) }
+            guard !Task.isCancelled else {
+                gates.open(key, by: ObjectIdentifier(self), with: nil)
+                throw CancellationError()
+            }
+            return .claimed(gates)
+        } catch {
+            throw InjectionError.resolutionCancelled(provider.key, path: path + [provider.key])
+        }
+    }
+
+    fileprivate func hold(_ lock: AsyncLock) async throws {
+        if try await lock.lock(for: ObjectIdentifier(self), within: lockAncestors) {
             bookkeeping.heldAsyncLocks.append(lock)
         }
     }

@@ -67,6 +67,9 @@ final class ResolutionContext {
     /// instances they had built but not yet published. Empty otherwise.
     var lockAncestors: [ObjectIdentifier] = []
     private var inheritedPath: [AnyProvider] = []
+    /// For an async resolution: the gates of the shared instances its family is building (see
+    /// `ConstructionGates`), inherited from the resolution it runs within, or made on first need.
+    private var storedGates: ConstructionGates?
     private(set) var inheritedUnpublished: [SharedInstanceKey: AnyObject] = [:]
     /// How many scoped instances this resolution has handed out, and the last one's provider
     /// (unretained: registries never release providers): what tells a graph-scoped instance that
@@ -110,7 +113,7 @@ final class ResolutionContext {
     }
 
     /// Where a shared instance is kept: a registration's slot, or a registration's place in a store.
-    @usableFromInline struct SharedInstanceKey: Hashable {
+    @usableFromInline struct SharedInstanceKey: Hashable, Sendable {
         let slot: ObjectIdentifier
         let store: ObjectIdentifier?
 
@@ -137,6 +140,7 @@ final class ResolutionContext {
             lockAncestors = running.owners
             inheritedPath = running.path
             inheritedUnpublished = running.unpublished
+            storedGates = running.gates
         }
     }
 
@@ -224,8 +228,16 @@ final class ResolutionContext {
         stack.push(provider)
     }
 
+    /// The gates of the shared instances this async resolution's family is building.
+    var constructionGates: ConstructionGates {
+        if let storedGates { return storedGates }
+        let gates = ConstructionGates()
+        storedGates = gates
+        return gates
+    }
+
     /// Whether this resolution, or one it runs inside, is constructing `provider`.
-    private func isConstructing(_ provider: AnyProvider) -> Bool {
+    func isConstructing(_ provider: AnyProvider) -> Bool {
         if stack.contains(provider) { return true }
         guard outer != nil else { return isAsync && inherits(provider) }
         return outerIsConstructing(provider)
