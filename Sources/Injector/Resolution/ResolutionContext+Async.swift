@@ -120,8 +120,14 @@ extension ResolutionContext {
             arguments: repeat each arguments,
             configure: nil
         )
-        owner.tree.sharedObjects.insert(instance, scope: provider.scope)
-        try recordShared(instance, as: key, in: provider.asyncSingleton, or: provider.asyncWeakSlot, provider: provider)
+        try recordShared(
+            instance,
+            as: key,
+            in: provider.asyncSingleton,
+            or: provider.asyncWeakSlot,
+            provider: provider,
+            sharedObjects: owner.tree.sharedObjects
+        )
         built = unpublishedInstance(of: key)
         return instance
     }

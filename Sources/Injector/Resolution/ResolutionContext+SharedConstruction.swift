@@ -110,15 +110,28 @@ extension ResolutionContext {
     }
 
     /// Hands a new instance to the owner of what is built now, if it is disposable and not a
-    /// singleton or weak instance that a factory merely passed on (under another key): a scope
-    /// never takes charge of those.
+    /// shared instance that a factory merely passed on (under another key): a singleton or weak
+    /// instance, published or built by this resolution, which a scope never takes charge of.
     @usableFromInline func recordDisposal(of instance: Any, provider: AnyProvider, lookup: Container) {
         guard let owner = disposalOwner, let disposal = DisposalBag.Disposal(of: instance) else { return }
-        if let object = weakReferenceable(instance),
-            lookup.tree.sharedObjects.contains(object) || sideStore?.sharedObjects?.contains(object) == true
+        if lookup.tree.sharedObjects.contains(instance) || sideStore?.sharedObjects?.contains(instance) == true
+            || isUnpublished(instance)
         {
             return
         }
         owner.record(instance, key: provider.key, disposal: disposal)
+    }
+
+    /// Whether `instance` is one this resolution, or one it runs inside, built to share and has not
+    /// published yet.
+    private func isUnpublished(_ instance: Any) -> Bool {
+        func holds(_ box: AnyObject) -> Bool { isSameInstance((box as! any AnyInstanceBox).instance, instance) }
+        var context: ResolutionContext? = self
+        while let current = context {
+            if current.storedBookkeeping?.unpublished.contains(where: { holds($0.box) }) == true { return true }
+            if current.outer == nil { return current.inheritedUnpublished.values.contains(where: holds) }
+            context = current.outer
+        }
+        return false
     }
 }
