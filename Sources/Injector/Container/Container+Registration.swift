@@ -32,6 +32,11 @@ extension Container {
     /// `replacesExisting: true` when the second registration is meant to replace the first (a test
     /// swapping in a double). A registration after ``finishRegistration()`` is recorded the same way.
     ///
+    /// A factory that takes resolve-time arguments makes a new instance for each resolve: its
+    /// registration must keep the ``Scope/transient`` scope. With a scope that shares instances, the
+    /// arguments of every resolve after the first would be ignored; such a registration is recorded
+    /// as a problem the same way (``InjectionError/Code/sharedScopeWithArguments``).
+    ///
     /// - Parameters:
     ///   - service: The type callers ask for, usually a protocol.
     ///   - name: Tells this registration apart from others of the same type and arguments.
@@ -104,15 +109,17 @@ extension Container {
     }
 
     /// Ends registration: freezes the registry, so that resolution takes no lock on its lookups, and
-    /// reports every duplicate registration recorded so far.
+    /// reports every duplicate registration, and every other registration problem, recorded so far.
     ///
     /// A registration made after this call is recorded as an error: resolving its key throws
     /// ``InjectionError/Code/registrationAfterFinish``. Calling it again reports the same problems
     /// and any late registrations.
     ///
     /// - Throws: ``InjectionError`` with code ``InjectionError/Code/duplicateRegistration`` (or
-    ///   ``InjectionError/Code/registrationAfterFinish``) listing every conflict, each also in
-    ///   ``InjectionError/problems``. The registry is frozen even when this throws.
+    ///   ``InjectionError/Code/registrationAfterFinish``, or
+    ///   ``InjectionError/Code/sharedScopeWithArguments``, when every problem is of that kind)
+    ///   listing every problem, each also in ``InjectionError/problems``. The registry is frozen even
+    ///   when this throws.
     public func finishRegistration() throws {
         let problems = freeze().map { InjectionError.conflict($0, path: []) }
         if problems.count == 1 { throw problems[0] }

@@ -51,6 +51,7 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
             case asyncResolutionRequired
             case validationFailed
             case resolutionCancelled
+            case sharedScopeWithArguments
         }
 
         private let value: Value
@@ -100,6 +101,10 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         /// The task resolving an async shared instance was cancelled while it waited for another
         /// task to build that instance, or before it would have started building it.
         public static let resolutionCancelled = Code(.resolutionCancelled)
+        /// A registration whose factory takes resolve-time arguments has a shared lifetime
+        /// (``Scope/singleton``, ``Scope/weak``, ``Scope/scoped`` or ``Scope/graph``): its shared
+        /// instance would be built from the first resolve's arguments and ignore every later one's.
+        public static let sharedScopeWithArguments = Code(.sharedScopeWithArguments)
 
         /// The code's name, such as `missingRegistration`.
         public var description: String { value.rawValue }

@@ -118,7 +118,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             key: key,
             scope: scope,
             site: site,
-            conflict: nil,
+            conflict: Conflict(sharingArgumentsOf: key, scope: scope, site: site),
             preparation: nil,
             original: nil,
             isAsync: false
@@ -138,7 +138,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             key: key,
             scope: scope,
             site: site,
-            conflict: nil,
+            conflict: Conflict(sharingArgumentsOf: key, scope: scope, site: site),
             preparation: nil,
             original: nil,
             isAsync: true
@@ -218,6 +218,8 @@ final class Conflict: Sendable {
         case lateRegistration
         /// A hook or check was added to the key's registration after ``Container/finishRegistration()``.
         case lateAmendment
+        /// The registration's factory takes resolve-time arguments, and its scope shares instances.
+        case sharedScopeWithArguments
     }
 
     let kind: Kind
@@ -227,5 +229,13 @@ final class Conflict: Sendable {
     init(kind: Kind, sites: [RegistrationSite]) {
         self.kind = kind
         self.sites = sites
+    }
+
+    /// The problem of a registration with resolve-time arguments and a scope other than
+    /// ``Scope/transient``, if it is one: its shared instance would be built from the first resolve's
+    /// arguments, and every later resolve would get it, whatever its arguments.
+    convenience init?(sharingArgumentsOf key: ServiceKey, scope: Scope, site: RegistrationSite) {
+        guard !key.argumentTypes.isEmpty, scope.kind != .transient else { return nil }
+        self.init(kind: .sharedScopeWithArguments, sites: [site])
     }
 }
