@@ -36,6 +36,9 @@ class AnyProvider: @unchecked Sendable {
     let dependenciesKnown = Atomic<Bool>(false)
     /// Whether the factory is `async`: only the async spelling of resolve can run it.
     @usableFromInline let isAsync: Bool
+    /// Whether the factory takes resolve-time arguments: it may then resolve its own key again
+    /// with other arguments, which is recursion, not a cycle.
+    @usableFromInline let takesArguments: Bool
 
     init(
         key: ServiceKey,
@@ -53,6 +56,7 @@ class AnyProvider: @unchecked Sendable {
         self.preparation = preparation
         self.original = original?.borrowedRecord  // the first provider, for a copy of a copy
         self.isAsync = isAsync
+        takesArguments = !key.argumentTypes.isEmpty
     }
 
     /// The registration's record: its original provider, which every copy shares. Its identity

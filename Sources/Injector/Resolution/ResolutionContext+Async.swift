@@ -169,7 +169,7 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) async throws -> Service {
-        try enter(provider)
+        try enter(provider, arguments: repeat each arguments)
         let mark = queueMark
         var instance: Service
         // A resolution the factory starts through a container, in this task or a child task, runs

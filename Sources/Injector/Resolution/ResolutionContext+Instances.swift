@@ -273,7 +273,7 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
-        try enter(provider)
+        try enter(provider, arguments: repeat each arguments)
         let mark = queueMark
         var instance: Service
         do {

@@ -33,6 +33,8 @@ final class ResolutionContext {
     @exclusivity(unchecked) private var stack = ConstructionStack()
     @exclusivity(unchecked) private var graphInstances = GraphInstances()
     @exclusivity(unchecked) private var stackGuard = StackGuard()
+    /// The constructions under way of registrations that take arguments, with their arguments.
+    @exclusivity(unchecked) private var argumentFrames: [ArgumentFrame] = []
     /// Changes when a resolution ends; a resolver is valid while it matches the one it was made in.
     @exclusivity(unchecked) @usableFromInline private(set) var generation: UInt = 0
     /// Whether a resolution is using this context now.
@@ -215,17 +217,96 @@ final class ResolutionContext {
         return context
     }
 
+    /// A construction under way of a registration that takes arguments: where it is on the path
+    /// (`outerDepth + stack.count` when it began), and its arguments, if all of them are `Hashable`.
+    struct ArgumentFrame {
+        let provider: ObjectIdentifier
+        let depth: Int
+        let arguments: [AnyHashable]?
+    }
+
+    /// Pushes `provider`, which takes `arguments`, on the construction stack, refusing a cycle or a
+    /// stack about to overflow.
+    @inlinable func enter<each Argument>(_ provider: AnyProvider, arguments: repeat each Argument) throws {
+        guard provider.takesArguments else { return try enter(provider) }
+        try enter(provider, argumentIdentity: ResolutionContext.identity(of: repeat each arguments))
+    }
+
+    /// The arguments as values to compare, or `nil` if one of them is not `Hashable`.
+    @usableFromInline static func identity<each Argument>(of arguments: repeat each Argument) -> [AnyHashable]? {
+        var identity: [AnyHashable] = []
+        for argument in repeat each arguments {
+            guard let hashable = argument as? any Hashable else { return nil }
+            identity.append(AnyHashable(hashable))
+        }
+        return identity
+    }
+
     /// Pushes `provider` on the construction stack, refusing a cycle or a stack about to overflow.
     @usableFromInline func enter(_ provider: AnyProvider) throws {
-        if isConstructing(provider) {
-            let chain = underConstruction
-            let cycle = chain[chain.firstIndex { $0 === provider }!...].map(\.key) + [provider.key]
-            throw InjectionError.cycle(cycle, path: path + [provider.key])
+        if isConstructing(provider) { throw cycle(closedBy: provider, at: nil) }
+        try push(provider)
+    }
+
+    /// Pushes `provider`, which takes arguments, on the construction stack. Resolving a registration
+    /// again with other arguments is recursion (a tree built by depth), which ends or meets the stack
+    /// guard; with the same arguments, it is a cycle. Arguments that cannot be compared (not
+    /// `Hashable`) are taken as other arguments.
+    @usableFromInline func enter(_ provider: AnyProvider, argumentIdentity arguments: [AnyHashable]?) throws {
+        if let arguments, let depth = depthOfConstruction(of: provider, with: arguments) {
+            throw cycle(closedBy: provider, at: depth)
         }
-        if !stackGuard.hasRoom(atDepth: outerDepth + stack.count) {
+        if inheritedConstruction(of: provider) {
+            throw cycle(closedBy: provider, at: nil)  // arguments are not inherited: taken as the same
+        }
+        try push(provider)
+        argumentFrames.append(
+            ArgumentFrame(provider: ObjectIdentifier(provider), depth: depthHere - 1, arguments: arguments)
+        )
+    }
+
+    private var depthHere: Int { outerDepth + stack.count }
+
+    private func push(_ provider: AnyProvider) throws {
+        if !stackGuard.hasRoom(atDepth: depthHere) {
             throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: outer != nil)
         }
         stack.push(provider)
+    }
+
+    /// The cycle `provider` closes, from where it is under construction: at `depth` on the path
+    /// (not counting inherited entries), or where it first is.
+    private func cycle(closedBy provider: AnyProvider, at depth: Int?) -> InjectionError {
+        let chain = underConstruction
+        let start = depth.map { outermost.inheritedPath.count + $0 } ?? chain.firstIndex { $0 === provider }!
+        return InjectionError.cycle(chain[start...].map(\.key) + [provider.key], path: path + [provider.key])
+    }
+
+    /// Where on the path `provider` is under construction with `arguments`, in this resolution or
+    /// one it runs inside.
+    private func depthOfConstruction(of provider: AnyProvider, with arguments: [AnyHashable]) -> Int? {
+        let id = ObjectIdentifier(provider)
+        var context: ResolutionContext? = self
+        while let current = context {
+            if let frame = current.argumentFrames.last(where: { $0.provider == id && $0.arguments == arguments }) {
+                return frame.depth
+            }
+            context = current.outer
+        }
+        return nil
+    }
+
+    /// Whether an async resolution this one runs within was constructing `provider`.
+    private func inheritedConstruction(of provider: AnyProvider) -> Bool {
+        let outermost = outermost
+        return outermost.isAsync && outermost.inherits(provider)
+    }
+
+    /// The outermost of the resolutions this one runs inside (itself, for a top-level resolution).
+    private var outermost: ResolutionContext {
+        var context = self
+        while let outer = context.outer { context = outer }
+        return context
     }
 
     /// The gates of the shared instances this async resolution's family is building.
@@ -301,13 +382,13 @@ final class ResolutionContext {
     /// Pops the provider `enter` pushed; once a construction completes (with its hooks, if it has
     /// any), the dependencies it resolved are known.
     @usableFromInline func leave(completed: Bool) {
-        if completed {
-            stack.withInnermostProvider { provider in
-                if provider.preparation == nil {
-                    provider.borrowedRecord._withUnsafeGuaranteedRef { $0.completeRecording() }
-                }
+        let takesArguments = stack.withInnermostProvider { provider in
+            if completed, provider.preparation == nil {
+                provider.borrowedRecord._withUnsafeGuaranteedRef { $0.completeRecording() }
             }
+            return provider.takesArguments
         }
+        if takesArguments == true { argumentFrames.removeLast() }
         stack.pop()
     }
 
