@@ -26,7 +26,12 @@ extension ResolutionContext {
         configure: ((inout Service) throws -> Void)?
     ) async throws -> Service {
         guard let found else {
-            throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: nil, from: lookup)
+            return try await resolveUnregisteredAsync(
+                key,
+                from: lookup,
+                arguments: repeat each arguments,
+                configure: configure
+            )
         }
         let provider = unsafeDowncast(found.takeUnretainedValue(), to: Provider<Service, repeat each Argument>.self)
         guard provider.conflict == nil else {

@@ -29,7 +29,7 @@ extension ResolutionContext {
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
         guard let found else {
-            throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: nil, from: lookup)
+            return try resolveUnregistered(key, from: lookup, arguments: repeat each arguments, configure: configure)
         }
         return try Provider<Service, repeat each Argument>.borrowing(found) { provider in
             guard provider.conflict == nil else {
