@@ -33,7 +33,10 @@ class AnyProvider: @unchecked Sendable {
     private let original: Unmanaged<AnyProvider>?
     /// The dependencies recorded on an original provider (see `AnyProvider+Dependencies.swift`).
     var recordedDependencies: [ServiceKey] = []
-    let dependenciesKnown = Atomic<Bool>(false)
+    /// The dependencies known so far, for a check without a lock; the latest of
+    /// `knownDependencyGenerations`, which keeps them all alive.
+    let knownDependencies = Atomic<Unmanaged<KnownDependencies>?>(nil)
+    var knownDependencyGenerations: [KnownDependencies] = []
     /// Whether the factory is `async`: only the async spelling of resolve can run it.
     @usableFromInline let isAsync: Bool
     /// Whether the factory takes resolve-time arguments: it may then resolve its own key again

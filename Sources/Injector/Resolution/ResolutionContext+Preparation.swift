@@ -78,7 +78,6 @@ extension ResolutionContext {
             bookkeeping.hookChain = preparation.chain
             bookkeeping.preparingCaptor = preparation.captor
             try preparation.run(self)
-            preparation.chain.last?.record.completeRecording()  // its hooks' dependencies are known too
         }
         bookkeeping.pending.removeAll()
         bookkeeping.hookChain.removeAll()

@@ -342,52 +342,44 @@ final class ResolutionContext {
     }
 
     /// Notes that the service under construction depends on `provider`'s: the edges of the
-    /// dependency graph, recorded until a construction of the dependent has completed.
+    /// dependency graph, recorded in every construction (a factory may resolve other services for
+    /// other arguments), lock-free once known.
     ///
     /// Called where a dependent may exist: a resolve through a resolver, or a resolution nested in
     /// another. A top-level resolve has none, and skips the call.
     @usableFromInline func noteDependency(on provider: Unmanaged<AnyProvider>) {
-        // The usual case first: the dependent is under construction here, and has long been
-        // recorded; nothing is copied to find that out.
+        // The usual case first: the dependent is under construction here.
         if let record = stack.innermostRecord {
-            if record._withUnsafeGuaranteedRef({ $0.isRecordingDependencies }) {
-                provider._withUnsafeGuaranteedRef { dependency in
-                    record._withUnsafeGuaranteedRef { $0.recordDependency(dependency.key) }
-                }
+            provider._withUnsafeGuaranteedRef { dependency in
+                record._withUnsafeGuaranteedRef { $0.noteDependency(on: dependency) }
             }
             return
         }
         guard storedBookkeeping != nil || outer != nil else { return }
-        provider._withUnsafeGuaranteedRef { noteDependency(on: $0.key) }
+        provider._withUnsafeGuaranteedRef { dependency in dependent?.noteDependency(on: dependency) }
     }
 
-    /// Notes a dependency by key: also one that is not registered, so that the graph shows it. The
-    /// dependent is the innermost service under construction; failing that, the one whose hooks
-    /// are running; failing that, the dependent of the resolution this one runs inside.
+    /// Notes a dependency by key: also one that is not registered, so that the graph shows it.
     func noteDependency(on key: ServiceKey) {
+        dependent?.noteDependency(on: key)
+    }
+
+    /// The record of the dependent of what is resolved now: the innermost service under
+    /// construction; failing that, the one whose hooks are running; failing that, the dependent of
+    /// the resolution this one runs inside.
+    private var dependent: AnyProvider? {
         var context: ResolutionContext? = self
         while let current = context {
-            if let record = current.stack.innermostRecord {
-                record._withUnsafeGuaranteedRef { if $0.isRecordingDependencies { $0.recordDependency(key) } }
-                return
-            }
-            if let preparing = current.storedBookkeeping?.hookChain.last {
-                if preparing.record.isRecordingDependencies { preparing.record.recordDependency(key) }
-                return
-            }
+            if let record = current.stack.innermostRecord { return record.takeUnretainedValue() }
+            if let preparing = current.storedBookkeeping?.hookChain.last { return preparing.record }
             context = current.outer
         }
+        return nil
     }
 
-    /// Pops the provider `enter` pushed; once a construction completes (with its hooks, if it has
-    /// any), the dependencies it resolved are known.
+    /// Pops the provider `enter` pushed, whose construction completed or failed.
     @usableFromInline func leave(completed: Bool) {
-        let takesArguments = stack.withInnermostProvider { provider in
-            if completed, provider.preparation == nil {
-                provider.borrowedRecord._withUnsafeGuaranteedRef { $0.completeRecording() }
-            }
-            return provider.takesArguments
-        }
+        let takesArguments = stack.withInnermostProvider(\.takesArguments)
         if takesArguments == true { argumentFrames.removeLast() }
         stack.pop()
     }
