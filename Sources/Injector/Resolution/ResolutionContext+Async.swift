@@ -181,7 +181,7 @@ extension ResolutionContext {
         // within this one: it sees what this one is building, and may take its locks.
         let running = RunningAsyncFactory(
             owners: lockAncestors + [ObjectIdentifier(self)],
-            path: underConstruction,
+            path: pathChain,
             unpublished: unpublishedInstances,
             gates: constructionGates
         )
@@ -208,14 +208,14 @@ extension ResolutionContext {
 /// not resolve as if inside it).
 final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `running`
     let owners: [ObjectIdentifier]
-    let path: [AnyProvider]
+    let path: ProviderChain?
     let unpublished: [ResolutionContext.SharedInstanceKey: AnyObject]
     let gates: ConstructionGates
     private let running = Atomic<Bool>(true)
 
     init(
         owners: [ObjectIdentifier],
-        path: [AnyProvider],
+        path: ProviderChain?,
         unpublished: [ResolutionContext.SharedInstanceKey: AnyObject],
         gates: ConstructionGates
     ) {

@@ -68,7 +68,10 @@ final class ResolutionContext {
     /// may take within them; what they were constructing, for cycles and paths; and the shared
     /// instances they had built but not yet published. Empty otherwise.
     var lockAncestors: [ObjectIdentifier] = []
-    private var inheritedPath: [AnyProvider] = []
+    private var inheritedPath: ProviderChain?
+    /// For an async resolution: the path under construction, the inherited part included, as a
+    /// chain that async factories hand on without copying it.
+    private(set) var pathChain: ProviderChain?
     /// For an async resolution: the gates of the shared instances its family is building (see
     /// `ConstructionGates`), inherited from the resolution it runs within, or made on first need.
     private var storedGates: ConstructionGates?
@@ -95,7 +98,7 @@ final class ResolutionContext {
         var unpublished: [Unpublished] = []
         var pending: [PendingPreparation] = []
         /// The providers whose hooks led to the hook now running, for transient hook cycles.
-        var hookChain: [AnyProvider] = []
+        var hookChain: ProviderChain?
         /// What holds the instance whose hooks are running, if anything outlives lifetime scopes.
         var preparingCaptor: Captor?
         /// The graph-scoped instances that hold a scoped one, with the scoped one's provider.
@@ -141,6 +144,7 @@ final class ResolutionContext {
         if let running = Self.runningAsyncFactory, running.isRunning {
             lockAncestors = running.owners
             inheritedPath = running.path
+            pathChain = running.path
             inheritedUnpublished = running.unpublished
             storedGates = running.gates
         }
@@ -200,7 +204,7 @@ final class ResolutionContext {
             chain.append(current)
             context = current.outer
         }
-        var providers = chain.last!.inheritedPath
+        var providers = chain.last!.inheritedPath?.providers ?? []
         for context in chain.reversed() { providers += context.stack.providers }
         return providers
     }
@@ -272,13 +276,14 @@ final class ResolutionContext {
             throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: outer != nil)
         }
         stack.push(provider)
+        if isAsync { pathChain = ProviderChain(provider, extending: pathChain) }
     }
 
     /// The cycle `provider` closes, from where it is under construction: at `depth` on the path
     /// (not counting inherited entries), or where it first is.
     private func cycle(closedBy provider: AnyProvider, at depth: Int?) -> InjectionError {
         let chain = underConstruction
-        let start = depth.map { outermost.inheritedPath.count + $0 } ?? chain.firstIndex { $0 === provider }!
+        let start = depth.map { (outermost.inheritedPath?.count ?? 0) + $0 } ?? chain.firstIndex { $0 === provider }!
         return InjectionError.cycle(chain[start...].map(\.key) + [provider.key], path: path + [provider.key])
     }
 
@@ -338,7 +343,7 @@ final class ResolutionContext {
     /// Whether `provider` is under construction in the resolutions an async one runs within.
     @inline(never)
     private func inherits(_ provider: AnyProvider) -> Bool {
-        inheritedPath.contains { $0 === provider }
+        inheritedPath?.contains(provider) == true
     }
 
     /// Notes that the service under construction depends on `provider`'s: the edges of the
@@ -371,7 +376,7 @@ final class ResolutionContext {
         var context: ResolutionContext? = self
         while let current = context {
             if let record = current.stack.innermostRecord { return record.takeUnretainedValue() }
-            if let preparing = current.storedBookkeeping?.hookChain.last { return preparing.record }
+            if let preparing = current.storedBookkeeping?.hookChain?.last { return preparing.record }
             context = current.outer
         }
         return nil
@@ -381,6 +386,7 @@ final class ResolutionContext {
     @usableFromInline func leave(completed: Bool) {
         let takesArguments = stack.withInnermostProvider(\.takesArguments)
         if takesArguments == true { argumentFrames.removeLast() }
+        if isAsync { pathChain = pathChain?.parent }
         stack.pop()
     }
 
