@@ -58,6 +58,9 @@ extension ResolutionContext {
 
 /// `Optional`, whose wrapped type a resolve of the optional type resolves.
 protocol OptionalService {
+    /// The key of the wrapped type with the name and argument types of `key`, and the wrapped type.
+    static func wrappedKey(of key: LookupKey) -> (key: LookupKey, type: Any.Type)
+
     /// Resolves the wrapped type under `name` with `arguments`, and returns it as this optional.
     /// `configure` is the caller's closure for the optional type, if any.
     static func resolveWrapped<each Argument>(
@@ -79,6 +82,11 @@ protocol OptionalService {
 }
 
 extension Optional: OptionalService {
+    static func wrappedKey(of key: LookupKey) -> (key: LookupKey, type: Any.Type) {
+        let group = GroupKey(service: ObjectIdentifier(Wrapped.self), arguments: key.group.arguments)
+        return (LookupKey(group: group, name: key.name), Wrapped.self)
+    }
+
     static func resolveWrapped<each Argument>(
         name: String?,
         in context: ResolutionContext,
