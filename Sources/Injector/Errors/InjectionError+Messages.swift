@@ -186,6 +186,30 @@ extension InjectionError {
         return InjectionError(.resolutionTooDeep, message, path: path)
     }
 
+    static func forwardedTypeMismatch(
+        _ key: ServiceKey,
+        original: ServiceKey,
+        madeType: Any.Type,
+        path: [ServiceKey]
+    ) -> InjectionError {
+        var message =
+            "\(key) is registered to resolve \(original) (implements), but its instance, a"
+            + " \(typeName(madeType)), does not conform to \(typeName(key.serviceType))."
+        if path.count > 1 { message += " Path: \(path.pathDescription)." }
+        message +=
+            " Fix: make \(typeName(madeType)) conform to \(typeName(key.serviceType)), or remove"
+            + " .implements(\(typeName(key.serviceType)).self) from \(original)'s registration."
+        return InjectionError(.invalidForwarding, message, path: path)
+    }
+
+    static func forwardingWithArguments(_ key: ServiceKey, original: ServiceKey) -> InjectionError {
+        let message =
+            "\(key) is registered to resolve \(original) (implements), but that registration's factory takes"
+            + " resolve-time arguments, which a resolve of \(key) cannot give. Fix: register \(key)"
+            + " with a factory of its own that takes the arguments, or remove .implements from it."
+        return InjectionError(.invalidForwarding, message, path: [key])
+    }
+
     @usableFromInline
     static func resolverOutlived(asking key: ServiceKey) -> InjectionError {
         let message =

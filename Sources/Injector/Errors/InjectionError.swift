@@ -52,6 +52,7 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
             case validationFailed
             case resolutionCancelled
             case sharedScopeWithArguments
+            case invalidForwarding
         }
 
         private let value: Value
@@ -105,6 +106,9 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         /// (``Scope/singleton``, ``Scope/weak``, ``Scope/scoped`` or ``Scope/graph``): its shared
         /// instance would be built from the first resolve's arguments and ignore every later one's.
         public static let sharedScopeWithArguments = Code(.sharedScopeWithArguments)
+        /// A registration's `implements` names a type its instance does not conform to, or the
+        /// registration takes resolve-time arguments, which a resolve of the other type cannot give.
+        public static let invalidForwarding = Code(.invalidForwarding)
 
         /// The code's name, such as `missingRegistration`.
         public var description: String { value.rawValue }

@@ -42,6 +42,9 @@ class AnyProvider: @unchecked Sendable {
     /// Whether the factory takes resolve-time arguments: it may then resolve its own key again
     /// with other arguments, which is recursion, not a cycle.
     @usableFromInline let takesArguments: Bool
+    /// Whether the factory hands on another registration's instance (`implements`): that
+    /// registration takes charge of disposing it, not whoever resolves it under this key.
+    @usableFromInline let isForwarding: Bool
 
     init(
         key: ServiceKey,
@@ -50,7 +53,8 @@ class AnyProvider: @unchecked Sendable {
         conflict: Conflict?,
         preparation: AnyObject?,
         original: AnyProvider?,
-        isAsync: Bool
+        isAsync: Bool,
+        isForwarding: Bool = false
     ) {
         self.key = key
         self.scope = scope
@@ -59,6 +63,7 @@ class AnyProvider: @unchecked Sendable {
         self.preparation = preparation
         self.original = original?.borrowedRecord  // the first provider, for a copy of a copy
         self.isAsync = isAsync
+        self.isForwarding = isForwarding
         takesArguments = !key.argumentTypes.isEmpty
     }
 
@@ -114,7 +119,13 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     /// The instance of an async weak registration; `nil` otherwise.
     @usableFromInline let asyncWeakSlot: WeakSlot?
 
-    init(key: ServiceKey, scope: Scope, site: RegistrationSite, factory: @escaping Factory) {
+    init(
+        key: ServiceKey,
+        scope: Scope,
+        site: RegistrationSite,
+        forwarding isForwarding: Bool = false,
+        factory: @escaping Factory
+    ) {
         self.factory = factory
         asyncFactory = nil
         singleton = scope.kind == .singleton ? SingletonSlot() : nil
@@ -128,7 +139,8 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             conflict: Conflict(sharingArgumentsOf: key, scope: scope, site: site),
             preparation: nil,
             original: nil,
-            isAsync: false
+            isAsync: false,
+            isForwarding: isForwarding
         )
     }
 
@@ -166,7 +178,8 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             conflict: conflict,
             preparation: preparation,
             original: original,
-            isAsync: original.isAsync
+            isAsync: original.isAsync,
+            isForwarding: original.isForwarding
         )
     }
 

@@ -308,7 +308,9 @@ extension ResolutionContext {
                 )
             }
         }
-        if disposalOwner != nil { recordDisposal(of: instance, provider: provider, lookup: lookup) }
+        if disposalOwner != nil, !provider.isForwarding {
+            recordDisposal(of: instance, provider: provider, lookup: lookup)
+        }
         if let preparation = provider.preparation {
             try deferPreparation(
                 unsafeDowncast(preparation, to: Preparation<Service>.self),
