@@ -135,6 +135,23 @@ extension InjectionError {
         return InjectionError(.asyncResolutionRequired, message, path: path)
     }
 
+    static func scopeValueMissing(
+        _ key: ServiceKey,
+        tag: ScopeTag?,
+        site: RegistrationSite,
+        path: [ServiceKey]
+    ) -> InjectionError {
+        let scope = tag.map { "the scope \"\($0)\"" } ?? "the untagged scope"
+        let make = tag.map { "container.makeScope(tag: \"\($0)\")" } ?? "container.makeScope()"
+        var message =
+            "\(key) is a value provided by lifetime scopes (declared at \(site)), but \(scope) was not given"
+            + " one."
+        if path.count > 1 { message += " Path: \(path.pathDescription)." }
+        message +=
+            " Fix: give it when making the scope: \(make) { $0.provide(\(typeName(key.serviceType)).self, …) }."
+        return InjectionError(.scopeValueMissing, message, path: path)
+    }
+
     static func resolutionCancelled(_ key: ServiceKey, path: [ServiceKey]) -> InjectionError {
         var message =
             "Resolving \(key) was cancelled: the task was cancelled while it waited for its shared"

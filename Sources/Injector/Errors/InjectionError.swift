@@ -53,6 +53,7 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
             case resolutionCancelled
             case sharedScopeWithArguments
             case invalidForwarding
+            case scopeValueMissing
         }
 
         private let value: Value
@@ -109,6 +110,9 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         /// A registration's `implements` names a type its instance does not conform to, or the
         /// registration takes resolve-time arguments, which a resolve of the other type cannot give.
         public static let invalidForwarding = Code(.invalidForwarding)
+        /// A value declared as provided by lifetime scopes was resolved from a scope that was not
+        /// given one.
+        public static let scopeValueMissing = Code(.scopeValueMissing)
 
         /// The code's name, such as `missingRegistration`.
         public var description: String { value.rawValue }

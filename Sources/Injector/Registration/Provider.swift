@@ -42,9 +42,10 @@ class AnyProvider: @unchecked Sendable {
     /// Whether the factory takes resolve-time arguments: it may then resolve its own key again
     /// with other arguments, which is recursion, not a cycle.
     @usableFromInline let takesArguments: Bool
-    /// Whether the factory hands on another registration's instance (`implements`): that
-    /// registration takes charge of disposing it, not whoever resolves it under this key.
-    @usableFromInline let isForwarding: Bool
+    /// Whether the factory hands on an instance owned elsewhere (another registration's, for
+    /// `implements`; a value given to a scope): whoever resolves it under this key takes charge of
+    /// nothing.
+    @usableFromInline let handsOnInstances: Bool
 
     init(
         key: ServiceKey,
@@ -54,7 +55,7 @@ class AnyProvider: @unchecked Sendable {
         preparation: AnyObject?,
         original: AnyProvider?,
         isAsync: Bool,
-        isForwarding: Bool = false
+        handsOnInstances: Bool = false
     ) {
         self.key = key
         self.scope = scope
@@ -63,7 +64,7 @@ class AnyProvider: @unchecked Sendable {
         self.preparation = preparation
         self.original = original?.borrowedRecord  // the first provider, for a copy of a copy
         self.isAsync = isAsync
-        self.isForwarding = isForwarding
+        self.handsOnInstances = handsOnInstances
         takesArguments = !key.argumentTypes.isEmpty
     }
 
@@ -123,7 +124,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         key: ServiceKey,
         scope: Scope,
         site: RegistrationSite,
-        forwarding isForwarding: Bool = false,
+        handingOn handsOnInstances: Bool = false,
         factory: @escaping Factory
     ) {
         self.factory = factory
@@ -140,7 +141,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             preparation: nil,
             original: nil,
             isAsync: false,
-            isForwarding: isForwarding
+            handsOnInstances: handsOnInstances
         )
     }
 
@@ -179,7 +180,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             preparation: preparation,
             original: original,
             isAsync: original.isAsync,
-            isForwarding: original.isForwarding
+            handsOnInstances: original.handsOnInstances
         )
     }
 

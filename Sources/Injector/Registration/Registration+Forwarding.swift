@@ -55,7 +55,7 @@ extension Registration {
             key: forwardKey,
             scope: .transient,
             site: RegistrationSite(fileID: fileID, line: line),
-            forwarding: true
+            handingOn: true
         ) { r in
             guard !takesArguments else { throw InjectionError.forwardingWithArguments(forwardKey, original: original) }
             let instance = try r.resolve(Service.self, name: originalName)

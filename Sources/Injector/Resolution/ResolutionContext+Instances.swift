@@ -308,7 +308,7 @@ extension ResolutionContext {
                 )
             }
         }
-        if disposalOwner != nil, !provider.isForwarding {
+        if disposalOwner != nil, !provider.handsOnInstances {
             recordDisposal(of: instance, provider: provider, lookup: lookup)
         }
         if let preparation = provider.preparation {

@@ -16,14 +16,18 @@
 // wrapped type is resolved instead, so that the line means what it reads as.
 
 extension ResolutionContext {
-    /// Resolves `key`, for which nothing is registered: an optional service type resolves the
-    /// type it wraps; anything else is the missing-registration error.
+    /// Resolves `key`, for which nothing is registered: a value the resolution's scope was given
+    /// is that value; an optional service type resolves the type it wraps; anything else is the
+    /// missing-registration error.
     @usableFromInline func resolveUnregistered<Service, each Argument>(
         _ key: LookupKey,
         from lookup: Container,
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
+        if let value = try scopeValue(for: key, asked: ServiceKey(Service.self, name: key.name)) {
+            return value as! Service
+        }
         guard let optional = Service.self as? any OptionalService.Type else {
             throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: nil, from: lookup)
         }
@@ -43,6 +47,9 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) async throws -> Service {
+        if let value = try scopeValue(for: key, asked: ServiceKey(Service.self, name: key.name)) {
+            return value as! Service
+        }
         guard let optional = Service.self as? any OptionalService.Type else {
             throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: nil, from: lookup)
         }
