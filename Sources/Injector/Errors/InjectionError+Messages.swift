@@ -210,6 +210,13 @@ extension InjectionError {
         return InjectionError(.invalidForwarding, message, path: [key])
     }
 
+    static func containerReleased(asking key: ServiceKey) -> InjectionError {
+        let message =
+            "A Lazy or ServiceProvider resolved \(key) after its container was released; it does not keep the"
+            + " container alive. Fix: keep the container for as long as the services holding such handles."
+        return InjectionError(.resolverOutlivedResolution, message, path: [key])
+    }
+
     @usableFromInline
     static func resolverOutlived(asking key: ServiceKey) -> InjectionError {
         let message =

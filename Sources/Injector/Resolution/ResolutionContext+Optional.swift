@@ -17,8 +17,9 @@
 
 extension ResolutionContext {
     /// Resolves `key`, for which nothing is registered: a value the resolution's scope was given
-    /// is that value; an optional service type resolves the type it wraps; anything else is the
-    /// missing-registration error.
+    /// is that value; a ``Lazy`` or ``ServiceProvider`` is made for the service it resolves; an
+    /// optional service type resolves the type it wraps; anything else is the missing-registration
+    /// error.
     @usableFromInline func resolveUnregistered<Service, each Argument>(
         _ key: LookupKey,
         from lookup: Container,
@@ -27,6 +28,9 @@ extension ResolutionContext {
     ) throws -> Service {
         if let value = try scopeValue(for: key, asked: ServiceKey(Service.self, name: key.name)) {
             return value as! Service
+        }
+        if let deferred = Service.self as? any DeferredResolution.Type, key == LookupKey(Service.self, name: key.name) {
+            return try deferred.make(name: key.name, in: self, from: lookup) as! Service
         }
         guard let optional = Service.self as? any OptionalService.Type else {
             throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: nil, from: lookup)
@@ -49,6 +53,9 @@ extension ResolutionContext {
     ) async throws -> Service {
         if let value = try scopeValue(for: key, asked: ServiceKey(Service.self, name: key.name)) {
             return value as! Service
+        }
+        if let deferred = Service.self as? any DeferredResolution.Type, key == LookupKey(Service.self, name: key.name) {
+            return try deferred.make(name: key.name, in: self, from: lookup) as! Service
         }
         guard let optional = Service.self as? any OptionalService.Type else {
             throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: nil, from: lookup)
