@@ -530,3 +530,48 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         #expect(log.events == ["Repository", "Connection"])
     }
 }
+
+/// A request's disposable instances, and what the diagnostics handler received.
+private final class LeakedTransaction: Disposable, Sendable {
+    func dispose() {}
+}
+private final class LeakedConnection: Disposable, Sendable {
+    func dispose() {}
+}
+private final class ReceivedProblems: Sendable {
+    private let problems = Locked.make([InjectionError]())
+    func receive(_ problem: InjectionError) { problems.withLock { $0.append(problem) } }
+    var received: [InjectionError] { problems.withLock { $0 } }
+}
+
+/// Resolves in a scope and lets it go without closing it.
+private func dropScope(from container: Container, tag: ScopeTag?) throws {
+    let scope = container.makeScope(tag: tag)
+    _ = try scope.resolve(LeakedTransaction.self)
+    _ = try scope.resolve(LeakedConnection.self)
+}
+
+extension LifetimeScopeTests {
+    /// A scope released without being closed, holding disposable instances, is reported to the
+    /// container's diagnostics handler, naming its tag and what it leaves undisposed.
+    @Test func scopeReleasedWithoutClosingIsReported() throws {
+        let container = Container()
+        let problems = ReceivedProblems()
+        container.setDiagnosticsHandler { problems.receive($0) }
+        container.register(LeakedTransaction.self, scope: .scoped) { _ in LeakedTransaction() }
+        container.register(LeakedConnection.self) { _ in LeakedConnection() }
+
+        try dropScope(from: container.makeChild(), tag: "request")
+        let closed = container.makeScope()
+        _ = try closed.resolve(LeakedTransaction.self)
+        try closed.close()
+
+        #expect(problems.received.map(\.code) == [.scopeNotClosed])
+        #expect(
+            problems.received.first?.message
+                == "The scope \"request\" was released without being closed: 2 disposable instances it owned will"
+                + " never be disposed: LeakedTransaction, LeakedConnection. Fix: close every scope on every path"
+                + " (try scope.close(), or try await scope.close()), for example in a defer right after making it."
+        )
+    }
+}

@@ -152,6 +152,17 @@ extension InjectionError {
         return InjectionError(.scopeValueMissing, message, path: path)
     }
 
+    static func scopeNotClosed(tag: ScopeTag?, undisposed: [ServiceKey]) -> InjectionError {
+        let scope = tag.map { "The scope \"\($0)\"" } ?? "An untagged scope"
+        let count = undisposed.count == 1 ? "1 disposable instance" : "\(undisposed.count) disposable instances"
+        let message =
+            "\(scope) was released without being closed: \(count) it owned will never be disposed:"
+            + " \(undisposed.map(\.description).joined(separator: ", "))."
+            + " Fix: close every scope on every path (try scope.close(), or try await scope.close()),"
+            + " for example in a defer right after making it."
+        return InjectionError(.scopeNotClosed, message, path: undisposed)
+    }
+
     static func resolutionCancelled(_ key: ServiceKey, path: [ServiceKey]) -> InjectionError {
         var message =
             "Resolving \(key) was cancelled: the task was cancelled while it waited for its shared"

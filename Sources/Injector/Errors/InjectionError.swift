@@ -54,6 +54,7 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
             case sharedScopeWithArguments
             case invalidForwarding
             case scopeValueMissing
+            case scopeNotClosed
         }
 
         private let value: Value
@@ -113,6 +114,10 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         /// A value declared as provided by lifetime scopes was resolved from a scope that was not
         /// given one.
         public static let scopeValueMissing = Code(.scopeValueMissing)
+        /// A lifetime scope was released without being closed while it owned disposable instances,
+        /// which are then never disposed. Reported to the container's diagnostics handler
+        /// (``Container/setDiagnosticsHandler(_:)``), not thrown.
+        public static let scopeNotClosed = Code(.scopeNotClosed)
 
         /// The code's name, such as `missingRegistration`.
         public var description: String { value.rawValue }

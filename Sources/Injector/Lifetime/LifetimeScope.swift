@@ -50,6 +50,10 @@ public final class LifetimeScope: Sendable {
         self.values = values
     }
 
+    deinit {
+        reportIfNotClosed()
+    }
+
     /// Whether ``close()-2l9gt`` (or the async ``close()-5zrv``) has run: resolving from the scope now throws.
     public var isClosed: Bool { state.load(ordering: .acquiring) & 1 == 1 }
 
