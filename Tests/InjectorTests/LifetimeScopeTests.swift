@@ -18,46 +18,46 @@ import Testing
 // MARK: - Test doubles (private to this file)
 
 /// Records its class name in `log` when disposed.
-private class Tracked: Disposable {
+private class Tracked: Disposable, @unchecked Sendable {  // only `let`s of Sendable types
     let log: EventLog
     init(_ log: EventLog) { self.log = log }
     func dispose() throws { log.record("\(type(of: self))") }
 }
 
-private final class RequestContext: Tracked {}
-private final class Connection: Tracked {}
-private final class AppSettings: Tracked {}
-private final class SecretsReader: Tracked {}
-private final class Formatter: Tracked {}
-private final class Repository: Tracked {
+private final class RequestContext: Tracked, @unchecked Sendable {}
+private final class Connection: Tracked, @unchecked Sendable {}
+private final class AppSettings: Tracked, @unchecked Sendable {}
+private final class SecretsReader: Tracked, @unchecked Sendable {}
+private final class Formatter: Tracked, @unchecked Sendable {}
+private final class Repository: Tracked, @unchecked Sendable {
     let connection: Connection
     init(_ log: EventLog, connection: Connection) {
         self.connection = connection
         super.init(log)
     }
 }
-private final class Handler: Tracked {
+private final class Handler: Tracked, @unchecked Sendable {
     let repository: Repository
     init(_ log: EventLog, repository: Repository) {
         self.repository = repository
         super.init(log)
     }
 }
-private final class Auditor: Tracked {  // depends on the request's context
+private final class Auditor: Tracked, @unchecked Sendable {  // depends on the request's context
     let context: RequestContext
     init(_ log: EventLog, context: RequestContext) {
         self.context = context
         super.init(log)
     }
 }
-private final class Vault: Tracked {  // a singleton built from a transient
+private final class Vault: Tracked, @unchecked Sendable {  // a singleton built from a transient
     let reader: SecretsReader
     init(_ log: EventLog, reader: SecretsReader) {
         self.reader = reader
         super.init(log)
     }
 }
-private final class Presence: Tracked {  // a weak service built from a transient
+private final class Presence: Tracked, @unchecked Sendable {  // a weak service built from a transient
     let formatter: Formatter
     init(_ log: EventLog, formatter: Formatter) {
         self.formatter = formatter
@@ -66,10 +66,10 @@ private final class Presence: Tracked {  // a weak service built from a transien
 }
 
 private protocol Plugin: AnyObject {}
-private final class SpellCheck: Tracked, Plugin {}
-private final class WordCount: Tracked, Plugin {}
+private final class SpellCheck: Tracked, Plugin, @unchecked Sendable {}
+private final class WordCount: Tracked, Plugin, @unchecked Sendable {}
 
-private final class AuditTrail: AsyncDisposable {  // only an async disposal can dispose it
+private final class AuditTrail: AsyncDisposable, Sendable {  // only an async disposal can dispose it
     let log: EventLog
     init(_ log: EventLog) { self.log = log }
     func dispose() async throws { log.record("AuditTrail") }

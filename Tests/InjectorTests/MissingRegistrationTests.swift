@@ -26,7 +26,7 @@ private struct MissClockStore: MissStore { let clock: MissClock }
 private protocol MissEditor { var store: MissStore { get } }
 private struct MissStoreEditor: MissEditor { let store: MissStore }
 private struct MissNote { let title: String }
-private protocol MissExporter {}
+private protocol MissExporter: Sendable {}
 private struct MissPDFExporter: MissExporter {}
 private protocol MissUnrelated {}
 private struct MissUnrelatedImpl: MissUnrelated {}

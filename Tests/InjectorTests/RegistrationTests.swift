@@ -31,7 +31,7 @@ private protocol RegPlugin { var id: String { get } }
 private struct RegNamedPlugin: RegPlugin { let id: String }
 
 /// A class whose preparation steps leave a trace.
-private final class RegTraced {
+private final class RegTraced: @unchecked Sendable {  // `log` is written by hooks of one resolve, on one thread
     var log: [String] = []
 }
 

@@ -28,7 +28,7 @@ private final class ScopeServiceImpl: ScopeService {
     init(serial: Int) { self.serial = serial }
 }
 
-private protocol ScopeValueService {}
+private protocol ScopeValueService: Sendable {}
 private struct ScopeValueServiceImpl: ScopeValueService { var x = 1 }
 private struct ScopeValue { var number = 7 }
 

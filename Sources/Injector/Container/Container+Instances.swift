@@ -32,6 +32,7 @@ public struct InstanceOwnership: Hashable, Sendable, CustomStringConvertible {
 extension Container {
     /// Registers an instance the app already has, as a ``Scope/singleton``: every resolve returns
     /// it, and no factory runs. Whether the container disposes it at shutdown is said explicitly.
+    /// Every thread receives it, so it must be `Sendable`.
     ///
     /// ```swift
     /// let database = try Database(path: "notes.db")
@@ -54,7 +55,7 @@ extension Container {
     ///   - line: The line of the registration, named in error messages; leave the default.
     /// - Returns: The registration.
     @discardableResult
-    public func register<Service>(
+    public func register<Service: Sendable>(
         _ service: Service.Type,
         name: String? = nil,
         instance: Service,

@@ -41,6 +41,8 @@ extension Container {
     ///   - service: The type callers ask for, usually a protocol.
     ///   - name: Tells this registration apart from others of the same type and arguments.
     ///   - scope: How long an instance lives and who shares it; ``Scope/transient`` by default.
+    ///     ``ServiceScope/singleton`` and ``ServiceScope/weak`` need a `Sendable` service: the
+    ///     compiler refuses to share anything else across threads (see ``ServiceScope``).
     ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
     ///   - fileID: The file of the registration, named in error messages; leave the default.
     ///   - line: The line of the registration, named in error messages; leave the default.
@@ -50,7 +52,7 @@ extension Container {
     public func register<Service, each Argument>(
         _ service: Service.Type,
         name: String? = nil,
-        scope: Scope = .transient,
+        scope: ServiceScope<Service> = .transient,
         replacesExisting: Bool = false,
         fileID: StaticString = #fileID,
         line: UInt = #line,
@@ -58,7 +60,7 @@ extension Container {
     ) -> Registration<Service> {
         let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
         let site = RegistrationSite(fileID: fileID, line: line)
-        let provider = Provider(key: key, scope: scope, site: site, factory: factory)
+        let provider = Provider(key: key, scope: scope.scope, site: site, factory: factory)
         add(provider, replacing: replacesExisting)
         return Registration(container: self, key: key.lookupKey)
     }
@@ -79,7 +81,7 @@ extension Container {
     public func register<Service, each Argument>(
         _ service: Service.Type,
         name: String? = nil,
-        scope: Scope = .transient,
+        scope: ServiceScope<Service> = .transient,
         replacesExisting: Bool = false,
         fileID: StaticString = #fileID,
         line: UInt = #line,
@@ -87,8 +89,57 @@ extension Container {
     ) -> Registration<Service> {
         let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
         let site = RegistrationSite(fileID: fileID, line: line)
-        add(Provider(key: key, scope: scope, site: site, asyncFactory: factory), replacing: replacesExisting)
+        add(Provider(key: key, scope: scope.scope, site: site, asyncFactory: factory), replacing: replacesExisting)
         return Registration(container: self, key: key.lookupKey)
+    }
+
+    /// Registers a factory with a scope chosen at run time (a ``Scope`` value); as
+    /// ``register(_:name:scope:replacesExisting:fileID:line:factory:)-zgu``, for a `Sendable`
+    /// service only, since the scope may share its instance across threads.
+    @discardableResult
+    @_disfavoredOverload
+    public func register<Service: Sendable, each Argument>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: Scope,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
+    ) -> Registration<Service> {
+        register(
+            service,
+            name: name,
+            scope: ServiceScope(scope),
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            factory: factory
+        )
+    }
+
+    /// Registers an `async` factory with a scope chosen at run time (a ``Scope`` value), for a
+    /// `Sendable` service only.
+    @discardableResult
+    @_disfavoredOverload
+    public func register<Service: Sendable, each Argument>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: Scope,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver, repeat each Argument) async throws -> Service
+    ) -> Registration<Service> {
+        register(
+            service,
+            name: name,
+            scope: ServiceScope(scope),
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            factory: factory
+        )
     }
 
     /// Applies modules in the order given: each registers its services into this container.

@@ -51,7 +51,8 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
 
     /// One instance per container that registered it, made on first use, exactly once even when many
     /// threads ask at the same moment. Child containers share it. Shared instances cross threads:
-    /// make them `Sendable` or otherwise thread-safe.
+    /// at a registration, `scope: .singleton` compiles for a `Sendable` service only (see
+    /// ``ServiceScope``).
     ///
     /// - The instance is published once the resolve that built it has completed, after its
     ///   `onResolved` hooks: no other thread sees it half-prepared. If that resolve fails, the
