@@ -74,7 +74,7 @@ extension Container {
     /// }
     /// ```
     ///
-    /// Everything else is as in ``register(_:name:scope:replacesExisting:fileID:line:factory:)-zgu``: keys,
+    /// Everything else is as in ``register(_:name:scope:replacesExisting:fileID:line:factory:)-7gsr0``: keys,
     /// duplicates, hooks. The factory may resolve sync services through its resolver, and async ones
     /// with `try await r.resolveAsync(…)`.
     @discardableResult
@@ -94,7 +94,7 @@ extension Container {
     }
 
     /// Registers a factory with a scope chosen at run time (a ``Scope`` value); as
-    /// ``register(_:name:scope:replacesExisting:fileID:line:factory:)-zgu``, for a `Sendable`
+    /// ``register(_:name:scope:replacesExisting:fileID:line:factory:)-7gsr0``, for a `Sendable`
     /// service only, since the scope may share its instance across threads.
     @discardableResult
     @_disfavoredOverload
