@@ -549,6 +549,7 @@ private func dropScope(from container: Container, tag: ScopeTag?) throws {
     let scope = container.makeScope(tag: tag)
     _ = try scope.resolve(LeakedTransaction.self)
     _ = try scope.resolve(LeakedConnection.self)
+    _ = try scope.resolve(LeakedConnection.self)
 }
 
 extension LifetimeScopeTests {
@@ -569,8 +570,8 @@ extension LifetimeScopeTests {
         #expect(problems.received.map(\.code) == [.scopeNotClosed])
         #expect(
             problems.received.first?.message
-                == "The scope \"request\" was released without being closed: 2 disposable instances it owned will"
-                + " never be disposed: LeakedTransaction, LeakedConnection. Fix: close every scope on every path"
+                == "The scope \"request\" was released without being closed: 3 disposable instances it owned will"
+                + " never be disposed: LeakedTransaction, LeakedConnection (2 instances). Fix: close every scope on every path"
                 + " (try scope.close(), or try await scope.close()), for example in a defer right after making it."
         )
     }

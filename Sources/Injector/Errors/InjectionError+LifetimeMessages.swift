@@ -152,12 +152,24 @@ extension InjectionError {
         return InjectionError(.scopeValueMissing, message, path: path)
     }
 
+    /// The keys in order of first appearance, each once, with a count where it appears more often:
+    /// `Formatter (2 instances), Connection`.
+    private static func listed(_ keys: [ServiceKey]) -> String {
+        var order: [ServiceKey] = []
+        var counts: [ServiceKey: Int] = [:]
+        for key in keys {
+            if counts[key] == nil { order.append(key) }
+            counts[key, default: 0] += 1
+        }
+        return order.map { counts[$0]! == 1 ? "\($0)" : "\($0) (\(counts[$0]!) instances)" }.joined(separator: ", ")
+    }
+
     static func scopeNotClosed(tag: ScopeTag?, undisposed: [ServiceKey]) -> InjectionError {
         let scope = tag.map { "The scope \"\($0)\"" } ?? "An untagged scope"
         let count = undisposed.count == 1 ? "1 disposable instance" : "\(undisposed.count) disposable instances"
         let message =
             "\(scope) was released without being closed: \(count) it owned will never be disposed:"
-            + " \(undisposed.map(\.description).joined(separator: ", "))."
+            + " \(listed(undisposed))."
             + " Fix: close every scope on every path (try scope.close(), or try await scope.close()),"
             + " for example in a defer right after making it."
         return InjectionError(.scopeNotClosed, message, path: undisposed)
