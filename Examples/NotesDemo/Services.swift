@@ -13,14 +13,16 @@
 
 // The services of a small notes app, each behind a protocol.
 import Injector
+import Synchronization
 
 /// Tells the time; one per app.
 protocol Clock: Sendable {
     var now: String { get }
 }
 
-/// Keeps notes.
-protocol NoteStore: AnyObject {
+/// Keeps notes; one per app, shared by every thread (so `Sendable`: the compiler refuses a
+/// non-`Sendable` singleton).
+protocol NoteStore: AnyObject, Sendable {
     func save(_ note: Note)
     var count: Int { get }
 }
@@ -47,12 +49,12 @@ final class SystemClock: Clock {
 
 final class MemoryNoteStore: NoteStore {
     private let clock: any Clock
-    private var notes: [(Note, String)] = []
+    private let notes = Mutex<[(Note, String)]>([])
 
     init(clock: any Clock) { self.clock = clock }
 
-    func save(_ note: Note) { notes.append((note, clock.now)) }
-    var count: Int { notes.count }
+    func save(_ note: Note) { notes.withLock { $0.append((note, clock.now)) } }
+    var count: Int { notes.withLock { $0.count } }
 }
 
 struct MarkdownExporter: Exporter {

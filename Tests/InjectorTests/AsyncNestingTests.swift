@@ -185,3 +185,32 @@ private func withinDeadline<Result: Sendable>(
         #expect(report.session === report.sessionOfSettings)
     }
 }
+
+extension AsyncNestingTests {
+    /// An async factory that asks for one cold async singleton both through its resolver and, in an
+    /// `async let` child task, through the container: the singleton's factory runs once, and the
+    /// dependent holds one instance.
+    @Test(arguments: 0..<20)
+    func asyncSingletonAskedThroughTheResolverAndAChildTaskIsBuiltOnce(round: Int) async throws {
+        let container = Container()
+        let poolCalls = CallCounter()
+        container.register(Pool.self, scope: .singleton) { _ in
+            poolCalls.next()
+            for _ in 0..<5 { await Task.yield() }
+            return Pool()
+        }
+        container.register(Repository.self) { r in
+            async let poolOfChild = container.resolveAsync(Pool.self)
+            let pool = try await r.resolveAsync(Pool.self)
+            let childPool = try await poolOfChild
+            #expect(pool === childPool, "round \(round): the dependent received two instances")
+            return Repository(pool: pool, cache: Cache())
+        }
+
+        let repository = try await withinDeadline { try await container.resolveAsync(Repository.self) }
+
+        #expect(repository != nil)
+        #expect(poolCalls.count == 1, "round \(round): the singleton's factory ran \(poolCalls.count) times")
+        #expect(repository?.pool === (try await container.resolveAsync(Pool.self)))
+    }
+}

@@ -367,3 +367,92 @@ struct CycleDetectionTests {
         #expect(built)
     }
 }
+
+/// A tree built by resolving its subtrees with smaller depths.
+private final class ArgumentTree: Sendable {
+    let depth: Int
+    let children: [ArgumentTree]
+    init(depth: Int, children: [ArgumentTree]) {
+        self.depth = depth
+        self.children = children
+    }
+}
+
+/// A value that is not Hashable: resolutions with it cannot be compared.
+private struct OpaqueDepth: Sendable { let value: Int }
+
+extension CycleDetectionTests {
+    /// A registration that resolves itself with other arguments is finite recursion, not a cycle:
+    /// each level builds, down to the leaves.
+    @Test func finiteRecursionThroughArgumentsResolves() throws {
+        let container = Container()
+        container.register(ArgumentTree.self) { (r, depth: Int) in
+            let children =
+                depth == 0 ? [] : try (0..<2).map { _ in try r.resolve(ArgumentTree.self, argument: depth - 1) }
+            return ArgumentTree(depth: depth, children: children)
+        }
+
+        let tree = try container.resolve(ArgumentTree.self, argument: 4)
+
+        #expect(tree.depth == 4)
+        #expect(tree.children.map(\.depth) == [3, 3])
+        #expect(tree.children[0].children[1].children[0].children[1].depth == 0)
+    }
+
+    /// Recursion through arguments that are not Hashable resolves too.
+    @Test func finiteRecursionThroughUnhashableArgumentsResolves() throws {
+        let container = Container()
+        container.register(ArgumentTree.self) { (r, depth: OpaqueDepth) in
+            let children =
+                depth.value == 0
+                ? [] : [try r.resolve(ArgumentTree.self, argument: OpaqueDepth(value: depth.value - 1))]
+            return ArgumentTree(depth: depth.value, children: children)
+        }
+
+        let tree = try container.resolve(ArgumentTree.self, argument: OpaqueDepth(value: 3))
+
+        #expect(tree.children.first?.children.first?.children.first?.depth == 0)
+    }
+
+    /// A registration that resolves itself with the same arguments is still a cycle, named as one.
+    @Test func recursionWithTheSameArgumentsIsACycle() throws {
+        let container = Container()
+        container.register(ArgumentTree.self) { (r, depth: Int) in
+            try ArgumentTree(depth: depth, children: [r.resolve(ArgumentTree.self, argument: depth)])
+        }
+
+        let error = try #require(injectionError { try container.resolve(ArgumentTree.self, argument: 2) })
+
+        #expect(error.code == .circularDependency)
+        #expect(
+            error.message.hasPrefix(
+                "Circular dependency: ArgumentTree (argument: Int) -> ArgumentTree (argument: Int). Each of these"
+                    + " asks for the next in its factory, so none of them can be built first."
+            )
+        )
+    }
+
+    /// Recursion whose arguments never repeat and never end is stopped by the stack guard.
+    @Test func endlessRecursionThroughArgumentsEndsInResolutionTooDeep() async throws {
+        let container = Container()
+        container.register(ArgumentTree.self) { (r, depth: Int) in
+            try ArgumentTree(depth: depth, children: [r.resolve(ArgumentTree.self, argument: depth + 1)])
+        }
+
+        let outcome: InjectionError?? = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: injectionError { try container.resolve(ArgumentTree.self, argument: 0) })
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+
+        let error = try #require(outcome ?? nil)
+        #expect(error.code == .resolutionTooDeep)
+        #expect(
+            error.message.contains(
+                "Such a chain is usually a registration that resolves itself under another name or argument."
+            )
+        )
+    }
+}

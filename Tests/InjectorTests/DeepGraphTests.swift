@@ -175,15 +175,7 @@ struct DeepGraphTests {
     /// A very deep chain of resolutions nested through captured containers ends in
     /// `.resolutionTooDeep` that says how it arose, not in a stack overflow.
     @Test func deepChainThroughCapturedContainersEndsInResolutionTooDeep() async throws {
-        let levels = 200_000
-        let container = Container()
-        for level in 0..<levels {
-            container.register(DeepLink.self, name: "\(level)") { _ in
-                guard level < levels - 1 else { return DeepLink(level: level, levelsBelow: 0, leaf: "leaf") }
-                let below = try container.resolve(DeepLink.self, name: "\(level + 1)")
-                return DeepLink(level: level, levelsBelow: below.levelsBelow + 1, leaf: below.leaf)
-            }
-        }
+        let container = makeDeepChainThroughCapturedContainer(levels: 200_000)
 
         let outcome = await deepRunOnThread(stackSize: 1 << 20) {
             deepOutcome { try container.resolve(DeepLink.self, name: "0") }
@@ -248,5 +240,137 @@ struct DeepGraphTests {
         #expect(link.level == levels - 10)
         #expect(link.levelsBelow == 9)
         #expect(link.leaf == "leaf")
+    }
+}
+
+/// A chain of `levels` registrations, each resolving the next through the container it captured
+/// (a resolution nested in the outer one at every level).
+private func makeDeepChainThroughCapturedContainer(levels: Int) -> Container {
+    let container = Container()
+    for level in 0..<levels {
+        container.register(DeepLink.self, name: "\(level)") { _ in
+            guard level < levels - 1 else { return DeepLink(level: level, levelsBelow: 0, leaf: "leaf") }
+            let below = try container.resolve(DeepLink.self, name: "\(level + 1)")
+            return DeepLink(level: level, levelsBelow: below.levelsBelow + 1, leaf: below.leaf)
+        }
+    }
+    return container
+}
+
+/// The chain resolved whole, or `.resolutionTooDeep`; anything else fails the test.
+private func expectWholeChainOrTooDeep(
+    _ outcome: DeepOutcome,
+    levels: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    switch outcome {
+    case .resolved:
+        expectWholeChain(outcome, levels: levels, sourceLocation: sourceLocation)
+    case .failed(let error):
+        #expect(error.code == .resolutionTooDeep, "\(error.message)", sourceLocation: sourceLocation)
+        #expect(error.message.contains("nearly used up the thread's stack"), sourceLocation: sourceLocation)
+    case .failedOtherwise(let description):
+        Issue.record("expected the chain or .resolutionTooDeep, got \(description)", sourceLocation: sourceLocation)
+    }
+}
+
+extension DeepGraphTests {
+    /// Deep chains through captured containers on a thread with an ordinary 8 MiB stack: the walk
+    /// over the outer resolutions must not be what overflows it.
+    @Test(arguments: [1_500, 3_000, 12_000])
+    func chainThroughCapturedContainersOnAnOrdinaryStackEndsInAValueOrResolutionTooDeep(levels: Int) async {
+        let container = makeDeepChainThroughCapturedContainer(levels: levels)
+
+        let outcome = await deepRunOnThread(stackSize: 8 << 20) {
+            deepOutcome { try container.resolve(DeepLink.self, name: "0") }
+        }
+
+        expectWholeChainOrTooDeep(outcome, levels: levels)
+    }
+
+    /// On a small thread stack (256 KiB), short chains, plain or through captured containers, end in
+    /// a value or `.resolutionTooDeep`, never a crash: the stack is checked from the first level.
+    @Test(arguments: [10, 40, 80, 400])
+    func chainOnASmallThreadStackEndsInAValueOrResolutionTooDeep(levels: Int) async throws {
+        let plain = try makeDeepChain(levels: levels)
+        let captured = makeDeepChainThroughCapturedContainer(levels: levels)
+
+        let plainOutcome = await deepRunOnThread(stackSize: 256 << 10) {
+            deepOutcome { try plain.resolve(DeepLink.self, name: "0") }
+        }
+        let capturedOutcome = await deepRunOnThread(stackSize: 256 << 10) {
+            deepOutcome { try captured.resolve(DeepLink.self, name: "0") }
+        }
+
+        expectWholeChainOrTooDeep(plainOutcome, levels: levels)
+        expectWholeChainOrTooDeep(capturedOutcome, levels: levels)
+    }
+}
+
+/// A link of a chain whose every level is built by an async factory, or prepared by a hook.
+private final class ChainLevel: Sendable {
+    let level: Int
+    init(level: Int) { self.level = level }
+}
+
+/// What each level of a deep chain kept of the path that led to it: a reference to the part it
+/// shares with the level above (the path's outer part), and how long its own path is.
+private final class KeptPaths: @unchecked Sendable {  // `kept` is only touched under `lock`
+    private let lock = NSLock()
+    private var kept: [Int: (outer: ObjectIdentifier?, own: ObjectIdentifier?, count: Int)] = [:]
+
+    func keep(level: Int, outer: AnyObject?, own: AnyObject?, count: Int) {
+        lock.withLock { kept[level] = (outer.map(ObjectIdentifier.init), own.map(ObjectIdentifier.init), count) }
+    }
+
+    /// The levels whose kept path does not share its outer part with the level above.
+    func unsharedLevels(upTo levels: Int) -> [Int] {
+        lock.withLock {
+            (1..<levels).filter { level in
+                guard let here = kept[level], let above = kept[level - 1] else { return true }
+                return here.outer == nil || here.outer != above.own || here.count != above.count + 1
+            }
+        }
+    }
+}
+
+extension DeepGraphTests {
+    /// Each async factory of a deep chain keeps the path that led to it (for the resolutions it
+    /// starts in child tasks) by sharing the path of the factory above: memory grows with the
+    /// depth, not with its square (10,000 levels took 443 MiB when each copied its path).
+    @Test func asyncFactoriesOfADeepChainShareTheirPaths() async throws {
+        let levels = 300
+        let kept = KeptPaths()
+        let container = Container()
+        container.register(ChainLevel.self) { (r, level: Int) in
+            let running = try #require(ResolutionContext.runningAsyncFactory)
+            kept.keep(level: level, outer: running.path?.parent, own: running.path, count: running.path?.count ?? 0)
+            if level < levels - 1 { _ = try await r.resolveAsync(ChainLevel.self, arguments: level + 1) }
+            return ChainLevel(level: level)
+        }
+
+        _ = try await container.resolveAsync(ChainLevel.self, argument: 0)
+
+        #expect(kept.unsharedLevels(upTo: levels) == [])
+    }
+
+    /// Each hook of a deep chain of hooks keeps the chain of hooks that led to it by sharing the
+    /// chain of the hook above.
+    @Test func hooksOfADeepChainShareTheirChains() throws {
+        let levels = 300
+        let kept = KeptPaths()
+        let container = Container()
+        for level in 0..<levels {
+            container.register(ChainLevel.self, name: "\(level)") { _ in ChainLevel(level: level) }
+                .onResolved { r, instance in
+                    let chain = r.context.storedBookkeeping?.hookChain
+                    kept.keep(level: instance.level, outer: chain?.parent, own: chain, count: chain?.count ?? 0)
+                    if level < levels - 1 { _ = try r.resolve(ChainLevel.self, name: "\(level + 1)") }
+                }
+        }
+
+        _ = try container.resolve(ChainLevel.self, name: "0")
+
+        #expect(kept.unsharedLevels(upTo: levels) == [])
     }
 }

@@ -198,9 +198,10 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
         #expect(graphDependencies(of: graphKey(GraphHandler.self), in: graph) == [graphKey(GraphRequestContext.self)])
     }
 
-    /// Edges are those of a registration's first completed construction: a later one that resolves
-    /// something else adds no edge.
-    @Test func edgesComeFromTheFirstCompletedConstruction() throws {
+    /// Edges are those of every construction of a registration: a later one that resolves something
+    /// else adds its edge. (This test pinned the opposite, issue #10's defect 9: only the first
+    /// completed construction's edges were kept.)
+    @Test func edgesComeFromEveryConstruction() throws {
         let container = Container()
         let calls = CallCounter()
         container.register(GraphClock.self) { _ in GraphClock() }
@@ -215,7 +216,7 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
 
         #expect(
             graphDependencies(of: graphKey(GraphNoteStore.self), in: container.dependencyGraph()) == [
-                graphKey(GraphClock.self)
+                graphKey(GraphClock.self), graphKey(GraphPool.self),
             ]
         )
     }
@@ -432,5 +433,59 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
 
         #expect(graphDependencies(of: graphKey(GraphNoteStore.self), in: graph) == [graphKey(GraphClock.self)])
         #expect(graphDependencies(of: graphKey(GraphEditor.self), in: graph) == [graphKey(GraphExporter.self)])
+    }
+}
+
+/// A handler whose formatter depends on the argument it is resolved with.
+private protocol GraphFormatter: Sendable {}
+private struct GraphJSONFormatter: GraphFormatter {}
+private struct GraphTextFormatter: GraphFormatter {}
+private struct GraphFormattingHandler: Sendable { let formatter: any GraphFormatter }
+
+extension DependencyGraphTests {
+    /// Every resolution adds the edges it follows: a handler resolved once with the "json"
+    /// formatter and once with "text" shows both edges.
+    @Test func graphKeepsTheEdgesOfEveryResolution() throws {
+        let container = Container()
+        container.register((any GraphFormatter).self, name: "json") { _ in GraphJSONFormatter() }
+        container.register((any GraphFormatter).self, name: "text") { _ in GraphTextFormatter() }
+        container.register(GraphFormattingHandler.self) { (r, format: String) in
+            GraphFormattingHandler(formatter: try r.resolve((any GraphFormatter).self, name: format))
+        }
+
+        _ = try container.resolve(GraphFormattingHandler.self, argument: "json")
+        _ = try container.resolve(GraphFormattingHandler.self, argument: "text")
+        _ = try container.resolve(GraphFormattingHandler.self, argument: "json")
+
+        let handler = try #require(
+            container.dependencyGraph().nodes.first { $0.key.serviceType == GraphFormattingHandler.self }
+        )
+        #expect(
+            handler.dependencies.map(\.description) == [
+                #"GraphFormatter (name: "json")"#, #"GraphFormatter (name: "text")"#,
+            ]
+        )
+    }
+
+    /// The same for the edges a hook follows.
+    @Test func graphKeepsTheEdgesOfEveryHookRun() throws {
+        let container = Container()
+        container.register((any GraphFormatter).self, name: "json") { _ in GraphJSONFormatter() }
+        container.register((any GraphFormatter).self, name: "text") { _ in GraphTextFormatter() }
+        let calls = CallCounter()
+        container.register(GraphEditor.self) { _ in GraphEditor() }
+            .onResolved { r, _ in
+                _ = try r.resolve((any GraphFormatter).self, name: calls.next() == 1 ? "json" : "text")
+            }
+
+        _ = try container.resolve(GraphEditor.self)
+        _ = try container.resolve(GraphEditor.self)
+
+        let editor = try #require(container.dependencyGraph().nodes.first { $0.key.serviceType == GraphEditor.self })
+        #expect(
+            editor.dependencies.map(\.description) == [
+                #"GraphFormatter (name: "json")"#, #"GraphFormatter (name: "text")"#,
+            ]
+        )
     }
 }

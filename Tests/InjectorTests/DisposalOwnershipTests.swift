@@ -75,3 +75,53 @@ private final class RequestLog: Logging, Disposable, Sendable {
         #expect(log.disposals.count == 1)
     }
 }
+
+/// A disposable value-type singleton, reachable under a protocol through a transient.
+private protocol Connection: Sendable {}
+private struct PooledConnection: Connection, Disposable, Sendable {
+    let disposals: CallCounter
+    func dispose() { disposals.next() }
+}
+
+extension DisposalOwnershipTests {
+    /// A value-type singleton that a transient passes on under a protocol is the container's: no
+    /// scope disposes it, whether it was built before or by the resolve from the scope, and the
+    /// container's shutdown disposes it once.
+    @Test(arguments: [true, false])
+    func scopeDoesNotDisposeAValueSingletonPassedOnByATransient(builtBefore: Bool) throws {
+        let disposals = CallCounter()
+        let container = Container()
+        container.register(PooledConnection.self, scope: .singleton) { _ in PooledConnection(disposals: disposals) }
+        container.register((any Connection).self) { r in try r.resolve(PooledConnection.self) }
+        if builtBefore { _ = try container.resolve(PooledConnection.self) }
+
+        for _ in 0..<3 {
+            let scope = container.makeScope()
+            _ = try scope.resolve((any Connection).self)
+            try scope.close()
+        }
+
+        #expect(disposals.count == 0)
+        try container.shutdown()
+        #expect(disposals.count == 1)
+    }
+
+    /// A transient value the factory makes anew (not a singleton passed on) is still the scope's.
+    @Test func scopeDisposesATransientValueOfTheSameTypeAsASingleton() throws {
+        let shared = CallCounter()
+        let fresh = CallCounter()
+        let container = Container()
+        container.register(PooledConnection.self, scope: .singleton) { _ in PooledConnection(disposals: shared) }
+        container.register((any Connection).self) { r in
+            _ = try r.resolve(PooledConnection.self)
+            return PooledConnection(disposals: fresh)
+        }
+
+        let scope = container.makeScope()
+        _ = try scope.resolve((any Connection).self)
+        try scope.close()
+
+        #expect(fresh.count == 1)
+        #expect(shared.count == 0)
+    }
+}

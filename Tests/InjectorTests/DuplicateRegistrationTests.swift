@@ -18,7 +18,7 @@ import Testing
 
 // Duplicate registrations, finishRegistration's report, and registrations made after it.
 
-private protocol DupClock { var label: String { get } }
+private protocol DupClock: Sendable { var label: String { get } }
 private struct DupFixedClock: DupClock { let label: String }
 private protocol DupStore { var clock: DupClock { get } }
 private struct DupClockStore: DupStore { let clock: DupClock }

@@ -18,46 +18,46 @@ import Testing
 // MARK: - Test doubles (private to this file)
 
 /// Records its class name in `log` when disposed.
-private class Tracked: Disposable {
+private class Tracked: Disposable, @unchecked Sendable {  // only `let`s of Sendable types
     let log: EventLog
     init(_ log: EventLog) { self.log = log }
     func dispose() throws { log.record("\(type(of: self))") }
 }
 
-private final class RequestContext: Tracked {}
-private final class Connection: Tracked {}
-private final class AppSettings: Tracked {}
-private final class SecretsReader: Tracked {}
-private final class Formatter: Tracked {}
-private final class Repository: Tracked {
+private final class RequestContext: Tracked, @unchecked Sendable {}
+private final class Connection: Tracked, @unchecked Sendable {}
+private final class AppSettings: Tracked, @unchecked Sendable {}
+private final class SecretsReader: Tracked, @unchecked Sendable {}
+private final class Formatter: Tracked, @unchecked Sendable {}
+private final class Repository: Tracked, @unchecked Sendable {
     let connection: Connection
     init(_ log: EventLog, connection: Connection) {
         self.connection = connection
         super.init(log)
     }
 }
-private final class Handler: Tracked {
+private final class Handler: Tracked, @unchecked Sendable {
     let repository: Repository
     init(_ log: EventLog, repository: Repository) {
         self.repository = repository
         super.init(log)
     }
 }
-private final class Auditor: Tracked {  // depends on the request's context
+private final class Auditor: Tracked, @unchecked Sendable {  // depends on the request's context
     let context: RequestContext
     init(_ log: EventLog, context: RequestContext) {
         self.context = context
         super.init(log)
     }
 }
-private final class Vault: Tracked {  // a singleton built from a transient
+private final class Vault: Tracked, @unchecked Sendable {  // a singleton built from a transient
     let reader: SecretsReader
     init(_ log: EventLog, reader: SecretsReader) {
         self.reader = reader
         super.init(log)
     }
 }
-private final class Presence: Tracked {  // a weak service built from a transient
+private final class Presence: Tracked, @unchecked Sendable {  // a weak service built from a transient
     let formatter: Formatter
     init(_ log: EventLog, formatter: Formatter) {
         self.formatter = formatter
@@ -66,10 +66,10 @@ private final class Presence: Tracked {  // a weak service built from a transien
 }
 
 private protocol Plugin: AnyObject {}
-private final class SpellCheck: Tracked, Plugin {}
-private final class WordCount: Tracked, Plugin {}
+private final class SpellCheck: Tracked, Plugin, @unchecked Sendable {}
+private final class WordCount: Tracked, Plugin, @unchecked Sendable {}
 
-private final class AuditTrail: AsyncDisposable {  // only an async disposal can dispose it
+private final class AuditTrail: AsyncDisposable, Sendable {  // only an async disposal can dispose it
     let log: EventLog
     init(_ log: EventLog) { self.log = log }
     func dispose() async throws { log.record("AuditTrail") }
@@ -528,5 +528,51 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         )
         try scope.close()
         #expect(log.events == ["Repository", "Connection"])
+    }
+}
+
+/// A request's disposable instances, and what the diagnostics handler received.
+private final class LeakedTransaction: Disposable, Sendable {
+    func dispose() {}
+}
+private final class LeakedConnection: Disposable, Sendable {
+    func dispose() {}
+}
+private final class ReceivedProblems: Sendable {
+    private let problems = Locked.make([InjectionError]())
+    func receive(_ problem: InjectionError) { problems.withLock { $0.append(problem) } }
+    var received: [InjectionError] { problems.withLock { $0 } }
+}
+
+/// Resolves in a scope and lets it go without closing it.
+private func dropScope(from container: Container, tag: ScopeTag?) throws {
+    let scope = container.makeScope(tag: tag)
+    _ = try scope.resolve(LeakedTransaction.self)
+    _ = try scope.resolve(LeakedConnection.self)
+    _ = try scope.resolve(LeakedConnection.self)
+}
+
+extension LifetimeScopeTests {
+    /// A scope released without being closed, holding disposable instances, is reported to the
+    /// container's diagnostics handler, naming its tag and what it leaves undisposed.
+    @Test func scopeReleasedWithoutClosingIsReported() throws {
+        let container = Container()
+        let problems = ReceivedProblems()
+        container.setDiagnosticsHandler { problems.receive($0) }
+        container.register(LeakedTransaction.self, scope: .scoped) { _ in LeakedTransaction() }
+        container.register(LeakedConnection.self) { _ in LeakedConnection() }
+
+        try dropScope(from: container.makeChild(), tag: "request")
+        let closed = container.makeScope()
+        _ = try closed.resolve(LeakedTransaction.self)
+        try closed.close()
+
+        #expect(problems.received.map(\.code) == [.scopeNotClosed])
+        #expect(
+            problems.received.first?.message
+                == "The scope \"request\" was released without being closed: 3 disposable instances it owned will"
+                + " never be disposed: LeakedTransaction, LeakedConnection (2 instances). Fix: close every scope on every path"
+                + " (try scope.close(), or try await scope.close()), for example in a defer right after making it."
+        )
     }
 }

@@ -26,7 +26,7 @@ private struct MissClockStore: MissStore { let clock: MissClock }
 private protocol MissEditor { var store: MissStore { get } }
 private struct MissStoreEditor: MissEditor { let store: MissStore }
 private struct MissNote { let title: String }
-private protocol MissExporter {}
+private protocol MissExporter: Sendable {}
 private struct MissPDFExporter: MissExporter {}
 private protocol MissUnrelated {}
 private struct MissUnrelatedImpl: MissUnrelated {}
@@ -675,5 +675,71 @@ struct MissingRegistrationTests {
         #expect(asked != nearMiss)
         #expect(nearMiss?.name == "pdf")
         #expect(Set([asked, same, nearMiss]).count == 2)
+    }
+}
+
+/// A service asked for through an optional, as `let clock: Clock? = try? container.resolve()` does.
+private protocol OptClock: Sendable { var now: Int { get } }
+private struct OptFixedClock: OptClock { let now: Int }
+private final class OptPool: Sendable {}
+private struct OptReport { let clock: (any OptClock)? }
+
+extension MissingRegistrationTests {
+    /// `let clock: Clock? = try? container.resolve()` infers `Optional<Clock>`: with nothing
+    /// registered for the optional type, the wrapped type is resolved.
+    @Test func optionalOfARegisteredServiceResolvesTheService() throws {
+        let container = Container()
+        container.register((any OptClock).self) { _ in OptFixedClock(now: 42) }
+        container.register(OptReport.self) { r in OptReport(clock: try r.resolve()) }
+
+        let clock: (any OptClock)? = try? container.resolve()
+        let fromScope: (any OptClock)? = try container.makeScope().resolve()
+        let report = try container.resolve(OptReport.self)
+
+        #expect(clock?.now == 42)
+        #expect(fromScope?.now == 42)
+        #expect(report.clock?.now == 42)
+    }
+
+    /// The same through the async spelling, for an async registration.
+    @Test func optionalOfAnAsyncServiceResolvesTheService() async throws {
+        let container = Container()
+        container.register(OptPool.self, scope: .singleton) { _ in
+            await Task.yield()
+            return OptPool()
+        }
+
+        let pool: OptPool? = try await container.resolveAsync()
+
+        #expect(pool === (try await container.resolveAsync(OptPool.self)))
+    }
+
+    /// A registration of the optional type itself is used as it is.
+    @Test func registrationOfTheOptionalTypeIsUsed() throws {
+        let container = Container()
+        container.register((any OptClock).self) { _ in OptFixedClock(now: 42) }
+        container.register(Optional<any OptClock>.self) { _ in nil }
+
+        let clock: (any OptClock)? = try container.resolve()
+
+        #expect(clock == nil)
+    }
+
+    /// With the wrapped type not registered either, the error names the wrapped type, says it was
+    /// asked for as an optional, and how to fix it.
+    @Test func optionalOfAMissingServiceNamesTheWrappedType() throws {
+        let container = Container()
+
+        let error = try #require(injectionError { try container.resolve(Optional<any OptClock>.self) })
+
+        #expect(error.code == .missingRegistration)
+        #expect(
+            error.message
+                == "No registration for OptClock. Nothing is registered for OptClock under any name or arguments."
+                + " Fix: register it, e.g. container.register(OptClock.self) { r in … }, in this container or"
+                + " one of its parents. It was asked for as Optional<OptClock>: an optional service type"
+                + " resolves the type it wraps (did you mean OptClock?)."
+        )
+        #expect(error.resolutionPath.map(\.description) == ["OptClock"])
     }
 }

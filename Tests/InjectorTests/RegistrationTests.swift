@@ -31,7 +31,7 @@ private protocol RegPlugin { var id: String { get } }
 private struct RegNamedPlugin: RegPlugin { let id: String }
 
 /// A class whose preparation steps leave a trace.
-private final class RegTraced {
+private final class RegTraced: @unchecked Sendable {  // `log` is written by hooks of one resolve, on one thread
     var log: [String] = []
 }
 
@@ -456,5 +456,67 @@ struct RegistrationTests {
         let container = Container()
         try container.finishRegistration()
         #expect(container.isRegistrationFinished)
+    }
+}
+
+/// A connection made from resolve-time arguments.
+private final class RegConnection: Sendable {
+    let host: String
+    init(host: String) { self.host = host }
+}
+
+extension RegistrationTests {
+    /// A registration whose factory takes resolve-time arguments cannot have a shared lifetime: a
+    /// shared instance is built once, so later arguments would be ignored silently. Resolving it
+    /// throws, naming the registration and the fix, before the factory runs.
+    @Test(arguments: [Scope.singleton, .weak, .scoped, .graph])
+    func sharedScopeWithArgumentsIsRefusedWhenResolved(scope: Scope) throws {
+        let container = Container()
+        let calls = CallCounter()
+        let line = #line + 1
+        container.register(RegConnection.self, scope: scope) { (_, host: String) in
+            calls.next()
+            return RegConnection(host: host)
+        }
+        let lifetimeScope = container.makeScope()
+
+        let error = try #require(injectionError { try lifetimeScope.resolve(RegConnection.self, argument: "db-a") })
+
+        #expect(error.code == .sharedScopeWithArguments)
+        #expect(
+            error.message
+                == "RegConnection (argument: String) is registered as .\(scope) at InjectorTests/RegistrationTests.swift:\(line),"
+                + " but its factory takes resolve-time arguments: a shared instance is built once, from the"
+                + " first resolve's arguments, and every later resolve would get it whatever its arguments."
+                + " Fix: register it as .transient (a new instance for each resolve), or register one named"
+                + " registration per value (name: \"db-a\"), or share a service that hands out an instance"
+                + " per argument (a pool keyed by host)."
+        )
+        #expect(calls.count == 0)
+    }
+
+    /// The same registration is reported by finishRegistration() and by validate().
+    @Test func sharedScopeWithArgumentsIsReportedByFinishRegistrationAndValidate() throws {
+        let container = Container()
+        container.register(RegConnection.self, scope: .singleton) { (_, host: String) in RegConnection(host: host) }
+
+        let finished = try #require(injectionError { try container.finishRegistration() })
+        let validated = try #require(injectionError { try container.validate() })
+
+        #expect(finished.code == .sharedScopeWithArguments)
+        #expect(finished.message.hasPrefix("RegConnection (argument: String) is registered as .singleton at"))
+        #expect(validated.code == .validationFailed)
+        #expect(validated.problems.map(\.code) == [.sharedScopeWithArguments])
+        #expect(validated.problems.first?.message == finished.message)
+    }
+
+    /// Transient registrations with arguments are unaffected.
+    @Test func transientRegistrationWithArgumentsBuildsFromEachResolvesArguments() throws {
+        let container = Container()
+        container.register(RegConnection.self) { (_, host: String) in RegConnection(host: host) }
+        try container.finishRegistration()
+
+        #expect(try container.resolve(RegConnection.self, argument: "db-a").host == "db-a")
+        #expect(try container.resolve(RegConnection.self, argument: "db-b").host == "db-b")
     }
 }

@@ -33,7 +33,7 @@ private final class Census: Sendable {
 }
 
 /// Takes a serial number from its census, and reports its disposal and its release there.
-private class Counted: Disposable {
+private class Counted: Disposable, @unchecked Sendable {  // only `let`s of Sendable types
     let serial: Int
     private let census: Census
     init(_ census: Census) {
@@ -44,12 +44,12 @@ private class Counted: Disposable {
     func dispose() throws { census.disposals.record("\(serial)") }
 }
 
-private final class RequestState: Counted {}
-private final class SharedCache: Counted {}
-private final class SessionLedger: Counted {}
+private final class RequestState: Counted, @unchecked Sendable {}
+private final class SharedCache: Counted, @unchecked Sendable {}
+private final class SessionLedger: Counted, @unchecked Sendable {}
 
 /// A transient that depends on the request's state and the shared cache.
-private final class RequestWorker: Counted {
+private final class RequestWorker: Counted, @unchecked Sendable {
     let state: RequestState
     let cache: SharedCache
     init(_ census: Census, state: RequestState, cache: SharedCache) {

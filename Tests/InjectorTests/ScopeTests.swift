@@ -28,7 +28,7 @@ private final class ScopeServiceImpl: ScopeService {
     init(serial: Int) { self.serial = serial }
 }
 
-private protocol ScopeValueService {}
+private protocol ScopeValueService: Sendable {}
 private struct ScopeValueServiceImpl: ScopeValueService { var x = 1 }
 private struct ScopeValue { var number = 7 }
 
@@ -442,5 +442,58 @@ struct ScopeTests {
                 ]
             )
         }
+    }
+}
+
+/// A singleton whose instances count how many of them are alive.
+private final class CountedSingleton: Sendable {
+    let alive: LiveCounter
+    init(alive: LiveCounter) {
+        self.alive = alive
+        alive.next()
+    }
+    deinit { alive.release() }
+}
+
+/// Counts instances made and not yet released.
+private final class LiveCounter: Sendable {
+    private let counter = CallCounter()
+    private let released = CallCounter()
+    func next() { counter.next() }
+    func release() { released.next() }
+    var count: Int { counter.count - released.count }
+}
+
+private struct RequestRefused: Error {}
+private final class FailingService: Sendable {}
+
+extension ScopeTests {
+    /// A singleton built by a resolve that then fails is dropped: after many failed resolves,
+    /// none of the singletons they built is alive, sync or async.
+    @Test func singletonBuiltByAFailedResolveIsReleased() async throws {
+        let alive = LiveCounter()
+        let container = Container()
+        container.register(CountedSingleton.self, scope: .singleton) { _ in CountedSingleton(alive: alive) }
+        container.register(CountedSingleton.self, name: "async", scope: .singleton) { _ in
+            await Task.yield()
+            return CountedSingleton(alive: alive)
+        }
+        container.register(FailingService.self) { r in
+            _ = try r.resolve(CountedSingleton.self)
+            throw RequestRefused()
+        }
+        container.register(FailingService.self, name: "async") { r in
+            _ = try await r.resolveAsync(CountedSingleton.self, name: "async")
+            throw RequestRefused()
+        }
+
+        for _ in 0..<100 {
+            #expect(throws: InjectionError.self) { try container.resolve(FailingService.self) }
+            await #expect(throws: InjectionError.self) {
+                try await container.resolveAsync(FailingService.self, name: "async")
+            }
+        }
+
+        #expect(alive.count == 0)
     }
 }

@@ -32,10 +32,17 @@ extension Container {
     /// `replacesExisting: true` when the second registration is meant to replace the first (a test
     /// swapping in a double). A registration after ``finishRegistration()`` is recorded the same way.
     ///
+    /// A factory that takes resolve-time arguments makes a new instance for each resolve: its
+    /// registration must keep the ``Scope/transient`` scope. With a scope that shares instances, the
+    /// arguments of every resolve after the first would be ignored; such a registration is recorded
+    /// as a problem the same way (``InjectionError/Code/sharedScopeWithArguments``).
+    ///
     /// - Parameters:
     ///   - service: The type callers ask for, usually a protocol.
     ///   - name: Tells this registration apart from others of the same type and arguments.
     ///   - scope: How long an instance lives and who shares it; ``Scope/transient`` by default.
+    ///     ``ServiceScope/singleton`` and ``ServiceScope/weak`` need a `Sendable` service: the
+    ///     compiler refuses to share anything else across threads (see ``ServiceScope``).
     ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
     ///   - fileID: The file of the registration, named in error messages; leave the default.
     ///   - line: The line of the registration, named in error messages; leave the default.
@@ -45,7 +52,7 @@ extension Container {
     public func register<Service, each Argument>(
         _ service: Service.Type,
         name: String? = nil,
-        scope: Scope = .transient,
+        scope: ServiceScope<Service> = .transient,
         replacesExisting: Bool = false,
         fileID: StaticString = #fileID,
         line: UInt = #line,
@@ -53,7 +60,7 @@ extension Container {
     ) -> Registration<Service> {
         let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
         let site = RegistrationSite(fileID: fileID, line: line)
-        let provider = Provider(key: key, scope: scope, site: site, factory: factory)
+        let provider = Provider(key: key, scope: scope.scope, site: site, factory: factory)
         add(provider, replacing: replacesExisting)
         return Registration(container: self, key: key.lookupKey)
     }
@@ -67,14 +74,14 @@ extension Container {
     /// }
     /// ```
     ///
-    /// Everything else is as in ``register(_:name:scope:replacesExisting:fileID:line:factory:)-zgu``: keys,
+    /// Everything else is as in ``register(_:name:scope:replacesExisting:fileID:line:factory:)-7gsr0``: keys,
     /// duplicates, hooks. The factory may resolve sync services through its resolver, and async ones
     /// with `try await r.resolveAsync(…)`.
     @discardableResult
     public func register<Service, each Argument>(
         _ service: Service.Type,
         name: String? = nil,
-        scope: Scope = .transient,
+        scope: ServiceScope<Service> = .transient,
         replacesExisting: Bool = false,
         fileID: StaticString = #fileID,
         line: UInt = #line,
@@ -82,8 +89,57 @@ extension Container {
     ) -> Registration<Service> {
         let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
         let site = RegistrationSite(fileID: fileID, line: line)
-        add(Provider(key: key, scope: scope, site: site, asyncFactory: factory), replacing: replacesExisting)
+        add(Provider(key: key, scope: scope.scope, site: site, asyncFactory: factory), replacing: replacesExisting)
         return Registration(container: self, key: key.lookupKey)
+    }
+
+    /// Registers a factory with a scope chosen at run time (a ``Scope`` value); as
+    /// ``register(_:name:scope:replacesExisting:fileID:line:factory:)-7gsr0``, for a `Sendable`
+    /// service only, since the scope may share its instance across threads.
+    @discardableResult
+    @_disfavoredOverload
+    public func register<Service: Sendable, each Argument>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: Scope,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
+    ) -> Registration<Service> {
+        register(
+            service,
+            name: name,
+            scope: ServiceScope(scope),
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            factory: factory
+        )
+    }
+
+    /// Registers an `async` factory with a scope chosen at run time (a ``Scope`` value), for a
+    /// `Sendable` service only.
+    @discardableResult
+    @_disfavoredOverload
+    public func register<Service: Sendable, each Argument>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: Scope,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver, repeat each Argument) async throws -> Service
+    ) -> Registration<Service> {
+        register(
+            service,
+            name: name,
+            scope: ServiceScope(scope),
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            factory: factory
+        )
     }
 
     /// Applies modules in the order given: each registers its services into this container.
@@ -104,15 +160,17 @@ extension Container {
     }
 
     /// Ends registration: freezes the registry, so that resolution takes no lock on its lookups, and
-    /// reports every duplicate registration recorded so far.
+    /// reports every duplicate registration, and every other registration problem, recorded so far.
     ///
     /// A registration made after this call is recorded as an error: resolving its key throws
     /// ``InjectionError/Code/registrationAfterFinish``. Calling it again reports the same problems
     /// and any late registrations.
     ///
     /// - Throws: ``InjectionError`` with code ``InjectionError/Code/duplicateRegistration`` (or
-    ///   ``InjectionError/Code/registrationAfterFinish``) listing every conflict, each also in
-    ///   ``InjectionError/problems``. The registry is frozen even when this throws.
+    ///   ``InjectionError/Code/registrationAfterFinish``, or
+    ///   ``InjectionError/Code/sharedScopeWithArguments``, when every problem is of that kind)
+    ///   listing every problem, each also in ``InjectionError/problems``. The registry is frozen even
+    ///   when this throws.
     public func finishRegistration() throws {
         let problems = freeze().map { InjectionError.conflict($0, path: []) }
         if problems.count == 1 { throw problems[0] }

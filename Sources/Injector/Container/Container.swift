@@ -58,6 +58,8 @@ public final class Container: Sendable {
     let hasLateRegistrations = Atomic<Bool>(false)
     /// The disposable singletons of this container's registrations, and what was built for them.
     @usableFromInline let disposals = DisposalBag()
+    /// What receives problems noticed outside any call that could throw them.
+    let diagnostics = Locked.make(DiagnosticsHandler?.none)
 
     /// Creates an empty container.
     public convenience init() {

@@ -14,7 +14,7 @@
 extension Container {
     /// The dependency graph as seen so far: a node for each registration visible from this
     /// container (its own and its parents', the nearest for each key), with its lifetime, and an
-    /// edge for each dependency a factory resolved in a completed construction.
+    /// edge for each dependency its factory or hooks resolved, in any construction so far.
     ///
     /// A registration not yet resolved shows no dependencies: call ``validate()`` first to see the
     /// whole graph.

@@ -14,8 +14,9 @@
 /// The services of a container and the dependencies between them, for people who would rather look
 /// than read: as Graphviz DOT (``dot``) or as a text tree (``textTree``).
 ///
-/// A node is a registration, with its lifetime; an edge is a dependency a factory resolved, as seen
-/// by the resolves made so far (each registration's first completed construction) or by
+/// A node is a registration, with its lifetime; an edge is a dependency a factory (or hook)
+/// resolved, as seen by the resolves made so far (every construction of each registration, so a
+/// factory that resolves other services for other arguments shows them all) or by
 /// ``Container/validate()``, which resolves everything:
 ///
 /// ```swift
@@ -32,7 +33,8 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
         public let scope: Scope
         /// Whether its factory is `async`.
         public let isAsync: Bool
-        /// The keys its factory resolved, in the order it first resolved them.
+        /// The keys its factory and hooks resolved, over every construction so far, in the order
+        /// they were first resolved.
         public let dependencies: [ServiceKey]
 
         /// The node as the tree and the DOT labels show it: `NoteStore (singleton)`.

@@ -54,6 +54,13 @@ struct Validation {
 
     /// Records the outcome of resolving `provider`: checked, and the problem it met, if any.
     mutating func record(_ provider: AnyProvider, outcome: Result<Void, any Error>) {
+        if case .failure(let error as InjectionError) = outcome, error.underlyingError is ScopeValueInSandbox {
+            // A value scopes are given: the sandbox has none to build with.
+            let reason: ValidationReport.UncheckedRegistration.Reason =
+                error.resolutionPath == [provider.key] ? .providedByScope : .needsScopeValue
+            unchecked.append(.init(key: provider.key, reason: reason))
+            return
+        }
         checked.append(provider.key)
         if case .failure(let error) = outcome { record(error) }
     }

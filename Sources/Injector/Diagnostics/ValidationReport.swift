@@ -30,6 +30,11 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
             case needsArguments
             /// Its factory is `async`: ``Container/validateAsync()`` resolves it.
             case asyncFactory
+            /// It is a value lifetime scopes are given
+            /// (``Container/register(_:name:providedByScope:fileID:line:)``), which validation has none of.
+            case providedByScope
+            /// It needs a value lifetime scopes are given, directly or through others.
+            case needsScopeValue
         }
 
         /// The registration's key.
@@ -42,6 +47,8 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
             switch reason {
             case .needsArguments: "\(key): needs resolve-time arguments"
             case .asyncFactory: "\(key): has an async factory; validateAsync() checks it"
+            case .providedByScope: "\(key): provided by lifetime scopes"
+            case .needsScopeValue: "\(key): needs a value provided by lifetime scopes"
             }
         }
     }

@@ -135,6 +135,57 @@ extension InjectionError {
         return InjectionError(.asyncResolutionRequired, message, path: path)
     }
 
+    static func scopeValueMissing(
+        _ key: ServiceKey,
+        tag: ScopeTag?,
+        site: RegistrationSite,
+        path: [ServiceKey]
+    ) -> InjectionError {
+        let scope = tag.map { "the scope \"\($0)\"" } ?? "the untagged scope"
+        let make = tag.map { "container.makeScope(tag: \"\($0)\")" } ?? "container.makeScope()"
+        var message =
+            "\(key) is a value provided by lifetime scopes (declared at \(site)), but \(scope) was not given"
+            + " one."
+        if path.count > 1 { message += " Path: \(path.pathDescription)." }
+        message +=
+            " Fix: give it when making the scope: \(make) { $0.provide(\(typeName(key.serviceType)).self, …) }."
+        return InjectionError(.scopeValueMissing, message, path: path)
+    }
+
+    /// The keys in order of first appearance, each once, with a count where it appears more often:
+    /// `Formatter (2 instances), Connection`.
+    private static func listed(_ keys: [ServiceKey]) -> String {
+        var order: [ServiceKey] = []
+        var counts: [ServiceKey: Int] = [:]
+        for key in keys {
+            if counts[key] == nil { order.append(key) }
+            counts[key, default: 0] += 1
+        }
+        return order.map { counts[$0]! == 1 ? "\($0)" : "\($0) (\(counts[$0]!) instances)" }.joined(separator: ", ")
+    }
+
+    static func scopeNotClosed(tag: ScopeTag?, undisposed: [ServiceKey]) -> InjectionError {
+        let scope = tag.map { "The scope \"\($0)\"" } ?? "An untagged scope"
+        let count = undisposed.count == 1 ? "1 disposable instance" : "\(undisposed.count) disposable instances"
+        let message =
+            "\(scope) was released without being closed: \(count) it owned will never be disposed:"
+            + " \(listed(undisposed))."
+            + " Fix: close every scope on every path (try scope.close(), or try await scope.close()),"
+            + " for example in a defer right after making it."
+        return InjectionError(.scopeNotClosed, message, path: undisposed)
+    }
+
+    static func resolutionCancelled(_ key: ServiceKey, path: [ServiceKey]) -> InjectionError {
+        var message =
+            "Resolving \(key) was cancelled: the task was cancelled while it waited for its shared"
+            + " instance to be built by another resolution, or before it would have started building it."
+            + " Nothing was built for this resolve; the instance is built once, by a task that is not"
+            + " cancelled."
+        if path.count > 1 { message += " Path: \(path.pathDescription)." }
+        message += " Fix: nothing, if the task was meant to stop; otherwise, do not cancel it while it resolves."
+        return InjectionError(.resolutionCancelled, message, path: path)
+    }
+
     static func validationFailed(_ problems: [InjectionError]) -> InjectionError {
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
         let message = "Validation found \(count):\n" + problems.map { "- \($0.message)" }.joined(separator: "\n")

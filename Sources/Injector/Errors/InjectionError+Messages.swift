@@ -53,6 +53,15 @@ extension InjectionError {
                 "An onResolved hook or verify check was added to \(provider.key) at \(sites.last!)"
                 + " after finishRegistration(); it is registered at \(sites.first!)." + fixLate
             return InjectionError(.registrationAfterFinish, message, path: path)
+        case .sharedScopeWithArguments?:
+            let message =
+                "\(provider.key) is registered as .\(provider.scope) at \(sites[0]), but its factory takes"
+                + " resolve-time arguments: a shared instance is built once, from the first resolve's"
+                + " arguments, and every later resolve would get it whatever its arguments. Fix: register it"
+                + " as .transient (a new instance for each resolve), or register one named registration per"
+                + " value (name: \"db-a\"), or share a service that hands out an instance per argument (a"
+                + " pool keyed by host)."
+            return InjectionError(.sharedScopeWithArguments, message, path: path)
         case .duplicate?, nil:
             break
         }
@@ -66,15 +75,12 @@ extension InjectionError {
 
     @usableFromInline
     static func conflicts(_ problems: [InjectionError]) -> InjectionError {
-        let onlyLate = problems.allSatisfy { $0.code == .registrationAfterFinish }
+        // One kind of problem gives its code; a mix is reported as duplicates, each in `problems`.
+        let code = problems.allSatisfy { $0.code == problems[0].code } ? problems[0].code : .duplicateRegistration
         let message =
             "\(problems.count) registrations conflict:\n"
             + problems.map { "- \($0.message)" }.joined(separator: "\n")
-        return InjectionError(
-            onlyLate ? .registrationAfterFinish : .duplicateRegistration,
-            message,
-            problems: problems
-        )
+        return InjectionError(code, message, problems: problems)
     }
 
     @usableFromInline
@@ -178,6 +184,37 @@ extension InjectionError {
                 + " resolve through the resolver a factory receives (r.resolve(…))."
         }
         return InjectionError(.resolutionTooDeep, message, path: path)
+    }
+
+    static func forwardedTypeMismatch(
+        _ key: ServiceKey,
+        original: ServiceKey,
+        madeType: Any.Type,
+        path: [ServiceKey]
+    ) -> InjectionError {
+        var message =
+            "\(key) is registered to resolve \(original) (implements), but its instance, a"
+            + " \(typeName(madeType)), does not conform to \(typeName(key.serviceType))."
+        if path.count > 1 { message += " Path: \(path.pathDescription)." }
+        message +=
+            " Fix: make \(typeName(madeType)) conform to \(typeName(key.serviceType)), or remove"
+            + " .implements(\(typeName(key.serviceType)).self) from \(original)'s registration."
+        return InjectionError(.invalidForwarding, message, path: path)
+    }
+
+    static func forwardingWithArguments(_ key: ServiceKey, original: ServiceKey) -> InjectionError {
+        let message =
+            "\(key) is registered to resolve \(original) (implements), but that registration's factory takes"
+            + " resolve-time arguments, which a resolve of \(key) cannot give. Fix: register \(key)"
+            + " with a factory of its own that takes the arguments, or remove .implements from it."
+        return InjectionError(.invalidForwarding, message, path: [key])
+    }
+
+    static func containerReleased(asking key: ServiceKey) -> InjectionError {
+        let message =
+            "A Lazy or ServiceProvider resolved \(key) after its container was released; it does not keep the"
+            + " container alive. Fix: keep the container for as long as the services holding such handles."
+        return InjectionError(.resolverOutlivedResolution, message, path: [key])
     }
 
     @usableFromInline

@@ -50,6 +50,11 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
             case disposalFailed
             case asyncResolutionRequired
             case validationFailed
+            case resolutionCancelled
+            case sharedScopeWithArguments
+            case invalidForwarding
+            case scopeValueMissing
+            case scopeNotClosed
         }
 
         private let value: Value
@@ -96,6 +101,23 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         public static let asyncResolutionRequired = Code(.asyncResolutionRequired)
         /// ``Container/validate()`` found problems; each is in ``InjectionError/problems``.
         public static let validationFailed = Code(.validationFailed)
+        /// The task resolving an async shared instance was cancelled while it waited for another
+        /// task to build that instance, or before it would have started building it.
+        public static let resolutionCancelled = Code(.resolutionCancelled)
+        /// A registration whose factory takes resolve-time arguments has a shared lifetime
+        /// (``Scope/singleton``, ``Scope/weak``, ``Scope/scoped`` or ``Scope/graph``): its shared
+        /// instance would be built from the first resolve's arguments and ignore every later one's.
+        public static let sharedScopeWithArguments = Code(.sharedScopeWithArguments)
+        /// A registration's `implements` names a type its instance does not conform to, or the
+        /// registration takes resolve-time arguments, which a resolve of the other type cannot give.
+        public static let invalidForwarding = Code(.invalidForwarding)
+        /// A value declared as provided by lifetime scopes was resolved from a scope that was not
+        /// given one.
+        public static let scopeValueMissing = Code(.scopeValueMissing)
+        /// A lifetime scope was released without being closed while it owned disposable instances,
+        /// which are then never disposed. Reported to the container's diagnostics handler
+        /// (``Container/setDiagnosticsHandler(_:)``), not thrown.
+        public static let scopeNotClosed = Code(.scopeNotClosed)
 
         /// The code's name, such as `missingRegistration`.
         public var description: String { value.rawValue }

@@ -54,6 +54,11 @@ final class DisposalBag: Sendable {
         entries.withLock { $0.append(Entry(key: key, instance: instance, isAsyncOnly: disposal == .asyncOnly)) }
     }
 
+    /// The services of the instances not yet disposed, in the order they were recorded.
+    var keys: [ServiceKey] {
+        entries.withLock { $0.map(\.key) }
+    }
+
     /// The services of the instances only an async disposal can dispose.
     var asyncOnlyKeys: [ServiceKey] {
         entries.withLock { $0.filter(\.isAsyncOnly).map(\.key) }

@@ -38,13 +38,20 @@ public final class LifetimeScope: Sendable {
     @usableFromInline let store = InstanceStore()
     /// Whether this scope stands for every tag: validation's sandbox scope.
     let acceptsEveryTag: Bool
+    /// The values the scope was given when it was made.
+    let values: ScopeValues
     /// Bit 0: closed. The rest: twice the number of resolutions running from this scope.
     private let state = Atomic<Int>(0)
 
-    init(container: Container, tag: ScopeTag?, acceptsEveryTag: Bool = false) {
+    init(container: Container, tag: ScopeTag?, acceptsEveryTag: Bool = false, values: ScopeValues = ScopeValues()) {
         self.container = container
         self.tag = tag
         self.acceptsEveryTag = acceptsEveryTag
+        self.values = values
+    }
+
+    deinit {
+        reportIfNotClosed()
     }
 
     /// Whether ``close()-2l9gt`` (or the async ``close()-5zrv``) has run: resolving from the scope now throws.

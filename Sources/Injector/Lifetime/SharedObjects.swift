@@ -11,13 +11,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// The singleton and weak instances built by a container tree (or held by a side store): what a
-/// lifetime scope must not take charge of when a factory merely passes one on under another key.
+/// The singleton and weak instances built by a container tree (or held by a side store), once
+/// published: what a lifetime scope must not take charge of when a factory merely passes one on
+/// under another key. An instance is remembered when it is published, not when it is built: one
+/// built by a resolve that then fails is dropped, and nothing here may keep it alive.
 ///
 /// A singleton is held strongly: its slot (or its disposal bag) holds it anyway, and a weak
 /// reference would move every retain and release of it, anywhere, onto the slow path of a side
 /// table. A weak instance, which its slot already references weakly, is held weakly, and compared
 /// by reference, so that a new object at the address of a released one is not mistaken for it.
+/// A disposable value-type singleton is kept as a value, and recognised by its type and bytes (see
+/// `isSameInstance`).
 @usableFromInline
 final class SharedObjects: Sendable {
     private enum Entry {
@@ -29,23 +33,54 @@ final class SharedObjects: Sendable {
         weak var object: AnyObject?
     }
 
-    private let entries = Locked.make([ObjectIdentifier: Entry]())
-
-    /// Remembers `instance`, if it is a class instance, made by a registration of `scope`.
-    @usableFromInline func insert(_ instance: Any, scope: Scope) {
-        guard let object = weakReferenceable(instance) else { return }
-        let entry: Entry = scope.kind == .weak ? .weak(WeakReference(object: object)) : .singleton(object)
-        entries.withLock { $0[ObjectIdentifier(object)] = entry }
+    private struct State: @unchecked Sendable {  // `values` holds the container's own instances
+        var objects: [ObjectIdentifier: Entry] = [:]
+        /// Disposable value-type singletons, by type.
+        var values: [ObjectIdentifier: [Any]] = [:]
     }
 
-    /// Whether `object` is one of the instances remembered.
-    func contains(_ object: AnyObject) -> Bool {
-        entries.withLock { entries in
-            switch entries[ObjectIdentifier(object)] {
+    private let state = Locked.make(State())
+
+    /// Remembers `instance`, made by a registration of `scope`: a class instance, or a disposable
+    /// value (only those need telling apart from what a scope owns).
+    @usableFromInline func insert(_ instance: Any, scope: Scope) {
+        guard let object = weakReferenceable(instance) else {
+            guard DisposalBag.Disposal(of: instance) != nil else { return }
+            state.withLock { $0.values[ObjectIdentifier(type(of: instance)), default: []].append(instance) }
+            return
+        }
+        let entry: Entry = scope.kind == .weak ? .weak(WeakReference(object: object)) : .singleton(object)
+        state.withLock { $0.objects[ObjectIdentifier(object)] = entry }
+    }
+
+    /// Whether `instance` is one of the instances remembered.
+    func contains(_ instance: Any) -> Bool {
+        guard let object = weakReferenceable(instance) else {
+            return state.withLock { state in
+                state.values[ObjectIdentifier(type(of: instance))]?.contains { isSameInstance($0, instance) } ?? false
+            }
+        }
+        return state.withLock { state in
+            switch state.objects[ObjectIdentifier(object)] {
             case .singleton(let remembered)?: remembered === object
             case .weak(let reference)?: reference.object === object
             case nil: false
             }
         }
     }
+}
+
+/// Whether `first` and `second` are one instance: the same object, or values of one type with the
+/// same bytes. A value has no identity; a copy of it (a singleton passed on by a factory) has its
+/// bytes, references included, while a value made anew holds other references or other contents.
+func isSameInstance(_ first: Any, _ second: Any) -> Bool {
+    if let object = weakReferenceable(first) { return weakReferenceable(second) === object }
+    guard type(of: first) == type(of: second) else { return false }
+    // Compared as the dynamic type, not as the existential an `Any` may wrap, whose inline buffer
+    // has bytes the value does not use.
+    func sameBytes<Value>(_: Value.Type) -> Bool {
+        guard let first = first as? Value, let second = second as? Value else { return false }
+        return withUnsafeBytes(of: first) { first in withUnsafeBytes(of: second) { first.elementsEqual($0) } }
+    }
+    return _openExistential(type(of: first), do: sameBytes)
 }

@@ -11,35 +11,61 @@
 //
 //===----------------------------------------------------------------------===//
 
-// The dependencies a registration's factory resolved: the edges of the dependency graph.
+// The dependencies a registration's factory and hooks resolved: the edges of the dependency graph.
+
+import Synchronization
+
+/// The registrations a registration is known to depend on, by the identity of their records:
+/// immutable, replaced by a larger one when a dependency is met for the first time.
+final class KnownDependencies: Sendable {
+    let records: [UInt]
+
+    init(records: [UInt]) {
+        self.records = records
+    }
+}
 
 extension AnyProvider {
-    /// One lock for every registration's dependencies: they are written only until a
-    /// registration's first construction completes, so a lock each would cost every registration
-    /// for nothing. Taken with `lock()`, not `withLock`: a `Locked<Void>`'s empty state shares its
-    /// address with the mutex, and ThreadSanitizer reads `withLock`'s access to it as a race with
-    /// `lock()`.
+    /// One lock for every registration's dependencies: it is taken only when a registration meets a
+    /// dependency for the first time, so a lock each would cost every registration for nothing.
+    /// Taken with `lock()`, not `withLock`: a `Locked<Void>`'s empty state shares its address with
+    /// the mutex, and ThreadSanitizer reads `withLock`'s access to it as a race with `lock()`.
     private static let dependencyLock = Locked.make(())
 
-    /// The services the factory resolved, in the order it first resolved them. (Ask the record.)
+    /// The services the factory and hooks resolved, in the order they first resolved them, over
+    /// every construction so far. (Ask the record.)
     var dependencies: [ServiceKey] {
         Self.dependencyLock.lock()
         defer { Self.dependencyLock.unlock() }
         return recordedDependencies
     }
 
-    /// Whether dependencies resolved now still need recording. (Ask the record.)
-    var isRecordingDependencies: Bool { !dependenciesKnown.load(ordering: .relaxed) }
+    /// Notes that this registration's factory or hooks resolved `dependency`: the edge is recorded
+    /// the first time; afterwards, finding it known takes one atomic load and no lock. (On the
+    /// record.)
+    func noteDependency(on dependency: AnyProvider) {
+        let identity = UInt(bitPattern: dependency.borrowedRecord.toOpaque())
+        if let known = knownDependencies.load(ordering: .acquiring),
+            known._withUnsafeGuaranteedRef({ $0.records.contains(identity) })
+        {
+            return
+        }
+        Self.dependencyLock.lock()
+        defer { Self.dependencyLock.unlock() }
+        if !recordedDependencies.contains(dependency.key) { recordedDependencies.append(dependency.key) }
+        let records = knownDependencyGenerations.last?.records ?? []
+        guard !records.contains(identity) else { return }
+        // Earlier generations stay alive: a thread may be reading one it loaded.
+        let known = KnownDependencies(records: records + [identity])
+        knownDependencyGenerations.append(known)
+        knownDependencies.store(.passUnretained(known), ordering: .releasing)
+    }
 
-    /// Records a dependency of the registration. (On the record.)
-    func recordDependency(_ key: ServiceKey) {
+    /// Notes that this registration's factory or hooks asked for `key`, which may not be registered,
+    /// so that the graph shows it. (On the record.)
+    func noteDependency(on key: ServiceKey) {
         Self.dependencyLock.lock()
         defer { Self.dependencyLock.unlock() }
         if !recordedDependencies.contains(key) { recordedDependencies.append(key) }
-    }
-
-    /// Ends recording, after a construction completed. (On the record.)
-    func completeRecording() {
-        if isRecordingDependencies { dependenciesKnown.store(true, ordering: .relaxed) }
     }
 }

@@ -15,9 +15,17 @@ import Synchronization
 
 /// A shared instance in a class box, so it can be published through an atomic reference.
 @usableFromInline
-final class InstanceBox<Service>: @unchecked Sendable {
+final class InstanceBox<Service>: AnyInstanceBox, @unchecked Sendable {
     @usableFromInline let value: Service
     @usableFromInline init(_ value: Service) { self.value = value }
+
+    var instance: Any { value }
+}
+
+/// An ``InstanceBox`` whose type is not known where it is read.
+protocol AnyInstanceBox: AnyObject {
+    /// The instance boxed.
+    var instance: Any { get }
 }
 
 /// Where a singleton lives once built. Reading it is one atomic load: no lock, no allocation.

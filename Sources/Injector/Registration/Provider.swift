@@ -33,9 +33,19 @@ class AnyProvider: @unchecked Sendable {
     private let original: Unmanaged<AnyProvider>?
     /// The dependencies recorded on an original provider (see `AnyProvider+Dependencies.swift`).
     var recordedDependencies: [ServiceKey] = []
-    let dependenciesKnown = Atomic<Bool>(false)
+    /// The dependencies known so far, for a check without a lock; the latest of
+    /// `knownDependencyGenerations`, which keeps them all alive.
+    let knownDependencies = Atomic<Unmanaged<KnownDependencies>?>(nil)
+    var knownDependencyGenerations: [KnownDependencies] = []
     /// Whether the factory is `async`: only the async spelling of resolve can run it.
     @usableFromInline let isAsync: Bool
+    /// Whether the factory takes resolve-time arguments: it may then resolve its own key again
+    /// with other arguments, which is recursion, not a cycle.
+    @usableFromInline let takesArguments: Bool
+    /// Whether the factory hands on an instance owned elsewhere (another registration's, for
+    /// `implements`; a value given to a scope): whoever resolves it under this key takes charge of
+    /// nothing.
+    @usableFromInline let handsOnInstances: Bool
 
     init(
         key: ServiceKey,
@@ -44,7 +54,8 @@ class AnyProvider: @unchecked Sendable {
         conflict: Conflict?,
         preparation: AnyObject?,
         original: AnyProvider?,
-        isAsync: Bool
+        isAsync: Bool,
+        handsOnInstances: Bool = false
     ) {
         self.key = key
         self.scope = scope
@@ -53,6 +64,8 @@ class AnyProvider: @unchecked Sendable {
         self.preparation = preparation
         self.original = original?.borrowedRecord  // the first provider, for a copy of a copy
         self.isAsync = isAsync
+        self.handsOnInstances = handsOnInstances
+        takesArguments = !key.argumentTypes.isEmpty
     }
 
     /// The registration's record: its original provider, which every copy shares. Its identity
@@ -107,7 +120,13 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     /// The instance of an async weak registration; `nil` otherwise.
     @usableFromInline let asyncWeakSlot: WeakSlot?
 
-    init(key: ServiceKey, scope: Scope, site: RegistrationSite, factory: @escaping Factory) {
+    init(
+        key: ServiceKey,
+        scope: Scope,
+        site: RegistrationSite,
+        handingOn handsOnInstances: Bool = false,
+        factory: @escaping Factory
+    ) {
         self.factory = factory
         asyncFactory = nil
         singleton = scope.kind == .singleton ? SingletonSlot() : nil
@@ -118,10 +137,11 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             key: key,
             scope: scope,
             site: site,
-            conflict: nil,
+            conflict: Conflict(sharingArgumentsOf: key, scope: scope, site: site),
             preparation: nil,
             original: nil,
-            isAsync: false
+            isAsync: false,
+            handsOnInstances: handsOnInstances
         )
     }
 
@@ -138,7 +158,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             key: key,
             scope: scope,
             site: site,
-            conflict: nil,
+            conflict: Conflict(sharingArgumentsOf: key, scope: scope, site: site),
             preparation: nil,
             original: nil,
             isAsync: true
@@ -159,7 +179,8 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             conflict: conflict,
             preparation: preparation,
             original: original,
-            isAsync: original.isAsync
+            isAsync: original.isAsync,
+            handsOnInstances: original.handsOnInstances
         )
     }
 
@@ -218,6 +239,8 @@ final class Conflict: Sendable {
         case lateRegistration
         /// A hook or check was added to the key's registration after ``Container/finishRegistration()``.
         case lateAmendment
+        /// The registration's factory takes resolve-time arguments, and its scope shares instances.
+        case sharedScopeWithArguments
     }
 
     let kind: Kind
@@ -227,5 +250,13 @@ final class Conflict: Sendable {
     init(kind: Kind, sites: [RegistrationSite]) {
         self.kind = kind
         self.sites = sites
+    }
+
+    /// The problem of a registration with resolve-time arguments and a scope other than
+    /// ``Scope/transient``, if it is one: its shared instance would be built from the first resolve's
+    /// arguments, and every later resolve would get it, whatever its arguments.
+    convenience init?(sharingArgumentsOf key: ServiceKey, scope: Scope, site: RegistrationSite) {
+        guard !key.argumentTypes.isEmpty, scope.kind != .transient else { return nil }
+        self.init(kind: .sharedScopeWithArguments, sites: [site])
     }
 }

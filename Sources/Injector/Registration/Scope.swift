@@ -51,7 +51,8 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
 
     /// One instance per container that registered it, made on first use, exactly once even when many
     /// threads ask at the same moment. Child containers share it. Shared instances cross threads:
-    /// make them `Sendable` or otherwise thread-safe.
+    /// at a registration, `scope: .singleton` compiles for a `Sendable` service only (see
+    /// ``ServiceScope``).
     ///
     /// - The instance is published once the resolve that built it has completed, after its
     ///   `onResolved` hooks: no other thread sees it half-prepared. If that resolve fails, the
@@ -61,8 +62,11 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     ///   resolve that builds them completes: a factory must not wait for another thread that
     ///   resolves from the same tree. (An async factory may await child tasks that resolve from it:
     ///   see ``Container/resolveAsync(_:name:arguments:configure:)``.)
-    /// - A registration with resolve-time arguments is built from the arguments of the first
-    ///   resolve; later resolves return that instance, whatever their arguments.
+    /// - A registration whose factory takes resolve-time arguments cannot be a singleton (nor
+    ///   weak, scoped or graph): one shared instance would be built from the first resolve's
+    ///   arguments and handed to every later resolve, whatever its arguments. Such a registration is
+    ///   recorded as a problem: resolving it throws ``InjectionError/Code/sharedScopeWithArguments``,
+    ///   and ``Container/finishRegistration()`` and ``Container/validate()`` report it.
     public static let singleton = Scope(kind: .singleton)
 
     /// One instance per container for as long as something else holds it; once every holder has let

@@ -80,6 +80,12 @@ struct LookupKey: Hashable, Sendable {
         )
         self.name = name
     }
+
+    /// The key of `group`'s registration under `name`.
+    init(group: GroupKey, name: String?) {
+        self.group = group
+        self.name = name
+    }
 }
 
 /// The service and argument types of a key: what registrations with different names share.

@@ -15,15 +15,17 @@
 /// searches and error paths show.
 ///
 /// The innermost entry is kept apart from the rest, so that a resolve without nested resolves
-/// allocates nothing; past `indexedDepth` entries, a set of the outer ones keeps the cycle check
-/// constant-time, so that very deep chains stay linear. Entries are unretained: the registries that
-/// hold the providers outlive the resolution.
+/// allocates nothing; past `indexedDepth` entries, a count of each of the outer ones keeps the
+/// cycle check constant-time, so that very deep chains stay linear. (A count, not a set: a
+/// registration that takes arguments may be on the stack more than once, recursing with other
+/// arguments.) Entries are unretained: the registries that hold the providers outlive the
+/// resolution.
 struct ConstructionStack {
     private static let indexedDepth = 32
 
     private var innermost: Unmanaged<AnyProvider>?
     private var outer: [Unmanaged<AnyProvider>] = []
-    private var outerIndex: Set<ObjectIdentifier> = []
+    private var outerIndex: [ObjectIdentifier: Int] = [:]
 
     var count: Int { innermost == nil ? 0 : outer.count + 1 }
 
@@ -31,9 +33,9 @@ struct ConstructionStack {
         if let innermost {
             outer.append(innermost)
             if outer.count == Self.indexedDepth {
-                outerIndex = Set(outer.map { ObjectIdentifier($0.takeUnretainedValue()) })
+                for entry in outer { outerIndex[ObjectIdentifier(entry.takeUnretainedValue()), default: 0] += 1 }
             } else if outer.count > Self.indexedDepth {
-                outerIndex.insert(ObjectIdentifier(innermost.takeUnretainedValue()))
+                outerIndex[ObjectIdentifier(innermost.takeUnretainedValue()), default: 0] += 1
             }
         }
         innermost = .passUnretained(provider)
@@ -41,7 +43,8 @@ struct ConstructionStack {
 
     mutating func pop() {
         if outer.count > Self.indexedDepth, let last = outer.last {
-            outerIndex.remove(ObjectIdentifier(last.takeUnretainedValue()))
+            let identity = ObjectIdentifier(last.takeUnretainedValue())
+            if outerIndex[identity] == 1 { outerIndex[identity] = nil } else { outerIndex[identity]! -= 1 }
         } else if outer.count == Self.indexedDepth {
             outerIndex.removeAll()
         }
@@ -56,7 +59,7 @@ struct ConstructionStack {
         guard let innermost else { return false }
         let target = Unmanaged.passUnretained(provider).toOpaque()
         if innermost.toOpaque() == target { return true }
-        if outer.count >= Self.indexedDepth { return outerIndex.contains(ObjectIdentifier(provider)) }
+        if outer.count >= Self.indexedDepth { return outerIndex[ObjectIdentifier(provider)] != nil }
         return outer.withUnsafeMutableBufferPointer { entries in entries.contains { $0.toOpaque() == target } }
     }
 

@@ -26,7 +26,12 @@ extension ResolutionContext {
         configure: ((inout Service) throws -> Void)?
     ) async throws -> Service {
         guard let found else {
-            throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: nil, from: lookup)
+            return try await resolveUnregisteredAsync(
+                key,
+                from: lookup,
+                arguments: repeat each arguments,
+                configure: configure
+            )
         }
         let provider = unsafeDowncast(found.takeUnretainedValue(), to: Provider<Service, repeat each Argument>.self)
         guard provider.conflict == nil else {
@@ -105,9 +110,10 @@ extension ResolutionContext {
         arguments: repeat each Argument
     ) async throws -> Service {
         let key = SharedInstanceKey(slot: provider.slot!, store: nil)
-        if let box = await beginSharedConstruction(of: key, under: owner.tree.asyncConstructionLock) {
-            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
-        }
+        let start = try await beginSharedConstruction(of: key, for: provider, under: owner.tree.asyncConstructionLock)
+        if case .built(let box) = start { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+        var built: AnyObject?
+        defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
         if let instance = provider.asyncSharedInstance { return instance }  // another task was first
 
         let saved = disposalOwner
@@ -119,8 +125,15 @@ extension ResolutionContext {
             arguments: repeat each arguments,
             configure: nil
         )
-        owner.tree.sharedObjects.insert(instance, scope: provider.scope)
-        try recordShared(instance, as: key, in: provider.asyncSingleton, or: provider.asyncWeakSlot, provider: provider)
+        try recordShared(
+            instance,
+            as: key,
+            in: provider.asyncSingleton,
+            or: provider.asyncWeakSlot,
+            provider: provider,
+            sharedObjects: owner.tree.sharedObjects
+        )
+        built = unpublishedInstance(of: key)
         return instance
     }
 
@@ -134,11 +147,11 @@ extension ResolutionContext {
         let record = provider.record
         if let box = store.instance(of: record) { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
         let key = SharedInstanceKey(slot: record, store: store)
-        if let box = await beginSharedConstruction(of: key, under: store.asyncConstructionLock)
-            ?? store.instance(of: record)
-        {
-            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
-        }
+        let start = try await beginSharedConstruction(of: key, for: provider, under: store.asyncConstructionLock)
+        if case .built(let box) = start { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+        var built: AnyObject?
+        defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
+        if let box = store.instance(of: record) { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
         let saved = disposalOwner
         disposalOwner = store.disposals
         defer { disposalOwner = saved }
@@ -149,6 +162,7 @@ extension ResolutionContext {
             configure: nil
         )
         try recordStored(instance, of: provider, in: store, as: key)
+        built = unpublishedInstance(of: key)
         return instance
     }
 
@@ -160,15 +174,16 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) async throws -> Service {
-        try enter(provider)
+        try enter(provider, arguments: repeat each arguments)
         let mark = queueMark
         var instance: Service
         // A resolution the factory starts through a container, in this task or a child task, runs
         // within this one: it sees what this one is building, and may take its locks.
         let running = RunningAsyncFactory(
             owners: lockAncestors + [ObjectIdentifier(self)],
-            path: underConstruction,
-            unpublished: unpublishedInstances
+            path: pathChain,
+            unpublished: unpublishedInstances,
+            gates: constructionGates
         )
         defer { running.end() }
         do {
@@ -193,15 +208,21 @@ extension ResolutionContext {
 /// not resolve as if inside it).
 final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `running`
     let owners: [ObjectIdentifier]
-    let path: [AnyProvider]
+    let path: ProviderChain?
     let unpublished: [ResolutionContext.SharedInstanceKey: AnyObject]
+    let gates: ConstructionGates
     private let running = Atomic<Bool>(true)
 
-    init(owners: [ObjectIdentifier], path: [AnyProvider], unpublished: [ResolutionContext.SharedInstanceKey: AnyObject])
-    {
+    init(
+        owners: [ObjectIdentifier],
+        path: ProviderChain?,
+        unpublished: [ResolutionContext.SharedInstanceKey: AnyObject],
+        gates: ConstructionGates
+    ) {
         self.owners = owners
         self.path = path
         self.unpublished = unpublished
+        self.gates = gates
     }
 
     /// Whether the factory is still running.

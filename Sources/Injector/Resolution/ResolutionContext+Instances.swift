@@ -29,7 +29,7 @@ extension ResolutionContext {
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
         guard let found else {
-            throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: nil, from: lookup)
+            return try resolveUnregistered(key, from: lookup, arguments: repeat each arguments, configure: configure)
         }
         return try Provider<Service, repeat each Argument>.borrowing(found) { provider in
             guard provider.conflict == nil else {
@@ -180,27 +180,40 @@ extension ResolutionContext {
         let instance = try withDisposalOwner(provider.singleton == nil ? nil : owner.disposals) {
             try construct(provider, lookup: owner, arguments: repeat each arguments, configure: nil)
         }
-        owner.tree.sharedObjects.insert(instance, scope: provider.scope)
-        try recordShared(instance, as: key, in: provider.singleton, or: provider.weakSlot, provider: provider)
+        try recordShared(
+            instance,
+            as: key,
+            in: provider.singleton,
+            or: provider.weakSlot,
+            provider: provider,
+            sharedObjects: owner.tree.sharedObjects
+        )
         return instance
     }
 
-    /// Records a new singleton or weak instance, to be published to its slot when the resolution
-    /// completes.
+    /// Records a new singleton or weak instance, to be published to its slot, and remembered in
+    /// `sharedObjects`, when the resolution completes.
     @inlinable
     func recordShared<Service>(
         _ instance: Service,
         as key: SharedInstanceKey,
         in singleton: SingletonSlot<Service>?,
         or weakSlot: WeakSlot?,
-        provider: AnyProvider
+        provider: AnyProvider,
+        sharedObjects: SharedObjects
     ) throws {
         let box = InstanceBox(instance)
         if let weakSlot {
             let object = try weakObject(instance, provider: provider)
-            recordShared(box, as: key) { weakSlot.publish(object) }
+            recordShared(box, as: key) {
+                sharedObjects.insert(object, scope: .weak)
+                weakSlot.publish(object)
+            }
         } else if let singleton {
-            recordShared(box, as: key) { singleton.publish(box) }
+            recordShared(box, as: key) {
+                sharedObjects.insert(instance, scope: .singleton)
+                singleton.publish(box)
+            }
         }
     }
 
@@ -242,10 +255,13 @@ extension ResolutionContext {
         as key: SharedInstanceKey
     ) throws {
         if provider.scope.kind == .weak { _ = try weakObject(instance, provider: provider) }
-        store.sharedObjects?.insert(instance, scope: provider.scope)
         let box = InstanceBox(instance)
         let record = provider.record
-        recordShared(box, as: key) { store.publish(box, of: record) }
+        let scope = provider.scope
+        recordShared(box, as: key) {
+            store.sharedObjects?.insert(instance, scope: scope)
+            store.publish(box, of: record)
+        }
     }
 
     /// Runs the factory with `provider` on the construction stack, then the caller's `configure`,
@@ -257,7 +273,7 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
-        try enter(provider)
+        try enter(provider, arguments: repeat each arguments)
         let mark = queueMark
         var instance: Service
         do {
@@ -292,7 +308,9 @@ extension ResolutionContext {
                 )
             }
         }
-        if disposalOwner != nil { recordDisposal(of: instance, provider: provider, lookup: lookup) }
+        if disposalOwner != nil, !provider.handsOnInstances {
+            recordDisposal(of: instance, provider: provider, lookup: lookup)
+        }
         if let preparation = provider.preparation {
             try deferPreparation(
                 unsafeDowncast(preparation, to: Preparation<Service>.self),

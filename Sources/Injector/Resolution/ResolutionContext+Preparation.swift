@@ -18,7 +18,7 @@ extension ResolutionContext {
     @usableFromInline
     struct PendingPreparation {
         /// The providers whose hooks led to this instance, this one's last.
-        let chain: [AnyProvider]
+        let chain: ProviderChain
         /// The singleton or weak service that holds this instance, if any, with the path from it
         /// to this instance: what a hook resolving a scoped service would make captive.
         let captor: Captor?
@@ -43,8 +43,8 @@ extension ResolutionContext {
     ) throws {
         let bookkeeping = bookkeeping
         let hookChain = bookkeeping.hookChain
-        if let start = hookChain.firstIndex(where: { $0 === provider }) {
-            throw InjectionError.hookCycle(hookChain[start...].map(\.key) + [provider.key])
+        if let cycle = hookChain?.suffix(from: provider) {
+            throw InjectionError.hookCycle(cycle.map(\.key) + [provider.key])
         }
         let key = provider.key
         // The instance's hooks run once the stack is empty: remember what would hold it.
@@ -53,7 +53,7 @@ extension ResolutionContext {
             ? Captor(provider: provider, path: path + [provider.key])
             : innermostOutlivingScopes().map { Captor(provider: $0.provider, path: $0.path + [provider.key]) }
         bookkeeping.pending.append(
-            PendingPreparation(chain: hookChain + [provider], captor: captor) { context in
+            PendingPreparation(chain: ProviderChain(provider, extending: hookChain), captor: captor) { context in
                 let resolver = Resolver(container: lookup, context: context)
                 for hook in preparation.hooks {
                     do { try hook(resolver, instance) } catch {
@@ -78,10 +78,9 @@ extension ResolutionContext {
             bookkeeping.hookChain = preparation.chain
             bookkeeping.preparingCaptor = preparation.captor
             try preparation.run(self)
-            preparation.chain.last?.record.completeRecording()  // its hooks' dependencies are known too
         }
         bookkeeping.pending.removeAll()
-        bookkeeping.hookChain.removeAll()
+        bookkeeping.hookChain = nil
         bookkeeping.preparingCaptor = nil
     }
 }

@@ -28,16 +28,44 @@ extension ResolutionContext {
         return unpublishedInstance(of: key)
     }
 
-    /// Takes `lock` for this async resolution (held until it ends; the scope's first, as above),
-    /// then returns the shared instance kept under `key` if this resolution already built it.
-    func beginSharedConstruction(of key: SharedInstanceKey, under lock: AsyncLock) async -> AnyObject? {
-        if let scope { await hold(scope.store.asyncConstructionLock) }
-        await hold(lock)
-        return unpublishedInstance(of: key)
+    /// How an async shared construction starts: with the instance already built, or with this
+    /// resolution to build it, having claimed its family's gate for it (or not, in a cycle).
+    enum AsyncSharedConstructionStart {
+        case built(AnyObject)
+        case claimed(ConstructionGates)
+        case unclaimed
     }
 
-    fileprivate func hold(_ lock: AsyncLock) async {
-        if await lock.lock(for: ObjectIdentifier(self), within: lockAncestors) {
+    /// Takes `lock` for this async resolution (held until it ends; the scope's first, as above),
+    /// then returns the shared instance kept under `key` if this resolution, or one of its family
+    /// (see `ConstructionGates`), built it, waiting while one of the family builds it.
+    ///
+    /// - Throws: ``InjectionError/Code/resolutionCancelled`` when the task is cancelled while it
+    ///   waits, or before it would start the factory: a cancelled task builds no shared instance.
+    func beginSharedConstruction(
+        of key: SharedInstanceKey,
+        for provider: AnyProvider,
+        under lock: AsyncLock
+    ) async throws -> AsyncSharedConstructionStart {
+        do {
+            if let scope { try await hold(scope.store.asyncConstructionLock) }
+            try await hold(lock)
+            if let box = unpublishedInstance(of: key) { return .built(box) }
+            if isConstructing(provider) { return .unclaimed }  // a cycle, which `enter` reports
+            let gates = constructionGates
+            if let box = try await gates.pass(key, by: ObjectIdentifier(self)) { return .built(box) }
+            guard !Task.isCancelled else {
+                gates.open(key, by: ObjectIdentifier(self), with: nil)
+                throw CancellationError()
+            }
+            return .claimed(gates)
+        } catch {
+            throw InjectionError.resolutionCancelled(provider.key, path: path + [provider.key])
+        }
+    }
+
+    fileprivate func hold(_ lock: AsyncLock) async throws {
+        if try await lock.lock(for: ObjectIdentifier(self), within: lockAncestors) {
             bookkeeping.heldAsyncLocks.append(lock)
         }
     }
@@ -59,8 +87,13 @@ extension ResolutionContext {
     /// The shared instance kept under `key` that this resolution, or one it runs inside, built and
     /// has not published yet.
     func unpublishedInstance(of key: SharedInstanceKey) -> AnyObject? {
-        storedBookkeeping?.unpublished.last { $0.key == key }?.box
-            ?? outer?.unpublishedInstance(of: key) ?? inheritedUnpublished[key]
+        var context: ResolutionContext? = self
+        while let current = context {
+            if let box = current.storedBookkeeping?.unpublished.last(where: { $0.key == key })?.box { return box }
+            if current.outer == nil { return current.inheritedUnpublished[key] }
+            context = current.outer
+        }
+        return nil
     }
 
     /// The shared instances this resolution built and has not published, with those it inherited.
@@ -77,15 +110,28 @@ extension ResolutionContext {
     }
 
     /// Hands a new instance to the owner of what is built now, if it is disposable and not a
-    /// singleton or weak instance that a factory merely passed on (under another key): a scope
-    /// never takes charge of those.
+    /// shared instance that a factory merely passed on (under another key): a singleton or weak
+    /// instance, published or built by this resolution, which a scope never takes charge of.
     @usableFromInline func recordDisposal(of instance: Any, provider: AnyProvider, lookup: Container) {
         guard let owner = disposalOwner, let disposal = DisposalBag.Disposal(of: instance) else { return }
-        if let object = weakReferenceable(instance),
-            lookup.tree.sharedObjects.contains(object) || sideStore?.sharedObjects?.contains(object) == true
+        if lookup.tree.sharedObjects.contains(instance) || sideStore?.sharedObjects?.contains(instance) == true
+            || isUnpublished(instance)
         {
             return
         }
         owner.record(instance, key: provider.key, disposal: disposal)
+    }
+
+    /// Whether `instance` is one this resolution, or one it runs inside, built to share and has not
+    /// published yet.
+    private func isUnpublished(_ instance: Any) -> Bool {
+        func holds(_ box: AnyObject) -> Bool { isSameInstance((box as! any AnyInstanceBox).instance, instance) }
+        var context: ResolutionContext? = self
+        while let current = context {
+            if current.storedBookkeeping?.unpublished.contains(where: { holds($0.box) }) == true { return true }
+            if current.outer == nil { return current.inheritedUnpublished.values.contains(where: holds) }
+            context = current.outer
+        }
+        return false
     }
 }

@@ -33,6 +33,8 @@ final class ResolutionContext {
     @exclusivity(unchecked) private var stack = ConstructionStack()
     @exclusivity(unchecked) private var graphInstances = GraphInstances()
     @exclusivity(unchecked) private var stackGuard = StackGuard()
+    /// The constructions under way of registrations that take arguments, with their arguments.
+    @exclusivity(unchecked) private var argumentFrames: [ArgumentFrame] = []
     /// Changes when a resolution ends; a resolver is valid while it matches the one it was made in.
     @exclusivity(unchecked) @usableFromInline private(set) var generation: UInt = 0
     /// Whether a resolution is using this context now.
@@ -66,7 +68,13 @@ final class ResolutionContext {
     /// may take within them; what they were constructing, for cycles and paths; and the shared
     /// instances they had built but not yet published. Empty otherwise.
     var lockAncestors: [ObjectIdentifier] = []
-    private var inheritedPath: [AnyProvider] = []
+    private var inheritedPath: ProviderChain?
+    /// For an async resolution: the path under construction, the inherited part included, as a
+    /// chain that async factories hand on without copying it.
+    private(set) var pathChain: ProviderChain?
+    /// For an async resolution: the gates of the shared instances its family is building (see
+    /// `ConstructionGates`), inherited from the resolution it runs within, or made on first need.
+    private var storedGates: ConstructionGates?
     private(set) var inheritedUnpublished: [SharedInstanceKey: AnyObject] = [:]
     /// How many scoped instances this resolution has handed out, and the last one's provider
     /// (unretained: registries never release providers): what tells a graph-scoped instance that
@@ -90,7 +98,7 @@ final class ResolutionContext {
         var unpublished: [Unpublished] = []
         var pending: [PendingPreparation] = []
         /// The providers whose hooks led to the hook now running, for transient hook cycles.
-        var hookChain: [AnyProvider] = []
+        var hookChain: ProviderChain?
         /// What holds the instance whose hooks are running, if anything outlives lifetime scopes.
         var preparingCaptor: Captor?
         /// The graph-scoped instances that hold a scoped one, with the scoped one's provider.
@@ -110,7 +118,7 @@ final class ResolutionContext {
     }
 
     /// Where a shared instance is kept: a registration's slot, or a registration's place in a store.
-    @usableFromInline struct SharedInstanceKey: Hashable {
+    @usableFromInline struct SharedInstanceKey: Hashable, Sendable {
         let slot: ObjectIdentifier
         let store: ObjectIdentifier?
 
@@ -136,7 +144,9 @@ final class ResolutionContext {
         if let running = Self.runningAsyncFactory, running.isRunning {
             lockAncestors = running.owners
             inheritedPath = running.path
+            pathChain = running.path
             inheritedUnpublished = running.unpublished
+            storedGates = running.gates
         }
     }
 
@@ -184,7 +194,20 @@ final class ResolutionContext {
     @usableFromInline var path: [ServiceKey] { underConstruction.map(\.key) }
 
     /// The providers under construction, outermost first, including the outer resolutions'.
-    var underConstruction: [AnyProvider] { (outer?.underConstruction ?? inheritedPath) + stack.providers }
+    var underConstruction: [AnyProvider] {
+        // Iterative, as every walk over the outer resolutions: a chain of resolutions nested through
+        // captured containers can be thousands deep, and a recursive walk would overflow the stack
+        // the guard keeps in reserve for the error path.
+        var chain: [ResolutionContext] = []
+        var context: ResolutionContext? = self
+        while let current = context {
+            chain.append(current)
+            context = current.outer
+        }
+        var providers = chain.last!.inheritedPath?.providers ?? []
+        for context in chain.reversed() { providers += context.stack.providers }
+        return providers
+    }
 
     /// Whether this context stands as its thread's resolution for now, though it is not the one
     /// the thread keeps (see `standingAsThreadResolution`).
@@ -192,77 +215,178 @@ final class ResolutionContext {
 
     /// The context the thread keeps: the outermost of a chain of nested resolutions, or the one
     /// standing as the thread's resolution.
-    private var threadContext: ResolutionContext { isThreadRoot ? self : outer?.threadContext ?? self }
+    private var threadContext: ResolutionContext {
+        var context = self
+        while !context.isThreadRoot, let outer = context.outer { context = outer }
+        return context
+    }
+
+    /// A construction under way of a registration that takes arguments: where it is on the path
+    /// (`outerDepth + stack.count` when it began), and its arguments, if all of them are `Hashable`.
+    struct ArgumentFrame {
+        let provider: ObjectIdentifier
+        let depth: Int
+        let arguments: [AnyHashable]?
+    }
+
+    /// Pushes `provider`, which takes `arguments`, on the construction stack, refusing a cycle or a
+    /// stack about to overflow.
+    @inlinable func enter<each Argument>(_ provider: AnyProvider, arguments: repeat each Argument) throws {
+        guard provider.takesArguments else { return try enter(provider) }
+        try enter(provider, argumentIdentity: ResolutionContext.identity(of: repeat each arguments))
+    }
+
+    /// The arguments as values to compare, or `nil` if one of them is not `Hashable`.
+    @usableFromInline static func identity<each Argument>(of arguments: repeat each Argument) -> [AnyHashable]? {
+        var identity: [AnyHashable] = []
+        for argument in repeat each arguments {
+            guard let hashable = argument as? any Hashable else { return nil }
+            identity.append(AnyHashable(hashable))
+        }
+        return identity
+    }
 
     /// Pushes `provider` on the construction stack, refusing a cycle or a stack about to overflow.
     @usableFromInline func enter(_ provider: AnyProvider) throws {
-        if isConstructing(provider) {
-            let chain = underConstruction
-            let cycle = chain[chain.firstIndex { $0 === provider }!...].map(\.key) + [provider.key]
-            throw InjectionError.cycle(cycle, path: path + [provider.key])
+        if isConstructing(provider) { throw cycle(closedBy: provider, at: nil) }
+        try push(provider)
+    }
+
+    /// Pushes `provider`, which takes arguments, on the construction stack. Resolving a registration
+    /// again with other arguments is recursion (a tree built by depth), which ends or meets the stack
+    /// guard; with the same arguments, it is a cycle. Arguments that cannot be compared (not
+    /// `Hashable`) are taken as other arguments.
+    @usableFromInline func enter(_ provider: AnyProvider, argumentIdentity arguments: [AnyHashable]?) throws {
+        if let arguments, let depth = depthOfConstruction(of: provider, with: arguments) {
+            throw cycle(closedBy: provider, at: depth)
         }
-        if !stackGuard.hasRoom(atDepth: outerDepth + stack.count) {
+        if inheritedConstruction(of: provider) {
+            throw cycle(closedBy: provider, at: nil)  // arguments are not inherited: taken as the same
+        }
+        try push(provider)
+        argumentFrames.append(
+            ArgumentFrame(provider: ObjectIdentifier(provider), depth: depthHere - 1, arguments: arguments)
+        )
+    }
+
+    private var depthHere: Int { outerDepth + stack.count }
+
+    private func push(_ provider: AnyProvider) throws {
+        if !stackGuard.hasRoom(atDepth: depthHere) {
             throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: outer != nil)
         }
         stack.push(provider)
+        if isAsync { pathChain = ProviderChain(provider, extending: pathChain) }
+    }
+
+    /// The cycle `provider` closes, from where it is under construction: at `depth` on the path
+    /// (not counting inherited entries), or where it first is.
+    private func cycle(closedBy provider: AnyProvider, at depth: Int?) -> InjectionError {
+        let chain = underConstruction
+        let start = depth.map { (outermost.inheritedPath?.count ?? 0) + $0 } ?? chain.firstIndex { $0 === provider }!
+        return InjectionError.cycle(chain[start...].map(\.key) + [provider.key], path: path + [provider.key])
+    }
+
+    /// Where on the path `provider` is under construction with `arguments`, in this resolution or
+    /// one it runs inside.
+    private func depthOfConstruction(of provider: AnyProvider, with arguments: [AnyHashable]) -> Int? {
+        let id = ObjectIdentifier(provider)
+        var context: ResolutionContext? = self
+        while let current = context {
+            if let frame = current.argumentFrames.last(where: { $0.provider == id && $0.arguments == arguments }) {
+                return frame.depth
+            }
+            context = current.outer
+        }
+        return nil
+    }
+
+    /// Whether an async resolution this one runs within was constructing `provider`.
+    private func inheritedConstruction(of provider: AnyProvider) -> Bool {
+        let outermost = outermost
+        return outermost.isAsync && outermost.inherits(provider)
+    }
+
+    /// The outermost of the resolutions this one runs inside (itself, for a top-level resolution).
+    private var outermost: ResolutionContext {
+        var context = self
+        while let outer = context.outer { context = outer }
+        return context
+    }
+
+    /// The gates of the shared instances this async resolution's family is building.
+    var constructionGates: ConstructionGates {
+        if let storedGates { return storedGates }
+        let gates = ConstructionGates()
+        storedGates = gates
+        return gates
     }
 
     /// Whether this resolution, or one it runs inside, is constructing `provider`.
-    private func isConstructing(_ provider: AnyProvider) -> Bool {
-        stack.contains(provider) || outer?.isConstructing(provider) == true || (isAsync && inherits(provider))
+    func isConstructing(_ provider: AnyProvider) -> Bool {
+        if stack.contains(provider) { return true }
+        guard outer != nil else { return isAsync && inherits(provider) }
+        return outerIsConstructing(provider)
+    }
+
+    /// Whether one of the resolutions this one runs inside is constructing `provider`.
+    @inline(never)
+    private func outerIsConstructing(_ provider: AnyProvider) -> Bool {
+        var context = outer
+        while let current = context {
+            if current.stack.contains(provider) || (current.isAsync && current.inherits(provider)) { return true }
+            context = current.outer
+        }
+        return false
     }
 
     /// Whether `provider` is under construction in the resolutions an async one runs within.
     @inline(never)
     private func inherits(_ provider: AnyProvider) -> Bool {
-        inheritedPath.contains { $0 === provider }
+        inheritedPath?.contains(provider) == true
     }
 
     /// Notes that the service under construction depends on `provider`'s: the edges of the
-    /// dependency graph, recorded until a construction of the dependent has completed.
+    /// dependency graph, recorded in every construction (a factory may resolve other services for
+    /// other arguments), lock-free once known.
     ///
     /// Called where a dependent may exist: a resolve through a resolver, or a resolution nested in
     /// another. A top-level resolve has none, and skips the call.
     @usableFromInline func noteDependency(on provider: Unmanaged<AnyProvider>) {
-        // The usual case first: the dependent is under construction here, and has long been
-        // recorded; nothing is copied to find that out.
+        // The usual case first: the dependent is under construction here.
         if let record = stack.innermostRecord {
-            if record._withUnsafeGuaranteedRef({ $0.isRecordingDependencies }) {
-                provider._withUnsafeGuaranteedRef { dependency in
-                    record._withUnsafeGuaranteedRef { $0.recordDependency(dependency.key) }
-                }
+            provider._withUnsafeGuaranteedRef { dependency in
+                record._withUnsafeGuaranteedRef { $0.noteDependency(on: dependency) }
             }
             return
         }
         guard storedBookkeeping != nil || outer != nil else { return }
-        provider._withUnsafeGuaranteedRef { noteDependency(on: $0.key) }
+        provider._withUnsafeGuaranteedRef { dependency in dependent?.noteDependency(on: dependency) }
     }
 
-    /// Notes a dependency by key: also one that is not registered, so that the graph shows it. The
-    /// dependent is the innermost service under construction; failing that, the one whose hooks
-    /// are running; failing that, the dependent of the resolution this one runs inside.
+    /// Notes a dependency by key: also one that is not registered, so that the graph shows it.
     func noteDependency(on key: ServiceKey) {
-        if let record = stack.innermostRecord {
-            record._withUnsafeGuaranteedRef { if $0.isRecordingDependencies { $0.recordDependency(key) } }
-            return
-        }
-        if let preparing = storedBookkeeping?.hookChain.last {
-            if preparing.record.isRecordingDependencies { preparing.record.recordDependency(key) }
-        } else {
-            outer?.noteDependency(on: key)
-        }
+        dependent?.noteDependency(on: key)
     }
 
-    /// Pops the provider `enter` pushed; once a construction completes (with its hooks, if it has
-    /// any), the dependencies it resolved are known.
-    @usableFromInline func leave(completed: Bool) {
-        if completed {
-            stack.withInnermostProvider { provider in
-                if provider.preparation == nil {
-                    provider.borrowedRecord._withUnsafeGuaranteedRef { $0.completeRecording() }
-                }
-            }
+    /// The record of the dependent of what is resolved now: the innermost service under
+    /// construction; failing that, the one whose hooks are running; failing that, the dependent of
+    /// the resolution this one runs inside.
+    private var dependent: AnyProvider? {
+        var context: ResolutionContext? = self
+        while let current = context {
+            if let record = current.stack.innermostRecord { return record.takeUnretainedValue() }
+            if let preparing = current.storedBookkeeping?.hookChain?.last { return preparing.record }
+            context = current.outer
         }
+        return nil
+    }
+
+    /// Pops the provider `enter` pushed, whose construction completed or failed.
+    @usableFromInline func leave(completed: Bool) {
+        let takesArguments = stack.withInnermostProvider(\.takesArguments)
+        if takesArguments == true { argumentFrames.removeLast() }
+        if isAsync { pathChain = pathChain?.parent }
         stack.pop()
     }
 
@@ -270,15 +394,22 @@ final class ResolutionContext {
     /// outlives lifetime scopes: a singleton or weak one, which would hold a scoped instance
     /// captive. The path leads from the resolution's start (or the captor) to what is resolved now.
     func innermostOutlivingScopes() -> Captor? {
-        if let captor = stack.last(where: \.scope.outlivesLifetimeScopes) {
-            return Captor(provider: captor, path: path)
+        // The walk goes out through the resolutions this one runs inside; the keys of those passed
+        // on the way (innermost last) follow the captor's path.
+        var passed: [[ServiceKey]] = []
+        var context: ResolutionContext? = self
+        while let current = context {
+            if let captor = current.stack.last(where: \.scope.outlivesLifetimeScopes) {
+                return Captor(provider: captor, path: current.path + passed.reversed().joined())
+            }
+            if let captor = current.storedBookkeeping?.preparingCaptor {
+                let keys = current.stack.providers.map(\.key)
+                return Captor(provider: captor.provider, path: captor.path + keys + passed.reversed().joined())
+            }
+            passed.append(current.stack.providers.map(\.key))
+            context = current.outer
         }
-        if let captor = storedBookkeeping?.preparingCaptor {
-            return Captor(provider: captor.provider, path: captor.path + stack.providers.map(\.key))
-        }
-        return outer?.innermostOutlivingScopes().map {
-            Captor(provider: $0.provider, path: $0.path + stack.providers.map(\.key))
-        }
+        return nil
     }
 
     /// The graph-scoped instance of `provider` for lookups from `lookup`, if this resolve made one.

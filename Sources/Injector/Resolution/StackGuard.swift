@@ -22,15 +22,17 @@ import Darwin
 /// Tells a resolution when the thread's stack is about to run out, so that a very deep chain of
 /// nested resolves fails with ``InjectionError/Code/resolutionTooDeep`` instead of crashing.
 ///
-/// Shallow resolutions pay nothing: the stack bounds are read once a resolution is
-/// `defaultCheckedDepth` levels deep, and from then on each level compares an address. A
-/// resolution nested in another on the same thread (a factory resolving through a container rather
-/// than its resolver) checks from its first level, since the stack below it is already in use.
+/// A resolution bound to a thread checks from its first level: threads can be made with small
+/// stacks (256 KiB, and less), on which a debug build's few kilobytes per level run out within tens
+/// of levels. The stack bounds are read once per thread (the thread's context keeps them); from then
+/// on each level compares an address. An async resolution, which moves between threads and keeps
+/// its frames off the thread's stack, checks from `asyncCheckedDepth` levels, looking the bounds up
+/// at each check; the sync resolutions nested in it are thread-bound and check from their first.
 struct StackGuard {
-    /// Depth from which the stack is checked; below it no graph comes near any thread's stack size.
-    static let defaultCheckedDepth = 64
-    /// Stack kept free for the factories and the error path: more than any one level uses.
-    static let reserve: UInt = 192 * 1024
+    /// Depth from which an async resolution checks the stack of the thread it runs on.
+    static let asyncCheckedDepth = 64
+    /// Stack kept free for the factories and the error path, at most: more than any one level uses.
+    static let largestReserve: UInt = 192 * 1024
     /// The depth allowed where the platform does not tell a thread's stack bounds: what fits in
     /// 512 KiB, the smallest default thread stack of the supported platforms, in a debug build.
     static let depthWithoutBounds = 100
@@ -42,13 +44,14 @@ struct StackGuard {
     }
 
     private var limit = Limit.unknown
-    private var checkedDepth = Self.defaultCheckedDepth
+    private var checkedDepth: Int
     /// Whether the resolution stays on one thread, so that the limit found once holds. An async
     /// resolution moves between threads: its guard looks the limit up at each check.
     private let isThreadBound: Bool
 
     init(isThreadBound: Bool = true) {
         self.isThreadBound = isThreadBound
+        checkedDepth = isThreadBound ? 0 : Self.asyncCheckedDepth
     }
 
     mutating func hasRoom(atDepth depth: Int) -> Bool {
@@ -78,14 +81,21 @@ struct StackGuard {
 
     private mutating func resolveLimit() {
         guard case .unknown = limit else { return }
-        limit = Self.currentThreadStackBottom().map { .address($0 + Self.reserve) } ?? .depth(Self.depthWithoutBounds)
+        guard let (bottom, size) = Self.currentThreadStack() else {
+            limit = .depth(Self.depthWithoutBounds)
+            return
+        }
+        // A quarter of a small stack: on a 256 KiB one, 64 KiB, several levels and the error path.
+        limit = .address(bottom + min(Self.largestReserve, size / 4))
     }
 
-    /// The lowest address of the current thread's stack (stacks grow down), if the platform says.
-    private static func currentThreadStackBottom() -> UInt? {
+    /// The lowest address of the current thread's stack (stacks grow down) and its size, if the
+    /// platform says.
+    private static func currentThreadStack() -> (bottom: UInt, size: UInt)? {
         #if canImport(Darwin)
         let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
-        return top - UInt(pthread_get_stacksize_np(pthread_self()))
+        let size = UInt(pthread_get_stacksize_np(pthread_self()))
+        return (top - size, size)
         #elseif canImport(Glibc) || canImport(Musl)
         // pthread_getattr_np is a GNU extension the Glibc module does not import: look it up.
         typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
@@ -97,7 +107,7 @@ struct StackGuard {
         var address: UnsafeMutableRawPointer?
         var size = 0
         guard pthread_attr_getstack(&attributes, &address, &size) == 0 else { return nil }
-        return UInt(bitPattern: address)
+        return (UInt(bitPattern: address), UInt(size))
         #else
         return nil
         #endif

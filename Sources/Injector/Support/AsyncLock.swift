@@ -20,11 +20,14 @@
 /// holds it and waits for this one (an async factory resolving through a container, or its child
 /// tasks doing so): owners nest, and siblings within one ancestor take turns. Waiters are served
 /// in the order they came, as soon as the lock may be taken for them.
+///
+/// A waiter whose task is cancelled stops waiting at once and throws `CancellationError`.
 final class AsyncLock: Sendable {
     private struct Waiter {
+        let id: UInt64
         let owner: ObjectIdentifier
         let ancestors: [ObjectIdentifier]
-        let continuation: CheckedContinuation<Void, Never>
+        let continuation: WaiterContinuation
     }
 
     private struct State {
@@ -32,6 +35,7 @@ final class AsyncLock: Sendable {
         /// the one before it.
         var owners: [ObjectIdentifier] = []
         var waiters: [Waiter] = []
+        var lastWaiterID: UInt64 = 0
 
         func mayTake(within ancestors: [ObjectIdentifier]) -> Bool {
             guard let holder = owners.last else { return true }
@@ -46,7 +50,9 @@ final class AsyncLock: Sendable {
     ///
     /// - Returns: `true` when it was taken now (pair with `unlock(for:)`); `false` when `owner`
     ///   already held it.
-    func lock(for owner: ObjectIdentifier, within ancestors: [ObjectIdentifier] = []) async -> Bool {
+    /// - Throws: `CancellationError` when the task is cancelled while it waits; the lock is not
+    ///   taken then.
+    func lock(for owner: ObjectIdentifier, within ancestors: [ObjectIdentifier] = []) async throws -> Bool {
         let taken: Bool? = state.withLock { state in
             if state.owners.contains(owner) { return false }
             guard state.mayTake(within: ancestors) else { return nil }
@@ -54,25 +60,28 @@ final class AsyncLock: Sendable {
             return true
         }
         if let taken { return taken }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let takenNow = state.withLock { state in
-                if state.mayTake(within: ancestors) {
-                    state.owners.append(owner)
-                    return true
-                }
-                state.waiters.append(Waiter(owner: owner, ancestors: ancestors, continuation: continuation))
+        let id = state.withLock { state in
+            state.lastWaiterID &+= 1
+            return state.lastWaiterID
+        }
+        try await state.waitUnlessCancelled { state, continuation in
+            if state.mayTake(within: ancestors) {
+                state.owners.append(owner)
                 return false
             }
-            if takenNow { continuation.resume() }
+            state.waiters.append(Waiter(id: id, owner: owner, ancestors: ancestors, continuation: continuation))
+            return true
+        } dequeue: { state in
+            state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0).continuation }
         }
         return true
     }
 
     /// Releases the lock `owner` took, handing it to the waiters that may now take it.
     func unlock(for owner: ObjectIdentifier) {
-        let granted: [CheckedContinuation<Void, Never>] = state.withLock { state in
+        let granted: [WaiterContinuation] = state.withLock { state in
             state.owners.removeAll { $0 == owner }
-            var granted: [CheckedContinuation<Void, Never>] = []
+            var granted: [WaiterContinuation] = []
             while let next = state.waiters.firstIndex(where: { state.mayTake(within: $0.ancestors) }) {
                 let waiter = state.waiters.remove(at: next)
                 state.owners.append(waiter.owner)

@@ -80,3 +80,60 @@ final class KeptResolver: @unchecked Sendable {  // `kept` is only touched under
     /// The resolver kept last, if any.
     var resolver: Resolver? { lock.withLock { kept } }
 }
+
+/// A one-shot event that tasks await: `wait()` returns once `signal()` has been called, at once if
+/// it already was.
+final class Signal: @unchecked Sendable {  // `state` is only touched under `lock`
+    private let lock = NSLock()
+    private var signalled = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func signal() {
+        let waiting: [CheckedContinuation<Void, Never>] = lock.withLock {
+            signalled = true
+            defer { waiters.removeAll() }
+            return waiters
+        }
+        for waiter in waiting { waiter.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = lock.withLock {
+                if !signalled { waiters.append(continuation) }
+                return signalled
+            }
+            if done { continuation.resume() }
+        }
+    }
+}
+
+/// The result of `body`, or `nil` (with an issue recorded) if it has not finished within `seconds`:
+/// a hang fails the test instead of the run. `body` is left running then.
+func withWatchdog<Result: Sendable>(
+    seconds: Double = 10,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable () async -> Result
+) async -> Result? {
+    let finished = FirstOfTwo()
+    let result: Result? = await withCheckedContinuation { (continuation: CheckedContinuation<Result?, Never>) in
+        let timer = Task {
+            try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+            if finished.claim() { continuation.resume(returning: nil) }
+        }
+        Task {
+            let result = await body()
+            timer.cancel()
+            if finished.claim() { continuation.resume(returning: result) }
+        }
+    }
+    if result == nil { Issue.record("did not finish within \(seconds) s", sourceLocation: sourceLocation) }
+    return result
+}
+
+/// Tells the first of two racers that it came first.
+private final class FirstOfTwo: Sendable {
+    private let done = Atomic<Bool>(false)
+
+    func claim() -> Bool { !done.exchange(true, ordering: .acquiringAndReleasing) }
+}

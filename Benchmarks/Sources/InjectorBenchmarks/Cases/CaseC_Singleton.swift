@@ -16,7 +16,7 @@ import Swinject
 
 // C. A singleton that already exists: the cost of a cached hit.
 
-protocol SharedService: AnyObject {}
+protocol SharedService: AnyObject, Sendable {}
 final class SharedServiceImpl: SharedService {}
 
 /// Hand-written wiring: an accessor closure returning an instance made at start-up.

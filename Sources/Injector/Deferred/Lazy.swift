@@ -1,0 +1,93 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// A service resolved on first use, once: what a service holds instead of the service itself when
+/// it may not need it, or must not build it before it is used.
+///
+/// Nothing registers it: resolve `Lazy<Service>` (or let a factory's resolver infer it) wherever
+/// `Service` is registered.
+///
+/// ```swift
+/// container.register(NoteHandler.self) { r in NoteHandler(exporter: try r.resolve(Lazy<Exporter>.self)) }
+/// // later, in the handler:
+/// let pdf = try exporter.value   // resolved now; the same instance on every later use
+/// ```
+///
+/// It resolves from where it came from: the lifetime scope its resolution ran in (and fails with
+/// ``InjectionError/Code/scopeClosed`` once that scope is closed), or the container. Handed to a
+/// singleton or weak service, it resolves from the container, never from one request's scope. It
+/// keeps neither alive: once they are released it fails too.
+public final class Lazy<Service> {
+    private let source: ResolutionSource
+    private let name: String?
+    private let resolved = Locked.make(Service?.none)
+
+    init(source: ResolutionSource, name: String?) {
+        self.source = source
+        self.name = name
+    }
+
+    /// The service: resolved on the first access, the same afterwards. A failed resolve is not
+    /// kept: the next access tries again.
+    ///
+    /// - Throws: ``InjectionError`` when the service cannot be resolved, or its scope is closed.
+    public var value: Service {
+        get throws {
+            if let value = resolved.withLock({ $0 }) { return value }
+            // Resolved outside the lock: no lock is held while factories run.
+            let value: Service = try source.resolve(name: name)
+            return resolved.withLock { stored in
+                if let stored { return stored }  // another thread was first
+                stored = value
+                return value
+            }
+        }
+    }
+}
+
+extension Lazy: @unchecked Sendable where Service: Sendable {}
+
+/// A handle that resolves a new instance of a service each time it is asked: what a longer-lived
+/// service holds to get short-lived ones when it needs them (as a captive-dependency error
+/// suggests: "let it ask when it needs it").
+///
+/// ```swift
+/// container.register(Mailer.self, scope: .singleton) { r in
+///     Mailer(transactions: try r.resolve(ServiceProvider<Transaction>.self))
+/// }
+/// // later, in the mailer:
+/// let transaction = try transactions.resolve()
+/// ```
+///
+/// Nothing registers it; it resolves from where it came from, as ``Lazy`` does.
+public struct ServiceProvider<Service>: Sendable {
+    private let source: ResolutionSource
+    private let name: String?
+
+    init(source: ResolutionSource, name: String?) {
+        self.source = source
+        self.name = name
+    }
+
+    /// Resolves the service now: what its registration's scope gives for a resolve.
+    ///
+    /// - Throws: ``InjectionError`` when the service cannot be resolved, or its scope is closed.
+    public func resolve() throws -> Service {
+        try source.resolve(name: name)
+    }
+
+    /// Resolves the service now, running async factories.
+    public func resolveAsync() async throws -> Service {
+        try await source.resolveAsync(name: name)
+    }
+}

@@ -1,0 +1,96 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// Where a deferred resolution (``Lazy``, ``ServiceProvider``) resolves from: the lifetime scope
+/// of the resolution that made it, or the container. Held weakly, so that a scoped service holding
+/// one does not keep its own scope alive, nor a singleton its container.
+struct ResolutionSource: Sendable {
+    private weak var container: Container?
+    private weak var scope: LifetimeScope?
+    private let fromScope: Bool
+    private let tag: ScopeTag?
+
+    init(container: Container, scope: LifetimeScope?) {
+        self.container = container
+        self.scope = scope
+        fromScope = scope != nil
+        tag = scope?.tag
+    }
+
+    func resolve<Service>(name: String?) throws -> Service {
+        if fromScope {
+            guard let scope else { throw gone(Service.self, name: name) }
+            return try scope.resolve(Service.self, name: name)
+        }
+        guard let container else { throw gone(Service.self, name: name) }
+        return try container.resolve(Service.self, name: name)
+    }
+
+    func resolveAsync<Service>(name: String?) async throws -> Service {
+        if fromScope {
+            guard let scope else { throw gone(Service.self, name: name) }
+            return try await scope.resolveAsync(Service.self, name: name)
+        }
+        guard let container else { throw gone(Service.self, name: name) }
+        return try await container.resolveAsync(Service.self, name: name)
+    }
+
+    private func gone<Service>(_ service: Service.Type, name: String?) -> InjectionError {
+        let key = ServiceKey(service, name: name)
+        return fromScope ? .scopeClosed(asking: key, tag: tag) : .containerReleased(asking: key)
+    }
+}
+
+/// `Lazy` and `ServiceProvider`, which a resolve makes rather than a registration.
+protocol DeferredResolution {
+    /// The handle for resolving the wrapped service under `name` from where `context` resolves;
+    /// in validation's sandbox, the service is checked to be registered.
+    static func make(name: String?, in context: ResolutionContext, from lookup: Container) throws -> Any
+}
+
+extension ResolutionContext {
+    /// The source of a deferred resolution made now: the scope this resolution runs in, unless the
+    /// handle would be held by a singleton or weak service (then the container, whose resolves
+    /// outlive scopes).
+    func deferredSource(from lookup: Container) -> ResolutionSource {
+        let scope = innermostOutlivingScopes() == nil ? self.scope : nil
+        return ResolutionSource(container: lookup, scope: scope?.acceptsEveryTag == true ? nil : scope)
+    }
+
+    /// Checks, in validation's sandbox, that the service a deferred handle resolves is registered:
+    /// validation resolves that registration on its own. (Resolving it here would report a cycle
+    /// that the handle breaks: a service holding `Lazy<B>` whose B needs the service.)
+    func validateDeferred<Service>(_ service: Service.Type, name: String?, from lookup: Container) throws {
+        guard scope?.acceptsEveryTag == true else { return }
+        let key = LookupKey(service, name: name)
+        if let found = lookup.provider(for: key) {
+            noteDependency(on: found)
+        } else if !lookup.resolves(key, as: service, async: true) {
+            throw unresolvable(service, key: key, found: nil, from: lookup)
+        }
+    }
+}
+
+extension Lazy: DeferredResolution {
+    static func make(name: String?, in context: ResolutionContext, from lookup: Container) throws -> Any {
+        try context.validateDeferred(Service.self, name: name, from: lookup)
+        return Lazy(source: context.deferredSource(from: lookup), name: name)
+    }
+}
+
+extension ServiceProvider: DeferredResolution {
+    static func make(name: String?, in context: ResolutionContext, from lookup: Container) throws -> Any {
+        try context.validateDeferred(Service.self, name: name, from: lookup)
+        return ServiceProvider(source: context.deferredSource(from: lookup), name: name)
+    }
+}

@@ -1,0 +1,127 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// Values given to a lifetime scope when it is made: the request, the user, a trace id. They
+/// resolve inside that scope only, for the scope and every factory resolving through it.
+///
+/// ```swift
+/// let request = container.makeScope(tag: .request) { values in
+///     values.provide(RequestInfo.self, info)
+///     values.provide(String.self, name: "trace id", traceID)
+/// }
+/// let handler = try request.resolve(NoteHandler.self)   // its factory resolves RequestInfo
+/// ```
+///
+/// The scope does not dispose them: they belong to whoever gave them. A singleton or weak service
+/// may not depend on one (it would outlive the scope): that is a captive dependency. Declare the
+/// values scopes provide with ``Container/register(_:name:providedByScope:fileID:line:)``, so that
+/// ``Container/validate()`` knows them and a scope that was not given one says so.
+public struct ScopeValues: Sendable {
+    var values: [LookupKey: any Sendable] = [:]
+
+    init() {}
+
+    /// Gives the scope `value`, resolvable as `type` under `name`; a second value for the same type
+    /// and name replaces the first.
+    public mutating func provide<Value: Sendable>(_ type: Value.Type, name: String? = nil, _ value: Value) {
+        values[LookupKey(type, name: name)] = value
+    }
+}
+
+extension Container {
+    /// Makes a lifetime scope given `values` (the request, the user, a trace id), which resolve
+    /// inside it only: see ``ScopeValues``.
+    ///
+    /// ```swift
+    /// let request = container.makeScope(tag: .request) { $0.provide(RequestInfo.self, info) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - tag: What kind of scope this is, as for ``makeScope(tag:)``.
+    ///   - values: Gives the scope its values.
+    public func makeScope(tag: ScopeTag? = nil, providing values: (inout ScopeValues) -> Void) -> LifetimeScope {
+        var given = ScopeValues()
+        values(&given)
+        return LifetimeScope(container: self, tag: tag, values: given)
+    }
+
+    /// Declares a value that lifetime scopes are given when they are made (see ``ScopeValues``),
+    /// rather than one the container builds: resolving it from a scope returns the scope's value.
+    ///
+    /// ```swift
+    /// container.register(RequestInfo.self, providedByScope: .request)
+    /// container.register(NoteHandler.self, scope: .scoped(to: .request)) { r in
+    ///     try NoteHandler(request: r.resolve(RequestInfo.self))
+    /// }
+    /// ```
+    ///
+    /// Resolving it from a scope that was not given one, from a scope with another tag, or from a
+    /// container throws an error that says where the value comes from. ``validate()`` lists it, and
+    /// the registrations that need it, as provided by scopes: it has no value to build them with.
+    ///
+    /// - Parameters:
+    ///   - service: The type of the value.
+    ///   - name: The name it is given under, if any.
+    ///   - tag: The tag of the scopes given the value; `nil` for any scope.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    /// - Returns: The registration.
+    @discardableResult
+    public func register<Service: Sendable>(
+        _ service: Service.Type,
+        name: String? = nil,
+        providedByScope tag: ScopeTag?,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Registration<Service> {
+        let key = ServiceKey(service, name: name)
+        let site = RegistrationSite(fileID: fileID, line: line)
+        let scope = tag.map(Scope.scoped(to:)) ?? .scoped
+        let provider = Provider<Service>(key: key, scope: scope, site: site, handingOn: true) { r in
+            guard let lifetimeScope = r.context.scope, !lifetimeScope.acceptsEveryTag else {
+                throw ScopeValueInSandbox()
+            }
+            guard let value = lifetimeScope.values.values[key.lookupKey] as? Service else {
+                throw InjectionError.scopeValueMissing(key, tag: lifetimeScope.tag, site: site, path: r.context.path)
+            }
+            return value
+        }
+        add(provider, replacing: false)
+        return Registration(container: self, key: key.lookupKey)
+    }
+}
+
+/// What a value provided by scopes gives in validation's sandbox, which has none: the registrations
+/// that need it are reported as not checked.
+struct ScopeValueInSandbox: Error {}
+
+extension ResolutionContext {
+    /// The value the resolution's scope was given for `key`, if any, for a key that is not
+    /// registered.
+    ///
+    /// - Throws: ``InjectionError/Code/captiveDependency`` when a singleton or weak service is
+    ///   being built around it.
+    func scopeValue(for key: LookupKey, asked: ServiceKey) throws -> Any? {
+        guard let value = scope?.values.values[key] else { return nil }
+        if let captor = innermostOutlivingScopes() {
+            throw InjectionError.captiveDependency(
+                captor.provider.key,
+                scope: captor.provider.scope,
+                captive: asked,
+                captiveScope: .scoped,
+                path: captor.path + [asked]
+            )
+        }
+        return value
+    }
+}

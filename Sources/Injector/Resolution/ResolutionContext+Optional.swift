@@ -1,0 +1,170 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+// `let clock: Clock? = try? container.resolve()` infers `Service` as `Optional<Clock>`. Nothing is
+// registered for that type (registering it stays possible, and is then used as it is): the
+// wrapped type is resolved instead, so that the line means what it reads as.
+
+extension ResolutionContext {
+    /// Resolves `key`, for which nothing is registered: a value the resolution's scope was given
+    /// is that value; a ``Lazy`` or ``ServiceProvider`` is made for the service it resolves; an
+    /// optional service type resolves the type it wraps; anything else is the missing-registration
+    /// error.
+    @usableFromInline func resolveUnregistered<Service, each Argument>(
+        _ key: LookupKey,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) throws -> Service {
+        if let value = try scopeValue(for: key, asked: ServiceKey(Service.self, name: key.name)) {
+            return value as! Service
+        }
+        if let deferred = Service.self as? any DeferredResolution.Type, key == LookupKey(Service.self, name: key.name) {
+            return try deferred.make(name: key.name, in: self, from: lookup) as! Service
+        }
+        guard let optional = Service.self as? any OptionalService.Type else {
+            throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: nil, from: lookup)
+        }
+        return try optional.resolveWrapped(
+            name: key.name,
+            in: self,
+            from: lookup,
+            arguments: repeat each arguments,
+            configure: configure
+        ) as! Service
+    }
+
+    /// The async spelling of `resolveUnregistered`.
+    func resolveUnregisteredAsync<Service, each Argument>(
+        _ key: LookupKey,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) async throws -> Service {
+        if let value = try scopeValue(for: key, asked: ServiceKey(Service.self, name: key.name)) {
+            return value as! Service
+        }
+        if let deferred = Service.self as? any DeferredResolution.Type, key == LookupKey(Service.self, name: key.name) {
+            return try deferred.make(name: key.name, in: self, from: lookup) as! Service
+        }
+        guard let optional = Service.self as? any OptionalService.Type else {
+            throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: nil, from: lookup)
+        }
+        return try await optional.resolveWrappedAsync(
+            name: key.name,
+            in: self,
+            from: lookup,
+            arguments: repeat each arguments,
+            configure: configure
+        ) as! Service
+    }
+}
+
+/// `Optional`, whose wrapped type a resolve of the optional type resolves.
+protocol OptionalService {
+    /// The key of the wrapped type with the name and argument types of `key`, and the wrapped type.
+    static func wrappedKey(of key: LookupKey) -> (key: LookupKey, type: Any.Type)
+
+    /// Resolves the wrapped type under `name` with `arguments`, and returns it as this optional.
+    /// `configure` is the caller's closure for the optional type, if any.
+    static func resolveWrapped<each Argument>(
+        name: String?,
+        in context: ResolutionContext,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: Any?
+    ) throws -> Any
+
+    /// The async spelling of `resolveWrapped`.
+    static func resolveWrappedAsync<each Argument>(
+        name: String?,
+        in context: ResolutionContext,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: Any?
+    ) async throws -> Any
+}
+
+extension Optional: OptionalService {
+    static func wrappedKey(of key: LookupKey) -> (key: LookupKey, type: Any.Type) {
+        let group = GroupKey(service: ObjectIdentifier(Wrapped.self), arguments: key.group.arguments)
+        return (LookupKey(group: group, name: key.name), Wrapped.self)
+    }
+
+    static func resolveWrapped<each Argument>(
+        name: String?,
+        in context: ResolutionContext,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: Any?
+    ) throws -> Any {
+        let key = LookupKey(Wrapped.self, arguments: repeat (each Argument).self, name: name)
+        let found = lookup.provider(for: key)
+        do {
+            let wrapped: Wrapped = try context.resolve(
+                key,
+                found: found,
+                from: lookup,
+                arguments: repeat each arguments,
+                configure: wrappedConfigure(configure)
+            )
+            return Optional(wrapped) as Any
+        } catch let error as InjectionError where found == nil {
+            throw error.askedAsOptional(Self.self, wrapping: Wrapped.self)
+        }
+    }
+
+    static func resolveWrappedAsync<each Argument>(
+        name: String?,
+        in context: ResolutionContext,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: Any?
+    ) async throws -> Any {
+        let key = LookupKey(Wrapped.self, arguments: repeat (each Argument).self, name: name)
+        let found = lookup.provider(for: key)
+        do {
+            let wrapped: Wrapped = try await context.resolveAsync(
+                key,
+                found: found,
+                from: lookup,
+                arguments: repeat each arguments,
+                configure: wrappedConfigure(configure)
+            )
+            return Optional(wrapped) as Any
+        } catch let error as InjectionError where found == nil {
+            throw error.askedAsOptional(Self.self, wrapping: Wrapped.self)
+        }
+    }
+
+    /// The caller's `configure` for the optional type, applied to the wrapped instance.
+    private static func wrappedConfigure(_ configure: Any?) -> ((inout Wrapped) throws -> Void)? {
+        guard let configure = configure as? (inout Wrapped?) throws -> Void else { return nil }
+        return { wrapped in
+            var optional: Wrapped? = wrapped
+            try configure(&optional)
+            if let configured = optional { wrapped = configured }
+        }
+    }
+}
+
+extension InjectionError {
+    /// This missing-registration error, for a wrapped type asked for as an optional, saying so.
+    func askedAsOptional(_ optional: Any.Type, wrapping wrapped: Any.Type) -> InjectionError {
+        guard code == .missingRegistration, resolutionPath.last?.serviceType == wrapped else { return self }
+        let message =
+            message + " It was asked for as \(typeName(optional)): an optional service type resolves the type"
+            + " it wraps (did you mean \(typeName(wrapped))?)."
+        return InjectionError(code, message, path: resolutionPath, nearMisses: nearMisses)
+    }
+}

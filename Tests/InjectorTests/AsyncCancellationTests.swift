@@ -1,0 +1,149 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Testing
+
+@testable import Injector
+
+// Tasks cancelled while they wait for an async shared instance that another task is building.
+// CI runs this suite under ThreadSanitizer.
+
+private final class SlowPool: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+
+/// What a waiting task got.
+private enum Waited: Sendable {
+    case instance(SlowPool)
+    case failed(InjectionError)
+    case failedOtherwise(String)
+}
+
+private func waited(_ body: @Sendable () async throws -> SlowPool) async -> Waited {
+    do {
+        return .instance(try await body())
+    } catch let error as InjectionError {
+        return .failed(error)
+    } catch {
+        return .failedOtherwise("\(type(of: error)): \(error)")
+    }
+}
+
+/// A container whose async singleton's factory is under way in a task, waiting for `release`.
+private struct BuildUnderWay {
+    let calls = CallCounter()
+    let release = Signal()
+    let container = Container()
+    let builder: Task<SlowPool, any Error>
+
+    init() async {
+        let started = Signal()
+        let (calls, release) = (self.calls, self.release)
+        container.register(SlowPool.self, scope: .singleton) { _ in
+            let serial = calls.next()
+            started.signal()
+            await release.wait()
+            return SlowPool(serial: serial)
+        }
+        let container = self.container
+        builder = Task { try await container.resolveAsync(SlowPool.self) }
+        await started.wait()
+    }
+
+    /// Lets the factory finish, and returns what the builder got.
+    func finish() async throws -> SlowPool {
+        release.signal()
+        return try await builder.value
+    }
+}
+
+private func expectCancelled(_ outcome: Waited?, sourceLocation: SourceLocation = #_sourceLocation) {
+    guard case .failed(let error)? = outcome else {
+        Issue.record(
+            "expected .resolutionCancelled, got \(String(describing: outcome))",
+            sourceLocation: sourceLocation
+        )
+        return
+    }
+    #expect(error.code == .resolutionCancelled, sourceLocation: sourceLocation)
+    #expect(
+        error.message.hasPrefix(
+            "Resolving SlowPool was cancelled: the task was cancelled while it waited for its shared"
+                + " instance to be built by another resolution, or before it would have started building it."
+        ),
+        sourceLocation: sourceLocation
+    )
+    #expect(error.message.contains("Fix: nothing, if the task was meant to stop"), sourceLocation: sourceLocation)
+}
+
+struct AsyncCancellationTests {
+    /// A task cancelled while another builds the async singleton it waits for stops waiting at once
+    /// with `.resolutionCancelled`; the builder still gets the one instance.
+    @Test func cancelledWaiterStopsWaitingAtOnce() async throws {
+        let build = await BuildUnderWay()
+        let container = build.container
+
+        let waiter = Task { await waited { try await container.resolveAsync(SlowPool.self) } }
+        waiter.cancel()
+        let outcome = await withWatchdog(seconds: 5) { await waiter.value }
+        let pool = try await build.finish()
+
+        expectCancelled(outcome)
+        #expect(pool.serial == 1)
+        #expect(build.calls.count == 1)
+    }
+
+    /// Many cancelled racers: none of them starts the factory again, and a task that is not
+    /// cancelled afterwards gets the one instance.
+    @Test func cancelledRacersNeverStartTheFactory() async throws {
+        let build = await BuildUnderWay()
+        let container = build.container
+
+        let racers = (0..<20).map { _ in Task { await waited { try await container.resolveAsync(SlowPool.self) } } }
+        for racer in racers { racer.cancel() }
+        let outcomes = await withWatchdog(seconds: 5) {
+            var outcomes: [Waited] = []
+            for racer in racers { outcomes.append(await racer.value) }
+            return outcomes
+        }
+        let pool = try await build.finish()
+
+        for outcome in outcomes ?? [] { expectCancelled(outcome) }
+        #expect(build.calls.count == 1)
+        #expect(try await container.resolveAsync(SlowPool.self) === pool)
+    }
+
+    /// A task already cancelled when it asks for a cold async singleton does not start its factory.
+    @Test func cancelledTaskDoesNotStartASharedFactory() async throws {
+        let calls = CallCounter()
+        let container = Container()
+        container.register(SlowPool.self, scope: .singleton) { _ in
+            await Task.yield()
+            return SlowPool(serial: calls.next())
+        }
+
+        let cancelled = Signal()
+        let task = Task {
+            await cancelled.wait()
+            return await waited { try await container.resolveAsync(SlowPool.self) }
+        }
+        task.cancel()
+        cancelled.signal()
+        let outcome = await task.value
+
+        expectCancelled(outcome)
+        #expect(calls.count == 0)
+        #expect(try await container.resolveAsync(SlowPool.self).serial == 1)
+    }
+}

@@ -1,0 +1,172 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Testing
+
+@testable import Injector
+
+// Lazy<Service> and ServiceProvider<Service>: resolution injected to happen later.
+
+private final class Exporter: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+private final class Transaction: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+private final class Handler: Sendable {
+    let exporter: Lazy<Exporter>
+    let transactions: ServiceProvider<Transaction>
+    init(exporter: Lazy<Exporter>, transactions: ServiceProvider<Transaction>) {
+        self.exporter = exporter
+        self.transactions = transactions
+    }
+}
+private final class Mailer: Sendable {
+    let transactions: ServiceProvider<Transaction>
+    init(transactions: ServiceProvider<Transaction>) { self.transactions = transactions }
+}
+
+private func registerHandler(in container: Container, exporterCalls: CallCounter, transactionScope: Scope) {
+    let transactionCalls = CallCounter()
+    container.register(Exporter.self) { _ in Exporter(serial: exporterCalls.next()) }
+    container.register(Transaction.self, scope: transactionScope) { _ in Transaction(serial: transactionCalls.next()) }
+    container.register(Handler.self, scope: .scoped) { r in
+        try Handler(exporter: r.resolve(), transactions: r.resolve())
+    }
+}
+
+struct DeferredResolutionTests {
+    /// A Lazy resolves on first use, once.
+    @Test func lazyResolvesOnFirstUseOnce() throws {
+        let container = Container()
+        let exporterCalls = CallCounter()
+        registerHandler(in: container, exporterCalls: exporterCalls, transactionScope: .transient)
+        let scope = container.makeScope()
+
+        let handler = try scope.resolve(Handler.self)
+        #expect(exporterCalls.count == 0)
+        let first = try handler.exporter.value
+        let second = try handler.exporter.value
+
+        #expect(first === second)
+        #expect(exporterCalls.count == 1)
+    }
+
+    /// A ServiceProvider resolves anew each time, in the scope it came from: a scoped service is
+    /// that scope's instance.
+    @Test func serviceProviderResolvesEachTimeInItsScope() throws {
+        let container = Container()
+        registerHandler(in: container, exporterCalls: CallCounter(), transactionScope: .scoped)
+        let first = container.makeScope()
+        let second = container.makeScope()
+
+        let handler = try first.resolve(Handler.self)
+        let transaction = try handler.transactions.resolve()
+
+        #expect(try handler.transactions.resolve() === transaction)
+        #expect(try first.resolve(Transaction.self) === transaction)
+        #expect(try second.resolve(Transaction.self) !== transaction)
+    }
+
+    /// Once its scope is closed, a handle fails with scopeClosed.
+    @Test func handleFailsOnceItsScopeIsClosed() throws {
+        let container = Container()
+        registerHandler(in: container, exporterCalls: CallCounter(), transactionScope: .scoped)
+        let scope = container.makeScope(tag: "request")
+        let handler = try scope.resolve(Handler.self)
+        try scope.close()
+
+        let error = try #require(injectionError { try handler.transactions.resolve() })
+
+        #expect(error.code == .scopeClosed)
+        #expect(
+            error.message
+                == "Transaction was resolved from the scope \"request\" after it was closed; its instances are"
+                + " disposed. Fix: resolve what the work needs before closing the scope, or make a new one with"
+                + " container.makeScope(tag: \"request\")."
+        )
+    }
+
+    /// A singleton holding a handle resolves from the container, never from the scope the
+    /// singleton happened to be built in: a scoped service is then an error that says so.
+    @Test func handleHeldByASingletonResolvesFromTheContainer() throws {
+        let container = Container()
+        container.register(Transaction.self, scope: .scoped) { _ in Transaction(serial: 1) }
+        container.register(Mailer.self, scope: .singleton) { r in try Mailer(transactions: r.resolve()) }
+        let scope = container.makeScope()
+
+        let mailer = try scope.resolve(Mailer.self)
+        let error = try #require(injectionError { try mailer.transactions.resolve() })
+
+        #expect(error.code == .scopeMismatch)
+        #expect(
+            error.message.hasPrefix(
+                "Transaction is .scoped, but was resolved from a container, outside any lifetime scope"
+            )
+        )
+    }
+
+    /// Validation checks what a handle would resolve: a missing dependency behind it is reported.
+    @Test func validationChecksWhatAHandleResolves() throws {
+        let container = Container()
+        container.register(Mailer.self, scope: .singleton) { r in try Mailer(transactions: r.resolve()) }
+
+        let error = try #require(injectionError { try container.validate() })
+
+        #expect(error.problems.map(\.code) == [.missingRegistration])
+        #expect(error.problems.first?.message.hasPrefix("No registration for Transaction, needed by Mailer") == true)
+    }
+
+    /// A handle does not keep its container alive; used after the container is gone, it says so.
+    @Test func handleOutlivingItsContainerFails() throws {
+        var container: Container? = Container()
+        container!.register(Transaction.self) { _ in Transaction(serial: 1) }
+        let transactions = try container!.resolve(ServiceProvider<Transaction>.self)
+        container = nil
+
+        let error = try #require(injectionError { try transactions.resolve() })
+
+        #expect(error.code == .resolverOutlivedResolution)
+        #expect(
+            error.message
+                == "A Lazy or ServiceProvider resolved Transaction after its container was released; it does not"
+                + " keep the container alive. Fix: keep the container for as long as the services holding such"
+                + " handles."
+        )
+    }
+}
+
+private final class Parent: Sendable {
+    let child: Lazy<Child>
+    init(child: Lazy<Child>) { self.child = child }
+}
+private final class Child: Sendable {
+    let parent: Parent
+    init(parent: Parent) { self.parent = parent }
+}
+
+extension DeferredResolutionTests {
+    /// A Lazy breaks a constructor cycle, and validation does not report the cycle it breaks.
+    @Test func lazyBreaksACycleThatValidationAccepts() throws {
+        let container = Container()
+        container.register(Parent.self, scope: .singleton) { r in try Parent(child: r.resolve()) }
+        container.register(Child.self) { r in try Child(parent: r.resolve()) }
+
+        try container.validate()
+        let parent = try container.resolve(Parent.self)
+
+        #expect(try parent.child.value.parent === parent)
+    }
+}
