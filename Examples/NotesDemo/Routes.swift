@@ -17,7 +17,7 @@ import InjectorRouting
 import Synchronization
 
 /// Tells the time to the app's screens.
-protocol TimeService {
+protocol TimeService: Sendable {
     var now: String { get }
 }
 
@@ -47,7 +47,7 @@ protocol SyncLogging: AnyObject {
 }
 
 /// The app's activity log, a module of its own.
-protocol ActivityLog: AnyObject {
+protocol ActivityLog: AnyObject, Sendable {
     func record(_ event: String)
     var entries: [String] { get }
 }

@@ -23,7 +23,7 @@ private struct ReadmeSystemClock: ReadmeClock { let now = "09:00" }
 
 /// The README's types, in a namespace of their own: the fixtures have a \`TimeService\` too.
 private enum Readme {
-    protocol TimeService { var now: String { get } }
+    protocol TimeService: Sendable { var now: String { get } }
     struct ClockTimeService: TimeService {
         let clock: any ReadmeClock
         var now: String { clock.now }

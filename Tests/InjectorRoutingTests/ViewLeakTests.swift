@@ -22,9 +22,11 @@ import Testing
     let host = RecordingHost()
     let clock = ManualClock()
 
-    private func makeRouter(scope: Scope = .transient, leaks: EventLog) -> Router {
+    private func makeRouter(leaks: EventLog) -> Router {
         let router = Router(container: Container(), host: host, clock: clock)
-        router.register(RoutableView<any EditorView>(), scope: scope) { _ in EditorScreen(serial: 1) }
+        router.register(RoutableView<any EditorView>()) { _ in EditorScreen(serial: 1) }
+        router.register(RoutableView<any PanelView>(), scope: .singleton) { _ in PanelScreen() }
+        router.register(RoutableView<any BadgeView>(), scope: .weak) { _ in BadgeScreen() }
         router.leakHandler = { leak in leaks.record(leak.description) }
         return router
     }
@@ -79,21 +81,21 @@ import Testing
     }
 
     @Test func singletonAndWeakScreensAreNotChecked() async throws {
-        for scope in [Scope.singleton, .weak] {
-            let leaks = EventLog()
-            let router = makeRouter(scope: scope, leaks: leaks)
-            let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
-            let kept = route.destination
-            try route.removeRoute()
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        let panel = try router.perform(to: RoutableView<any PanelView>(), path: .push(from: home))
+        let badge = try router.perform(to: RoutableView<any BadgeView>(), path: .presentModally(from: home))
+        let kept = (panel.destination, badge.destination)
+        try panel.removeRoute()
+        try badge.removeRoute()
 
-            await settle()
-            clock.advance(by: .seconds(5))
-            await settle()
+        await settle()
+        clock.advance(by: .seconds(5))
+        await settle()
 
-            #expect(clock.sleeperCount == 0)
-            #expect(leaks.entries.isEmpty)
-            withExtendedLifetime(kept) {}
-        }
+        #expect(clock.sleeperCount == 0)
+        #expect(leaks.entries.isEmpty)
+        withExtendedLifetime(kept) {}
     }
 
     @Test func theGracePeriodCanBeSet() async throws {

@@ -18,7 +18,7 @@
 /// declares routable, so routing to an undeclared protocol does not compile:
 ///
 /// ```swift
-/// protocol TimeService { var now: Int { get } }
+/// protocol TimeService: Sendable { var now: Int { get } }
 ///
 /// extension RoutableService where Protocol == TimeService {
 ///     init() { self.init(declaredProtocol: Protocol.self) }

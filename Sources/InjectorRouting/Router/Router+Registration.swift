@@ -26,7 +26,8 @@ extension Router {
     /// - Parameters:
     ///   - service: The routable protocol the route provides.
     ///   - scope: How long a destination lives and who shares it, as for any registration;
-    ///     `Scope/transient` by default.
+    ///     `transient` by default. `singleton` and `weak` share it across threads, so they take only a
+    ///     `Sendable` protocol, as the container's `register` does.
     ///   - replacesExisting: Whether this route replaces an earlier registration of the protocol.
     ///   - fileID: The file of the registration, named in error messages; leave the default.
     ///   - line: The line of the registration, named in error messages; leave the default.
@@ -35,7 +36,7 @@ extension Router {
     @discardableResult
     public func register<Protocol>(
         _ service: RoutableService<Protocol>,
-        scope: Scope = .transient,
+        scope: ServiceScope<Protocol> = .transient,
         replacesExisting: Bool = false,
         fileID: StaticString = #fileID,
         line: UInt = #line,
@@ -67,7 +68,7 @@ extension Router {
     @discardableResult
     public func register<Protocol>(
         _ service: RoutableService<Protocol>,
-        scope: Scope = .transient,
+        scope: ServiceScope<Protocol> = .transient,
         replacesExisting: Bool = false,
         fileID: StaticString = #fileID,
         line: UInt = #line,
@@ -99,7 +100,7 @@ extension Router {
     public func register<Protocol, Route: RouteDefinition>(
         _ service: RoutableService<Protocol>,
         route: Route,
-        scope: Scope = .transient,
+        scope: ServiceScope<Protocol> = .transient,
         replacesExisting: Bool = false,
         fileID: StaticString = #fileID,
         line: UInt = #line
@@ -215,7 +216,7 @@ extension Router {
     /// Registers a route whose closure makes its destination.
     func registerRoute<Protocol>(
         _ key: RouteKey,
-        scope: Scope,
+        scope: ServiceScope<Protocol>,
         replacesExisting: Bool,
         fileID: StaticString,
         line: UInt,
@@ -233,7 +234,7 @@ extension Router {
         return add(
             key,
             as: Protocol.self,
-            scope: scope,
+            scope: scope.scope,
             name: "the route registered at \(fileID):\(line)",
             takesParameters: false,
             view: view
@@ -243,7 +244,7 @@ extension Router {
     /// Registers a route whose closure makes its destination from the route's parameters.
     func registerRoute<Protocol>(
         _ key: RouteKey,
-        scope: Scope,
+        scope: ServiceScope<Protocol>,
         replacesExisting: Bool,
         fileID: StaticString,
         line: UInt,
@@ -262,7 +263,7 @@ extension Router {
         return add(
             key,
             as: Protocol.self,
-            scope: scope,
+            scope: scope.scope,
             name: "the route registered at \(fileID):\(line)",
             takesParameters: true,
             view: view
@@ -274,7 +275,7 @@ extension Router {
     func registerRoute<Protocol, Route: RouteDefinition>(
         _ key: RouteKey,
         route: Route,
-        scope: Scope,
+        scope: ServiceScope<Protocol>,
         replacesExisting: Bool,
         fileID: StaticString,
         line: UInt,
@@ -294,7 +295,14 @@ extension Router {
             }
             return destination
         }
-        let registration = add(key, as: Protocol.self, scope: scope, name: name, takesParameters: true, view: view)
+        let registration = add(
+            key,
+            as: Protocol.self,
+            scope: scope.scope,
+            name: name,
+            takesParameters: true,
+            view: view
+        )
         // The route's hooks apply to its own destinations: a double that an override swapped in is
         // not the route's type, and is left as the override made it.
         registration.amend { record in

@@ -31,7 +31,7 @@ final class SystemTime: TimeService {
 }
 
 /// A class destination whose fields a preparation can set.
-protocol Exporter: AnyObject {
+protocol Exporter: AnyObject, Sendable {
     var format: String { get set }
     var steps: [String] { get set }
 }
@@ -78,7 +78,7 @@ final class EditorModuleConfiguration: EditorModule, Sendable {
     }
 }
 
-protocol Logger: AnyObject { func log(_ line: String) -> String }
+protocol Logger: AnyObject, Sendable { func log(_ line: String) -> String }
 protocol NoteLogging: AnyObject { func log(_ line: String) -> String }
 protocol AuditLogging: AnyObject { func log(_ line: String) -> String }
 final class ConsoleLogger: Logger, NoteLogging, AuditLogging {

@@ -40,6 +40,25 @@ final class NoteScreen: NoteView, CustomStringConvertible {
     var description: String { "NoteScreen #\(noteID)" }
 }
 
+/// A screen shared by the whole app (a singleton route): it holds no mutable state.
+protocol PanelView: AnyObject, Sendable {}
+final class PanelScreen: PanelView, CustomStringConvertible {
+    var description: String { "PanelScreen" }
+}
+
+/// A screen shared while something holds it (a weak route).
+protocol BadgeView: AnyObject, Sendable {}
+final class BadgeScreen: BadgeView, CustomStringConvertible {
+    var description: String { "BadgeScreen" }
+}
+
+extension RoutableView where Protocol == any PanelView {
+    init() { self.init(declaredProtocol: Protocol.self) }
+}
+extension RoutableView where Protocol == any BadgeView {
+    init() { self.init(declaredProtocol: Protocol.self) }
+}
+
 final class HomeScreen: CustomStringConvertible {
     var description: String { "HomeScreen" }
 }

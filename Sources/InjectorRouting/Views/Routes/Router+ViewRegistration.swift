@@ -34,7 +34,7 @@ extension Router {
     @discardableResult
     public func register<Protocol>(
         _ view: RoutableView<Protocol>,
-        scope: Scope = .transient,
+        scope: ServiceScope<Protocol> = .transient,
         supportedPaths: ViewRoutePaths = .screenTransitions,
         replacesExisting: Bool = false,
         fileID: StaticString = #fileID,
@@ -57,7 +57,7 @@ extension Router {
     @discardableResult
     public func register<Protocol>(
         _ view: RoutableView<Protocol>,
-        scope: Scope = .transient,
+        scope: ServiceScope<Protocol> = .transient,
         supportedPaths: ViewRoutePaths = .screenTransitions,
         replacesExisting: Bool = false,
         fileID: StaticString = #fileID,
@@ -82,7 +82,7 @@ extension Router {
     public func register<Protocol, Route: ViewRouteDefinition>(
         _ view: RoutableView<Protocol>,
         route: Route,
-        scope: Scope = .transient,
+        scope: ServiceScope<Protocol> = .transient,
         replacesExisting: Bool = false,
         fileID: StaticString = #fileID,
         line: UInt = #line
