@@ -32,17 +32,17 @@ import Testing
         return router
     }
 
-    @Test func theSuccessHandlerSeesTheScreenPreparedAndShown() throws {
+    @Test func theSuccessHandlerSeesTheScreenPreparedAndShownOnTheMainActor() throws {
         let router = makeRouter()
-        let log = EventLog()
-        let performed = host.performed
+        var seen: [String] = []  // main-actor state, touched by the handlers directly
 
         let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home)) { config in
             config.prepareDestination = { $0.title = "Groceries" }
-            config.successHandler = { editor in log.record("success: \(editor.title), shown: \(performed.value)") }
+            config.successHandler = { editor in seen.append("success: \(editor.title), shown: \(self.host.shown.count)")
+            }
         }
 
-        #expect(log.entries == ["success: Groceries, shown: 1"])
+        #expect(seen == ["success: Groceries, shown: 1"])
         #expect(route.state == .routed)
         #expect(host.log == ["perform push EditorScreen #1 from HomeScreen"])
         #expect(route.destination?.title == "Groceries")

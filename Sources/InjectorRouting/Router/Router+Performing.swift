@@ -127,7 +127,11 @@ extension Router {
     ) throws -> ServiceRoute<Protocol> {
         var configuration = RouteConfiguration<Protocol>()
         configuring(&configuration)
-        let (prepared, record) = try prepare(existing: destination, key: service.key, configuration: configuration)
+        let (prepared, record) = try prepare(
+            existing: destination,
+            key: service.key,
+            preparing: configuration.prepareDestination
+        ) { configuration.failed($0, action: .prepareDestination, performer: configuration.performer) }
         let route = ServiceRoute(router: self, label: service.key.declaration, configuration: configuration) { _, _ in
             throw RoutingError.performPrepared(service.key.declaration)
         }

@@ -90,14 +90,15 @@ extension Router {
     func prepare<Destination>(
         existing destination: Destination,
         key: RouteKey,
-        configuration: RouteConfiguration<Destination>
+        preparing: ((inout Destination) throws -> Void)?,
+        failed: (RoutingError) -> Void
     ) throws -> (Destination, RouteRecord) {
         let action = RouteAction.prepareDestination
         do {
             var prepared = destination
             let record = try storage.table.record(for: key, action: action).record
-            if let prepare = configuration.prepareDestination {
-                do { try prepare(&prepared) } catch {
+            if let preparing {
+                do { try preparing(&prepared) } catch {
                     throw RoutingError.callerPreparationFailed(error, request: RouteRequest(key: key, action: action))
                 }
             }
@@ -108,7 +109,7 @@ extension Router {
             return (prepared, record)
         } catch {
             let error = RoutingError.wrapping(error, action: action)
-            configuration.failed(error, action: action, performer: configuration.performer)
+            failed(error)
             throw reported(error)
         }
     }

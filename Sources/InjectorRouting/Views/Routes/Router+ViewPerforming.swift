@@ -40,7 +40,7 @@ extension Router {
     public func perform<Protocol>(
         to view: RoutableView<Protocol>,
         path: ViewRoutePath,
-        configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
+        configuring: (inout ViewRouteConfiguration<Protocol>) -> Void = { _ in }
     ) throws -> ViewRoute<Protocol> {
         let route = viewRoute(RouteRequest(key: view.key, action: .performRoute), path: path, configuring: configuring)
         {
@@ -58,7 +58,7 @@ extension Router {
     public func to<Protocol>(
         _ view: RoutableView<Protocol>,
         path: ViewRoutePath,
-        configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
+        configuring: (inout ViewRouteConfiguration<Protocol>) -> Void = { _ in }
     ) throws -> ViewRoute<Protocol> {
         try lookUp(view.key)
         return viewRoute(RouteRequest(key: view.key, action: .performRoute), path: path, configuring: configuring) {
@@ -74,15 +74,21 @@ extension Router {
     @MainActor
     public func makeDestination<Protocol>(
         to view: RoutableView<Protocol>,
-        configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
+        configuring: (inout ViewRouteConfiguration<Protocol>) -> Void = { _ in }
     ) throws -> Protocol {
-        var configuration = RouteConfiguration<Protocol>()
+        var configuration = ViewRouteConfiguration<Protocol>()
         configuring(&configuration)
-        let prepare = configuration.prepareDestination
-        return try reporting(configuration, action: .makeDestination) {
-            try route(RouteRequest(key: view.key, action: .makeDestination), preparing: prepare) { _ in
-                try source.resolve(Protocol.self)
-            }.0
+        do {
+            let destination = try route(
+                RouteRequest(key: view.key, action: .makeDestination),
+                preparing: configuration.preparation
+            ) { _ in try source.resolve(Protocol.self) }.0
+            configuration.succeeded(destination, action: .makeDestination, performer: configuration.performer)
+            return destination
+        } catch {
+            let error = RoutingError.wrapping(error, action: .makeDestination)
+            configuration.failed(error, action: .makeDestination, performer: configuration.performer)
+            throw reported(error)
         }
     }
 
@@ -96,11 +102,13 @@ extension Router {
     public func prepare<Protocol>(
         destination: Protocol,
         for view: RoutableView<Protocol>,
-        configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
+        configuring: (inout ViewRouteConfiguration<Protocol>) -> Void = { _ in }
     ) throws -> ViewRoute<Protocol> {
-        var configuration = RouteConfiguration<Protocol>()
+        var configuration = ViewRouteConfiguration<Protocol>()
         configuring(&configuration)
-        let (prepared, _) = try prepare(existing: destination, key: view.key, configuration: configuration)
+        let (prepared, _) = try prepare(existing: destination, key: view.key, preparing: configuration.preparation) {
+            configuration.failed($0, action: .prepareDestination, performer: configuration.performer)
+        }
         let route = ViewRoute<Protocol>(
             router: self,
             label: view.key.declaration,
@@ -121,7 +129,7 @@ extension Router {
         onDestination destination: Protocol,
         for view: RoutableView<Protocol>,
         path: ViewRoutePath,
-        configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
+        configuring: (inout ViewRouteConfiguration<Protocol>) -> Void = { _ in }
     ) throws -> ViewRoute<Protocol> {
         let route = viewRoute(RouteRequest(key: view.key, action: .performRoute), path: path, configuring: configuring)
         {
@@ -146,7 +154,7 @@ extension Router {
         to module: RoutableViewModule<Module>,
         path: ViewRoutePath,
         making: @escaping @Sendable (Module) throws -> Destination?,
-        configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
+        configuring: (inout ViewRouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> ViewRoute<Destination> {
         let route = viewRoute(
             RouteRequest(key: module.key, action: .performRoute),
@@ -180,7 +188,7 @@ extension Router {
     public func perform(
         url: String,
         path: ViewRoutePath,
-        configuring: (inout RouteConfiguration<Any>) -> Void = { _ in }
+        configuring: (inout ViewRouteConfiguration<Any>) -> Void = { _ in }
     ) throws -> ViewRoute<Any> {
         let request: RouteRequest
         do {
@@ -201,10 +209,10 @@ extension Router {
     private func viewRoute<Destination>(
         _ request: RouteRequest,
         path: ViewRoutePath,
-        configuring: (inout RouteConfiguration<Destination>) -> Void,
+        configuring: (inout ViewRouteConfiguration<Destination>) -> Void,
         make: @escaping (RouteRecord) throws -> Destination
     ) -> ViewRoute<Destination> {
-        var configuration = RouteConfiguration<Destination>()
+        var configuration = ViewRouteConfiguration<Destination>()
         configuring(&configuration)
         return ViewRoute(router: self, label: request.description, path: path, configuration: configuration) {
             prepare,

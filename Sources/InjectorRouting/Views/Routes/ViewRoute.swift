@@ -32,7 +32,7 @@ import Injector
 public final class ViewRoute<Destination> {
     /// Makes and prepares a destination with the caller's preparation, for one action.
     typealias Make =
-        @MainActor ((@Sendable (inout Destination) throws -> Void)?, RouteAction, ViewRoutePath) throws -> (
+        @MainActor (((inout Destination) throws -> Void)?, RouteAction, ViewRoutePath) throws -> (
             Destination, RouteRecord
         )
 
@@ -41,9 +41,9 @@ public final class ViewRoute<Destination> {
     let label: String
     private let make: Make
     private var path: ViewRoutePath
-    private var configuration: RouteConfiguration<Destination>
+    private var configuration: ViewRouteConfiguration<Destination>
     /// The handlers of the first perform, given with the configuration; used once.
-    private var firstPerformer: PerformerHandlers<Destination>?
+    private var firstPerformer: ViewPerformer<Destination>?
     private var shown: ShownTransition?
     private weak var heldDestination: AnyObject?
     /// Why the routed route cannot be removed, when it was not shown by a transition.
@@ -64,7 +64,7 @@ public final class ViewRoute<Destination> {
         router: Router,
         label: String,
         path: ViewRoutePath,
-        configuration: RouteConfiguration<Destination>,
+        configuration: ViewRouteConfiguration<Destination>,
         make: @escaping Make
     ) {
         self.router = router
@@ -130,16 +130,11 @@ public final class ViewRoute<Destination> {
         firstPerformer = nil
         // The configuration's performer handlers belong to the route's first perform only.
         var performer = given ?? ViewPerformer()
-        if performer.success == nil, let success = first?.success {
-            performer.success = { destination in success(destination) }
-        }
-        if performer.error == nil, let error = first?.error {
-            performer.error = { action, failure in error(action, failure) }
-        }
+        if performer.success == nil { performer.success = first?.success }
+        if performer.error == nil { performer.error = first?.error }
         let configuration = configuration
         func fail(_ error: RoutingError) -> RoutingError {
-            configuration.failed(error, action: action, performer: PerformerHandlers())
-            performer.error?(action, error)
+            configuration.failed(error, action: action, performer: performer)
             return router.reported(error)
         }
         if let inFlight = views.inFlight {
@@ -156,7 +151,7 @@ public final class ViewRoute<Destination> {
         state = .routing
         views.begin(self, label: label)
         do {
-            let (destination, record) = try make(configuration.prepareDestination, action, path)
+            let (destination, record) = try make(configuration.preparation, action, path)
             guard type(of: destination as Any) is AnyClass else {
                 throw RoutingError.notAnObject(type(of: destination as Any), route: label)
             }
@@ -180,8 +175,7 @@ public final class ViewRoute<Destination> {
                 notShownBecause = source == nil ? "it made its destination without showing it (makeDestination)" : nil
                 views.end(self)
                 if let source { views.tell(.didPerform, destination: object, source: source, route: label) }
-                configuration.succeeded(destination, action: action, performer: PerformerHandlers())
-                performer.success?(destination)
+                configuration.succeeded(destination, action: action, performer: performer)
             }
             switch path.kind {
             case .makeDestination:
@@ -285,10 +279,4 @@ public final class ViewRoute<Destination> {
             throw fail(.hookFailed(error, hook: "removal", route: label, action: action))
         }
     }
-}
-
-/// The handlers given with one view perform, called on the main actor.
-struct ViewPerformer<Destination> {
-    var success: (@MainActor (Destination) -> Void)?
-    var error: (@MainActor (RouteAction, RoutingError) -> Void)?
 }
