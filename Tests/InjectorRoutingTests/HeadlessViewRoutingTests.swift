@@ -165,7 +165,12 @@ import Testing
         )
 
         #expect(error.code == .destinationAlreadyShown)
-        #expect(error.message.hasPrefix("RoutableView<EditorView> could not perform push(from: HomeScreen): "))
+        #expect(
+            error.message
+                == "RoutableView<EditorView> could not perform push(from: HomeScreen): EditorScreen #5 is already shown "
+                + "(pushed from HomeScreen), so it cannot be pushed from HomeScreen too: a screen is shown in one place "
+                + "at a time; remove it first, or show a new one."
+        )
     }
 
     @Test func aDeclaredSeguePerformsItsStyleAndAnUndeclaredOneIsSegueNotPerformed() throws {
@@ -187,6 +192,12 @@ import Testing
         #expect(route.state == .routed)
         #expect(host.description.contains("EditorScreen #1 (pushed from HomeScreen by segue \"showEditor\")"))
         #expect(error.code == .segueNotPerformed)
+        #expect(
+            error.message
+                == "RoutableView<SignInView> could not perform performSegue(from: HomeScreen, identifier: \"signIn\"): "
+                + "HomeScreen declares no segue \"signIn\" (it declares \"showEditor\"): declare it with "
+                + "declareSegue(\"signIn\", on:style:) before performing it."
+        )
         try route.removeRoute()
         #expect(host.description == "HomeScreen (root of a navigation stack)")
     }
