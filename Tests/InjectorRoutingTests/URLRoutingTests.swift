@@ -164,6 +164,22 @@ import Testing
         #expect(error.injectionError?.code == .factoryFailed)
     }
 
+    @Test(arguments: [
+        ("42", true), ("-7", true), ("1.5", true), ("nan", false), ("inf", false), ("-infinity", false), ("x", false),
+    ])
+    func aDoubleParameterIsAFiniteNumber(text: String, accepted: Bool) throws {
+        let parameters = RouteParameters(["ratio": text], source: "app://zoom")
+        #expect(((try? parameters.value("ratio", as: Double.self)) != nil) == accepted)
+        if !accepted {
+            let error = try #require(routingError { _ = try parameters.value("ratio", as: Double.self) })
+            #expect(
+                error.message
+                    == "The parameter \"ratio\" of \"app://zoom\" is \"\(text)\", which is not a Double. Fix: pass a "
+                    + "Double there."
+            )
+        }
+    }
+
     @Test func askingForTheWrongTypeIsInvalidConfiguration() throws {
         let router = makeRouter()
 

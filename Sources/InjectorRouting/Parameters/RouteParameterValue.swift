@@ -39,8 +39,11 @@ extension Int: RouteParameterValue {
 }
 
 extension Double: RouteParameterValue {
-    /// A decimal number such as `1.5`.
-    public init?(routeParameter text: String) { self.init(text) }
+    /// A finite decimal number such as `1.5`; not `nan` or `inf`, which a link never means.
+    public init?(routeParameter text: String) {
+        guard let value = Double(text), value.isFinite else { return nil }
+        self = value
+    }
 }
 
 extension Bool: RouteParameterValue {
