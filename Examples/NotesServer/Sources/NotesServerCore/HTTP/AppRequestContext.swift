@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import Hummingbird
 import Injector
 
@@ -29,6 +30,9 @@ public struct AppRequestContext: RequestContext {
 
     /// Bodies larger than this are refused with 413 before they are decoded.
     public var maxUploadSize: Int { 64 * 1024 }
+
+    /// ISO 8601 dates, keys in a stable order.
+    public var responseEncoder: JSONEncoder { .notes }
 
     /// The request's notes service.
     public func notes() throws -> NotesService {
@@ -64,5 +68,15 @@ public struct HandWiredRequestServices: RequestServices {
     public func notesService() throws -> NotesService {
         let unitOfWork = request.unitOfWork ?? UnitOfWork(database: database, request: request, audit: audit)
         return NotesService(database: database, unitOfWork: unitOfWork, clock: clock, request: request)
+    }
+}
+
+extension JSONEncoder {
+    /// The encoder of every response body: ISO 8601 dates, sorted keys.
+    static var notes: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
     }
 }

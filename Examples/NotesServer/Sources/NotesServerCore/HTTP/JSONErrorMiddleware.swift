@@ -34,7 +34,7 @@ public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 context.logger.error("request failed: \(error)")
             }
             let body = ErrorBody(error: .init(status: Int(status.code), message: message, requestID: context.id))
-            let data = try JSONEncoder().encode(body)
+            let data = try JSONEncoder.notes.encode(body)
             var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
             headers[.requestID] = context.id
             if let httpError = error as? HTTPError { headers.append(contentsOf: httpError.headers) }
