@@ -1,0 +1,203 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Hummingbird
+import Injector
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+extension ScopeTag {
+    /// The tag of the scopes the request middleware opens, one per request.
+    public static let request: ScopeTag = "request"
+}
+
+/// How to run the server.
+public struct NotesServerOptions: Sendable {
+    /// Where `notes.sqlite` lives.
+    public var dataDirectory: String
+    /// The loopback port; 0 for one the system picks.
+    public var port: Int
+    /// How often the maintenance job checkpoints the log and logs its counters.
+    public var maintenanceInterval: Duration
+    public var logLevel: Logger.Level
+
+    public init(
+        dataDirectory: String,
+        port: Int = 8080,
+        maintenanceInterval: Duration = .seconds(30),
+        logLevel: Logger.Level = .info
+    ) {
+        self.dataDirectory = dataDirectory
+        self.port = port
+        self.maintenanceInterval = maintenanceInterval
+        self.logLevel = logLevel
+    }
+
+    /// A new temporary directory, the default data directory.
+    public static func temporaryDirectory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("notes-server-\(UUID().uuidString)").path
+    }
+
+    /// Parses `[--data-dir PATH] [--port N] [--log-level LEVEL]`.
+    public static func parse(_ arguments: [String]) throws -> NotesServerOptions {
+        var options = NotesServerOptions(dataDirectory: "")
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            guard let value = remaining.popFirst() else { throw UsageError(message: "\(argument) needs a value") }
+            switch argument {
+            case "--data-dir": options.dataDirectory = value
+            case "--port":
+                guard let port = Int(value), (0...65535).contains(port) else {
+                    throw UsageError(message: "bad port \(value)")
+                }
+                options.port = port
+            case "--log-level":
+                guard let level = Logger.Level(rawValue: value) else {
+                    throw UsageError(message: "bad log level \(value)")
+                }
+                options.logLevel = level
+            default: throw UsageError(message: "unknown option \(argument)")
+            }
+        }
+        if options.dataDirectory.isEmpty { options.dataDirectory = temporaryDirectory() }
+        return options
+    }
+
+    public struct UsageError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String {
+            "\(message)\nusage: NotesServer [--data-dir PATH] [--port N] [--log-level trace|debug|info|notice|warning|error|critical]"
+        }
+    }
+}
+
+/// The notes server: its container, its services and its HTTP application.
+public struct NotesServer: Sendable {
+    public let container: Container
+    public let audit: ScopeAudit
+    public let options: NotesServerOptions
+    public let logger: Logger
+
+    /// Registers every dependency. Nothing is built until the application is made.
+    public init(
+        options: NotesServerOptions,
+        audit: ScopeAudit = ScopeAudit(),
+        clock: any NotesClock = SystemNotesClock()
+    ) throws {
+        var logger = Logger(label: "NotesServer")
+        logger.logLevel = options.logLevel
+        self.logger = logger
+        self.options = options
+        self.audit = audit
+        self.container = Container()
+        Self.register(into: container, options: options, audit: audit, clock: clock, logger: logger)
+        try container.finishRegistration()
+    }
+
+    static func register(
+        into container: Container,
+        options: NotesServerOptions,
+        audit: ScopeAudit,
+        clock: any NotesClock,
+        logger: Logger
+    ) {
+        // Singletons: the container builds them once and disposes them at shutdown, last built first.
+        container.register(ScopeAudit.self, instance: audit, ownedBy: .caller)
+        container.register((any NotesClock).self, scope: .singleton) { _ in clock }
+        container.register(NotesDatabase.self, scope: .singleton) { r in
+            try NotesDatabase(directory: options.dataDirectory, audit: r.resolve(ScopeAudit.self), logger: logger)
+        }
+        container.register(MaintenanceService.self, scope: .singleton) { r in
+            try MaintenanceService(
+                database: r.resolve(NotesDatabase.self),
+                clock: r.resolve((any NotesClock).self),
+                audit: r.resolve(ScopeAudit.self),
+                interval: options.maintenanceInterval,
+                logger: logger
+            )
+        }
+        // Per request: the request's info is given to its scope; the unit of work is one per scope.
+        container.register(RequestInfo.self, providedByScope: .request)
+        container.register(UnitOfWork.self, scope: .scoped(to: .request)) { r in
+            try UnitOfWork(
+                database: r.resolve(NotesDatabase.self),
+                request: r.resolve(RequestInfo.self),
+                audit: r.resolve(ScopeAudit.self)
+            )
+        }
+        container.register(NotesService.self) { r in
+            try NotesService(
+                database: r.resolve(NotesDatabase.self),
+                unitOfWork: r.resolve(UnitOfWork.self),
+                clock: r.resolve((any NotesClock).self),
+                request: r.resolve(RequestInfo.self)
+            )
+        }
+    }
+
+    /// The router: `/notes` resolves through request scopes; `/hand/notes` is the same API wired
+    /// by hand, for the load test's comparison.
+    public func makeRouter() throws -> Router<AppRequestContext> {
+        let router = Router(context: AppRequestContext.self)
+        router.add(middleware: JSONErrorMiddleware())
+        NotesRoutes.add(
+            to: router.group("notes").add(middleware: RequestScopeMiddleware(container: container, audit: audit))
+        )
+        let handWired = HandWiredScopeMiddleware(
+            database: try container.resolve(NotesDatabase.self),
+            clock: try container.resolve((any NotesClock).self),
+            audit: audit
+        )
+        NotesRoutes.add(to: router.group("hand/notes").add(middleware: handWired))
+        return router
+    }
+
+    /// The HTTP application on 127.0.0.1, with the database and the maintenance job as services of
+    /// its `ServiceGroup`: at graceful shutdown the server stops first (in-flight requests finish),
+    /// then the maintenance job, then the database's final checkpoint.
+    public func makeApplication(
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
+        let database = try container.resolve(NotesDatabase.self)
+        let maintenance = try container.resolve(MaintenanceService.self)
+        return Application(
+            router: try makeRouter(),
+            configuration: .init(address: .hostname("127.0.0.1", port: options.port), serverName: "NotesServer"),
+            services: [database, maintenance],
+            onServerRunning: onServerRunning,
+            logger: logger
+        )
+    }
+
+    /// Runs until SIGTERM or SIGINT, then shuts the container down: singletons are disposed in
+    /// reverse order of completion, the maintenance job before the database it uses.
+    public func run() async throws {
+        logger.info("data directory: \(options.dataDirectory)")
+        let application = try makeApplication()
+        do {
+            try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        } catch {
+            logger.error("server stopped: \(error)")
+            try await container.shutdown()
+            throw error
+        }
+        try await container.shutdown()
+        let totals = audit.snapshot
+        logger.info(
+            "container shut down",
+            metadata: ["scopes.opened": "\(totals.opened)", "scopes.open": "\(totals.open)"]
+        )
+    }
+}

@@ -1,0 +1,273 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import AsyncHTTPClient
+import Foundation
+import GRDB
+import NIOCore
+import NIOHTTP1
+import NotesServerCore
+import Synchronization
+import Testing
+
+/// One answer the server gave.
+struct Answer: Sendable {
+    let kind: String
+    let status: Int
+    let requestID: String?
+    let unitOfWork: Int?
+    let body: ByteBuffer
+}
+
+/// Sends a request to the live server and collects its answer.
+func send(
+    _ method: HTTPMethod,
+    _ url: String,
+    body: String? = nil,
+    kind: String,
+    timeout: TimeAmount = .seconds(10)
+) async throws -> Answer {
+    var request = HTTPClientRequest(url: url)
+    request.method = method
+    if let body {
+        request.headers.add(name: "content-type", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: body))
+    }
+    let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+    let buffer = try await response.body.collect(upTo: 1 << 20)
+    return Answer(
+        kind: kind,
+        status: Int(response.status.code),
+        requestID: response.headers.first(name: "x-request-id"),
+        unitOfWork: response.headers.first(name: "x-unit-of-work").flatMap { Int($0) },
+        body: buffer
+    )
+}
+
+@Suite("The server on a loopback port", .serialized)
+struct IntegrationTests {
+    static let requestCount = 400
+    static let concurrency = 16
+    static let seedCount = 10
+
+    @Test(
+        "concurrent requests: each scope closed and disposed once, never shared, failures leave nothing",
+        .timeLimit(.minutes(1))
+    )
+    func concurrentRequests() async throws {
+        let live = try await LiveServer.start(try makeServer())
+        let base = live.baseURL
+        // Titles taken before the concurrent part, so that the duplicates' answers do not depend on
+        // which request the server saw first.
+        let seeds = (0..<Self.seedCount).map { "seed \($0)" }
+        for title in seeds {
+            let answer = try await send(.POST, "\(base)/notes", body: #"{"title": "\#(title)"}"#, kind: "seed")
+            try #require(answer.status == 201)
+        }
+        let answers = try await withTimeLimit(.seconds(45)) {
+            try await withThrowingTaskGroup(of: Answer.self) { group in
+                var answers: [Answer] = []
+                var next = 0
+                func add(_ index: Int) {
+                    group.addTask {
+                        switch index % 8 {
+                        case 0, 1:
+                            return try await send(
+                                .POST,
+                                "\(base)/notes",
+                                body: #"{"title": "note \#(index)"}"#,
+                                kind: "create"
+                            )
+                        case 2:
+                            // A title already taken: 409, rolled back.
+                            return try await send(
+                                .POST,
+                                "\(base)/notes",
+                                body: #"{"title": "seed \#(index % Self.seedCount)"}"#,
+                                kind: "duplicate"
+                            )
+                        case 3:
+                            // Two new notes and a taken title: 409, none of the three saved.
+                            let body =
+                                #"[{"title": "batch \#(index) a"}, {"title": "batch \#(index) b"}, {"title": "seed \#(index % Self.seedCount)"}]"#
+                            return try await send(.POST, "\(base)/notes/batch", body: body, kind: "conflicting batch")
+                        case 4:
+                            return try await send(.POST, "\(base)/notes", body: #"{"title": "#, kind: "malformed")
+                        case 5:
+                            return try await send(.GET, "\(base)/notes/missing-\(index)", kind: "unknown id")
+                        case 6:
+                            return try await send(.GET, "\(base)/notes", kind: "list")
+                        default:
+                            return try await send(
+                                .POST,
+                                "\(base)/hand/notes",
+                                body: #"{"title": "hand \#(index)"}"#,
+                                kind: "hand-wired create"
+                            )
+                        }
+                    }
+                }
+                while next < Self.concurrency {
+                    add(next)
+                    next += 1
+                }
+                while let answer = try await group.next() {
+                    answers.append(answer)
+                    if next < Self.requestCount {
+                        add(next)
+                        next += 1
+                    }
+                }
+                return answers
+            }
+        }
+        try await live.stop()
+
+        #expect(answers.count == Self.requestCount)
+        let audit = live.server.audit
+        // Every answer names its request; no two requests share an id or a unit of work.
+        let requestIDs = answers.compactMap(\.requestID)
+        #expect(requestIDs.count == answers.count)
+        #expect(Set(requestIDs).count == requestIDs.count)
+        let unitsOfWork = answers.compactMap(\.unitOfWork)
+        #expect(Set(unitsOfWork).count == unitsOfWork.count)
+        // Every request's scope was closed exactly once, and its unit of work, the one the answer
+        // named, disposed exactly once, by that request's scope.
+        let records = audit.records
+        #expect(records.count == answers.count + seeds.count)
+        for answer in answers {
+            let record = try #require(records[answer.requestID ?? ""], "no record for a \(answer.kind) request")
+            #expect(record.closes == 1, "\(answer.kind) request closed \(record.closes) times")
+            if let unitOfWork = answer.unitOfWork {
+                #expect(record.unitOfWorkDisposals == [unitOfWork], "\(answer.kind): \(record.unitOfWorkDisposals)")
+            } else {
+                // An error answer does not name its unit of work; a handler that threw may have made one.
+                #expect(record.unitOfWorkDisposals.count <= 1)
+            }
+        }
+        let disposed = records.values.flatMap(\.unitOfWorkDisposals)
+        #expect(Set(disposed).count == disposed.count, "a unit of work was disposed by two requests")
+        #expect(audit.violations.isEmpty, "\(audit.violations)")
+        let totals = audit.snapshot
+        #expect(totals.open == 0)
+        #expect(totals.closedByFallback == 0)
+
+        // Expected statuses.
+        for answer in answers {
+            let expected =
+                switch answer.kind {
+                case "create", "hand-wired create": 201
+                case "duplicate", "conflicting batch": 409
+                case "malformed": 400
+                case "unknown id": 404
+                default: 200
+                }
+            #expect(answer.status == expected, "\(answer.kind): \(answer.status) \(String(buffer: answer.body))")
+        }
+
+        // Failed requests left nothing: the database holds exactly the acknowledged notes.
+        let acknowledged = Set(seeds).union(
+            answers.filter { $0.status == 201 }.compactMap {
+                try? JSONDecoder.iso8601.decode(Note.self, from: Data($0.body.readableBytesView)).title
+            }
+        )
+        let stored = try await storedTitles(in: live.server.options.dataDirectory)
+        #expect(stored == acknowledged)
+        #expect(!stored.contains { $0.hasPrefix("batch") })
+
+        // Shutdown was clean: singletons disposed, dependents first.
+        #expect(audit.disposalOrder == ["MaintenanceService", "NotesDatabase"])
+    }
+
+    @Test("a note acknowledged with 201 survives a graceful shutdown and restart", .timeLimit(.minutes(1)))
+    func survivesRestart() async throws {
+        let directory = NotesServerOptions.temporaryDirectory()
+        let first = try await LiveServer.start(try makeServer(dataDirectory: directory))
+        let created = try await send(.POST, "\(first.baseURL)/notes", body: #"{"title": "keep me"}"#, kind: "create")
+        #expect(created.status == 201)
+        let note = try JSONDecoder.iso8601.decode(Note.self, from: Data(created.body.readableBytesView))
+        try await first.stop()
+
+        let second = try await LiveServer.start(try makeServer(dataDirectory: directory))
+        let fetched = try await send(.GET, "\(second.baseURL)/notes/\(note.id)", kind: "get")
+        try await second.stop()
+        #expect(fetched.status == 200)
+        #expect(try JSONDecoder.iso8601.decode(Note.self, from: Data(fetched.body.readableBytesView)) == note)
+    }
+
+    @Test(
+        "graceful shutdown under load: in-flight requests finish, every acknowledged note is kept",
+        .timeLimit(.minutes(1))
+    )
+    func shutdownUnderLoad() async throws {
+        let directory = NotesServerOptions.temporaryDirectory()
+        let live = try await LiveServer.start(try makeServer(dataDirectory: directory))
+        let base = live.baseURL
+        let acknowledged = TitleSet()
+        try await withTimeLimit(.seconds(40)) {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for worker in 0..<8 {
+                    group.addTask {
+                        for index in 0..<50 {
+                            let title = "w\(worker) n\(index)"
+                            guard
+                                let answer = try? await send(
+                                    .POST,
+                                    "\(base)/notes",
+                                    body: #"{"title": "\#(title)"}"#,
+                                    kind: "create",
+                                    timeout: .seconds(2)  // a stopped server is retried until then
+                                )
+                            else { return }  // the server stopped accepting
+                            if answer.status == 201 { acknowledged.insert(title) }
+                        }
+                    }
+                }
+                // Shut down while the workers are sending.
+                try await Task.sleep(for: .milliseconds(150))
+                try await live.stop()
+                try await group.waitForAll()
+            }
+        }
+        let totals = live.server.audit.snapshot
+        #expect(totals.open == 0)
+        #expect(totals.closedByFallback == 0)
+        #expect(live.server.audit.violations.isEmpty)
+        let kept = try await storedTitles(in: directory)
+        let sent = acknowledged.titles
+        #expect(!sent.isEmpty)
+        #expect(sent.isSubset(of: kept), "lost: \(sent.subtracting(kept))")
+    }
+}
+
+/// The titles in the database of a stopped server.
+func storedTitles(in directory: String) async throws -> Set<String> {
+    let queue = try DatabaseQueue(path: URL(fileURLWithPath: directory).appendingPathComponent("notes.sqlite").path)
+    defer { try? queue.close() }
+    return try await queue.read { db in Set(try String.fetchAll(db, sql: "SELECT title FROM note")) }
+}
+
+extension JSONDecoder {
+    static var iso8601: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}
+
+/// Titles collected from concurrent tasks.
+final class TitleSet: Sendable {
+    private let storage = Mutex<Set<String>>([])
+    func insert(_ title: String) { storage.withLock { _ = $0.insert(title) } }
+    var titles: Set<String> { storage.withLock { $0 } }
+}
