@@ -138,11 +138,12 @@ final class RouterStorage: Sendable {
     /// The routes that add nothing to their registrations, for `Router/makeDestination(to:)`'s fast path.
     var plainRoutes: PlainRoutes { state.withLock { $0.plainRoutes } }
 
-    /// Publishes an amended table: the current one changed in place while no routing call reads it
-    /// (as while an app registers its routes at launch), an amended copy otherwise.
+    /// Publishes an amended copy of the table; the one published before is never changed, since
+    /// routing calls read it without the lock.
     func amend(_ change: (RouteTable) -> Void) {
         state.withLock { state in
-            if !isKnownUniquelyReferenced(&state.table) { state.table = state.table.copy() }
+            // Always a copy: a routing call may still read the published table after the lock.
+            state.table = state.table.copy()
             change(state.table)
             if state.table.plainRoutesAreStale {
                 state.plainRoutes = PlainRoutes(state.table)
