@@ -252,59 +252,6 @@ extension RoutingError {
         )
     }
 
-    // MARK: Parameters
-
-    static func missingParameter(_ name: String, of type: Any.Type, in parameters: RouteParameters) -> RoutingError {
-        let route = parameters.route.map(\.declaration) ?? "The route"
-        guard parameters.isHandedOver else {
-            var error = RoutingError(
-                .invalidConfiguration,
-                "\(route) needs the parameter \"\(name)\" (\(withArticle(type))), but its registration was resolved "
-                    + "without its router (directly from the container, or by the container's validate()), which has "
-                    + "no parameters to give. Fix: make it through the router (router.makeDestination(url:) or "
-                    + "perform(identifier:parameters:)), and validate with router.validate(), which lists such routes "
-                    + "as needing parameters.",
-                action: .makeDestination,
-                isMissingHandedOverParameters: true
-            )
-            error.failingRoute = parameters.route
-            return error
-        }
-        let source = parameters.source.map { " \"\($0)\"" } ?? ""
-        let given = parameters.isEmpty ? "none" : parameters.values.keys.sorted().joined(separator: ", ")
-        let fix =
-            parameters.source == nil
-            ? "Fix: perform it by URL or identifier with the parameter, or give the route a default for it."
-            : "Fix: add it to the URL (a :\(name) placeholder or ?\(name)=…) or to the parameters."
-        var error = RoutingError(
-            .invalidConfiguration,
-            "\(route) needs the parameter \"\(name)\" (\(withArticle(type))), which\(source.isEmpty ? " the call" : source) "
-                + "does not give; given: \(given). \(fix)",
-            action: .makeDestination
-        )
-        error.failingRoute = parameters.route
-        return error
-    }
-
-    static func mistypedParameter(
-        _ name: String,
-        _ text: String,
-        as type: Any.Type,
-        in parameters: RouteParameters
-    )
-        -> RoutingError
-    {
-        let source = parameters.source.map { " of \"\($0)\"" } ?? ""
-        var error = RoutingError(
-            .invalidConfiguration,
-            "The parameter \"\(name)\"\(source) is \"\(text)\", which is not \(withArticle(type)). Fix: pass "
-                + "\(withArticle(type)) there.",
-            action: .makeDestination
-        )
-        error.failingRoute = parameters.route
-        return error
-    }
-
     // MARK: Route lifecycle
 
     static func overRoute(_ route: String, action: RouteAction) -> RoutingError {
@@ -349,73 +296,6 @@ extension RoutingError {
             "\(route) prepared a destination made elsewhere (prepare(destination:for:)), so it has nothing to perform. "
                 + "Fix: perform a route of its own with router.perform(to:), or router.to(_:).",
             action: .performRoute
-        )
-    }
-
-    // MARK: Interceptors
-
-    static func refused(_ request: RouteRequest, by interceptor: String, reason: String) -> RoutingError {
-        RoutingError(
-            .refused,
-            "The interceptor \"\(interceptor)\" refused \(request): \(reason)",
-            action: request.action
-        )
-    }
-
-    static func interceptorFailed(_ error: any Error, interceptor: String, request: RouteRequest) -> RoutingError {
-        if let cycle = cycle(in: error) { return cycle }
-        return
-            RoutingError(
-                .refused,
-                "The interceptor \"\(interceptor)\" threw while deciding on \(request): \(error)",
-                action: request.action,
-                underlyingError: error
-            )
-    }
-
-    static func redirected(_ request: RouteRequest, to target: RouteKey, by interceptor: String) -> RoutingError {
-        RoutingError(
-            .redirected,
-            "The interceptor \"\(interceptor)\" redirected \(request) to \(target.declaration), which was performed "
-                + "instead.",
-            action: request.action
-        )
-    }
-
-    static func redirectFailed(
-        _ error: any Error,
-        _ request: RouteRequest,
-        to target: RouteKey,
-        by interceptor: String
-    )
-        -> RoutingError
-    {
-        let failure = wrapping(error, action: request.action)
-        return RoutingError(
-            failure.code,
-            "The interceptor \"\(interceptor)\" redirected \(request) to \(target.declaration), which failed: "
-                + failure.message,
-            action: request.action,
-            underlyingError: failure
-        )
-    }
-
-    static func routingCycle(_ loop: [RouteKey], action: RouteAction) -> RoutingError {
-        RoutingError(
-            .cycle,
-            "Routes make each other: \(loop.map(\.declaration).joined(separator: " -> ")), through their hooks, "
-                + "preparations or interceptors, so the making would never end. Fix: let one of them get the other "
-                + "later (when it is used), not while it is being made.",
-            action: action
-        )
-    }
-
-    static func redirectCycle(_ chain: [RouteKey], by interceptor: String, action: RouteAction) -> RoutingError {
-        RoutingError(
-            .cycle,
-            "Interceptors redirect in a loop: \(chain.map(\.description).joined(separator: " -> ")) (the last "
-                + "redirect by \"\(interceptor)\"). Fix: let an interceptor proceed for the route it redirects to.",
-            action: action
         )
     }
 
@@ -476,7 +356,7 @@ extension RoutingError {
 }
 
 /// A type's name after "a" or "an", as a reader says it: "an Int", "a UUID", "a NoteViewer".
-private func withArticle(_ type: Any.Type) -> String {
+func withArticle(_ type: Any.Type) -> String {
     let name = typeName(type)
     let spelledLetter = name.count > 1 && name.prefix(2).allSatisfy(\.isUppercase)  // "UUID": "a you-you-…"
     let vowel = name.first.map { "AEIOaeio".contains($0) } ?? false

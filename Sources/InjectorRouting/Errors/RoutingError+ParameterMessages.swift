@@ -1,0 +1,71 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+
+// The messages of errors about route parameters: which parameter, of which route, from which URL.
+
+extension RoutingError {
+    // MARK: Parameters
+
+    static func missingParameter(_ name: String, of type: Any.Type, in parameters: RouteParameters) -> RoutingError {
+        let route = parameters.route.map(\.declaration) ?? "The route"
+        guard parameters.isHandedOver else {
+            var error = RoutingError(
+                .invalidConfiguration,
+                "\(route) needs the parameter \"\(name)\" (\(withArticle(type))), but its registration was resolved "
+                    + "without its router (directly from the container, or by the container's validate()), which has "
+                    + "no parameters to give. Fix: make it through the router (router.makeDestination(url:) or "
+                    + "perform(identifier:parameters:)), and validate with router.validate(), which lists such routes "
+                    + "as needing parameters.",
+                action: .makeDestination,
+                isMissingHandedOverParameters: true
+            )
+            error.failingRoute = parameters.route
+            return error
+        }
+        let source = parameters.source.map { " \"\($0)\"" } ?? ""
+        let given = parameters.isEmpty ? "none" : parameters.values.keys.sorted().joined(separator: ", ")
+        let fix =
+            parameters.source == nil
+            ? "Fix: perform it by URL or identifier with the parameter, or give the route a default for it."
+            : "Fix: add it to the URL (a :\(name) placeholder or ?\(name)=…) or to the parameters."
+        var error = RoutingError(
+            .invalidConfiguration,
+            "\(route) needs the parameter \"\(name)\" (\(withArticle(type))), which\(source.isEmpty ? " the call" : source) "
+                + "does not give; given: \(given). \(fix)",
+            action: .makeDestination
+        )
+        error.failingRoute = parameters.route
+        return error
+    }
+
+    static func mistypedParameter(
+        _ name: String,
+        _ text: String,
+        as type: Any.Type,
+        in parameters: RouteParameters
+    )
+        -> RoutingError
+    {
+        let source = parameters.source.map { " of \"\($0)\"" } ?? ""
+        var error = RoutingError(
+            .invalidConfiguration,
+            "The parameter \"\(name)\"\(source) is \"\(text)\", which is not \(withArticle(type)). Fix: pass "
+                + "\(withArticle(type)) there.",
+            action: .makeDestination
+        )
+        error.failingRoute = parameters.route
+        return error
+    }
+}
