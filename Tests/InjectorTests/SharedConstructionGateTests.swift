@@ -195,6 +195,55 @@ struct SharedConstructionGateTests {
         _ = try container.resolve(GateRight.self)
     }
 
+    /// The same cycle between two tasks that resolve through the sync API (an async resolution
+    /// releases the gates of the sync instances it builds before it next suspends, so only sync
+    /// resolves running in tasks can close such a cycle): reported with both paths.
+    @Test func waitForCycleAcrossTwoTasksIsReported() async throws {
+        let container = Container()
+        let leftHeld = DispatchSemaphore(value: 0)
+        let rightHeld = DispatchSemaphore(value: 0)
+        let overlaps = CallCounter()
+        container.register(GateLeft.self, scope: .weak) { _ in GateLeft() }
+        container.register(GateRight.self, scope: .singleton) { _ in GateRight() }
+        container.register(GateLeftRequest.self) { r in
+            _ = try r.resolve(GateLeft.self)
+            leftHeld.signal()
+            if waited(for: rightHeld) { overlaps.next() }
+            _ = try r.resolve(GateRight.self)
+            return GateLeftRequest()
+        }
+        container.register(GateRightRequest.self) { r in
+            _ = try r.resolve(GateRight.self)
+            rightHeld.signal()
+            if waited(for: leftHeld) { overlaps.next() }
+            _ = try r.resolve(GateLeft.self)
+            return GateRightRequest()
+        }
+        let outcomes = Outcomes()
+        let ended: Bool? = await withWatchdog(seconds: 20) {
+            let left = Task.detached { outcomes.record { try container.resolve(GateLeftRequest.self) } }
+            let right = Task.detached { outcomes.record { try container.resolve(GateRightRequest.self) } }
+            await left.value
+            await right.value
+            return true
+        }
+        #expect(ended == true)
+        // Two tasks run at once only if the cooperative pool has two threads free; when other tests
+        // kept it busy, they ran one after the other, and there was no cycle to report.
+        guard overlaps.count == 2 else {
+            #expect(outcomes.errors.isEmpty)
+            return
+        }
+        let errors = outcomes.errors
+        try #require(errors.count == 1, "\(outcomes.all)")
+        #expect(errors[0].code == .circularWait)
+        let message = errors[0].message
+        let paths = ["GateLeftRequest -> GateRight", "GateRightRequest -> GateLeft"]
+        #expect(paths.allSatisfy { message.contains("(\($0))") }, "\(message)")
+        #expect(message.contains("would wait forever"))
+        #expect(outcomes.values.count == 1)
+    }
+
     /// The documented deadlock: a scoped factory that built a cold singleton, then waits for work
     /// in another scope (on another thread) that needs an unrelated cold singleton. It ends now.
     @Test func scopedFactoryWaitingOnAnotherScopeEnds() async throws {
