@@ -32,7 +32,7 @@ import Synchronization
 public final class Container: Sendable {
     /// The container whose registrations this one falls back to, if any.
     let parent: Container?
-    /// What this container shares with its parent and children: construction locks, overrides.
+    /// What this container shares with its parent and children: the async construction lock, overrides.
     @usableFromInline let tree: ContainerTree
 
     struct State {

@@ -13,15 +13,13 @@
 
 import Synchronization
 
-/// What the containers of one tree (a root and all its children) share: the locks that serialise
-/// the construction of shared instances, and whether test overrides are in effect for any of them.
+/// What the containers of one tree (a root and all its children) share: the lock that serialises
+/// the async construction of shared instances, and whether test overrides are in effect for any of
+/// them. (Sync shared instances are built behind a gate each: see `InstanceGates`.)
 @usableFromInline
 final class ContainerTree: Sendable {
-    /// Serialises the construction of sync singleton and weak instances across the tree;
-    /// recursive, because a singleton's factory may build further singletons.
-    @usableFromInline let constructionLock = Locked.make((), recursive: true)
-    /// Serialises the async construction of shared instances, as `constructionLock` does for sync
-    /// ones; held by an async resolution until it ends.
+    /// Serialises the async construction of shared instances; held by an async resolution until it
+    /// ends.
     let asyncConstructionLock = AsyncLock()
     /// How many `withOverrides` calls on containers of this tree are running. While there are none,
     /// a resolve pays one relaxed load for overrides, and reads no task-local value.

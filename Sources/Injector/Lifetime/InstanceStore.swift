@@ -14,12 +14,11 @@
 /// Shared instances kept apart from a container's own: one lifetime scope's scoped instances, or the
 /// singletons made under test overrides or by validation. Each is keyed by its registration.
 ///
-/// Instances are published here once the resolution that built them completes, as singletons are;
-/// construction is serialised per store, by a recursive lock for sync resolutions and an async
-/// lock for async ones, each held until the resolution that took it ends.
+/// Instances are published here once the resolution that built them completes, as singletons are.
+/// A sync resolution builds each one behind its own gate (see `InstanceGates`); async construction
+/// is serialised per store by an async lock; each is held until the resolution that took it ends.
 @usableFromInline
 final class InstanceStore: Sendable {
-    @usableFromInline let constructionLock = Locked.make((), recursive: true)
     private let publishedAsyncLock = PublishedReference<AsyncLock>()
     @usableFromInline let disposals: DisposalBag
     /// The singleton and weak instances built here, for a side store (overrides' or validation's),

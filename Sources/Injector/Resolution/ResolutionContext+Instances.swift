@@ -157,8 +157,8 @@ extension ResolutionContext {
         return instance
     }
 
-    /// Builds a singleton or weak instance under the construction lock of the owner's container tree,
-    /// with the owner's registrations. It is published when the resolution completes, after its
+    /// Builds a singleton or weak instance behind its gate (see `InstanceGates`), with the owner's
+    /// registrations. It is published when the resolution completes, after its
     /// preparation; until then, this resolution alone sees it.
     @inlinable
     func constructShared<Service, each Argument>(
@@ -172,7 +172,7 @@ extension ResolutionContext {
             return try resolveSharedElsewhere(provider, lookup: owner, arguments: repeat each arguments)
         }
         let key = SharedInstanceKey(slot: slot, store: nil)
-        if let box = beginSharedConstruction(of: key, under: owner.tree.constructionLock) {
+        if let box = try beginSharedConstruction(of: key, for: provider, realm: owner.tree) {
             return unsafeDowncast(box, to: InstanceBox<Service>.self).value
         }
         if let instance = provider.sharedInstance { return instance }  // another thread was first
@@ -218,7 +218,7 @@ extension ResolutionContext {
     }
 
     /// Builds the instance of `provider` kept in `store` (a lifetime scope's, or the side store of
-    /// overrides or validation), under the store's construction lock; published to the store when
+    /// overrides or validation), behind the gate of its place in the store; published to the store when
     /// the resolution completes. The store takes charge of disposing it.
     @inlinable
     func constructStored<Service, each Argument>(
@@ -234,7 +234,7 @@ extension ResolutionContext {
             return try resolveStoredElsewhere(provider, in: store, lookup: lookup, arguments: repeat each arguments)
         }
         let key = SharedInstanceKey(slot: provider.record, store: store)
-        if let box = beginSharedConstruction(of: key, under: store.constructionLock)
+        if let box = try beginSharedConstruction(of: key, for: provider, realm: store)
             ?? store.instance(of: provider.record)
         {
             return unsafeDowncast(box, to: InstanceBox<Service>.self).value

@@ -11,21 +11,38 @@
 //
 //===----------------------------------------------------------------------===//
 
-// Building shared instances: the construction locks a resolution takes and holds until it ends,
+// Building shared instances: the gates and locks a resolution takes and holds until it ends,
 // the instances it built and publishes when it completes, and the owner that takes charge of
 // what is disposable.
 
 extension ResolutionContext {
-    /// Takes `lock` (held until the resolution ends), then returns the shared instance kept under
-    /// `key` if this resolution already built it.
+    /// Takes the gate of `key` (held until the resolution ends; see `InstanceGates`), waiting while
+    /// another thread builds that instance, then returns the shared instance kept under `key` if
+    /// this resolution, or one it runs inside, already built it.
     ///
-    /// A resolution from a lifetime scope takes the scope's lock before any other, so that two
-    /// resolutions from one scope never take a scope's lock and a container's in opposite orders.
-    @usableFromInline func beginSharedConstruction(of key: SharedInstanceKey, under lock: Locked<Void>) -> AnyObject? {
+    /// A registration with preparation steps (`onResolved`, `verify`) first takes the gate of its
+    /// whole `realm` (the container tree, or the store): its hooks run once the whole graph is
+    /// built, and typically close a cycle of properties between shared instances, whose halves two
+    /// threads building at once would each wait for; the realm's gate lets one build both.
+    ///
+    /// - Throws: ``InjectionError/Code/circularWait`` when the resolution building it waits,
+    ///   directly or through others, for an instance this one is building.
+    @usableFromInline func beginSharedConstruction(
+        of key: SharedInstanceKey,
+        for provider: AnyProvider,
+        realm: AnyObject
+    ) throws -> AnyObject? {
         precondition(!isAsync, "an async resolution builds sync shared instances in a nested resolution")
-        if let scope { hold(scope.store.constructionLock) }
-        hold(lock)
+        if provider.preparation != nil { try hold(SharedInstanceKey(realm: realm), for: provider) }
+        try hold(key, for: provider)
         return unpublishedInstance(of: key)
+    }
+
+    private func hold(_ gate: SharedInstanceKey, for provider: AnyProvider) throws {
+        let bookkeeping = bookkeeping
+        guard !bookkeeping.heldGates.contains(gate) else { return }
+        try InstanceGates.enter(gate, asking: provider.key) { path + [provider.key] }
+        bookkeeping.heldGates.append(gate)
     }
 
     /// How an async shared construction starts: with the instance already built, or with this
@@ -68,20 +85,6 @@ extension ResolutionContext {
         if try await lock.lock(for: ObjectIdentifier(self), within: lockAncestors) {
             bookkeeping.heldAsyncLocks.append(lock)
         }
-    }
-
-    fileprivate func hold(_ lock: Locked<Void>) {
-        let bookkeeping = bookkeeping
-        guard let first = bookkeeping.heldLock else {
-            lock.lock()
-            bookkeeping.heldLock = lock
-            return
-        }
-        guard first.identity != lock.identity,
-            !bookkeeping.furtherHeldLocks.contains(where: { $0.identity == lock.identity })
-        else { return }
-        lock.lock()
-        bookkeeping.furtherHeldLocks.append(lock)
     }
 
     /// The shared instance kept under `key` that this resolution, or one it runs inside, built and

@@ -103,10 +103,9 @@ final class ResolutionContext {
         var preparingCaptor: Captor?
         /// The graph-scoped instances that hold a scoped one, with the scoped one's provider.
         var scopeBoundGraphInstances: [ObjectIdentifier: Unmanaged<AnyProvider>] = [:]
-        /// Construction locks taken, held until the resolution ends: the first, and any after it
-        /// (a scope's lock, then a container tree's).
-        var heldLock: Locked<Void>?
-        var furtherHeldLocks: [Locked<Void>] = []
+        /// The gates of the sync shared instances this resolution builds (see `InstanceGates`),
+        /// held until it ends, and the async construction locks it took.
+        var heldGates: [SharedInstanceKey] = []
         var heldAsyncLocks: [AsyncLock] = []
     }
 
@@ -125,6 +124,13 @@ final class ResolutionContext {
         @usableFromInline init(slot: AnyObject, store: InstanceStore?) {
             self.slot = ObjectIdentifier(slot)
             self.store = store.map(ObjectIdentifier.init)
+        }
+
+        /// The key of a whole realm of shared instances (a container tree, or a store): its gate
+        /// is taken before that of an instance whose registration has preparation steps.
+        init(realm: AnyObject) {
+            slot = ObjectIdentifier(realm)
+            store = slot
         }
     }
 
@@ -454,12 +460,11 @@ final class ResolutionContext {
         bookkeeping.unpublished.removeAll()
     }
 
-    /// Releases the locks a resolution holds. Kept out of `end()`: inlined there, the async lock's
+    /// Releases the gates and locks a resolution holds. Kept out of `end()`: inlined there, the async lock's
     /// release made every resolve instantiate continuation metadata.
     @inline(never)
     private func release(_ bookkeeping: Bookkeeping) {
-        for lock in bookkeeping.furtherHeldLocks.reversed() { lock.unlock() }
-        bookkeeping.heldLock?.unlock()
+        for gate in bookkeeping.heldGates.reversed() { InstanceGates.leave(gate) }
         for lock in bookkeeping.heldAsyncLocks.reversed() { lock.unlock(for: ObjectIdentifier(self)) }
     }
 

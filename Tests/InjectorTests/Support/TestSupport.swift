@@ -118,7 +118,9 @@ func withWatchdog<Result: Sendable>(
     let finished = FirstOfTwo()
     let result: Result? = await withCheckedContinuation { (continuation: CheckedContinuation<Result?, Never>) in
         let timer = Task {
-            try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+            // Cancelled once the body has finished: then the body's result must win, even if this
+            // task runs before the body's task claims it.
+            do { try await Task.sleep(nanoseconds: UInt64(seconds * 1e9)) } catch { return }
             if finished.claim() { continuation.resume(returning: nil) }
         }
         Task {

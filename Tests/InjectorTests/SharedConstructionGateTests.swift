@@ -1,0 +1,340 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Injector
+
+// Sync shared instances are built behind a gate per instance, not one lock per container tree:
+// unrelated constructions on other threads proceed at the same time, a wait-for cycle between
+// resolutions on different threads is reported (`circularWait`), and a factory still runs once
+// however many threads race for its instance. CI runs this suite under ThreadSanitizer. Every test
+// runs its threads under a watchdog; a factory's wait for another thread is bounded too, so that
+// the old tree lock made these tests fail rather than hang.
+
+// MARK: - Test doubles (private to this file)
+
+private final class GateLeft: Sendable {}
+private final class GateRight: Sendable {}
+private final class GateCounted: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+private final class GateWeakHelper: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+private struct GateLeftRequest {}
+private struct GateRightRequest {}
+private final class GateAudit: Sendable {}
+private final class GateMailer: Sendable {}
+private final class GateReportJob: Sendable {}
+private final class GateReportWorker: Sendable {}
+
+/// The outcome of each thread's resolve, recorded from any thread.
+private final class Outcomes: @unchecked Sendable {  // `recorded` is only touched under `lock`
+    private let lock = NSLock()
+    private var recorded: [Result<String, InjectionError>] = []
+
+    func record(_ body: () throws -> Any) {
+        let outcome: Result<String, InjectionError>
+        do {
+            outcome = .success("\(type(of: try body()))")
+        } catch let error as InjectionError {
+            outcome = .failure(error)
+        } catch {
+            outcome = .success("unexpected \(error)")
+        }
+        lock.withLock { recorded.append(outcome) }
+    }
+
+    var all: [Result<String, InjectionError>] { lock.withLock { recorded } }
+    var errors: [InjectionError] {
+        all.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+    }
+    var values: [String] { all.compactMap { if case .success(let value) = $0 { value } else { nil } } }
+}
+
+/// Keeps instances alive until the test ends, from any thread.
+private final class Keeper: @unchecked Sendable {  // `kept` is only touched under `lock`
+    private let lock = NSLock()
+    private var kept: [AnyObject] = []
+    func keep(_ object: AnyObject) { lock.withLock { kept.append(object) } }
+    var identities: Set<ObjectIdentifier> { lock.withLock { Set(kept.map(ObjectIdentifier.init)) } }
+}
+
+/// Runs each body on a thread of its own (not the cooperative pool, which blocking would starve),
+/// and returns whether all of them ended within `seconds`; a watchdog fails the test otherwise.
+private func onThreads(seconds: Double = 20, _ bodies: [@Sendable () -> Void]) async -> Bool {
+    let done = bodies.map { _ in Signal() }
+    for (body, signal) in zip(bodies, done) {
+        let thread = Thread {
+            body()
+            signal.signal()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+    return await withWatchdog(seconds: seconds) {
+        for signal in done { await signal.wait() }
+        return true
+    } ?? false
+}
+
+/// Waits for `semaphore` at most `seconds`; whether it was signalled.
+private func waited(for semaphore: DispatchSemaphore, seconds: Double = 5) -> Bool {
+    semaphore.wait(timeout: .now() + seconds) == .success
+}
+
+/// Counts a factory call, then takes a little time, so that other threads arrive meanwhile.
+private func slowly(_ calls: CallCounter) -> Int {
+    let serial = calls.next()
+    Thread.sleep(forTimeInterval: 0.005)
+    return serial
+}
+
+/// How many distinct instances 16 threads resolving at once received (kept alive until all end),
+/// or `nil` if they did not all end.
+private func instancesFromRacingThreads(_ resolve: @escaping @Sendable () throws -> AnyObject) async -> Int? {
+    let keeper = Keeper()
+    let bodies: [@Sendable () -> Void] = (0..<16).map { _ in
+        { if let instance = try? resolve() { keeper.keep(instance) } }
+    }
+    guard await onThreads(bodies) else { return nil }
+    return keeper.identities.count
+}
+
+// MARK: - Tests
+
+@Suite("Shared construction gates")
+struct SharedConstructionGateTests {
+    /// Two cold singletons whose factories each wait for the other to start: under one lock for the
+    /// tree, the second could not start until the first ended, and both waits would time out.
+    @Test func unrelatedSingletonsAreBuiltInParallel() async throws {
+        let container = Container()
+        let leftStarted = DispatchSemaphore(value: 0)
+        let rightStarted = DispatchSemaphore(value: 0)
+        let sawOther = CallCounter()
+        container.register(GateLeft.self, scope: .singleton) { _ in
+            leftStarted.signal()
+            if waited(for: rightStarted) { sawOther.next() }
+            return GateLeft()
+        }
+        container.register(GateRight.self, scope: .singleton) { _ in
+            rightStarted.signal()
+            if waited(for: leftStarted) { sawOther.next() }
+            return GateRight()
+        }
+        let outcomes = Outcomes()
+        let ended = await onThreads([
+            { outcomes.record { try container.resolve(GateLeft.self) } },
+            { outcomes.record { try container.resolve(GateRight.self) } },
+        ])
+        #expect(ended)
+        #expect(sawOther.count == 2)
+        #expect(outcomes.errors.isEmpty)
+        #expect(Set(outcomes.values) == ["GateLeft", "GateRight"])
+    }
+
+    /// Two resolutions on two threads, each holding a singleton it built (unpublished until it
+    /// ends) and then asking for the one the other holds: the one that would close the cycle throws
+    /// `circularWait` naming both paths; the other then builds what it needs and succeeds.
+    @Test func waitForCycleAcrossTwoThreadsIsReported() async throws {
+        let container = Container()
+        let leftHeld = DispatchSemaphore(value: 0)
+        let rightHeld = DispatchSemaphore(value: 0)
+        container.register(GateLeft.self, scope: .singleton) { _ in GateLeft() }
+        container.register(GateRight.self, scope: .singleton) { _ in GateRight() }
+        container.register(GateLeftRequest.self) { r in
+            _ = try r.resolve(GateLeft.self)
+            leftHeld.signal()
+            _ = waited(for: rightHeld)
+            _ = try r.resolve(GateRight.self)
+            return GateLeftRequest()
+        }
+        container.register(GateRightRequest.self) { r in
+            _ = try r.resolve(GateRight.self)
+            rightHeld.signal()
+            _ = waited(for: leftHeld)
+            _ = try r.resolve(GateLeft.self)
+            return GateRightRequest()
+        }
+        let outcomes = Outcomes()
+        let ended = await onThreads([
+            { outcomes.record { try container.resolve(GateLeftRequest.self) } },
+            { outcomes.record { try container.resolve(GateRightRequest.self) } },
+        ])
+        #expect(ended)
+        let errors = outcomes.errors
+        try #require(errors.count == 1, "\(outcomes.all)")
+        let error = errors[0]
+        #expect(error.code == .circularWait)
+        let leftPath = "GateLeftRequest -> GateRight"
+        let rightPath = "GateRightRequest -> GateLeft"
+        let leftDetected = error.message.contains("this resolution (\(leftPath))")
+        let (own, other) = leftDetected ? (leftPath, rightPath) : (rightPath, leftPath)
+        #expect(error.message.contains("this resolution (\(own)) needs the"), "\(error.message)")
+        #expect(error.message.contains("and that one (\(other)) waits for the"), "\(error.message)")
+        #expect(error.message.contains("Fix:"))
+        #expect(outcomes.values.count == 1)
+        // Nothing is left half-built or held: both singletons resolve at once now.
+        _ = try container.resolve(GateLeft.self)
+        _ = try container.resolve(GateRight.self)
+    }
+
+    /// The same cycle between two tasks that resolve through the sync API (an async resolution
+    /// releases the gates of the sync instances it builds before it next suspends, so only sync
+    /// resolves running in tasks can close such a cycle): reported with both paths.
+    @Test func waitForCycleAcrossTwoTasksIsReported() async throws {
+        let container = Container()
+        let leftHeld = DispatchSemaphore(value: 0)
+        let rightHeld = DispatchSemaphore(value: 0)
+        let overlaps = CallCounter()
+        container.register(GateLeft.self, scope: .weak) { _ in GateLeft() }
+        container.register(GateRight.self, scope: .singleton) { _ in GateRight() }
+        container.register(GateLeftRequest.self) { r in
+            _ = try r.resolve(GateLeft.self)
+            leftHeld.signal()
+            if waited(for: rightHeld) { overlaps.next() }
+            _ = try r.resolve(GateRight.self)
+            return GateLeftRequest()
+        }
+        container.register(GateRightRequest.self) { r in
+            _ = try r.resolve(GateRight.self)
+            rightHeld.signal()
+            if waited(for: leftHeld) { overlaps.next() }
+            _ = try r.resolve(GateLeft.self)
+            return GateRightRequest()
+        }
+        let outcomes = Outcomes()
+        let ended: Bool? = await withWatchdog(seconds: 20) {
+            let left = Task.detached { outcomes.record { try container.resolve(GateLeftRequest.self) } }
+            let right = Task.detached { outcomes.record { try container.resolve(GateRightRequest.self) } }
+            await left.value
+            await right.value
+            return true
+        }
+        #expect(ended == true)
+        // Two tasks run at once only if the cooperative pool has two threads free; when other tests
+        // kept it busy, they ran one after the other, and there was no cycle to report.
+        guard overlaps.count == 2 else {
+            #expect(outcomes.errors.isEmpty)
+            return
+        }
+        let errors = outcomes.errors
+        try #require(errors.count == 1, "\(outcomes.all)")
+        #expect(errors[0].code == .circularWait)
+        let message = errors[0].message
+        let paths = ["GateLeftRequest -> GateRight", "GateRightRequest -> GateLeft"]
+        #expect(paths.allSatisfy { message.contains("(\($0))") }, "\(message)")
+        #expect(message.contains("would wait forever"))
+        #expect(outcomes.values.count == 1)
+    }
+
+    /// The documented deadlock: a scoped factory that built a cold singleton, then waits for work
+    /// in another scope (on another thread) that needs an unrelated cold singleton. It ends now.
+    @Test func scopedFactoryWaitingOnAnotherScopeEnds() async throws {
+        let container = Container()
+        container.register(GateAudit.self, scope: .singleton) { _ in GateAudit() }
+        container.register(GateMailer.self, scope: .singleton) { _ in GateMailer() }
+        container.register(GateReportWorker.self, scope: .scoped) { r in
+            _ = try r.resolve(GateMailer.self)
+            return GateReportWorker()
+        }
+        let workerDone = CallCounter()
+        container.register(GateReportJob.self, scope: .scoped) { r in
+            _ = try r.resolve(GateAudit.self)
+            let finished = DispatchSemaphore(value: 0)
+            let other = container.makeScope()
+            Thread {
+                if (try? other.resolve(GateReportWorker.self)) != nil {
+                    workerDone.next()
+                }
+                finished.signal()
+            }.start()
+            _ = waited(for: finished)
+            try other.close()
+            return GateReportJob()
+        }
+        let outcomes = Outcomes()
+        let scope = container.makeScope()
+        let ended = await onThreads([{ outcomes.record { try scope.resolve(GateReportJob.self) } }])
+        #expect(ended)
+        #expect(outcomes.values == ["GateReportJob"])
+        #expect(workerDone.count == 1)
+        try await scope.close()
+    }
+
+    /// Many threads race for one cold singleton, weak instance, or scoped instance of one scope:
+    /// each factory runs once, and every thread gets that one instance.
+    @Test func racingThreadsBuildEachSharedInstanceOnce() async throws {
+        let container = Container()
+        let (singletonCalls, weakCalls, scopedCalls) = (CallCounter(), CallCounter(), CallCounter())
+        container.register(GateCounted.self, scope: .singleton) { _ in GateCounted(serial: slowly(singletonCalls)) }
+        container.register(GateWeakHelper.self, scope: .weak) { _ in GateWeakHelper(serial: slowly(weakCalls)) }
+        container.register(GateRight.self, scope: .scoped) { _ in
+            _ = slowly(scopedCalls)
+            return GateRight()
+        }
+        let scope = container.makeScope()
+        let singletons = await instancesFromRacingThreads { try container.resolve(GateCounted.self) }
+        let weakOnes = await instancesFromRacingThreads { try container.resolve(GateWeakHelper.self) }
+        let scopedOnes = await instancesFromRacingThreads { try scope.resolve(GateRight.self) }
+        #expect([singletons, weakOnes, scopedOnes] == [1, 1, 1])
+        let calls = [singletonCalls.count, weakCalls.count, scopedCalls.count]
+        #expect(calls == [1, 1, 1])
+        try await scope.close()
+    }
+
+    /// Many tasks race for one cold async singleton, and for one async weak instance.
+    @Test func racingTasksBuildAsyncSharedInstancesOnce() async throws {
+        let container = Container()
+        let singletonCalls = CallCounter()
+        let weakCalls = CallCounter()
+        container.register(GateCounted.self, scope: .singleton) { _ async in
+            let serial = singletonCalls.next()
+            await Task.yield()
+            return GateCounted(serial: serial)
+        }
+        container.register(GateWeakHelper.self, scope: .weak) { _ async in
+            let serial = weakCalls.next()
+            await Task.yield()
+            return GateWeakHelper(serial: serial)
+        }
+        let identities: [Int]? = await withWatchdog(seconds: 20) {
+            await withTaskGroup(of: [any AnyObject & Sendable].self) { group -> [Int] in
+                for _ in 0..<32 {
+                    group.addTask { () -> [any AnyObject & Sendable] in
+                        var objects: [any AnyObject & Sendable] = []
+                        if let singleton = try? await container.resolveAsync(GateCounted.self) {
+                            objects.append(singleton)
+                        }
+                        if let helper = try? await container.resolveAsync(GateWeakHelper.self) {
+                            objects.append(helper)
+                        }
+                        return objects
+                    }
+                }
+                var kept: [any AnyObject & Sendable] = []
+                for await objects in group { kept += objects }
+                return [Set(kept.map(ObjectIdentifier.init)).count, kept.count]
+            }
+        }
+        #expect(identities == [2, 64])
+        #expect(singletonCalls.count == 1)
+        #expect(weakCalls.count == 1)
+    }
+}
