@@ -117,6 +117,14 @@ private func instancesFromRacingThreads(_ resolve: @escaping @Sendable () throws
     return keeper.identities.count
 }
 
+/// Waits (suspending) until `signal` was given, at most `seconds`; whether it was.
+private func awaited(_ signal: Signal, seconds: Double = 5) async -> Bool {
+    await withWatchdog(seconds: seconds) {
+        await signal.wait()
+        return true
+    } ?? false
+}
+
 // MARK: - Tests
 
 @Suite("Shared construction gates")
@@ -336,5 +344,176 @@ struct SharedConstructionGateTests {
         #expect(identities == [2, 64])
         #expect(singletonCalls.count == 1)
         #expect(weakCalls.count == 1)
+    }
+
+    /// Two cold async singletons whose factories each wait for the other to start: under one lock
+    /// for the tree, the second could not start until the first ended, and both waits would time
+    /// out.
+    @Test func unrelatedAsyncSingletonsAreBuiltInParallel() async throws {
+        let container = Container()
+        let leftStarted = Signal()
+        let rightStarted = Signal()
+        let sawOther = CallCounter()
+        container.register(GateLeft.self, scope: .singleton) { _ async in
+            leftStarted.signal()
+            if await awaited(rightStarted) { sawOther.next() }
+            return GateLeft()
+        }
+        container.register(GateRight.self, scope: .singleton) { _ async in
+            rightStarted.signal()
+            if await awaited(leftStarted) { sawOther.next() }
+            return GateRight()
+        }
+        let ended: Bool? = await withWatchdog(seconds: 20) {
+            async let left = container.resolveAsync(GateLeft.self)
+            async let right = container.resolveAsync(GateRight.self)
+            _ = try? await (left, right)
+            return true
+        }
+        #expect(ended == true)
+        #expect(sawOther.count == 2)
+    }
+
+    /// Two async resolutions, each holding an async singleton it built (unpublished until it ends)
+    /// and then asking for the one the other holds: the one that would close the cycle throws
+    /// `circularWait` naming both paths, instead of both tasks suspending forever; the other then
+    /// builds what it needs and succeeds.
+    @Test func waitForCycleBetweenTwoAsyncResolutionsIsReported() async throws {
+        let container = Container()
+        let leftHeld = Signal()
+        let rightHeld = Signal()
+        container.register(GateLeft.self, scope: .singleton) { _ async in GateLeft() }
+        container.register(GateRight.self, scope: .weak) { _ async in GateRight() }
+        container.register(GateLeftRequest.self) { r async throws in
+            _ = try await r.resolveAsync(GateLeft.self)
+            leftHeld.signal()
+            _ = await awaited(rightHeld)
+            _ = try await r.resolveAsync(GateRight.self)
+            return GateLeftRequest()
+        }
+        container.register(GateRightRequest.self) { r async throws in
+            _ = try await r.resolveAsync(GateRight.self)
+            rightHeld.signal()
+            _ = await awaited(leftHeld)
+            _ = try await r.resolveAsync(GateLeft.self)
+            return GateRightRequest()
+        }
+        let outcomes: [Result<String, InjectionError>]? = await withWatchdog(seconds: 20) {
+            async let left = Self.outcome { try await container.resolveAsync(GateLeftRequest.self) }
+            async let right = Self.outcome { try await container.resolveAsync(GateRightRequest.self) }
+            return await [left, right]
+        }
+        let all = try #require(outcomes)
+        let errors = all.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+        try #require(errors.count == 1, "\(all)")
+        #expect(errors[0].code == .circularWait)
+        let message = errors[0].message
+        let paths = ["GateLeftRequest -> GateRight", "GateRightRequest -> GateLeft"]
+        #expect(paths.allSatisfy { message.contains("(\($0))") }, "\(message)")
+        #expect(message.contains("would wait forever"))
+        #expect(message.contains("another task's resolution is building"), "\(message)")
+        #expect(message.contains("Fix:"))
+        // Nothing is left half-built or held: both resolve at once now.
+        _ = try await container.resolveAsync(GateLeft.self)
+        _ = try await container.resolveAsync(GateRight.self)
+    }
+
+    /// A child task of an async factory (`async let`) and a sibling child task each hold an async
+    /// singleton and ask for the other's: siblings of one family take turns at a gate, so this is
+    /// a wait that cannot end either, and it is reported.
+    @Test func waitForCycleBetweenSiblingTasksOfOneFactoryIsReported() async throws {
+        let container = Container()
+        let leftHeld = Signal()
+        let rightHeld = Signal()
+        container.register(GateLeft.self, scope: .singleton) { _ async in GateLeft() }
+        container.register(GateRight.self, scope: .singleton) { _ async in GateRight() }
+        container.register(GateLeftRequest.self) { r async throws in
+            _ = try await r.resolveAsync(GateLeft.self)
+            leftHeld.signal()
+            _ = await awaited(rightHeld)
+            _ = try await r.resolveAsync(GateRight.self)
+            return GateLeftRequest()
+        }
+        container.register(GateRightRequest.self) { r async throws in
+            _ = try await r.resolveAsync(GateRight.self)
+            rightHeld.signal()
+            _ = await awaited(leftHeld)
+            _ = try await r.resolveAsync(GateLeft.self)
+            return GateRightRequest()
+        }
+        container.register(GateAudit.self) { _ async throws in
+            async let left = Self.outcome { try await container.resolveAsync(GateLeftRequest.self) }
+            async let right = Self.outcome { try await container.resolveAsync(GateRightRequest.self) }
+            let outcomes = await [left, right]
+            let errors = outcomes.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+            if let error = errors.first { throw error }
+            return GateAudit()
+        }
+        let outcome: Result<String, InjectionError>? = await withWatchdog(seconds: 20) {
+            await Self.outcome { try await container.resolveAsync(GateAudit.self) }
+        }
+        let error = try #require(outcome.flatMap { if case .failure(let error) = $0 { error } else { nil } })
+        #expect(error.code == .circularWait)
+        let paths = ["GateAudit -> GateLeftRequest -> GateRight", "GateAudit -> GateRightRequest -> GateLeft"]
+        #expect(paths.allSatisfy { error.message.contains("(\($0))") }, "\(error.message)")
+    }
+
+    /// The documented async deadlock: an async singleton whose factory awaits a detached task that
+    /// resolves an unrelated cold singleton from the same container. It ends now.
+    @Test func asyncSingletonAwaitingADetachedResolutionEnds() async throws {
+        let container = Container()
+        container.register(GateMailer.self, scope: .singleton) { _ async in GateMailer() }
+        container.register(GateAudit.self, scope: .singleton) { _ async throws in
+            let mailer = try await Task.detached { try await container.resolveAsync(GateMailer.self) }.value
+            _ = mailer
+            return GateAudit()
+        }
+        let ended: Bool? = await withWatchdog(seconds: 20) {
+            (try? await container.resolveAsync(GateAudit.self)) != nil
+        }
+        #expect(ended == true)
+    }
+
+    /// A task waiting at the gate of an async singleton another task is building stops at once when
+    /// it is cancelled, with `resolutionCancelled`; the builder goes on and the instance is built
+    /// once.
+    @Test func cancelledWaiterAtAnAsyncGateStopsAtOnce() async throws {
+        let container = Container()
+        let started = Signal()
+        let release = Signal()
+        let calls = CallCounter()
+        container.register(GateCounted.self, scope: .singleton) { _ async in
+            let serial = calls.next()
+            started.signal()
+            _ = await awaited(release, seconds: 10)
+            return GateCounted(serial: serial)
+        }
+        let builder = Task { try await container.resolveAsync(GateCounted.self) }
+        #expect(await awaited(started))
+        let waiter = Task { try await container.resolveAsync(GateCounted.self) }
+        try await Task.sleep(for: .milliseconds(50))
+        waiter.cancel()
+        let waited: Result<String, InjectionError>? = await withWatchdog(seconds: 5) {
+            await Self.outcome { try await waiter.value }
+        }
+        release.signal()
+        guard case .failure(let error)? = waited else {
+            Issue.record("the cancelled waiter did not stop with an error: \(String(describing: waited))")
+            return
+        }
+        #expect(error.code == .resolutionCancelled)
+        #expect(error.message.contains("GateCounted"), "\(error.message)")
+        _ = try await builder.value
+        #expect(calls.count == 1)
+    }
+
+    private static func outcome(_ body: () async throws -> Any) async -> Result<String, InjectionError> {
+        do {
+            return .success("\(type(of: try await body()))")
+        } catch let error as InjectionError {
+            return .failure(error)
+        } catch {
+            return .success("unexpected \(error)")
+        }
     }
 }

@@ -13,14 +13,11 @@
 
 import Synchronization
 
-/// What the containers of one tree (a root and all its children) share: the lock that serialises
-/// the async construction of shared instances, and whether test overrides are in effect for any of
-/// them. (Sync shared instances are built behind a gate each: see `InstanceGates`.)
+/// What the containers of one tree (a root and all its children) share: whether test overrides are
+/// in effect for any of them, and the instances they share. (Shared instances are built behind a
+/// gate each: see `InstanceGates` and `AsyncInstanceGates`.)
 @usableFromInline
 final class ContainerTree: Sendable {
-    /// Serialises the async construction of shared instances; held by an async resolution until it
-    /// ends.
-    let asyncConstructionLock = AsyncLock()
     /// How many `withOverrides` calls on containers of this tree are running. While there are none,
     /// a resolve pays one relaxed load for overrides, and reads no task-local value.
     @usableFromInline let activeOverrideCount = Atomic<Int>(0)

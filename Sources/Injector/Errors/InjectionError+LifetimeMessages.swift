@@ -187,18 +187,20 @@ extension InjectionError {
     }
 
     /// A wait that could never end: `path` (ending in `asked`) would wait for the instance another
-    /// thread's resolution is building, and that one waits (through `others`, each a service asked
-    /// for and the path that asks for it) for one this resolution is building.
+    /// thread's (or task's: `between`) resolution is building, and that one waits (through
+    /// `others`, each a service asked for and the path that asks for it) for one this resolution
+    /// is building.
     static func circularWait(
         _ asked: ServiceKey,
         path: [ServiceKey],
-        waitingFor others: [(asked: ServiceKey, path: [ServiceKey])]
+        waitingFor others: [(asked: ServiceKey, path: [ServiceKey])],
+        between runner: String
     ) -> InjectionError {
         var message =
             "Resolving \(asked) would wait forever: this resolution (\(path.pathDescription)) needs the \(asked)"
-            + " that another thread's resolution is building"
+            + " that another \(runner)'s resolution is building"
         for (index, other) in others.enumerated() {
-            let next = index + 1 < others.count ? "another thread's resolution" : "this resolution"
+            let next = index + 1 < others.count ? "another \(runner)'s resolution" : "this resolution"
             message +=
                 ", and that one (\(other.path.pathDescription)) waits for the \(other.asked) that \(next) is"
                 + " building"
@@ -207,7 +209,7 @@ extension InjectionError {
             ". Each holds a shared instance it has not finished while it waits for the other's, so neither"
             + " can go on; this one stops instead of waiting, and releases what it holds."
             + " Fix: let one of them resolve the other's service first, or before starting the other"
-            + " thread's work, or ask for it later through Lazy<T> or ServiceProvider<T>."
+            + " \(runner)'s work, or ask for it later through Lazy<T> or ServiceProvider<T>."
         return InjectionError(.circularWait, message, path: path)
     }
 

@@ -119,7 +119,7 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         /// which are then never disposed. Reported to the container's diagnostics handler
         /// (``Container/setDiagnosticsHandler(_:)``), not thrown.
         public static let scopeNotClosed = Code(.scopeNotClosed)
-        /// Resolutions on different threads would wait for each other without end: each is building
+        /// Resolutions on different threads or tasks would wait for each other without end: each is building
         /// a shared instance the next one needs (a wait-for cycle). The resolution that would close
         /// the cycle throws instead of waiting; the message names each resolution's path.
         public static let circularWait = Code(.circularWait)

@@ -15,11 +15,10 @@
 /// singletons made under test overrides or by validation. Each is keyed by its registration.
 ///
 /// Instances are published here once the resolution that built them completes, as singletons are.
-/// A sync resolution builds each one behind its own gate (see `InstanceGates`); async construction
-/// is serialised per store by an async lock; each is held until the resolution that took it ends.
+/// Each one is built behind a gate of its own (see `InstanceGates` and `AsyncInstanceGates`), held
+/// until the resolution that took it ends.
 @usableFromInline
 final class InstanceStore: Sendable {
-    private let publishedAsyncLock = PublishedReference<AsyncLock>()
     @usableFromInline let disposals: DisposalBag
     /// The singleton and weak instances built here, for a side store (overrides' or validation's),
     /// which scopes never take charge of; `nil` for a scope's store.
@@ -41,12 +40,6 @@ final class InstanceStore: Sendable {
 
     @usableFromInline func publish(_ box: AnyObject, of record: AnyProvider) {
         instances.withLock { $0[ObjectIdentifier(record)] = box }
-    }
-
-    /// The lock serialising async construction in this store, made on first use: most scopes
-    /// never build an async instance.
-    var asyncConstructionLock: AsyncLock {
-        publishedAsyncLock.load() ?? publishedAsyncLock.publish(AsyncLock())
     }
 
     /// Drops every instance, once they have been disposed.

@@ -102,15 +102,14 @@ extension ResolutionContext {
     }
 
     /// Builds an async singleton or weak instance, its factory running once however many tasks ask:
-    /// the first takes the tree's async construction lock until its resolution ends (one lock, as
-    /// for sync construction, so that two resolutions never wait for each other), the others wait.
+    /// the first takes the instance's gate until its resolution ends, the others wait at it.
     private func constructSharedAsync<Service, each Argument>(
         _ provider: Provider<Service, repeat each Argument>,
         owner: Container,
         arguments: repeat each Argument
     ) async throws -> Service {
         let key = SharedInstanceKey(slot: provider.slot!, store: nil)
-        let start = try await beginSharedConstruction(of: key, for: provider, under: owner.tree.asyncConstructionLock)
+        let start = try await beginSharedConstruction(of: key, for: provider, realm: owner.tree)
         if case .built(let box) = start { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
         var built: AnyObject?
         defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
@@ -147,7 +146,7 @@ extension ResolutionContext {
         let record = provider.record
         if let box = store.instance(of: record) { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
         let key = SharedInstanceKey(slot: record, store: store)
-        let start = try await beginSharedConstruction(of: key, for: provider, under: store.asyncConstructionLock)
+        let start = try await beginSharedConstruction(of: key, for: provider, realm: store)
         if case .built(let box) = start { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
         var built: AnyObject?
         defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }

@@ -53,20 +53,23 @@ extension ResolutionContext {
         case unclaimed
     }
 
-    /// Takes `lock` for this async resolution (held until it ends; the scope's first, as above),
-    /// then returns the shared instance kept under `key` if this resolution, or one of its family
-    /// (see `ConstructionGates`), built it, waiting while one of the family builds it.
+    /// Takes the async gate of `key` for this resolution (held until it ends; see
+    /// `AsyncInstanceGates`, and the realm's first for a registration with preparation steps, as
+    /// above), then returns the shared instance kept under `key` if this resolution, or one of its
+    /// family (see `ConstructionGates`), built it, waiting while one of the family builds it.
     ///
-    /// - Throws: ``InjectionError/Code/resolutionCancelled`` when the task is cancelled while it
-    ///   waits, or before it would start the factory: a cancelled task builds no shared instance.
+    /// - Throws: ``InjectionError/Code/circularWait`` when the resolution building it waits,
+    ///   directly or through others, for an instance this one is building;
+    ///   ``InjectionError/Code/resolutionCancelled`` when the task is cancelled while it waits, or
+    ///   before it would start the factory: a cancelled task builds no shared instance.
     func beginSharedConstruction(
         of key: SharedInstanceKey,
         for provider: AnyProvider,
-        under lock: AsyncLock
+        realm: AnyObject
     ) async throws -> AsyncSharedConstructionStart {
         do {
-            if let scope { try await hold(scope.store.asyncConstructionLock) }
-            try await hold(lock)
+            if provider.preparation != nil { try await hold(SharedInstanceKey(realm: realm), for: provider) }
+            try await hold(key, for: provider)
             if let box = unpublishedInstance(of: key) { return .built(box) }
             if isConstructing(provider) { return .unclaimed }  // a cycle, which `enter` reports
             let gates = constructionGates
@@ -76,15 +79,21 @@ extension ResolutionContext {
                 throw CancellationError()
             }
             return .claimed(gates)
+        } catch let error as InjectionError {
+            throw error
         } catch {
             throw InjectionError.resolutionCancelled(provider.key, path: path + [provider.key])
         }
     }
 
-    fileprivate func hold(_ lock: AsyncLock) async throws {
-        if try await lock.lock(for: ObjectIdentifier(self), within: lockAncestors) {
-            bookkeeping.heldAsyncLocks.append(lock)
-        }
+    private func hold(_ gate: SharedInstanceKey, for provider: AnyProvider) async throws {
+        let taken = try await AsyncInstanceGates.enter(
+            gate,
+            by: ObjectIdentifier(self),
+            within: lockAncestors,
+            asking: provider.key
+        ) { path + [provider.key] }
+        if taken { bookkeeping.heldAsyncGates.append(gate) }
     }
 
     /// The shared instance kept under `key` that this resolution, or one it runs inside, built and

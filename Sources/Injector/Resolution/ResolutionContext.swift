@@ -106,7 +106,7 @@ final class ResolutionContext {
         /// The gates of the sync shared instances this resolution builds (see `InstanceGates`),
         /// held until it ends, and the async construction locks it took.
         var heldGates: [SharedInstanceKey] = []
-        var heldAsyncLocks: [AsyncLock] = []
+        var heldAsyncGates: [SharedInstanceKey] = []
     }
 
     /// A shared instance built and not yet published, and how to publish it.
@@ -465,7 +465,7 @@ final class ResolutionContext {
     @inline(never)
     private func release(_ bookkeeping: Bookkeeping) {
         for gate in bookkeeping.heldGates.reversed() { InstanceGates.leave(gate) }
-        for lock in bookkeeping.heldAsyncLocks.reversed() { lock.unlock(for: ObjectIdentifier(self)) }
+        for gate in bookkeeping.heldAsyncGates.reversed() { AsyncInstanceGates.leave(gate, by: ObjectIdentifier(self)) }
     }
 
     /// Ends the resolution, whether it succeeded or not: releases the construction locks and what

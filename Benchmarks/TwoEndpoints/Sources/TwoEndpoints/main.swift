@@ -149,23 +149,22 @@ print("cores: \(cores), work: \(sleeps ? "sleep" : "cpu"), \(requests) requests 
 let one = await best(of: 5) { await threads(1, container: sync) }
 let two = await best(of: 5) { await threads(2, container: sync) }
 print(String(format: "sync threads      1: %.3f s  2: %.3f s  ratio 2/1: %.2f", one, two, two / one))
-let syncOne = try await best(of: 5) { try await tasks(1, container: sync) }
-let syncEight = try await best(of: 5) { try await tasks(8, container: sync) }
-print(
-    String(
-        format: "sync regs, tasks  1: %.3f s  8: %.3f s  ratio 8/1: %.2f",
-        syncOne,
-        syncEight,
-        syncEight / syncOne
+for (name, container) in [("sync regs, ", sync), ("async regs,", asyncContainer)] {
+    let one = try await best(of: 5) { try await tasks(1, container: container) }
+    let two = try await best(of: 5) { try await tasks(2, container: container) }
+    let eight = try await best(of: 5) { try await tasks(8, container: container) }
+    print(
+        name
+            + String(
+                format:
+                    " tasks 1: %.3f s  2: %.3f s  8: %.3f s  ratio 2/1: %.2f  8/1: %.2f (%d cores: %.2f is perfect)",
+                one,
+                two,
+                eight,
+                two / one,
+                eight / one,
+                cores,
+                8 / Double(min(cores, 8))
+            )
     )
-)
-let asyncOne = try await best(of: 5) { try await tasks(1, container: asyncContainer) }
-let asyncEight = try await best(of: 5) { try await tasks(8, container: asyncContainer) }
-print(
-    String(
-        format: "async regs, tasks 1: %.3f s  8: %.3f s  ratio 8/1: %.2f",
-        asyncOne,
-        asyncEight,
-        asyncEight / asyncOne
-    )
-)
+}
