@@ -159,8 +159,8 @@ extension Container {
         for module in modules { module.register(into: self) }
     }
 
-    /// Ends registration: freezes the registry, so that resolution takes no lock on its lookups, and
-    /// reports every duplicate registration, and every other registration problem, recorded so far.
+    /// Ends registration: freezes the registry, and reports every duplicate registration, and every
+    /// other registration problem, recorded so far.
     ///
     /// A registration made after this call is recorded as an error: resolving its key throws
     /// ``InjectionError/Code/registrationAfterFinish``. Calling it again reports the same problems

@@ -17,9 +17,9 @@ extension Container {
     /// The provider for `key`, from this container or the nearest ancestor that has one.
     ///
     /// The provider is returned unretained: no registry ever lets go of a provider (replaced ones are
-    /// retired, not released), and the registries of this container's lineage outlive the resolve
-    /// call. Once registration has finished, this takes no lock either (unless a late registration,
-    /// an error being reported, was recorded).
+    /// kept, not released), and the registries of this container's lineage outlive the resolve
+    /// call. This reads the published snapshot of the registrations without a lock; only the first
+    /// lookup after a registration takes the lock, to publish a new one.
     /// While a task runs with overrides (`withOverrides`), an override of `key` comes first.
     @usableFromInline
     func provider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
@@ -49,30 +49,33 @@ extension Container {
     }
 
     private func localProvider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
-        if !hasLateRegistrations.load(ordering: .acquiring), let frozen = frozen.unretained() {
-            return frozen._withUnsafeGuaranteedRef { $0.table.provider(for: key) }
-        }
-        return state.withLock { state in
-            state.lateProviders[key].map(Unmanaged.passUnretained) ?? state.registry.table.provider(for: key)
+        (registry.unretained() ?? publishRegistry())._withUnsafeGuaranteedRef { $0.provider(for: key) }
+    }
+
+    /// The snapshot lookups read, published now if a change replaced it.
+    private var currentRegistry: Registry {
+        registry.load() ?? publishRegistry().takeUnretainedValue()
+    }
+
+    /// Publishes a snapshot of the registrations as they are now, unless one is published.
+    private func publishRegistry() -> Unmanaged<Registry> {
+        builder.withLock { builder in
+            if let published = registry.unretained() { return published }
+            _ = registry.replace(with: builder.snapshot())
+            return registry.unretained()!
         }
     }
 
     /// Every registration of this container, current providers in registration order, followed by
-    /// those recorded after `finishRegistration()` (resolving them reports the late registration).
+    /// those made after `finishRegistration()` (resolving them reports the late registration).
     var providers: [AnyProvider] {
-        if let frozen = frozen.load(), !hasLateRegistrations.load(ordering: .acquiring) {
-            return frozen.allProviders
-        }
-        return state.withLock { $0.providers }
+        currentRegistry.providers
     }
 
     /// This container's registrations of `group` (unnamed and named), in registration order, late
-    /// ones included as in `providers`. Once registration has finished, an index answers.
+    /// ones included as in `providers`.
     func providers(in group: GroupKey) -> [AnyProvider] {
-        if let frozen = frozen.load(), !hasLateRegistrations.load(ordering: .acquiring) {
-            return frozen.providers(in: group)
-        }
-        return providers.filter { $0.key.lookupKey.group == group }
+        currentRegistry.providers(in: group)
     }
 
     /// Every registration resolvable from this container: its own and its parents', the nearest
@@ -102,60 +105,34 @@ extension Container {
 
     /// Adds a provider; after `finishRegistration()` it is recorded as a late registration instead.
     func add(_ provider: AnyProvider, replacing: Bool) {
-        state.withLock { state in
-            guard let frozen = frozen.load() else {
-                state.registry.add(provider, replacing: replacing)
-                return
-            }
-            let key = provider.key.lookupKey
-            let earlier = state.lateProviders[key] ?? frozen.provider(for: key)
-            recordLate(provider, kind: .lateRegistration, sites: (earlier?.sites ?? []) + [provider.site], in: &state)
-        }
+        changeRegistrations { $0.add(provider, replacing: replacing) }
     }
 
     /// Replaces the provider for `key` with `transform`'s result; after `finishRegistration()` the
     /// amendment made at `site` is recorded as a late registration of the key.
     func amend(_ key: LookupKey, at site: RegistrationSite, _ transform: @escaping (AnyProvider) -> AnyProvider) {
-        state.withLock { state in
-            guard let frozen = frozen.load() else {
-                state.registry.amend(key, transform)
-                return
-            }
-            guard let provider = state.lateProviders[key] ?? frozen.provider(for: key) else { return }
-            if let conflict = provider.conflict {
-                // A key already in conflict (registered twice, or late) keeps that as its problem,
-                // with the registrations' sites: a hook is not one more registration.
-                recordLate(transform(provider), kind: conflict.kind, sites: conflict.sites, in: &state)
-            } else {
-                recordLate(transform(provider), kind: .lateAmendment, sites: [provider.site, site], in: &state)
-            }
-        }
-    }
-
-    private func recordLate(
-        _ provider: AnyProvider,
-        kind: Conflict.Kind,
-        sites: [RegistrationSite],
-        in state: inout State
-    ) {
-        let key = provider.key.lookupKey
-        if let replaced = state.lateProviders[key] {
-            state.retiredLateProviders.append(replaced)
-        } else {
-            state.lateOrder.append(key)
-        }
-        state.lateProviders[key] = provider.copy(
-            conflict: Conflict(kind: kind, sites: sites),
-            preparation: provider.preparation
-        )
-        hasLateRegistrations.store(true, ordering: .releasing)
+        changeRegistrations { $0.amend(key, at: site, transform) }
     }
 
     /// Freezes the registry; returns the conflicts recorded so far, in registration order. Idempotent.
     func freeze() -> [AnyProvider] {
-        state.withLock { state in
-            if frozen.load() == nil { _ = frozen.publish(state.registry) }
-            return state.providers.filter { $0.conflict != nil }
+        if !finished.load(ordering: .acquiring) {
+            changeRegistrations { builder in
+                builder.finish()
+                finished.store(true, ordering: .releasing)
+            }
+        }
+        return currentRegistry.conflicts
+    }
+
+    /// Changes the registrations under the lock, then withdraws the published snapshot (kept
+    /// alive for lookups still reading it). Once registration has finished, the new snapshot is
+    /// published at once, so that lookups never take the lock.
+    private func changeRegistrations(_ change: (inout RegistryBuilder) -> Void) {
+        builder.withLock { builder in
+            change(&builder)
+            let replacement = builder.isFinished ? builder.snapshot() : nil
+            if let replaced = registry.replace(with: replacement) { builder.retire(replaced) }
         }
     }
 }

@@ -27,35 +27,22 @@ import Synchronization
 /// ```
 ///
 /// A container is `Sendable`: resolve from any thread or task. Registration is meant for start-up;
-/// ``finishRegistration()`` then freezes the registry, after which a lookup takes no lock.
+/// ``finishRegistration()`` then freezes the registry and reports duplicates; lookups read a
+/// snapshot of the registrations without a lock.
 /// ``makeChild()`` makes a container that sees this one's registrations and may shadow them.
 public final class Container: Sendable {
     /// The container whose registrations this one falls back to, if any.
     let parent: Container?
-    /// What this container shares with its parent and children: the async construction lock, overrides.
+    /// What this container shares with its parent and children: overrides, shared objects.
     @usableFromInline let tree: ContainerTree
 
-    struct State {
-        let registry = Registry()
-        /// Registrations made after `finishRegistration()`, recorded as conflicts.
-        var lateProviders: [LookupKey: AnyProvider] = [:]
-        var lateOrder: [LookupKey] = []
-        /// Late providers replaced by later ones, kept alive as `Registry` keeps its replaced ones.
-        var retiredLateProviders: [AnyProvider] = []
-
-        /// Every registration: the registry's, in registration order, less the keys registered
-        /// again late, then the late ones in their order.
-        var providers: [AnyProvider] {
-            let lateKeys = Set(lateOrder)
-            return registry.allProviders.filter { !lateKeys.contains($0.key.lookupKey) }
-                + lateOrder.compactMap { lateProviders[$0] }
-        }
-    }
-
-    let state = Locked.make(State())
-    /// The registry, published once registration has finished.
-    let frozen = PublishedReference<Registry>()
-    let hasLateRegistrations = Atomic<Bool>(false)
+    /// The registrations as they are built, under the lock; lookups read `registry` instead.
+    let builder = Locked.make(RegistryBuilder())
+    /// The snapshot of the registrations that lookups read without a lock, published on the first
+    /// lookup after a change (or at once, after `finishRegistration()`).
+    let registry = PublishedReference<Registry>()
+    /// Whether `finishRegistration()` was called.
+    let finished = Atomic<Bool>(false)
     /// The disposable singletons of this container's registrations, and what was built for them.
     @usableFromInline let disposals = DisposalBag()
     /// What receives problems noticed outside any call that could throw them.
@@ -104,5 +91,5 @@ public final class Container: Sendable {
     }
 
     /// Whether ``finishRegistration()`` has been called on this container.
-    public var isRegistrationFinished: Bool { frozen.load() != nil }
+    public var isRegistrationFinished: Bool { finished.load(ordering: .acquiring) }
 }

@@ -19,8 +19,8 @@
 /// (a name, when there is one, is hashed in too). Entries hold providers unretained, so a lookup
 /// retains nothing; the ``Registry`` that owns the table keeps them alive.
 ///
-/// Not synchronised: a container writes it under its lock, reads it under the same lock until
-/// registration finishes, and never writes it afterwards, when reads take no lock.
+/// Not synchronised: a ``RegistryBuilder`` writes its table under the container's lock, and each
+/// ``Registry`` snapshot reads a copy that is never written, without a lock.
 final class ProviderTable: @unchecked Sendable {
     private struct Entry {
         var group: GroupKey
@@ -35,6 +35,19 @@ final class ProviderTable: @unchecked Sendable {
         let capacityBits = 3
         shift = UInt.bitWidth - capacityBits
         entries = Self.allocateEntries(count: 1 << capacityBits)
+    }
+
+    private init(entries: UnsafeMutableBufferPointer<Entry>, shift: Int, count: Int) {
+        self.entries = entries
+        self.shift = shift
+        self.count = count
+    }
+
+    /// A table with the same entries, for a snapshot that is never written.
+    func copy() -> ProviderTable {
+        let copied = UnsafeMutableBufferPointer<Entry>.allocate(capacity: entries.count)
+        _ = copied.initialize(fromContentsOf: entries)
+        return ProviderTable(entries: copied, shift: shift, count: count)
     }
 
     deinit {

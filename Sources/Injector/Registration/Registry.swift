@@ -11,73 +11,46 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
-
-/// The registrations of one container: a table from key to provider, and every provider ever
-/// added, in order.
+/// A snapshot of one container's registrations, immutable once made, so that any thread reads it
+/// without a lock: a table from key to provider, and the current providers in registration order.
 ///
-/// That list keeps the providers alive (the table holds them unretained, and a lookup may hand
-/// one out unretained while registration goes on: replaced providers are kept, not released), and
-/// it gives the registration order that `resolveAll` and error reports follow.
-///
-/// A container changes its registry only under its lock, before registration finishes; then it
-/// publishes the same registry, frozen, for lock-free reads.
-final class Registry: @unchecked Sendable {
-    let table = ProviderTable()
-    private var added: [AnyProvider] = []
+/// A container builds its registrations in a ``RegistryBuilder`` under its lock and publishes a
+/// snapshot of them for lookups, as Hummingbird freezes its router builder into a trie. A change
+/// (a registration before ``Container/finishRegistration()``, or a late one after it, recorded as a
+/// conflict) publishes a new snapshot; the ones it replaces are kept, since a lookup on another
+/// thread may still be reading one.
+final class Registry: Sendable {
+    /// Never written after `init`; holds the providers unretained (the builder keeps them alive).
+    private let table: ProviderTable
+    /// The current providers, in the order their keys were first registered, keys registered
+    /// late last.
+    let providers: [AnyProvider]
     private let groupIndex = PublishedReference<GroupIndex>()
 
-    func provider(for key: LookupKey) -> AnyProvider? {
-        table.provider(for: key)?.takeUnretainedValue()
+    init(table: ProviderTable, providers: [AnyProvider]) {
+        self.table = table
+        self.providers = providers
     }
 
-    /// Adds a registration. A second registration of a key replaces the first only when
-    /// `replacing` is true; otherwise both sites are recorded as a conflict.
-    func add(_ provider: AnyProvider, replacing: Bool) {
-        guard let existing = self.provider(for: provider.key.lookupKey) else {
-            store(provider)
-            return
-        }
-        store(
-            replacing
-                ? provider
-                : existing.copy(
-                    conflict: Conflict(kind: .duplicate, sites: existing.sites + [provider.site]),
-                    preparation: existing.preparation
-                )
-        )
+    /// The provider registered for `key`, unretained: valid for as long as the container lives.
+    func provider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
+        table.provider(for: key)
     }
 
-    /// Replaces the provider for `key` with `transform`'s result; does nothing for an unknown key.
-    func amend(_ key: LookupKey, _ transform: (AnyProvider) -> AnyProvider) {
-        guard let existing = provider(for: key) else { return }
-        store(transform(existing))
-    }
-
-    private func store(_ provider: AnyProvider) {
-        added.append(provider)
-        table.store(provider)
-    }
-
-    /// Every current provider, in the order its key was first registered; a replacement takes the
-    /// place of what it replaced.
-    var allProviders: [AnyProvider] {
-        var seen: Set<LookupKey> = []
-        seen.reserveCapacity(table.count)
-        return added.compactMap { provider in
-            let key = provider.key.lookupKey
-            return seen.insert(key).inserted ? self.provider(for: key) : nil
-        }
+    /// The registrations that are problems to report: duplicates, late ones, and those whose
+    /// factory takes arguments under a shared scope.
+    var conflicts: [AnyProvider] {
+        providers.filter { $0.conflict != nil }
     }
 
     /// The current providers of `group` (unnamed and named), in registration order, from an index
-    /// built on first use. Only for a frozen registry: the index is never rebuilt.
+    /// built on first use.
     func providers(in group: GroupKey) -> [AnyProvider] {
-        let index = groupIndex.load() ?? groupIndex.publish(GroupIndex(allProviders))
+        let index = groupIndex.load() ?? groupIndex.publish(GroupIndex(providers))
         return index.providers[group] ?? []
     }
 
-    /// The providers of each group, for `resolveAll` on a frozen registry.
+    /// The providers of each group, for `resolveAll`.
     private final class GroupIndex: Sendable {
         let providers: [GroupKey: [AnyProvider]]
 

@@ -13,8 +13,8 @@
 
 import Synchronization
 
-/// A reference published at most once, then read by any thread with one atomic load: no lock, no
-/// allocation, no generic metadata on the read path.
+/// A reference published once, then read by any thread with one atomic load: no lock, no
+/// allocation, no generic metadata on the read path. Its owner may replace it (see `replace(with:)`).
 ///
 /// Like `AtomicLazyReference`, whose `load` is not inlinable, so that reading one from specialised
 /// code instantiates its generic metadata on every call.
@@ -45,6 +45,14 @@ struct PublishedReference<Object: AnyObject & Sendable>: ~Copyable, Sendable {
         if exchanged { return object }
         retained.release()
         return current!.takeUnretainedValue()
+    }
+
+    /// Replaces the published object with `object` (or with none), returning the one it replaces.
+    /// A reader may still hold the replaced object unretained: the caller keeps it alive for as
+    /// long as this reference lives.
+    func replace(with object: Object?) -> Object? {
+        let new = object.map { Unmanaged.passRetained($0) }
+        return storage.exchange(new, ordering: .acquiringAndReleasing)?.takeRetainedValue()
     }
 
     deinit {

@@ -1,0 +1,111 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+/// How a container's registrations are built, under the container's lock, before they are frozen
+/// into a ``Registry`` snapshot for lookups.
+///
+/// It keeps every provider ever added, in order: that keeps them alive (snapshots hold them
+/// unretained, and a lookup may hand one out unretained while registration goes on: replaced
+/// providers are kept, not released), and it gives the registration order that `resolveAll` and
+/// error reports follow.
+struct RegistryBuilder {
+    private let table = ProviderTable()
+    private var added: [AnyProvider] = []
+    /// The keys registered after ``Container/finishRegistration()``, in order: they come last.
+    private var lateKeys: [LookupKey] = []
+    /// Whether ``Container/finishRegistration()`` was called: every change after it is a conflict.
+    private(set) var isFinished = false
+    /// Snapshots replaced by newer ones, kept alive for lookups that may still read them.
+    private var retired: [Registry] = []
+
+    func provider(for key: LookupKey) -> AnyProvider? {
+        table.provider(for: key)?.takeUnretainedValue()
+    }
+
+    /// Adds a registration. A second registration of a key replaces the first only when
+    /// `replacing` is true; otherwise both sites are recorded as a conflict. After registration
+    /// has finished, the registration is recorded as a late one.
+    mutating func add(_ provider: AnyProvider, replacing: Bool) {
+        let key = provider.key.lookupKey
+        let existing = self.provider(for: key)
+        if isFinished {
+            recordLate(provider, kind: .lateRegistration, sites: (existing?.sites ?? []) + [provider.site])
+            return
+        }
+        guard let existing, !replacing else {
+            store(provider)
+            return
+        }
+        store(
+            existing.copy(
+                conflict: Conflict(kind: .duplicate, sites: existing.sites + [provider.site]),
+                preparation: existing.preparation
+            )
+        )
+    }
+
+    /// Replaces the provider for `key` with `transform`'s result; does nothing for an unknown key.
+    /// After registration has finished, the amendment made at `site` is recorded as a late one.
+    mutating func amend(_ key: LookupKey, at site: RegistrationSite, _ transform: (AnyProvider) -> AnyProvider) {
+        guard let existing = provider(for: key) else { return }
+        guard isFinished else {
+            store(transform(existing))
+            return
+        }
+        if let conflict = existing.conflict {
+            // A key already in conflict (registered twice, or late) keeps that as its problem, with
+            // the registrations' sites: a hook is not one more registration.
+            recordLate(transform(existing), kind: conflict.kind, sites: conflict.sites)
+        } else {
+            recordLate(transform(existing), kind: .lateAmendment, sites: [existing.site, site])
+        }
+    }
+
+    /// Marks registration finished: every change after this is recorded as a conflict.
+    mutating func finish() {
+        isFinished = true
+    }
+
+    /// A snapshot of the registrations as they are now.
+    func snapshot() -> Registry {
+        Registry(table: table.copy(), providers: currentProviders)
+    }
+
+    /// Keeps `registry` alive: a snapshot being replaced, which lookups may still read.
+    mutating func retire(_ registry: Registry) {
+        retired.append(registry)
+    }
+
+    private mutating func recordLate(_ provider: AnyProvider, kind: Conflict.Kind, sites: [RegistrationSite]) {
+        let key = provider.key.lookupKey
+        if !lateKeys.contains(key) { lateKeys.append(key) }
+        store(provider.copy(conflict: Conflict(kind: kind, sites: sites), preparation: provider.preparation))
+    }
+
+    private mutating func store(_ provider: AnyProvider) {
+        added.append(provider)
+        table.store(provider)
+    }
+
+    /// Every current provider, in the order its key was first registered (a replacement takes the
+    /// place of what it replaced), the keys registered late last.
+    private var currentProviders: [AnyProvider] {
+        var seen: Set<LookupKey> = Set(lateKeys)
+        seen.reserveCapacity(table.count)
+        let registered = added.compactMap { provider in
+            let key = provider.key.lookupKey
+            return seen.insert(key).inserted ? self.provider(for: key) : nil
+        }
+        return registered + lateKeys.compactMap(provider(for:))
+    }
+}
