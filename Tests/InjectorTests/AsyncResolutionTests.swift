@@ -434,6 +434,23 @@ struct AsyncResolutionTests {
         #expect(several.text == "hip hip")
     }
 
+    /// An async factory passes a resolve-time argument on through its resolver, in one step.
+    @Test func resolverPassesOneArgumentToAnAsyncFactory() async throws {
+        struct Banner { let greeting: Greeting }
+        let container = Container()
+        container.register(Greeting.self) { (_, name: String) in
+            await Task.yield()
+            return Greeting(text: "Hello, \(name)")
+        }
+        container.register(Banner.self) { r async throws in
+            Banner(greeting: try await r.resolveAsync(Greeting.self, argument: "Grace"))
+        }
+
+        let banner = try await container.resolveAsync(Banner.self)
+
+        #expect(banner.greeting.text == "Hello, Grace")
+    }
+
     /// A configure closure shapes an async transient instance before it is returned.
     @Test func configureShapesAnAsyncTransientInstance() async throws {
         let container = Container()

@@ -148,6 +148,20 @@ extension Resolver {
         )
     }
 
+    /// Resolves an instance of `service` whose async factory takes one resolve-time argument,
+    /// within this resolution.
+    ///
+    /// The same as ``resolveAsync(_:name:arguments:configure:)`` with one argument:
+    /// `try await r.resolveAsync(Report.self, argument: month)`.
+    public func resolveAsync<Service, Argument>(
+        _ service: Service.Type = Service.self,
+        name: String? = nil,
+        argument: Argument,
+        configure: ((inout Service) throws -> Void)? = nil
+    ) async throws -> Service {
+        try await resolveAsync(service, name: name, arguments: argument, configure: configure)
+    }
+
     /// Resolves one instance per registration of `service` taking no arguments, named or not: the
     /// root container's registrations first, then each child's, each in registration order.
     ///
