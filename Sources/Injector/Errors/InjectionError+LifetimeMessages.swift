@@ -187,29 +187,41 @@ extension InjectionError {
     }
 
     /// A wait that could never end: `path` (ending in `asked`) would wait for the instance another
-    /// thread's (or task's: `between`) resolution is building, and that one waits (through
+    /// thread's (or task's: `runner`) resolution is building, and that one waits (through
     /// `others`, each a service asked for and the path that asks for it) for one this resolution
-    /// is building.
+    /// is building. A wait `atRealm` is for the turn to build registrations with preparation steps,
+    /// which are built one resolution at a time.
     static func circularWait(
         _ asked: ServiceKey,
         path: [ServiceKey],
-        waitingFor others: [(asked: ServiceKey, path: [ServiceKey])],
+        atRealm: Bool,
+        waitingFor others: [(asked: ServiceKey, path: [ServiceKey], atRealm: Bool)],
         between runner: String
     ) -> InjectionError {
+        func needs(_ service: ServiceKey, atRealm: Bool, of builder: String) -> String {
+            atRealm
+                ? "the turn to build \(service) (a registration with onResolved or verify steps: those are built"
+                    + " one resolution at a time), which \(builder) has"
+                : "the \(service) that \(builder) is building"
+        }
         var message =
-            "Resolving \(asked) would wait forever: this resolution (\(path.pathDescription)) needs the \(asked)"
-            + " that another \(runner)'s resolution is building"
+            "Resolving \(asked) would wait forever: this resolution (\(path.pathDescription)) needs "
+            + needs(asked, atRealm: atRealm, of: "another \(runner)'s resolution")
         for (index, other) in others.enumerated() {
             let next = index + 1 < others.count ? "another \(runner)'s resolution" : "this resolution"
             message +=
-                ", and that one (\(other.path.pathDescription)) waits for the \(other.asked) that \(next) is"
-                + " building"
+                ", and that one (\(other.path.pathDescription)) waits for "
+                + needs(other.asked, atRealm: other.atRealm, of: next)
         }
         message +=
             ". Each holds a shared instance it has not finished while it waits for the other's, so neither"
             + " can go on; this one stops instead of waiting, and releases what it holds."
             + " Fix: let one of them resolve the other's service first, or before starting the other"
-            + " \(runner)'s work, or ask for it later through Lazy<T> or ServiceProvider<T>."
+            + " \(runner)'s work, or ask for it later through Lazy<T> or ServiceProvider<T>"
+        if atRealm || others.contains(where: \.atRealm) {
+            message += "; or resolve the services with onResolved or verify steps once at start-up"
+        }
+        message += "."
         return InjectionError(.circularWait, message, path: path)
     }
 

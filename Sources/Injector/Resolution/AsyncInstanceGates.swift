@@ -14,32 +14,68 @@
 /// The gates of async shared constructions: one per instance slot, as `InstanceGates` has for sync
 /// ones, held by async resolutions rather than threads (a task moves between threads at each
 /// `await`). Only resolutions that need the same instance wait for each other, suspending rather
-/// than blocking; unrelated constructions proceed in parallel.
+/// than blocking; unrelated constructions proceed in parallel. The gates at which a family of
+/// resolutions shares what one of them builds (`ConstructionGates`) live here too.
 ///
 /// Holders nest: a resolution started within an async factory (through a captured container, in
 /// the factory's task or a child task) takes a gate that one of its *ancestors*, the resolutions
-/// it runs within, holds, without waiting; the family then shares what one of them builds through
-/// `ConstructionGates`. Two resolutions of one family that are not each other's ancestors (two
-/// child tasks) take turns.
+/// it runs within, holds, without waiting; the family then shares what one of them builds at the
+/// family's gate. Two resolutions of one family that are not each other's ancestors (two child
+/// tasks) take turns.
 ///
-/// Every waiting resolution is recorded with the gate, its ancestors and its path. Before waiting,
-/// a resolution follows the waits from the gate's holder: the holder is held up by its own wait or
-/// by that of a resolution running within it (which it awaits), and so on from each gate reached.
-/// If that leads back to the resolution itself or to one of its ancestors (which await it), the
-/// wait could never end: it is refused with ``InjectionError/Code/circularWait`` naming each
-/// resolution's path. A waiter whose task is cancelled stops waiting at once.
+/// **Waits that can never end.** Every waiting resolution is recorded with what it waits for.
+/// Before it waits, a resolution follows the waits from those it would wait for, and if they lead
+/// back to it, the wait could never end: it is refused with ``InjectionError/Code/circularWait``
+/// naming each resolution's path. Two kinds of wait are followed:
+/// - at an instance gate, a resolution waits until every holder that is not its ancestor *ends*
+///   (gates are released at the end of a resolution). A resolution cannot end before the
+///   resolutions running within it, so it is held up by their waits as well as its own; and since
+///   an ancestor cannot end before this resolution, a chain that reaches one of its ancestors is a
+///   cycle too.
+/// - at a family gate, a resolution waits until the builder *finishes building* that instance,
+///   which only the builder's own waits hold up.
+/// A cycle is always closed by a new wait (a resolution that takes a gate waits for nothing at that
+/// moment), so checking each wait as it starts finds every cycle. A waiter whose task is
+/// cancelled stops waiting at once.
 ///
 /// One table for the whole process, behind one lock held only for bookkeeping, never across an
 /// `await` or while a factory runs.
 enum AsyncInstanceGates {
     typealias Key = ResolutionContext.SharedInstanceKey
 
-    private struct Wait {
+    /// A resolution about to wait: who it is, the resolutions it runs within, and what it asks for
+    /// with its path, for the message of a cycle.
+    struct Waiter {
         let owner: ObjectIdentifier
         let ancestors: [ObjectIdentifier]
-        let gate: Key
         let asked: ServiceKey
         let path: [ServiceKey]
+    }
+
+    /// An instance gate of a family: `ConstructionGates`' key of `key` in `family`.
+    private struct FamilyKey: Hashable {
+        let family: ObjectIdentifier
+        let key: Key
+    }
+
+    private struct FamilyGate {
+        let builder: ObjectIdentifier
+        var built: AnyObject?
+    }
+
+    private enum Blocker: Equatable {
+        case gate(Key)
+        case family(FamilyKey)
+
+        /// Whether this is the gate of a whole realm (see `InstanceGates`).
+        var isRealm: Bool {
+            if case .gate(let key) = self { key.isRealm } else { false }
+        }
+    }
+
+    private struct Wait {
+        let waiter: Waiter
+        let blocker: Blocker
         let continuation: WaiterContinuation
     }
 
@@ -47,34 +83,80 @@ enum AsyncInstanceGates {
         /// The resolutions holding each gate, outermost first; each one after the first took it
         /// within the one before it.
         var holders: [Key: [ObjectIdentifier]] = [:]
+        var familyGates: [FamilyKey: FamilyGate] = [:]
         var waits: [UInt64: Wait] = [:]
         var lastWaitID: UInt64 = 0
+
+        /// Removes the waits at `blocker`, returning them to be resumed.
+        mutating func removeWaits(at blocker: Blocker) -> [WaiterContinuation] {
+            let ids = waits.filter { $0.value.blocker == blocker }.map(\.key)
+            return ids.compactMap { waits.removeValue(forKey: $0)?.continuation }
+        }
 
         func mayTake(_ key: Key, within ancestors: [ObjectIdentifier]) -> Bool {
             guard let holder = holders[key]?.last else { return true }
             return ancestors.contains(holder)
         }
+
+        /// What a wait at `blocker` by a resolution running within `ancestors` waits for, and
+        /// whether for them to end (or only to finish building).
+        func awaited(
+            by blocker: Blocker,
+            within ancestors: [ObjectIdentifier]
+        ) -> (owners: [ObjectIdentifier], untilEnd: Bool) {
+            switch blocker {
+            case .gate(let key):
+                return ((holders[key] ?? []).filter { !ancestors.contains($0) }, true)
+            case .family(let familyKey):
+                return (familyGates[familyKey].map { [$0.builder] } ?? [], false)
+            }
+        }
+
+        /// The waits that lead from the owners `blocker` waits for back to `waiter` (or to one of
+        /// its ancestors, through a wait for one to end), or `nil` when none do: then waiting
+        /// cannot close a cycle.
+        func cycle(for waiter: Waiter, at blocker: Blocker) -> [Wait]? {
+            var visited: Set<ObjectIdentifier> = []
+            func closes(_ owner: ObjectIdentifier, untilEnd: Bool) -> Bool {
+                owner == waiter.owner || (untilEnd && waiter.ancestors.contains(owner))
+            }
+            func search(from owner: ObjectIdentifier, untilEnd: Bool) -> [Wait]? {
+                guard visited.insert(owner).inserted else { return nil }
+                for wait in waits.values
+                where wait.waiter.owner == owner || (untilEnd && wait.waiter.ancestors.contains(owner)) {
+                    let next = awaited(by: wait.blocker, within: wait.waiter.ancestors)
+                    for other in next.owners {
+                        if closes(other, untilEnd: next.untilEnd) { return [wait] }
+                        if let rest = search(from: other, untilEnd: next.untilEnd) { return [wait] + rest }
+                    }
+                }
+                return nil
+            }
+            let first = awaited(by: blocker, within: waiter.ancestors)
+            for owner in first.owners {
+                if let found = search(from: owner, untilEnd: first.untilEnd) { return found }
+            }
+            return nil
+        }
     }
 
     private static let state = Locked.make(State())
 
-    /// Takes the gate of `key` for `owner`, waiting while a resolution that is not one of
-    /// `ancestors` holds it.
+    // MARK: Instance gates
+
+    /// Takes the gate of `key` for `waiter`, waiting while a resolution that is not one of its
+    /// ancestors holds it.
     ///
-    /// - Parameters:
-    ///   - asked: The service the caller is resolving, for the message of a cycle.
-    ///   - path: The caller's resolution path, up to and including `asked`.
-    /// - Returns: `true` when it was taken now (pair with `leave(_:by:)`); `false` when `owner`
-    ///   already held it.
-    /// - Throws: ``InjectionError/Code/circularWait`` when the holder waits, directly or through
-    ///   other resolutions, for a gate that `owner` or one of its ancestors holds;
-    ///   `CancellationError` when the task is cancelled while it waits (the gate is not taken).
+    /// - Returns: `true` when it was taken now (pair with `leave(_:by:)`); `false` when the
+    ///   resolution already held it.
+    /// - Throws: ``InjectionError/Code/circularWait`` when a holder waits, directly or through
+    ///   other resolutions, for this one; `CancellationError` when the task is cancelled while it
+    ///   waits (the gate is not taken).
     static func enter(
         _ key: Key,
         by owner: ObjectIdentifier,
         within ancestors: [ObjectIdentifier],
-        asking asked: ServiceKey,
-        path: () -> [ServiceKey]
+        waiting waiter: () -> Waiter
     ) async throws -> Bool {
         let immediate: Bool? = state.withLock { state in
             if state.holders[key]?.contains(owner) == true { return false }
@@ -83,41 +165,10 @@ enum AsyncInstanceGates {
             return true
         }
         if let immediate { return immediate }
-
-        let ownPath = path()
-        let id = state.withLock { state in
-            state.lastWaitID &+= 1
-            return state.lastWaitID
-        }
-        var cycle: [Wait]?
-        try await state.waitUnlessCancelled { state, continuation in
-            if state.mayTake(key, within: ancestors) {
-                state.holders[key, default: []].append(owner)
-                return false
-            }
-            if let found = Self.cycle(from: state.holders[key]!.last!, back: [owner] + ancestors, in: state) {
-                cycle = found
-                return false
-            }
-            state.waits[id] = Wait(
-                owner: owner,
-                ancestors: ancestors,
-                gate: key,
-                asked: asked,
-                path: ownPath,
-                continuation: continuation
-            )
+        try await wait(at: .gate(key), by: waiter()) { state in
+            guard state.mayTake(key, within: ancestors) else { return false }
+            state.holders[key, default: []].append(owner)
             return true
-        } dequeue: { state in
-            state.waits.removeValue(forKey: id)?.continuation
-        }
-        if let cycle {
-            throw InjectionError.circularWait(
-                asked,
-                path: ownPath,
-                waitingFor: cycle.map { ($0.asked, $0.path) },
-                between: "task"
-            )
         }
         return true
     }
@@ -128,9 +179,9 @@ enum AsyncInstanceGates {
             state.holders[key]?.removeAll { $0 == owner }
             if state.holders[key]?.isEmpty == true { state.holders[key] = nil }
             var granted: [WaiterContinuation] = []
-            let waiting = state.waits.filter { $0.value.gate == key }.sorted { $0.key < $1.key }
-            for (id, wait) in waiting where state.mayTake(key, within: wait.ancestors) {
-                state.holders[key, default: []].append(wait.owner)
+            let waiting = state.waits.filter { $0.value.blocker == .gate(key) }.sorted { $0.key < $1.key }
+            for (id, wait) in waiting where state.mayTake(key, within: wait.waiter.ancestors) {
+                state.holders[key, default: []].append(wait.waiter.owner)
                 state.waits[id] = nil
                 granted.append(wait.continuation)
             }
@@ -139,26 +190,91 @@ enum AsyncInstanceGates {
         for continuation in granted { continuation.resume() }
     }
 
-    /// The waits that lead from `holder` back to one of `targets` (each one held up by a wait at a
-    /// gate the next one holds, or by the wait of a resolution running within it), or `nil` when
-    /// none do: then waiting for `holder` cannot close a cycle.
-    private static func cycle(
-        from holder: ObjectIdentifier,
-        back targets: [ObjectIdentifier],
-        in state: State
-    )
-        -> [Wait]?
-    {
-        var visited: Set<ObjectIdentifier> = []
-        func search(_ current: ObjectIdentifier) -> [Wait]? {
-            guard visited.insert(current).inserted else { return nil }
-            for wait in state.waits.values where wait.owner == current || wait.ancestors.contains(current) {
-                guard let next = state.holders[wait.gate]?.last else { continue }
-                if targets.contains(next) { return [wait] }
-                if let rest = search(next) { return [wait] + rest }
+    // MARK: Family gates (see `ConstructionGates`)
+
+    /// The instance kept under `key` in `family` once a resolution other than `waiter` built it,
+    /// waiting while it builds; or `nil` when `waiter` is to build it (it claims the gate).
+    static func pass(_ key: Key, of family: ObjectIdentifier, by waiter: Waiter) async throws -> AnyObject? {
+        let familyKey = FamilyKey(family: family, key: key)
+        while true {
+            let outcome: AnyObject?? = state.withLock { state in
+                guard let gate = state.familyGates[familyKey] else {
+                    state.familyGates[familyKey] = FamilyGate(builder: waiter.owner)
+                    return .some(nil)
+                }
+                // An open gate, or this resolution's own (a cycle, which the caller reports).
+                if gate.built != nil || gate.builder == waiter.owner { return .some(gate.built) }
+                return nil
             }
-            return nil
+            if let outcome { return outcome }
+            try await wait(at: .family(familyKey), by: waiter) { state in
+                guard let gate = state.familyGates[familyKey] else { return true }
+                return gate.built != nil
+            }
         }
-        return search(holder)
+    }
+
+    /// Opens the gate of `key` in `family` that `builder` claimed: with the instance it built, or
+    /// with none (the next one to ask builds it).
+    static func open(_ key: Key, of family: ObjectIdentifier, by builder: ObjectIdentifier, with built: AnyObject?) {
+        let familyKey = FamilyKey(family: family, key: key)
+        let woken: [WaiterContinuation] = state.withLock { state in
+            guard let gate = state.familyGates[familyKey], gate.builder == builder, gate.built == nil else { return [] }
+            state.familyGates[familyKey] = built.map { FamilyGate(builder: builder, built: $0) }
+            return state.removeWaits(at: .family(familyKey))
+        }
+        for continuation in woken { continuation.resume() }
+    }
+
+    /// Empties the gate of `key` in `family` if it holds `discarded`.
+    static func discard(_ key: Key, of family: ObjectIdentifier, holding discarded: AnyObject) {
+        state.withLock { state in
+            let familyKey = FamilyKey(family: family, key: key)
+            if state.familyGates[familyKey]?.built === discarded { state.familyGates[familyKey] = nil }
+        }
+    }
+
+    /// Removes the gates of a family whose resolutions have all ended.
+    static func removeFamily(_ family: ObjectIdentifier) {
+        state.withLock { state in
+            guard !state.familyGates.isEmpty else { return }
+            state.familyGates = state.familyGates.filter { $0.key.family != family }
+        }
+    }
+
+    // MARK: Waiting
+
+    /// Waits at `blocker` until `proceed` (run under the lock, when the wait starts and whenever the
+    /// blocker changes) returns `true`, unless the wait would close a cycle.
+    private static func wait(
+        at blocker: Blocker,
+        by waiter: Waiter,
+        until proceed: (inout State) -> Bool
+    ) async throws {
+        let id = state.withLock { state in
+            state.lastWaitID &+= 1
+            return state.lastWaitID
+        }
+        var cycle: [Wait]?
+        try await state.waitUnlessCancelled { state, continuation in
+            if proceed(&state) { return false }
+            if let found = state.cycle(for: waiter, at: blocker) {
+                cycle = found
+                return false
+            }
+            state.waits[id] = Wait(waiter: waiter, blocker: blocker, continuation: continuation)
+            return true
+        } dequeue: { state in
+            state.waits.removeValue(forKey: id)?.continuation
+        }
+        if let cycle {
+            throw InjectionError.circularWait(
+                waiter.asked,
+                path: waiter.path,
+                atRealm: blocker.isRealm,
+                waitingFor: cycle.map { ($0.waiter.asked, $0.waiter.path, $0.blocker.isRealm) },
+                between: "task"
+            )
+        }
     }
 }

@@ -13,71 +13,45 @@
 
 /// One gate per shared instance that a family of async resolutions is building: a top-level async
 /// resolution and every resolution started within its async factories, in their tasks or in child
-/// tasks (`async let`), which take the construction lock within it and so run at the same time.
+/// tasks (`async let`), which take the instance gates it holds and so run at the same time.
 ///
 /// The first of the family to ask for an instance builds it; the others wait at its gate and then
 /// share what it built, so that the factory runs once however the family asks. If the builder
-/// fails, the gate opens empty and the next one to ask builds.
+/// fails, or the instance it built is discarded with a construction that failed, the gate opens
+/// empty and the next one to ask builds.
+///
+/// This object is the family's identity; the gates live in `AsyncInstanceGates`' table, so that a
+/// wait at one of them is part of the search for waits that can never end. They are removed when
+/// the family's last resolution lets go of this object.
 final class ConstructionGates: Sendable {
-    private struct Gate {
-        let builder: ObjectIdentifier
-        var built: AnyObject?
-        var waiters: [UInt64: WaiterContinuation] = [:]
-    }
+    init() {}
 
-    private struct State {
-        var gates: [ResolutionContext.SharedInstanceKey: Gate] = [:]
-        var lastWaiterID: UInt64 = 0
-    }
-
-    private let state = Locked.make(State())
-
-    /// The instance kept under `key` once a resolution of the family other than `builder` has
-    /// built it, waiting while it builds; or `nil` when `builder` is to build it (then pair with
+    /// The instance kept under `key` once a resolution of the family other than `waiter` has built
+    /// it, waiting while it builds; or `nil` when `waiter` is to build it (then pair with
     /// `open(_:by:with:)`).
     ///
-    /// - Throws: `CancellationError` when the task is cancelled while it waits.
-    func pass(_ key: ResolutionContext.SharedInstanceKey, by builder: ObjectIdentifier) async throws -> AnyObject? {
-        while true {
-            let id: UInt64? = state.withLock { state in
-                guard let gate = state.gates[key], gate.built == nil, gate.builder != builder else { return nil }
-                state.lastWaiterID &+= 1
-                return state.lastWaiterID
-            }
-            guard let id else {
-                // No gate (claim it), an open one, or this builder's own (a cycle, found by the caller).
-                return state.withLock { state in
-                    if let gate = state.gates[key] { return gate.built }
-                    state.gates[key] = Gate(builder: builder)
-                    return nil
-                }
-            }
-            try await wait(at: key, id: id)
-        }
+    /// - Throws: ``InjectionError/Code/circularWait`` when the builder waits, directly or through
+    ///   others, for `waiter`; `CancellationError` when the task is cancelled while it waits.
+    func pass(
+        _ key: AsyncInstanceGates.Key,
+        by waiter: AsyncInstanceGates.Waiter
+    ) async throws -> AnyObject? {
+        try await AsyncInstanceGates.pass(key, of: ObjectIdentifier(self), by: waiter)
     }
 
     /// Opens the gate of `key` that `builder` claimed: with the instance it built, or with none when
     /// it failed, so that the next one to ask builds it.
-    func open(_ key: ResolutionContext.SharedInstanceKey, by builder: ObjectIdentifier, with built: AnyObject?) {
-        let waiters: [WaiterContinuation] = state.withLock { state in
-            guard let gate = state.gates[key], gate.builder == builder, gate.built == nil else { return [] }
-            if let built {
-                state.gates[key] = Gate(builder: builder, built: built)
-            } else {
-                state.gates[key] = nil
-            }
-            return Array(gate.waiters.values)
-        }
-        for waiter in waiters { waiter.resume() }
+    func open(_ key: AsyncInstanceGates.Key, by builder: ObjectIdentifier, with built: AnyObject?) {
+        AsyncInstanceGates.open(key, of: ObjectIdentifier(self), by: builder, with: built)
     }
 
-    private func wait(at key: ResolutionContext.SharedInstanceKey, id: UInt64) async throws {
-        try await state.waitUnlessCancelled { state, continuation in
-            guard state.gates[key] != nil, state.gates[key]?.built == nil else { return false }
-            state.gates[key]!.waiters[id] = continuation
-            return true
-        } dequeue: { state in
-            state.gates[key]?.waiters.removeValue(forKey: id)
-        }
+    /// Empties the gate of `key` if it holds `discarded`, an instance whose construction failed
+    /// after it was built, so that the family builds it again rather than share it.
+    func discard(_ key: AsyncInstanceGates.Key, holding discarded: AnyObject) {
+        AsyncInstanceGates.discard(key, of: ObjectIdentifier(self), holding: discarded)
+    }
+
+    deinit {
+        AsyncInstanceGates.removeFamily(ObjectIdentifier(self))
     }
 }

@@ -95,7 +95,8 @@ enum InstanceGates {
                 throw InjectionError.circularWait(
                     asked,
                     path: waitingPath ?? path(),
-                    waitingFor: others.map { ($0.asked, $0.path) },
+                    atRealm: key.isRealm,
+                    waitingFor: others.map { ($0.asked, $0.path, $0.gate.isRealm) },
                     between: "thread"
                 )
             }

@@ -73,7 +73,7 @@ extension ResolutionContext {
             if let box = unpublishedInstance(of: key) { return .built(box) }
             if isConstructing(provider) { return .unclaimed }  // a cycle, which `enter` reports
             let gates = constructionGates
-            if let box = try await gates.pass(key, by: ObjectIdentifier(self)) { return .built(box) }
+            if let box = try await gates.pass(key, by: waiter(asking: provider)) { return .built(box) }
             guard !Task.isCancelled else {
                 gates.open(key, by: ObjectIdentifier(self), with: nil)
                 throw CancellationError()
@@ -87,13 +87,20 @@ extension ResolutionContext {
     }
 
     private func hold(_ gate: SharedInstanceKey, for provider: AnyProvider) async throws {
-        let taken = try await AsyncInstanceGates.enter(
-            gate,
-            by: ObjectIdentifier(self),
-            within: lockAncestors,
-            asking: provider.key
-        ) { path + [provider.key] }
+        let taken = try await AsyncInstanceGates.enter(gate, by: ObjectIdentifier(self), within: lockAncestors) {
+            waiter(asking: provider)
+        }
         if taken { bookkeeping.heldAsyncGates.append(gate) }
+    }
+
+    /// This resolution as a waiter at an async gate, asking for `provider`'s service.
+    private func waiter(asking provider: AnyProvider) -> AsyncInstanceGates.Waiter {
+        AsyncInstanceGates.Waiter(
+            owner: ObjectIdentifier(self),
+            ancestors: lockAncestors,
+            asked: provider.key,
+            path: path + [provider.key]
+        )
     }
 
     /// The shared instance kept under `key` that this resolution, or one it runs inside, built and

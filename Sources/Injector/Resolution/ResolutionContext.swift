@@ -132,6 +132,9 @@ final class ResolutionContext {
             slot = ObjectIdentifier(realm)
             store = slot
         }
+
+        /// Whether this is the key of a whole realm rather than of one instance.
+        var isRealm: Bool { slot == store }
     }
 
     @usableFromInline init() {
@@ -448,15 +451,35 @@ final class ResolutionContext {
     @usableFromInline func discardQueued(since mark: QueueMark) {
         guard let bookkeeping = storedBookkeeping else { return }
         bookkeeping.pending.removeSubrange(mark.pending...)
+        discardUnpublished(bookkeeping.unpublished[mark.unpublished...])
         bookkeeping.unpublished.removeSubrange(mark.unpublished...)
+    }
+
+    /// Takes shared instances that will not be published (their construction failed) out of the
+    /// family's gates, where the rest of an async family would otherwise share them.
+    private func discardUnpublished(_ discarded: ArraySlice<Unpublished>) {
+        guard let storedGates, !discarded.isEmpty else { return }
+        for entry in discarded { storedGates.discard(entry.key, holding: entry.box) }
     }
 
     /// Runs the deferred preparations in completion order (including those of instances the hooks
     /// build), then publishes the shared instances this resolution built.
+    ///
+    /// A resolution nested in a sync one (a factory resolving through a captured container) hands
+    /// its shared instances, and the gates it holds for them, to that one instead: they may be
+    /// built around the outer resolution's unpublished instances, so they are published when it
+    /// completes, and dropped with them if it fails.
     @usableFromInline func complete() throws {
         guard let bookkeeping = storedBookkeeping else { return }
         if !bookkeeping.pending.isEmpty { try runPendingPreparations(of: bookkeeping) }
-        for unpublished in bookkeeping.unpublished { unpublished.publish() }
+        if let outer, !outer.isAsync, !bookkeeping.unpublished.isEmpty {
+            let outerBookkeeping = outer.bookkeeping
+            outerBookkeeping.unpublished += bookkeeping.unpublished
+            outerBookkeeping.heldGates += bookkeeping.heldGates
+            bookkeeping.heldGates.removeAll()
+        } else {
+            for unpublished in bookkeeping.unpublished { unpublished.publish() }
+        }
         bookkeeping.unpublished.removeAll()
     }
 
@@ -481,6 +504,8 @@ final class ResolutionContext {
         }
         graphInstances.removeAll()
         if let bookkeeping = storedBookkeeping {
+            // Instances still unpublished at the end belong to a resolution that failed.
+            discardUnpublished(bookkeeping.unpublished[...])
             release(bookkeeping)
             storedBookkeeping = nil
         }
