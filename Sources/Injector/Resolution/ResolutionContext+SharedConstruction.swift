@@ -33,6 +33,8 @@ extension ResolutionContext {
         realm: AnyObject
     ) throws -> AnyObject? {
         precondition(!isAsync, "an async resolution builds sync shared instances in a nested resolution")
+        // Built already by this resolution or one it runs within: no gate is needed to share it.
+        if let box = unpublishedInstance(of: key) { return box }
         if provider.preparation != nil { try hold(SharedInstanceKey(realm: realm), for: provider) }
         try hold(key, for: provider)
         return unpublishedInstance(of: key)
@@ -68,12 +70,20 @@ extension ResolutionContext {
         realm: AnyObject
     ) async throws -> AsyncSharedConstructionStart {
         do {
+            // Built already by this resolution or one it runs within: taking the gate would keep
+            // siblings waiting until this resolution ends, for an instance it does not build.
+            if let box = unpublishedInstance(of: key) { return .built(box) }
             if provider.preparation != nil { try await hold(SharedInstanceKey(realm: realm), for: provider) }
-            try await hold(key, for: provider)
+            let taken = try await hold(key, for: provider)
             if let box = unpublishedInstance(of: key) { return .built(box) }
             if isConstructing(provider) { return .unclaimed }  // a cycle, which `enter` reports
             let gates = constructionGates
-            if let box = try await gates.pass(key, by: waiter(asking: provider)) { return .built(box) }
+            if let box = try await gates.pass(key, by: waiter(asking: provider)) {
+                // Built by another of the family, within whose hold this one took the gate: keeping
+                // it would hold up siblings until this resolution ends, for nothing it builds.
+                if taken { release(key) }
+                return .built(box)
+            }
             guard !Task.isCancelled else {
                 gates.open(key, by: ObjectIdentifier(self), with: nil)
                 throw CancellationError()
@@ -86,11 +96,22 @@ extension ResolutionContext {
         }
     }
 
-    private func hold(_ gate: SharedInstanceKey, for provider: AnyProvider) async throws {
+    /// Takes the async gate `gate`, held until this resolution ends; whether it was taken now.
+    @discardableResult
+    private func hold(_ gate: SharedInstanceKey, for provider: AnyProvider) async throws -> Bool {
         let taken = try await AsyncInstanceGates.enter(gate, by: ObjectIdentifier(self), within: lockAncestors) {
             waiter(asking: provider)
         }
         if taken { bookkeeping.heldAsyncGates.append(gate) }
+        return taken
+    }
+
+    /// Releases the async gate `gate` before this resolution ends.
+    private func release(_ gate: SharedInstanceKey) {
+        let bookkeeping = bookkeeping
+        guard let index = bookkeeping.heldAsyncGates.lastIndex(of: gate) else { return }
+        bookkeeping.heldAsyncGates.remove(at: index)
+        AsyncInstanceGates.leave(gate, by: ObjectIdentifier(self))
     }
 
     /// This resolution as a waiter at an async gate, asking for `provider`'s service.

@@ -1,0 +1,871 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Injector
+
+// Adversarial tests of the per-instance gates (sync `InstanceGates`, async `AsyncInstanceGates`,
+// family sharing `ConstructionGates`), written by trying to break them. The regressions failed
+// (hung, or handed out a second instance, or reported a wait that would have ended) before the
+// fixes they pin; the attacks held up from the start. Every test
+// is bounded by a watchdog: a hang fails the test, never the run (hung tasks are left suspended,
+// and hold gates only of their own test's container).
+
+// MARK: - Test doubles (private to this file)
+
+private final class BkA: Sendable {}
+private final class BkB: Sendable {}
+private final class BkC: Sendable {}
+private final class BkD: Sendable {}
+private final class BkRoot: Sendable {}
+private final class BkChild: Sendable {}
+private final class BkOther: Sendable {}
+private final class BkCounted: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+private final class BkHolder: Sendable {
+    let held: BkCounted
+    init(_ held: BkCounted) { self.held = held }
+}
+private struct BkBoom: Error {}
+
+private typealias Outcome = Result<String, InjectionError>
+
+private func outcome(_ body: () async throws -> Any) async -> Outcome {
+    do {
+        return .success("\(type(of: try await body()))")
+    } catch let error as InjectionError {
+        return .failure(error)
+    } catch {
+        return .success("unexpected \(error)")
+    }
+}
+
+private func syncOutcome(_ body: () throws -> Any) -> Outcome {
+    do {
+        return .success("\(type(of: try body()))")
+    } catch let error as InjectionError {
+        return .failure(error)
+    } catch {
+        return .success("unexpected \(error)")
+    }
+}
+
+private func errors(_ outcomes: [Outcome]) -> [InjectionError] {
+    outcomes.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+}
+
+/// Waits (suspending) until `signal` was given, at most `seconds`; whether it was.
+private func awaited(_ signal: Signal, seconds: Double = 5) async -> Bool {
+    await withWatchdog(seconds: seconds) {
+        await signal.wait()
+        return true
+    } ?? false
+}
+
+private func waited(for semaphore: DispatchSemaphore, seconds: Double = 5) -> Bool {
+    semaphore.wait(timeout: .now() + seconds) == .success
+}
+
+/// Runs each body on a thread of its own; whether all ended within `seconds`.
+private func onThreads(seconds: Double = 20, _ bodies: [@Sendable () -> Void]) async -> Bool {
+    let done = bodies.map { _ in Signal() }
+    for (body, signal) in zip(bodies, done) {
+        let thread = Thread {
+            body()
+            signal.signal()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+    return await withWatchdog(seconds: seconds) {
+        for signal in done { await signal.wait() }
+        return true
+    } ?? false
+}
+
+private final class Collected: @unchecked Sendable {  // `items` only under `lock`
+    private let lock = NSLock()
+    private var items: [Outcome] = []
+    func add(_ outcome: Outcome) { lock.withLock { items.append(outcome) } }
+    var all: [Outcome] { lock.withLock { items } }
+}
+
+private final class Identities: @unchecked Sendable {  // `items` only under `lock`
+    private let lock = NSLock()
+    private var items: [AnyObject] = []
+    func add(_ object: AnyObject) { lock.withLock { items.append(object) } }
+    var distinct: Int { lock.withLock { Set(items.map(ObjectIdentifier.init)).count } }
+    var count: Int { lock.withLock { items.count } }
+}
+
+// MARK: - Regressions
+
+@Suite("Shared construction races: regressions")
+struct SharedConstructionRaceRegressionTests {
+    /// Regression (hang, guarantee 3). A child task of an async factory (`async let` through the
+    /// captured container) takes the gate of singleton `B` that its parent resolution holds while
+    /// building `B`, and then waits in the family's `ConstructionGates` for the parent to finish
+    /// building it. That wait is not recorded in `AsyncInstanceGates`. Meanwhile `B`'s factory (in
+    /// the parent) asks for singleton `A`, whose gate the child holds (built, unpublished): the
+    /// parent's cycle search from the child finds no wait of the child, so the parent suspends,
+    /// and both wait for ever. The dependency graph is acyclic (Root -> Child -> A, B; Root -> B ->
+    /// A). Expected: `circularWait` naming both paths (or success); it hung.
+    @Test func familyWaitInConstructionGatesIsInvisibleToCycleSearch() async throws {
+        let container = Container()
+        let childHoldsA = Signal()
+        let parentBuildsB = Signal()
+        container.register(BkA.self, scope: .singleton) { _ async in BkA() }
+        container.register(BkB.self, scope: .singleton) { r async throws in
+            parentBuildsB.signal()
+            _ = await awaited(childHoldsA)
+            _ = try await r.resolveAsync(BkA.self)
+            return BkB()
+        }
+        container.register(BkChild.self) { r async throws in
+            _ = try await r.resolveAsync(BkA.self)
+            childHoldsA.signal()
+            _ = await awaited(parentBuildsB)
+            _ = try await r.resolveAsync(BkB.self)
+            return BkChild()
+        }
+        container.register(BkRoot.self) { r async throws in
+            async let child = container.resolveAsync(BkChild.self)
+            _ = try await r.resolveAsync(BkB.self)
+            _ = try await child
+            return BkRoot()
+        }
+        let result: Outcome? = await withWatchdog(seconds: 10) {
+            await outcome { try await container.resolveAsync(BkRoot.self) }
+        }
+        // Any outcome but a hang would do; a circularWait is what the docs promise.
+        let finished = try #require(result, "the resolution hung: the family wait is not seen as part of a cycle")
+        if case .failure(let error) = finished { #expect(error.code == .circularWait, "\(error)") }
+    }
+
+    /// Regression (hang, guarantee 3). A gate held by a resolution and by a child resolution within it
+    /// (holders [parent, child]): a third resolution U holding singleton `B` waits at it. Then the
+    /// parent asks for `B`: its cycle search follows U's wait to the gate's *last* holder (the
+    /// child, which waits for nothing) and finds no cycle, so the parent suspends. When the child
+    /// ends, the gate is still the parent's: U waits for the parent, the parent for U, for ever.
+    /// `AsyncInstanceGates.cycle(from:back:in:)` only follows `holders[gate].last`, and nothing
+    /// searches again when a holder leaves. Expected: `circularWait`; it hung.
+    @Test func cycleThroughAGateWithSeveralHoldersIsMissed() async throws {
+        let container = Container()
+        let childHolds = Signal()
+        let otherHolds = Signal()
+        container.register(BkA.self, scope: .singleton) { _ async in BkA() }
+        container.register(BkB.self, scope: .singleton) { _ async in BkB() }
+        container.register(BkChild.self) { r async throws in
+            _ = try await r.resolveAsync(BkA.self)  // taken within the parent: holders [parent, child]
+            childHolds.signal()
+            try? await Task.sleep(for: .milliseconds(800))  // ends after the parent waits for B
+            return BkChild()
+        }
+        container.register(BkOther.self) { r async throws in
+            _ = await awaited(childHolds)
+            _ = try await r.resolveAsync(BkB.self)
+            otherHolds.signal()
+            _ = try await r.resolveAsync(BkA.self)  // waits: the parent and the child hold A
+            return BkOther()
+        }
+        container.register(BkRoot.self) { r async throws in
+            _ = try await r.resolveAsync(BkA.self)
+            async let child = container.resolveAsync(BkChild.self)
+            _ = await awaited(otherHolds)
+            try? await Task.sleep(for: .milliseconds(200))  // let the other one wait at A
+            _ = try await r.resolveAsync(BkB.self)
+            _ = try await child
+            return BkRoot()
+        }
+        let results: [Outcome]? = await withWatchdog(seconds: 10) {
+            let other = Task.detached { await outcome { try await container.resolveAsync(BkOther.self) } }
+            let root = Task.detached { await outcome { try await container.resolveAsync(BkRoot.self) } }
+            return [await root.value, await other.value]
+        }
+        let all = try #require(results, "the two resolutions hung waiting for each other")
+        #expect(errors(all).map(\.code) == [.circularWait], "\(all)")
+    }
+
+    /// Regression (false circularWait, guarantee 4). The parent resolution has already built singleton
+    /// `S` (unpublished). Two child resolutions (`async let`, captured container) each ask for it:
+    /// the first takes `S`'s gate within the parent and keeps it until its whole resolution ends,
+    /// though it built nothing there; so the second, holding singleton `X` that the first then
+    /// needs, waits for the first at `S`'s gate, and one of them gets `circularWait`. Nothing in
+    /// the program waits in a cycle: `S` is built, and the first child could simply wait for the
+    /// second to publish `X`. Expected: both succeed; it got `circularWait` every run.
+    @Test func siblingsSharingAParentsInstanceGetFalseCircularWait() async throws {
+        let container = Container()
+        let firstHasS = Signal()
+        let secondHoldsX = Signal()
+        container.register(BkA.self, scope: .singleton) { _ async in BkA() }  // S
+        container.register(BkB.self, scope: .singleton) { _ async in BkB() }  // X
+        container.register(BkChild.self) { r async throws in
+            _ = try await r.resolveAsync(BkA.self)
+            firstHasS.signal()
+            _ = await awaited(secondHoldsX)
+            _ = try await r.resolveAsync(BkB.self)
+            return BkChild()
+        }
+        container.register(BkOther.self) { r async throws in
+            _ = try await r.resolveAsync(BkB.self)
+            secondHoldsX.signal()
+            _ = await awaited(firstHasS)
+            _ = try await r.resolveAsync(BkA.self)
+            return BkOther()
+        }
+        container.register(BkRoot.self) { r async throws in
+            _ = try await r.resolveAsync(BkA.self)
+            async let first = outcome { try await container.resolveAsync(BkChild.self) }
+            async let second = outcome { try await container.resolveAsync(BkOther.self) }
+            let all = await [first, second]
+            if let error = errors(all).first { throw error }
+            return BkRoot()
+        }
+        let result: Outcome? = await withWatchdog(seconds: 10) {
+            await outcome { try await container.resolveAsync(BkRoot.self) }
+        }
+        let finished = try #require(result)
+        #expect(errors([finished]).isEmpty, "\(errors([finished]).map(\.message))")
+    }
+
+    /// Regression (exactly-once / failure halfway, guarantees 1 and 6). An async factory builds a
+    /// singleton and then throws; the caller's factory catches that and asks for the singleton
+    /// again. The discarded construction's instance stays in the family's `ConstructionGates`
+    /// (`built`), so the second ask gets that discarded instance, and nothing publishes it: the
+    /// root keeps instance #1, the container builds #2 on the next resolve. The sync path (control
+    /// test below) builds it again and publishes that one. Expected: `root.held === published`;
+    /// it got two different "singletons", the factory run twice.
+    @Test func discardedAsyncSingletonIsHandedOutAgainUnpublished() async throws {
+        let container = Container()
+        let calls = CallCounter()
+        container.register(BkCounted.self, scope: .singleton) { _ async in BkCounted(serial: calls.next()) }
+        container.register(BkChild.self) { r async throws in
+            _ = try await r.resolveAsync(BkCounted.self)
+            throw BkBoom()
+        }
+        container.register(BkHolder.self) { r async throws in
+            do { _ = try await r.resolveAsync(BkChild.self) } catch {}
+            return BkHolder(try await r.resolveAsync(BkCounted.self))
+        }
+        let result: (BkHolder, BkCounted)?? = await withWatchdog(seconds: 10) { () -> (BkHolder, BkCounted)? in
+            guard let holder = try? await container.resolveAsync(BkHolder.self),
+                let published = try? await container.resolveAsync(BkCounted.self)
+            else { return nil }
+            return (holder, published)
+        }
+        let (holder, published) = try #require(result ?? nil)
+        #expect(
+            holder.held === published,
+            "root holds #\(holder.held.serial), the container publishes #\(published.serial)"
+        )
+        #expect(calls.count == 2)  // the discarded one, and the one kept
+    }
+
+    /// Regression (exactly-once, guarantees 1 and 6), same cause as above, between sibling child
+    /// resolutions of one factory: the first child builds singleton `S` and fails; the second
+    /// builds singleton `BkHolder` around `S` and gets the discarded `S` #1 from the family's
+    /// `ConstructionGates`. `BkHolder` is published holding #1; the container's `S` is #2.
+    @Test func siblingGetsDiscardedAsyncSingletonAndPublishesIt() async throws {
+        let container = Container()
+        let calls = CallCounter()
+        container.register(BkCounted.self, scope: .singleton) { _ async in BkCounted(serial: calls.next()) }
+        container.register(BkChild.self) { r async throws in
+            _ = try await r.resolveAsync(BkCounted.self)
+            throw BkBoom()
+        }
+        container.register(BkHolder.self, scope: .singleton) { r async throws in
+            BkHolder(try await r.resolveAsync(BkCounted.self))
+        }
+        container.register(BkRoot.self) { _ async throws in
+            _ = try? await container.resolveAsync(BkChild.self)  // a resolution of its own, within this one
+            _ = try await container.resolveAsync(BkHolder.self)
+            return BkRoot()
+        }
+        let result: (BkHolder, BkCounted)?? = await withWatchdog(seconds: 10) { () -> (BkHolder, BkCounted)? in
+            guard (try? await container.resolveAsync(BkRoot.self)) != nil,
+                let holder = try? await container.resolveAsync(BkHolder.self),
+                let published = try? await container.resolveAsync(BkCounted.self)
+            else { return nil }
+            return (holder, published)
+        }
+        let (holder, published) = try #require(result ?? nil)
+        #expect(
+            holder.held === published,
+            "published BkHolder holds #\(holder.held.serial), the container's singleton is #\(published.serial)"
+        )
+    }
+
+    /// Regression (older than the gates): a resolution nested in a
+    /// factory (captured container) builds singleton `BkHolder` around the outer resolution's
+    /// unpublished singleton `S` #1 and publishes it when it completes; the outer resolution then
+    /// fails, so #1 is dropped and `S` is built again (#2). A published singleton holds a
+    /// "singleton" the container never published.
+    @Test func nestedResolutionPublishesAroundAnInstanceTheOuterOneDiscards() throws {
+        let container = Container()
+        let calls = CallCounter()
+        container.register(BkCounted.self, scope: .singleton) { _ in BkCounted(serial: calls.next()) }
+        container.register(BkHolder.self, scope: .singleton) { r in BkHolder(try r.resolve(BkCounted.self)) }
+        container.register(BkRoot.self) { r in
+            _ = try r.resolve(BkCounted.self)
+            _ = try container.resolve(BkHolder.self)
+            throw BkBoom()
+        }
+        #expect(throws: InjectionError.self) { try container.resolve(BkRoot.self) }
+        let holder = try container.resolve(BkHolder.self)
+        let published = try container.resolve(BkCounted.self)
+        #expect(
+            holder.held === published,
+            "published BkHolder holds #\(holder.held.serial), the container's singleton is #\(published.serial)"
+        )
+    }
+
+    /// Control for the test above, sync: the root holds the instance the container publishes.
+    @Test func discardedSyncSingletonIsBuiltAgainAndPublished() throws {
+        let container = Container()
+        let calls = CallCounter()
+        container.register(BkCounted.self, scope: .singleton) { _ in BkCounted(serial: calls.next()) }
+        container.register(BkChild.self) { r in
+            _ = try r.resolve(BkCounted.self)
+            throw BkBoom()
+        }
+        container.register(BkHolder.self) { r in
+            do { _ = try r.resolve(BkChild.self) } catch {}
+            return BkHolder(try r.resolve(BkCounted.self))
+        }
+        let holder = try container.resolve(BkHolder.self)
+        #expect(holder.held === (try container.resolve(BkCounted.self)))
+    }
+
+    /// A documented limit, sync: a registration with hooks takes its realm's gate before its own,
+    /// so the order of gates can invert: thread 1 builds singleton `A` (no hooks), whose factory
+    /// needs `B` (hooked: the realm's gate, then B's); thread 2 builds `C` (hooked: holds the
+    /// realm's gate) whose factory needs `A`. Both would wait forever; one gets `circularWait`
+    /// saying that it waits for the turn to build a hooked registration, and what to do, and the
+    /// other succeeds. (A single tree lock made them take turns, and blocked every unrelated
+    /// construction meanwhile.) The semaphores make the interleaving certain.
+    @Test func hookedRegistrationsBuiltInTurnReportAnInvertedWait() async throws {
+        let container = Container()
+        let aHeld = DispatchSemaphore(value: 0)
+        let realmHeld = DispatchSemaphore(value: 0)
+        container.register(BkA.self, scope: .singleton) { r in
+            aHeld.signal()
+            _ = waited(for: realmHeld, seconds: 2)
+            _ = try r.resolve(BkB.self)
+            return BkA()
+        }
+        container.register(BkB.self, scope: .singleton) { _ in BkB() }
+            .onResolved { _, _ in }
+        container.register(BkC.self, scope: .singleton) { r in
+            realmHeld.signal()
+            _ = waited(for: aHeld, seconds: 2)
+            _ = try r.resolve(BkA.self)
+            return BkC()
+        }
+        .onResolved { _, _ in }
+        let collected = Collected()
+        let ended = await onThreads([
+            { collected.add(syncOutcome { try container.resolve(BkA.self) }) },
+            { collected.add(syncOutcome { try container.resolve(BkC.self) }) },
+        ])
+        #expect(ended)
+        Self.expectOneInvertedWaitReported(collected.all)
+        _ = try container.resolve(BkA.self)
+        _ = try container.resolve(BkC.self)
+    }
+
+    /// The same documented limit, async: the inversion through the async realm gate.
+    @Test func asyncHookedRegistrationsBuiltInTurnReportAnInvertedWait() async throws {
+        let container = Container()
+        let aHeld = Signal()
+        let realmHeld = Signal()
+        container.register(BkA.self, scope: .singleton) { r async throws in
+            aHeld.signal()
+            _ = await awaited(realmHeld)
+            _ = try await r.resolveAsync(BkB.self)
+            return BkA()
+        }
+        container.register(BkB.self, scope: .singleton) { _ async in BkB() }
+            .onResolved { _, _ in }
+        container.register(BkC.self, scope: .singleton) { r async throws in
+            realmHeld.signal()
+            _ = await awaited(aHeld)
+            _ = try await r.resolveAsync(BkA.self)
+            return BkC()
+        }
+        .onResolved { _, _ in }
+        let results: [Outcome]? = await withWatchdog(seconds: 10) {
+            let a = Task.detached { await outcome { try await container.resolveAsync(BkA.self) } }
+            let c = Task.detached { await outcome { try await container.resolveAsync(BkC.self) } }
+            return [await a.value, await c.value]
+        }
+        let all = try #require(results)
+        Self.expectOneInvertedWaitReported(all)
+        _ = try await container.resolveAsync(BkA.self)
+        _ = try await container.resolveAsync(BkC.self)
+    }
+
+    /// One of the two resolutions failed with `circularWait` naming the turn of hooked
+    /// registrations and the way out; the other succeeded.
+    private static func expectOneInvertedWaitReported(_ outcomes: [Outcome]) {
+        let failures = errors(outcomes)
+        #expect(failures.count == 1, "\(outcomes)")
+        guard let error = failures.first else { return }
+        #expect(error.code == .circularWait)
+        #expect(error.message.contains("the turn to build BkB (a registration with onResolved or verify steps"))
+        #expect(error.message.contains("resolve the services with onResolved or verify steps once at start-up."))
+    }
+}
+
+// MARK: - Attacks that held up
+
+@Suite("Shared construction races: attacks that held up")
+struct SharedConstructionRaceAttackTests {
+    /// One cold async singleton (slow factory) asked for at once in every way: top-level tasks,
+    /// `Task.detached`, a lifetime scope, a child container, and from inside an async factory
+    /// through its resolver, `async let`, a task group and an awaited `Task {}` (captured
+    /// container). Its factory runs once and everyone gets the one instance.
+    @Test func asyncSingletonIsBuiltOnceHoweverItIsAsked() async throws {
+        for _ in 0..<5 {
+            let container = Container()
+            let calls = CallCounter()
+            container.register(BkCounted.self, scope: .singleton) { _ async in
+                let serial = calls.next()
+                try? await Task.sleep(for: .milliseconds(20))
+                return BkCounted(serial: serial)
+            }
+            let seen = Identities()
+            container.register(BkRoot.self) { r async throws in
+                async let a = container.resolveAsync(BkCounted.self)
+                async let b = container.resolveAsync(BkCounted.self)
+                seen.add(try await r.resolveAsync(BkCounted.self))
+                try await withThrowingTaskGroup(of: BkCounted.self) { group in
+                    for _ in 0..<3 { group.addTask { try await container.resolveAsync(BkCounted.self) } }
+                    for try await value in group { seen.add(value) }
+                }
+                seen.add(try await Task { try await container.resolveAsync(BkCounted.self) }.value)
+                seen.add(try await a)
+                seen.add(try await b)
+                return BkRoot()
+            }
+            let scope = container.makeScope()
+            let child = container.makeChild()
+            let ended: Bool? = await withWatchdog(seconds: 20) {
+                await withTaskGroup(of: Void.self) { group in
+                    for index in 0..<24 {
+                        group.addTask {
+                            switch index % 6 {
+                            case 0: _ = try? await container.resolveAsync(BkRoot.self)
+                            case 1:
+                                if let value = try? await Task.detached(operation: {
+                                    try await container.resolveAsync(BkCounted.self)
+                                }).value {
+                                    seen.add(value)
+                                }
+                            case 2: if let value = try? await scope.resolveAsync(BkCounted.self) { seen.add(value) }
+                            case 3: if let value = try? await child.resolveAsync(BkCounted.self) { seen.add(value) }
+                            default:
+                                if let value = try? await container.resolveAsync(BkCounted.self) { seen.add(value) }
+                            }
+                        }
+                    }
+                }
+                return true
+            }
+            #expect(ended == true)
+            #expect(calls.count == 1)
+            #expect(seen.distinct == 1)
+            #expect(seen.count == 4 * 8 + 4 * 4)
+            try await scope.close()
+        }
+    }
+
+    /// Under test overrides a singleton goes to the overrides' store: tasks racing within one
+    /// `withOverrides` still build it once there.
+    @Test func asyncSingletonUnderOverridesIsBuiltOnce() async throws {
+        let container = Container()
+        let calls = CallCounter()
+        container.register(BkCounted.self, scope: .singleton) { _ async in
+            let serial = calls.next()
+            try? await Task.sleep(for: .milliseconds(20))
+            return BkCounted(serial: serial)
+        }
+        container.register(BkA.self) { _ in BkA() }
+        let seen = Identities()
+        let ended: Bool? = await withWatchdog(seconds: 20) {
+            try? await container.withOverrides({ $0.register(BkA.self) { _ in BkA() } }) {
+                await withTaskGroup(of: Void.self) { group in
+                    for _ in 0..<16 {
+                        group.addTask {
+                            if let value = try? await container.resolveAsync(BkCounted.self) { seen.add(value) }
+                        }
+                    }
+                }
+            }
+            return true
+        }
+        #expect(ended == true)
+        #expect(calls.count == 1)
+        #expect(seen.distinct == 1 && seen.count == 16)
+    }
+
+    /// Scoped async instances: once per scope under a race, two scopes in parallel.
+    @Test func asyncScopedInstanceIsBuiltOncePerScope() async throws {
+        let container = Container()
+        let calls = CallCounter()
+        container.register(BkCounted.self, scope: .scoped) { _ async in
+            let serial = calls.next()
+            try? await Task.sleep(for: .milliseconds(20))
+            return BkCounted(serial: serial)
+        }
+        let (first, second) = (container.makeScope(), container.makeScope())
+        let seen = Identities()
+        let ended: Bool? = await withWatchdog(seconds: 20) {
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<20 {
+                    let scope = index.isMultiple(of: 2) ? first : second
+                    group.addTask { if let value = try? await scope.resolveAsync(BkCounted.self) { seen.add(value) } }
+                }
+            }
+            return true
+        }
+        #expect(ended == true)
+        #expect(calls.count == 2)
+        #expect(seen.distinct == 2 && seen.count == 20)
+        try await first.close()
+        try await second.close()
+    }
+
+    /// Sync: threads racing through the container, a scope, a child container and a captured
+    /// container inside a transient factory build a slow singleton once.
+    @Test func syncSingletonIsBuiltOnceHoweverItIsAsked() async throws {
+        let container = Container()
+        let calls = CallCounter()
+        container.register(BkCounted.self, scope: .singleton) { _ in
+            let serial = calls.next()
+            Thread.sleep(forTimeInterval: 0.01)
+            return BkCounted(serial: serial)
+        }
+        container.register(BkHolder.self) { _ in BkHolder(try container.resolve(BkCounted.self)) }
+        let scope = container.makeScope()
+        let child = container.makeChild()
+        let seen = Identities()
+        let bodies: [@Sendable () -> Void] = (0..<16).map { index in
+            {
+                switch index % 4 {
+                case 0: if let value = try? container.resolve(BkCounted.self) { seen.add(value) }
+                case 1: if let value = try? scope.resolve(BkCounted.self) { seen.add(value) }
+                case 2: if let value = try? child.resolve(BkCounted.self) { seen.add(value) }
+                default: if let value = try? container.resolve(BkHolder.self) { seen.add(value.held) }
+                }
+            }
+        }
+        #expect(await onThreads(bodies))
+        #expect(calls.count == 1)
+        #expect(seen.distinct == 1 && seen.count == 16)
+        try await scope.close()
+    }
+
+    /// Three async resolutions in a ring (each holds one singleton and asks for the next one's):
+    /// exactly one gets `circularWait`, the others finish, and all three resolve afterwards.
+    @Test func threePartyAsyncCycleIsReported() async throws {
+        let container = Container()
+        let held = (Signal(), Signal(), Signal())
+        container.register(BkA.self, scope: .singleton) { _ async in BkA() }
+        container.register(BkB.self, scope: .weak) { _ async in BkB() }
+        container.register(BkC.self, scope: .singleton) { _ async in BkC() }
+        container.register(BkRoot.self, name: "a") { r async throws in
+            _ = try await r.resolveAsync(BkA.self)
+            held.0.signal()
+            _ = await awaited(held.1)
+            _ = await awaited(held.2)
+            _ = try await r.resolveAsync(BkB.self)
+            return BkRoot()
+        }
+        container.register(BkRoot.self, name: "b") { r async throws in
+            _ = try await r.resolveAsync(BkB.self)
+            held.1.signal()
+            _ = await awaited(held.0)
+            _ = await awaited(held.2)
+            _ = try await r.resolveAsync(BkC.self)
+            return BkRoot()
+        }
+        container.register(BkRoot.self, name: "c") { r async throws in
+            _ = try await r.resolveAsync(BkC.self)
+            held.2.signal()
+            _ = await awaited(held.0)
+            _ = await awaited(held.1)
+            _ = try await r.resolveAsync(BkA.self)
+            return BkRoot()
+        }
+        let results: [Outcome]? = await withWatchdog(seconds: 20) {
+            let tasks = ["a", "b", "c"].map { name in
+                Task.detached { await outcome { try await container.resolveAsync(BkRoot.self, name: name) } }
+            }
+            var all: [Outcome] = []
+            for task in tasks { all.append(await task.value) }
+            return all
+        }
+        let all = try #require(results)
+        #expect(errors(all).map(\.code) == [.circularWait], "\(all)")
+        let again: Bool? = await withWatchdog(seconds: 5) {
+            let a = try? await container.resolveAsync(BkA.self)
+            let c = try? await container.resolveAsync(BkC.self)
+            return a != nil && c != nil
+        }
+        #expect(again == true)
+    }
+
+    /// Three threads in a ring mixing a scope's instance and singletons: one `circularWait`.
+    @Test func threePartySyncCycleMixingScopeAndSingletonsIsReported() async throws {
+        let container = Container()
+        let held = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        container.register(BkA.self, scope: .scoped) { _ in BkA() }
+        container.register(BkB.self, scope: .singleton) { _ in BkB() }
+        container.register(BkC.self, scope: .weak) { _ in BkC() }
+        let scope = container.makeScope()
+        container.register(BkRoot.self, name: "a") { r in
+            _ = try r.resolve(BkA.self)
+            for _ in 0..<2 { held.0.signal() }
+            _ = waited(for: held.1)
+            _ = waited(for: held.2)
+            _ = try r.resolve(BkB.self)
+            return BkRoot()
+        }
+        container.register(BkRoot.self, name: "b") { r in
+            _ = try r.resolve(BkB.self)
+            for _ in 0..<2 { held.1.signal() }
+            _ = waited(for: held.0)
+            _ = waited(for: held.2)
+            _ = try r.resolve(BkC.self)
+            return BkRoot()
+        }
+        container.register(BkRoot.self, name: "c") { r in
+            _ = try r.resolve(BkC.self)
+            for _ in 0..<2 { held.2.signal() }
+            _ = waited(for: held.0)
+            _ = waited(for: held.1)
+            _ = try scope.resolve(BkA.self)  // the scope's instance, through the captured scope
+            return BkRoot()
+        }
+        let collected = Collected()
+        let ended = await onThreads([
+            { collected.add(syncOutcome { try scope.resolve(BkRoot.self, name: "a") }) },
+            { collected.add(syncOutcome { try container.resolve(BkRoot.self, name: "b") }) },
+            { collected.add(syncOutcome { try container.resolve(BkRoot.self, name: "c") }) },
+        ])
+        #expect(ended)
+        #expect(errors(collected.all).map(\.code) == [.circularWait], "\(collected.all)")
+        let again = await onThreads(
+            seconds: 5,
+            [
+                {
+                    _ = try? scope.resolve(BkA.self)
+                    _ = try? container.resolve(BkB.self)
+                }
+            ]
+        )
+        #expect(again)
+        try await scope.close()
+    }
+
+    /// Mixed: an async resolution whose sync part (sync singleton `C`, built in a nested sync
+    /// resolution, which builds `A` and then asks for `B`) closes a wait cycle with a sync resolve
+    /// on a thread (`D`, which builds `B` and then asks for `A`): reported, no hang. The graph is
+    /// acyclic (C -> A, B; D -> B, A).
+    @Test func mixedSyncAndAsyncCycleIsReported() async throws {
+        let container = Container()
+        let aHeld = DispatchSemaphore(value: 0)
+        let bHeld = DispatchSemaphore(value: 0)
+        container.register(BkA.self, scope: .singleton) { _ in BkA() }
+        container.register(BkB.self, scope: .singleton) { _ in BkB() }
+        container.register(BkC.self, scope: .singleton) { r in
+            _ = try r.resolve(BkA.self)
+            aHeld.signal()
+            _ = waited(for: bHeld)
+            _ = try r.resolve(BkB.self)
+            return BkC()
+        }
+        container.register(BkD.self, scope: .singleton) { r in
+            _ = try r.resolve(BkB.self)
+            bHeld.signal()
+            _ = waited(for: aHeld)
+            _ = try r.resolve(BkA.self)
+            return BkD()
+        }
+        container.register(BkRoot.self) { r async throws in
+            _ = try await r.resolveAsync(BkC.self)
+            return BkRoot()
+        }
+        let collected = Collected()
+        let results: Bool? = await withWatchdog(seconds: 20) {
+            let task = Task.detached { await outcome { try await container.resolveAsync(BkRoot.self) } }
+            let thread = await onThreads([{ collected.add(syncOutcome { try container.resolve(BkD.self) }) }])
+            collected.add(await task.value)
+            return thread
+        }
+        #expect(results == true)
+        #expect(errors(collected.all).map(\.code) == [.circularWait], "\(collected.all)")
+    }
+
+    /// Waiters cancelled at an async gate stop at once; the builder goes on, builds once, and the
+    /// gate is free afterwards. A waiter cancelled while it waits for its family (a task-group
+    /// child waiting for the parent's construction) stops too.
+    @Test func cancelledWaitersLeaveGatesConsistent() async throws {
+        let container = Container()
+        let started = Signal()
+        let release = Signal()
+        let calls = CallCounter()
+        container.register(BkCounted.self, scope: .singleton) { _ async in
+            let serial = calls.next()
+            started.signal()
+            _ = await awaited(release, seconds: 10)
+            return BkCounted(serial: serial)
+        }
+        let builder = Task { try await container.resolveAsync(BkCounted.self) }
+        #expect(await awaited(started))
+        let waiters = (0..<6).map { _ in Task { try await container.resolveAsync(BkCounted.self) } }
+        try await Task.sleep(for: .milliseconds(50))
+        for waiter in waiters { waiter.cancel() }
+        let codes: [InjectionError.Code?]? = await withWatchdog(seconds: 5) {
+            var codes: [InjectionError.Code?] = []
+            for waiter in waiters {
+                do {
+                    _ = try await waiter.value
+                    codes.append(nil)
+                } catch let error as InjectionError { codes.append(error.code) } catch { codes.append(nil) }
+            }
+            return codes
+        }
+        #expect(codes == Array(repeating: .resolutionCancelled, count: 6))
+        release.signal()
+        let built = try await builder.value
+        let again: Bool? = await withWatchdog(seconds: 5) {
+            (try? await container.resolveAsync(BkCounted.self)) === built
+        }
+        #expect(again == true)
+        #expect(calls.count == 1)
+
+        // In the family: the parent builds a singleton slowly; a task-group child asks for it
+        // (waiting in the family's gates) and is cancelled.
+        let parentBuilds = Signal()
+        let parentRelease = Signal()
+        let familyCalls = CallCounter()
+        container.register(BkB.self, scope: .singleton) { _ async in
+            familyCalls.next()
+            parentBuilds.signal()
+            _ = await awaited(parentRelease, seconds: 10)
+            return BkB()
+        }
+        let childOutcome = Collected()
+        let childDone = Signal()
+        container.register(BkRoot.self) { r async throws in
+            let child = Task {
+                childOutcome.add(
+                    await outcome {
+                        _ = await awaited(parentBuilds)
+                        return try await container.resolveAsync(BkB.self)  // waits in the family's gate
+                    }
+                )
+                childDone.signal()
+            }
+            Task {
+                _ = await awaited(parentBuilds)
+                try? await Task.sleep(for: .milliseconds(100))
+                child.cancel()
+            }
+            _ = try await r.resolveAsync(BkB.self)
+            await child.value
+            return BkRoot()
+        }
+        let root = Task.detached { try await container.resolveAsync(BkRoot.self) }
+        let stoppedEarly = await awaited(childDone, seconds: 3)
+        parentRelease.signal()
+        let rootEnded: Bool? = await withWatchdog(seconds: 10) { (try? await root.value) != nil }
+        #expect(stoppedEarly)
+        #expect(rootEnded == true)
+        #expect(errors(childOutcome.all).map(\.code) == [.resolutionCancelled], "\(childOutcome.all)")
+        #expect(familyCalls.count == 1)
+    }
+
+    /// A factory that throws after building a nested singleton (held, unpublished) while another
+    /// task waits for that singleton: the waiter then builds it, and everything resolves again.
+    @Test func failureHalfwayLeavesGatesFree() async throws {
+        let container = Container()
+        let innerBuilt = Signal()
+        let fail = Atomic<Bool>(true)
+        let innerCalls = CallCounter()
+        container.register(BkA.self, scope: .singleton) { _ async in
+            innerCalls.next()
+            return BkA()
+        }
+        container.register(BkB.self, scope: .singleton) { r async throws in
+            _ = try await r.resolveAsync(BkA.self)
+            innerBuilt.signal()
+            try? await Task.sleep(for: .milliseconds(50))
+            if fail.load(ordering: .relaxed) { throw BkBoom() }
+            return BkB()
+        }
+        container.register(BkC.self, scope: .singleton) { r in
+            _ = try r.resolve(BkD.self)
+            throw BkBoom()
+        }
+        container.register(BkD.self, scope: .singleton) { _ in BkD() }
+        let results: [Outcome]? = await withWatchdog(seconds: 10) {
+            let failing = Task.detached { await outcome { try await container.resolveAsync(BkB.self) } }
+            _ = await awaited(innerBuilt)
+            let waiter = Task.detached { await outcome { try await container.resolveAsync(BkA.self) } }
+            let syncFailing = Task.detached { syncOutcome { try container.resolve(BkC.self) } }
+            return [await failing.value, await waiter.value, await syncFailing.value]
+        }
+        let all = try #require(results)
+        #expect(errors(all).map(\.code) == [.factoryFailed, .factoryFailed], "\(all)")
+        fail.store(false, ordering: .relaxed)
+        let again: Bool? = await withWatchdog(seconds: 5) {
+            (try? await container.resolveAsync(BkB.self)) != nil && (try? container.resolve(BkD.self)) != nil
+        }
+        #expect(again == true)
+        #expect(innerCalls.count == 2)
+    }
+
+    /// Sibling child tasks of one factory building unrelated singletons run in parallel.
+    @Test func unrelatedSiblingConstructionsRunInParallel() async throws {
+        let container = Container()
+        let (aStarted, bStarted) = (Signal(), Signal())
+        let sawOther = CallCounter()
+        container.register(BkA.self, scope: .singleton) { _ async in
+            aStarted.signal()
+            if await awaited(bStarted) { sawOther.next() }
+            return BkA()
+        }
+        container.register(BkB.self, scope: .singleton) { _ async in
+            bStarted.signal()
+            if await awaited(aStarted) { sawOther.next() }
+            return BkB()
+        }
+        container.register(BkRoot.self) { _ async throws in
+            async let a = container.resolveAsync(BkA.self)
+            async let b = container.resolveAsync(BkB.self)
+            _ = try await (a, b)
+            return BkRoot()
+        }
+        let ended: Bool? = await withWatchdog(seconds: 20) { (try? await container.resolveAsync(BkRoot.self)) != nil }
+        #expect(ended == true)
+        #expect(sawOther.count == 2)
+    }
+}
