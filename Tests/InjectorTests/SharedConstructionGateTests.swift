@@ -44,59 +44,12 @@ private final class GateMailer: Sendable {}
 private final class GateReportJob: Sendable {}
 private final class GateReportWorker: Sendable {}
 
-/// The outcome of each thread's resolve, recorded from any thread.
-private final class Outcomes: @unchecked Sendable {  // `recorded` is only touched under `lock`
-    private let lock = NSLock()
-    private var recorded: [Result<String, InjectionError>] = []
-
-    func record(_ body: () throws -> Any) {
-        let outcome: Result<String, InjectionError>
-        do {
-            outcome = .success("\(type(of: try body()))")
-        } catch let error as InjectionError {
-            outcome = .failure(error)
-        } catch {
-            outcome = .success("unexpected \(error)")
-        }
-        lock.withLock { recorded.append(outcome) }
-    }
-
-    var all: [Result<String, InjectionError>] { lock.withLock { recorded } }
-    var errors: [InjectionError] {
-        all.compactMap { if case .failure(let error) = $0 { error } else { nil } }
-    }
-    var values: [String] { all.compactMap { if case .success(let value) = $0 { value } else { nil } } }
-}
-
 /// Keeps instances alive until the test ends, from any thread.
 private final class Keeper: @unchecked Sendable {  // `kept` is only touched under `lock`
     private let lock = NSLock()
     private var kept: [AnyObject] = []
     func keep(_ object: AnyObject) { lock.withLock { kept.append(object) } }
     var identities: Set<ObjectIdentifier> { lock.withLock { Set(kept.map(ObjectIdentifier.init)) } }
-}
-
-/// Runs each body on a thread of its own (not the cooperative pool, which blocking would starve),
-/// and returns whether all of them ended within `seconds`; a watchdog fails the test otherwise.
-private func onThreads(seconds: Double = 20, _ bodies: [@Sendable () -> Void]) async -> Bool {
-    let done = bodies.map { _ in Signal() }
-    for (body, signal) in zip(bodies, done) {
-        let thread = Thread {
-            body()
-            signal.signal()
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
-    return await withWatchdog(seconds: seconds) {
-        for signal in done { await signal.wait() }
-        return true
-    } ?? false
-}
-
-/// Waits for `semaphore` at most `seconds`; whether it was signalled.
-private func waited(for semaphore: DispatchSemaphore, seconds: Double = 5) -> Bool {
-    semaphore.wait(timeout: .now() + seconds) == .success
 }
 
 /// Counts a factory call, then takes a little time, so that other threads arrive meanwhile.
@@ -115,14 +68,6 @@ private func instancesFromRacingThreads(_ resolve: @escaping @Sendable () throws
     }
     guard await onThreads(bodies) else { return nil }
     return keeper.identities.count
-}
-
-/// Waits (suspending) until `signal` was given, at most `seconds`; whether it was.
-private func awaited(_ signal: Signal, seconds: Double = 5) async -> Bool {
-    await withWatchdog(seconds: seconds) {
-        await signal.wait()
-        return true
-    } ?? false
 }
 
 // MARK: - Tests
@@ -398,9 +343,9 @@ struct SharedConstructionGateTests {
             _ = try await r.resolveAsync(GateLeft.self)
             return GateRightRequest()
         }
-        let outcomes: [Result<String, InjectionError>]? = await withWatchdog(seconds: 20) {
-            async let left = Self.outcome { try await container.resolveAsync(GateLeftRequest.self) }
-            async let right = Self.outcome { try await container.resolveAsync(GateRightRequest.self) }
+        let outcomes: [ResolveOutcome]? = await withWatchdog(seconds: 20) {
+            async let left = outcome { try await container.resolveAsync(GateLeftRequest.self) }
+            async let right = outcome { try await container.resolveAsync(GateRightRequest.self) }
             return await [left, right]
         }
         let all = try #require(outcomes)
@@ -442,17 +387,16 @@ struct SharedConstructionGateTests {
             return GateRightRequest()
         }
         container.register(GateAudit.self) { _ async throws in
-            async let left = Self.outcome { try await container.resolveAsync(GateLeftRequest.self) }
-            async let right = Self.outcome { try await container.resolveAsync(GateRightRequest.self) }
+            async let left = outcome { try await container.resolveAsync(GateLeftRequest.self) }
+            async let right = outcome { try await container.resolveAsync(GateRightRequest.self) }
             let outcomes = await [left, right]
-            let errors = outcomes.compactMap { if case .failure(let error) = $0 { error } else { nil } }
-            if let error = errors.first { throw error }
+            if let error = failures(outcomes).first { throw error }
             return GateAudit()
         }
-        let outcome: Result<String, InjectionError>? = await withWatchdog(seconds: 20) {
-            await Self.outcome { try await container.resolveAsync(GateAudit.self) }
+        let audited: ResolveOutcome? = await withWatchdog(seconds: 20) {
+            await outcome { try await container.resolveAsync(GateAudit.self) }
         }
-        let error = try #require(outcome.flatMap { if case .failure(let error) = $0 { error } else { nil } })
+        let error = try #require(audited.flatMap { if case .failure(let error) = $0 { error } else { nil } })
         #expect(error.code == .circularWait)
         let paths = ["GateAudit -> GateLeftRequest -> GateRight", "GateAudit -> GateRightRequest -> GateLeft"]
         #expect(paths.allSatisfy { error.message.contains("(\($0))") }, "\(error.message)")
@@ -493,8 +437,8 @@ struct SharedConstructionGateTests {
         let waiter = Task { try await container.resolveAsync(GateCounted.self) }
         try await Task.sleep(for: .milliseconds(50))
         waiter.cancel()
-        let waited: Result<String, InjectionError>? = await withWatchdog(seconds: 5) {
-            await Self.outcome { try await waiter.value }
+        let waited: ResolveOutcome? = await withWatchdog(seconds: 5) {
+            await outcome { try await waiter.value }
         }
         release.signal()
         guard case .failure(let error)? = waited else {
@@ -505,15 +449,5 @@ struct SharedConstructionGateTests {
         #expect(error.message.contains("GateCounted"), "\(error.message)")
         _ = try await builder.value
         #expect(calls.count == 1)
-    }
-
-    private static func outcome(_ body: () async throws -> Any) async -> Result<String, InjectionError> {
-        do {
-            return .success("\(type(of: try await body()))")
-        } catch let error as InjectionError {
-            return .failure(error)
-        } catch {
-            return .success("unexpected \(error)")
-        }
     }
 }

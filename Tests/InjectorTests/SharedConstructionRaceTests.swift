@@ -44,68 +44,6 @@ private final class BkHolder: Sendable {
 }
 private struct BkBoom: Error {}
 
-private typealias Outcome = Result<String, InjectionError>
-
-private func outcome(_ body: () async throws -> Any) async -> Outcome {
-    do {
-        return .success("\(type(of: try await body()))")
-    } catch let error as InjectionError {
-        return .failure(error)
-    } catch {
-        return .success("unexpected \(error)")
-    }
-}
-
-private func syncOutcome(_ body: () throws -> Any) -> Outcome {
-    do {
-        return .success("\(type(of: try body()))")
-    } catch let error as InjectionError {
-        return .failure(error)
-    } catch {
-        return .success("unexpected \(error)")
-    }
-}
-
-private func errors(_ outcomes: [Outcome]) -> [InjectionError] {
-    outcomes.compactMap { if case .failure(let error) = $0 { error } else { nil } }
-}
-
-/// Waits (suspending) until `signal` was given, at most `seconds`; whether it was.
-private func awaited(_ signal: Signal, seconds: Double = 5) async -> Bool {
-    await withWatchdog(seconds: seconds) {
-        await signal.wait()
-        return true
-    } ?? false
-}
-
-private func waited(for semaphore: DispatchSemaphore, seconds: Double = 5) -> Bool {
-    semaphore.wait(timeout: .now() + seconds) == .success
-}
-
-/// Runs each body on a thread of its own; whether all ended within `seconds`.
-private func onThreads(seconds: Double = 20, _ bodies: [@Sendable () -> Void]) async -> Bool {
-    let done = bodies.map { _ in Signal() }
-    for (body, signal) in zip(bodies, done) {
-        let thread = Thread {
-            body()
-            signal.signal()
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
-    return await withWatchdog(seconds: seconds) {
-        for signal in done { await signal.wait() }
-        return true
-    } ?? false
-}
-
-private final class Collected: @unchecked Sendable {  // `items` only under `lock`
-    private let lock = NSLock()
-    private var items: [Outcome] = []
-    func add(_ outcome: Outcome) { lock.withLock { items.append(outcome) } }
-    var all: [Outcome] { lock.withLock { items } }
-}
-
 private final class Identities: @unchecked Sendable {  // `items` only under `lock`
     private let lock = NSLock()
     private var items: [AnyObject] = []
@@ -150,7 +88,7 @@ struct SharedConstructionRaceRegressionTests {
             _ = try await child
             return BkRoot()
         }
-        let result: Outcome? = await withWatchdog(seconds: 10) {
+        let result: ResolveOutcome? = await withWatchdog(seconds: 10) {
             await outcome { try await container.resolveAsync(BkRoot.self) }
         }
         // Any outcome but a hang would do; a circularWait is what the docs promise.
@@ -193,13 +131,13 @@ struct SharedConstructionRaceRegressionTests {
             _ = try await child
             return BkRoot()
         }
-        let results: [Outcome]? = await withWatchdog(seconds: 10) {
+        let results: [ResolveOutcome]? = await withWatchdog(seconds: 10) {
             let other = Task.detached { await outcome { try await container.resolveAsync(BkOther.self) } }
             let root = Task.detached { await outcome { try await container.resolveAsync(BkRoot.self) } }
             return [await root.value, await other.value]
         }
         let all = try #require(results, "the two resolutions hung waiting for each other")
-        #expect(errors(all).map(\.code) == [.circularWait], "\(all)")
+        #expect(failures(all).map(\.code) == [.circularWait], "\(all)")
     }
 
     /// Regression (false circularWait, guarantee 4). The parent resolution has already built singleton
@@ -234,14 +172,14 @@ struct SharedConstructionRaceRegressionTests {
             async let first = outcome { try await container.resolveAsync(BkChild.self) }
             async let second = outcome { try await container.resolveAsync(BkOther.self) }
             let all = await [first, second]
-            if let error = errors(all).first { throw error }
+            if let error = failures(all).first { throw error }
             return BkRoot()
         }
-        let result: Outcome? = await withWatchdog(seconds: 10) {
+        let result: ResolveOutcome? = await withWatchdog(seconds: 10) {
             await outcome { try await container.resolveAsync(BkRoot.self) }
         }
         let finished = try #require(result)
-        #expect(errors([finished]).isEmpty, "\(errors([finished]).map(\.message))")
+        #expect(failures([finished]).isEmpty, "\(failures([finished]).map(\.message))")
     }
 
     /// Regression (exactly-once / failure halfway, guarantees 1 and 6). An async factory builds a
@@ -378,7 +316,7 @@ struct SharedConstructionRaceRegressionTests {
             return BkC()
         }
         .onResolved { _, _ in }
-        let collected = Collected()
+        let collected = Outcomes()
         let ended = await onThreads([
             { collected.add(syncOutcome { try container.resolve(BkA.self) }) },
             { collected.add(syncOutcome { try container.resolve(BkC.self) }) },
@@ -409,7 +347,7 @@ struct SharedConstructionRaceRegressionTests {
             return BkC()
         }
         .onResolved { _, _ in }
-        let results: [Outcome]? = await withWatchdog(seconds: 10) {
+        let results: [ResolveOutcome]? = await withWatchdog(seconds: 10) {
             let a = Task.detached { await outcome { try await container.resolveAsync(BkA.self) } }
             let c = Task.detached { await outcome { try await container.resolveAsync(BkC.self) } }
             return [await a.value, await c.value]
@@ -422,10 +360,10 @@ struct SharedConstructionRaceRegressionTests {
 
     /// One of the two resolutions failed with `circularWait` naming the turn of hooked
     /// registrations and the way out; the other succeeded.
-    private static func expectOneInvertedWaitReported(_ outcomes: [Outcome]) {
-        let failures = errors(outcomes)
-        #expect(failures.count == 1, "\(outcomes)")
-        guard let error = failures.first else { return }
+    private static func expectOneInvertedWaitReported(_ outcomes: [ResolveOutcome]) {
+        let errors = failures(outcomes)
+        #expect(errors.count == 1, "\(outcomes)")
+        guard let error = errors.first else { return }
         #expect(error.code == .circularWait)
         #expect(error.message.contains("the turn to build BkB (a registration with onResolved or verify steps"))
         #expect(error.message.contains("resolve the services with onResolved or verify steps once at start-up."))
@@ -613,16 +551,16 @@ struct SharedConstructionRaceAttackTests {
             _ = try await r.resolveAsync(BkA.self)
             return BkRoot()
         }
-        let results: [Outcome]? = await withWatchdog(seconds: 20) {
+        let results: [ResolveOutcome]? = await withWatchdog(seconds: 20) {
             let tasks = ["a", "b", "c"].map { name in
                 Task.detached { await outcome { try await container.resolveAsync(BkRoot.self, name: name) } }
             }
-            var all: [Outcome] = []
+            var all: [ResolveOutcome] = []
             for task in tasks { all.append(await task.value) }
             return all
         }
         let all = try #require(results)
-        #expect(errors(all).map(\.code) == [.circularWait], "\(all)")
+        #expect(failures(all).map(\.code) == [.circularWait], "\(all)")
         let again: Bool? = await withWatchdog(seconds: 5) {
             let a = try? await container.resolveAsync(BkA.self)
             let c = try? await container.resolveAsync(BkC.self)
@@ -663,14 +601,14 @@ struct SharedConstructionRaceAttackTests {
             _ = try scope.resolve(BkA.self)  // the scope's instance, through the captured scope
             return BkRoot()
         }
-        let collected = Collected()
+        let collected = Outcomes()
         let ended = await onThreads([
             { collected.add(syncOutcome { try scope.resolve(BkRoot.self, name: "a") }) },
             { collected.add(syncOutcome { try container.resolve(BkRoot.self, name: "b") }) },
             { collected.add(syncOutcome { try container.resolve(BkRoot.self, name: "c") }) },
         ])
         #expect(ended)
-        #expect(errors(collected.all).map(\.code) == [.circularWait], "\(collected.all)")
+        #expect(failures(collected.all).map(\.code) == [.circularWait], "\(collected.all)")
         let again = await onThreads(
             seconds: 5,
             [
@@ -712,7 +650,7 @@ struct SharedConstructionRaceAttackTests {
             _ = try await r.resolveAsync(BkC.self)
             return BkRoot()
         }
-        let collected = Collected()
+        let collected = Outcomes()
         let results: Bool? = await withWatchdog(seconds: 20) {
             let task = Task.detached { await outcome { try await container.resolveAsync(BkRoot.self) } }
             let thread = await onThreads([{ collected.add(syncOutcome { try container.resolve(BkD.self) }) }])
@@ -720,7 +658,7 @@ struct SharedConstructionRaceAttackTests {
             return thread
         }
         #expect(results == true)
-        #expect(errors(collected.all).map(\.code) == [.circularWait], "\(collected.all)")
+        #expect(failures(collected.all).map(\.code) == [.circularWait], "\(collected.all)")
     }
 
     /// Waiters cancelled at an async gate stop at once; the builder goes on, builds once, and the
@@ -772,7 +710,7 @@ struct SharedConstructionRaceAttackTests {
             _ = await awaited(parentRelease, seconds: 10)
             return BkB()
         }
-        let childOutcome = Collected()
+        let childOutcome = Outcomes()
         let childDone = Signal()
         container.register(BkRoot.self) { r async throws in
             let child = Task {
@@ -799,7 +737,7 @@ struct SharedConstructionRaceAttackTests {
         let rootEnded: Bool? = await withWatchdog(seconds: 10) { (try? await root.value) != nil }
         #expect(stoppedEarly)
         #expect(rootEnded == true)
-        #expect(errors(childOutcome.all).map(\.code) == [.resolutionCancelled], "\(childOutcome.all)")
+        #expect(failures(childOutcome.all).map(\.code) == [.resolutionCancelled], "\(childOutcome.all)")
         #expect(familyCalls.count == 1)
     }
 
@@ -826,7 +764,7 @@ struct SharedConstructionRaceAttackTests {
             throw BkBoom()
         }
         container.register(BkD.self, scope: .singleton) { _ in BkD() }
-        let results: [Outcome]? = await withWatchdog(seconds: 10) {
+        let results: [ResolveOutcome]? = await withWatchdog(seconds: 10) {
             let failing = Task.detached { await outcome { try await container.resolveAsync(BkB.self) } }
             _ = await awaited(innerBuilt)
             let waiter = Task.detached { await outcome { try await container.resolveAsync(BkA.self) } }
@@ -834,7 +772,7 @@ struct SharedConstructionRaceAttackTests {
             return [await failing.value, await waiter.value, await syncFailing.value]
         }
         let all = try #require(results)
-        #expect(errors(all).map(\.code) == [.factoryFailed, .factoryFailed], "\(all)")
+        #expect(failures(all).map(\.code) == [.factoryFailed, .factoryFailed], "\(all)")
         fail.store(false, ordering: .relaxed)
         let again: Bool? = await withWatchdog(seconds: 5) {
             (try? await container.resolveAsync(BkB.self)) != nil && (try? container.resolve(BkD.self)) != nil

@@ -1,0 +1,95 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Dispatch
+import Foundation
+import Injector
+import Testing
+
+// Helpers for tests where threads and tasks race: outcomes recorded from anywhere, bounded waits,
+// and threads of their own under a watchdog.
+
+/// What one resolve gave: the type of the instance, or the injection error.
+typealias ResolveOutcome = Result<String, InjectionError>
+
+/// Runs an async resolve and records what it gave.
+func outcome(_ body: () async throws -> Any) async -> ResolveOutcome {
+    do {
+        return .success("\(type(of: try await body()))")
+    } catch let error as InjectionError {
+        return .failure(error)
+    } catch {
+        return .success("unexpected \(error)")
+    }
+}
+
+/// Runs a sync resolve and records what it gave.
+func syncOutcome(_ body: () throws -> Any) -> ResolveOutcome {
+    do {
+        return .success("\(type(of: try body()))")
+    } catch let error as InjectionError {
+        return .failure(error)
+    } catch {
+        return .success("unexpected \(error)")
+    }
+}
+
+/// The errors among `outcomes`.
+func failures(_ outcomes: [ResolveOutcome]) -> [InjectionError] {
+    outcomes.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+}
+
+/// The outcome of each thread's resolve, recorded from any thread.
+final class Outcomes: @unchecked Sendable {  // `recorded` is only touched under `lock`
+    private let lock = NSLock()
+    private var recorded: [ResolveOutcome] = []
+
+    func record(_ body: () throws -> Any) { add(syncOutcome(body)) }
+
+    func add(_ outcome: ResolveOutcome) { lock.withLock { recorded.append(outcome) } }
+
+    var all: [ResolveOutcome] { lock.withLock { recorded } }
+    var errors: [InjectionError] { failures(all) }
+    var values: [String] { all.compactMap { if case .success(let value) = $0 { value } else { nil } } }
+}
+
+/// Runs each body on a thread of its own (not the cooperative pool, which blocking would starve),
+/// and returns whether all of them ended within `seconds`; a watchdog fails the test otherwise.
+func onThreads(seconds: Double = 20, _ bodies: [@Sendable () -> Void]) async -> Bool {
+    let done = bodies.map { _ in Signal() }
+    for (body, signal) in zip(bodies, done) {
+        let thread = Thread {
+            body()
+            signal.signal()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+    return await withWatchdog(seconds: seconds) {
+        for signal in done { await signal.wait() }
+        return true
+    } ?? false
+}
+
+/// Waits (blocking) for `semaphore` at most `seconds`; whether it was signalled.
+func waited(for semaphore: DispatchSemaphore, seconds: Double = 5) -> Bool {
+    semaphore.wait(timeout: .now() + seconds) == .success
+}
+
+/// Waits (suspending) until `signal` was given, at most `seconds`; whether it was.
+func awaited(_ signal: Signal, seconds: Double = 5) async -> Bool {
+    await withWatchdog(seconds: seconds) {
+        await signal.wait()
+        return true
+    } ?? false
+}
