@@ -77,7 +77,7 @@ let second = try request.resolve(NoteHandler.self)
 print(first.handle("Call the plumber"))
 print("Two handlers, one request context -> \(first.context === second.context)")
 print("Closing the request:")
-try request.close()
+try await request.closeAsync()
 do {
     _ = try container.resolve(NoteHandler.self)
 } catch let error as InjectionError {

@@ -72,13 +72,13 @@ private final class WordCount: Tracked, Plugin, @unchecked Sendable {}
 private final class AuditTrail: AsyncDisposable, Sendable {  // only an async disposal can dispose it
     let log: EventLog
     init(_ log: EventLog) { self.log = log }
-    func dispose() async throws { log.record("AuditTrail") }
+    func disposeAsync() async throws { log.record("AuditTrail") }
 }
 private final class DualChannel: Disposable, AsyncDisposable, Sendable {  // records which way it was disposed
     let log: EventLog
     init(_ log: EventLog) { self.log = log }
     func dispose() throws { log.record("sync") }
-    func dispose() async throws { log.record("async") }
+    func disposeAsync() async throws { log.record("async") }
 }
 private struct DisposalFailure: Error, CustomStringConvertible {
     let name: String
@@ -364,13 +364,13 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         #expect(
             error.message == "The scope \"request\" holds instances that only an async disposal can dispose"
                 + " (AsyncDisposable): AuditTrail. Nothing was disposed, and the scope stays open. Fix: use"
-                + " try await scope.close(), or make them Disposable as well."
+                + " try await scope.closeAsync(), or make them Disposable as well."
         )
         #expect(log.events.isEmpty)
         #expect(!scope.isClosed)
         #expect(try scope.resolve(AuditTrail.self) === trail)
 
-        try await scope.close()
+        try await scope.closeAsync()
         #expect(scope.isClosed)
         #expect(log.events == ["RequestContext", "AuditTrail"])
     }
@@ -387,7 +387,7 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
         try closeSynchronously(syncScope)
         #expect(log.events == ["sync"])
-        try await asyncScope.close()
+        try await asyncScope.closeAsync()
         #expect(log.events == ["sync", "async"])
     }
 
@@ -422,12 +422,12 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         #expect(
             error.message == "The container holds instances that only an async disposal can dispose"
                 + " (AsyncDisposable): AuditTrail. Nothing was disposed. Fix: use"
-                + " try await container.shutdown(), or make them Disposable as well."
+                + " try await container.shutdownAsync(), or make them Disposable as well."
         )
         #expect(log.events.isEmpty)
 
-        try await container.shutdown()
-        try await container.shutdown()
+        try await container.shutdownAsync()
+        try await container.shutdownAsync()
         #expect(log.events == ["AppSettings", "AuditTrail"])
     }
 
@@ -572,7 +572,7 @@ extension LifetimeScopeTests {
             problems.received.first?.message
                 == "The scope \"request\" was released without being closed: 3 disposable instances it owned will"
                 + " never be disposed: LeakedTransaction, LeakedConnection (2 instances). Fix: close every scope on every path"
-                + " (try scope.close(), or try await scope.close()), for example in a defer right after making it."
+                + " (try scope.close(), or try await scope.closeAsync()), for example in a defer right after making it."
         )
     }
 }

@@ -65,7 +65,7 @@ private final class ValConnection: AsyncDisposable, Sendable {
         self.name = name
         self.log = log
     }
-    func dispose() async { log.record("dispose \(name)") }
+    func disposeAsync() async { log.record("dispose \(name)") }
 }
 
 extension ScopeTag {

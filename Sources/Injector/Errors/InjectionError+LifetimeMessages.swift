@@ -170,7 +170,7 @@ extension InjectionError {
         let message =
             "\(scope) was released without being closed: \(count) it owned will never be disposed:"
             + " \(listed(undisposed))."
-            + " Fix: close every scope on every path (try scope.close(), or try await scope.close()),"
+            + " Fix: close every scope on every path (try scope.close(), or try await scope.closeAsync()),"
             + " for example in a defer right after making it."
         return InjectionError(.scopeNotClosed, message, path: undisposed)
     }

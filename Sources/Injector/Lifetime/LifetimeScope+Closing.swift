@@ -17,12 +17,16 @@ extension LifetimeScope {
     ///
     /// Every disposal runs even when one throws; the failures are reported together.
     ///
+    /// The sync close is unavailable in async code, where a `defer { try? scope.close() }` would
+    /// refuse an ``AsyncDisposable`` instance and swallow the error: there, use ``closeAsync()``.
+    ///
     /// - Throws: ``InjectionError`` with code
     ///   - ``InjectionError/Code/asyncDisposalRequired`` when an instance is only
-    ///     ``AsyncDisposable``: nothing is disposed and the scope stays open, for `await close()`;
+    ///     ``AsyncDisposable``: nothing is disposed and the scope stays open, for ``closeAsync()``;
     ///   - ``InjectionError/Code/scopeInUse`` when a resolution from the scope is still running:
     ///     the scope stays open;
     ///   - ``InjectionError/Code/disposalFailed`` listing each disposal that threw.
+    @available(*, noasync, message: "use try await closeAsync()")
     public func close() throws {
         // Refuse before marking the scope closed, so that no resolution meanwhile sees it closed.
         let asyncOnly = store.disposals.asyncOnlyKeys
@@ -30,7 +34,7 @@ extension LifetimeScope {
             throw InjectionError.asyncDisposalRequired(
                 asyncOnly,
                 owner: name,
-                asyncSpelling: "try await scope.close()",
+                asyncSpelling: "try await scope.closeAsync()",
                 consequence: Self.refusedClose
             )
         }
@@ -38,7 +42,7 @@ extension LifetimeScope {
         do {
             try store.disposals.disposeAll(
                 of: name,
-                asyncSpelling: "try await scope.close()",
+                asyncSpelling: "try await scope.closeAsync()",
                 refusal: Self.refusedClose
             )
         } catch let error as InjectionError where error.code == .asyncDisposalRequired {
@@ -60,9 +64,9 @@ extension LifetimeScope {
     /// - Throws: ``InjectionError`` with code ``InjectionError/Code/scopeInUse`` when a resolution
     ///   from the scope is still running, or ``InjectionError/Code/disposalFailed`` listing each
     ///   disposal that threw, after all of them ran.
-    public func close() async throws {
+    public func closeAsync() async throws {
         guard try markClosed() else { return }
         defer { store.removeAll() }
-        try await store.disposals.disposeAll(of: name)
+        try await store.disposals.disposeAllAsync(of: name)
     }
 }

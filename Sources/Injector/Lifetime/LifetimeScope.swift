@@ -54,7 +54,7 @@ public final class LifetimeScope: Sendable {
         reportIfNotClosed()
     }
 
-    /// Whether ``close()-2l9gt`` (or the async ``close()-5zrv``) has run: resolving from the scope now throws.
+    /// Whether ``close()`` or ``closeAsync()`` has run: resolving from the scope now throws.
     public var isClosed: Bool { state.load(ordering: .acquiring) & 1 == 1 }
 
     /// Counts a resolution from this scope, refusing it once the scope is closed; pair with
