@@ -17,13 +17,6 @@ import Testing
 
 // MARK: - Test doubles (private to this file)
 
-/// Records its class name in `log` when disposed.
-private class Tracked: Disposable, @unchecked Sendable {  // only `let`s of Sendable types
-    let log: EventLog
-    init(_ log: EventLog) { self.log = log }
-    func dispose() throws { log.record("\(type(of: self))") }
-}
-
 private final class RequestContext: Tracked, @unchecked Sendable {}
 private final class Connection: Tracked, @unchecked Sendable {}
 private final class AppSettings: Tracked, @unchecked Sendable {}
@@ -97,7 +90,7 @@ private func registerChain(in container: Container, log: EventLog, connectionSco
     container.register(Handler.self) { r in try Handler(log, repository: r.resolve(Repository.self)) }
 }
 
-// Sync spellings, which an async test function cannot call directly.
+// The sync close and shutdown, unavailable in async code (`noasync`): an async test calls them here.
 private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close() }
 private func shutDownSynchronously(_ container: Container) throws { try container.shutdown() }
 
@@ -538,12 +531,6 @@ private final class LeakedTransaction: Disposable, Sendable {
 private final class LeakedConnection: Disposable, Sendable {
     func dispose() {}
 }
-private final class ReceivedProblems: Sendable {
-    private let problems = Locked.make([InjectionError]())
-    func receive(_ problem: InjectionError) { problems.withLock { $0.append(problem) } }
-    var received: [InjectionError] { problems.withLock { $0 } }
-}
-
 /// Resolves in a scope and lets it go without closing it.
 private func dropScope(from container: Container, tag: ScopeTag?) throws {
     let scope = container.makeScope(tag: tag)
@@ -571,8 +558,9 @@ extension LifetimeScopeTests {
         #expect(
             problems.received.first?.message
                 == "The scope \"request\" was released without being closed: 3 disposable instances it owned will"
-                + " never be disposed: LeakedTransaction, LeakedConnection (2 instances). Fix: close every scope on every path"
-                + " (try scope.close(), or try await scope.closeAsync()), for example in a defer right after making it."
+                + " never be disposed: LeakedTransaction, LeakedConnection (2 instances). Fix: run the work in"
+                + " container.withScope { … } (withScopeAsync in async code), which closes the scope on every path,"
+                + " or close it on every path yourself (try await scope.closeAsync())."
         )
     }
 }

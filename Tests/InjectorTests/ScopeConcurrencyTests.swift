@@ -109,6 +109,7 @@ private func runRequest(in container: Container, async: Bool) async throws -> Sc
     )
 }
 
+/// The sync close, which is unavailable in async code (`noasync`): an async test calls it through here.
 private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close() }
 
 // MARK: - Tests

@@ -34,8 +34,9 @@ public protocol Disposable {
 
 /// An instance whose release of resources is asynchronous (flushing a buffer to a server).
 ///
-/// Only the async ``LifetimeScope/closeAsync()`` and ``Container/shutdownAsync()`` can dispose it; a
-/// sync close of a scope holding one is refused before anything is disposed, with
+/// Only the async ``LifetimeScope/closeAsync()`` and ``Container/shutdownAsync()`` (and
+/// ``Container/withScopeAsync(tag:providing:operation:)``, which calls the first) can dispose it;
+/// a sync close of a scope holding one is refused before anything is disposed, with
 /// ``InjectionError/Code/asyncDisposalRequired``. A type that conforms to both ``Disposable`` and
 /// `AsyncDisposable` is disposed synchronously by a sync close, with ``Disposable/dispose()``, and
 /// asynchronously by an async one, with ``disposeAsync()``.
