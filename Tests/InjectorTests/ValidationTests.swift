@@ -113,6 +113,7 @@ private func valNothingRegistered(_ type: String) -> String {
             ]
         )
         #expect(report.unchecked.map(\.reason) == [.needsArguments, .asyncFactory])
+        #expect(report.unchecked.map(\.reason.description) == ["needsArguments", "asyncFactory"])
         #expect(report.undisposed.isEmpty)
         #expect(
             report.description == """
