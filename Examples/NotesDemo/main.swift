@@ -71,13 +71,13 @@ do {
 }
 
 step("9. A request scope: one context per request, disposed in reverse order when it closes")
-let request = container.makeScope(tag: .request)
-let first = try request.resolve(NoteHandler.self)
-let second = try request.resolve(NoteHandler.self)
-print(first.handle("Call the plumber"))
-print("Two handlers, one request context -> \(first.context === second.context)")
-print("Closing the request:")
-try request.close()
+try await container.withScopeAsync(tag: .request) { request in
+    let first = try request.resolve(NoteHandler.self)
+    let second = try request.resolve(NoteHandler.self)
+    print(first.handle("Call the plumber"))
+    print("Two handlers, one request context -> \(first.context === second.context)")
+    print("Closing the request:")
+}  // withScopeAsync closes the scope on every path
 do {
     _ = try container.resolve(NoteHandler.self)
 } catch let error as InjectionError {

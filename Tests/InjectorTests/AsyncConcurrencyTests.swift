@@ -39,7 +39,7 @@ private final class ScopeSession: AsyncDisposable, Sendable {
 
     var disposalCount: Int { disposals.load(ordering: .relaxed) }
 
-    func dispose() async throws {
+    func disposeAsync() async throws {
         await Task.yield()
         disposals.wrappingAdd(1, ordering: .relaxed)
     }
@@ -127,7 +127,7 @@ struct AsyncConcurrencyTests {
         let scope = container.makeScope()
 
         let sessions = try await race { try await scope.resolveAsync(ScopeSession.self) }
-        try await scope.close()
+        try await scope.closeAsync()
 
         #expect(sessions.count == taskCount)
         #expect(identities(sessions).count == 1)
@@ -147,8 +147,8 @@ struct AsyncConcurrencyTests {
                     let scope = container.makeScope()
                     let session = try await scope.resolveAsync(ScopeSession.self)
                     #expect(try await scope.resolveAsync(ScopeSession.self) === session)
-                    try await scope.close()
-                    try await scope.close()  // a second close disposes nothing
+                    try await scope.closeAsync()
+                    try await scope.closeAsync()  // a second close disposes nothing
                     return session
                 }
             }

@@ -46,7 +46,7 @@ private final class RequestConnection: AsyncDisposable, Sendable {
         self.serial = serial
         self.log = log
     }
-    func dispose() async throws {
+    func disposeAsync() async throws {
         await Task.yield()
         log.record("disposed \(serial)")
     }
@@ -171,7 +171,7 @@ struct AsyncResolutionTests {
         let scopedClock = try scope.resolve(WallClock.self)
 
         #expect(clock === scopedClock)
-        try await scope.close()
+        try await scope.closeAsync()
     }
 
     // MARK: Sync resolve of an async registration
@@ -276,13 +276,13 @@ struct AsyncResolutionTests {
         let a = try await first.resolveAsync(RequestConnection.self)
         let b = try await first.resolveAsync(RequestConnection.self)
         let c = try await second.resolveAsync(RequestConnection.self)
-        try await first.close()
+        try await first.closeAsync()
 
         #expect(a === b)
         #expect(a !== c)
         #expect(calls.count == 2)
         #expect(log.events == ["disposed \(a.serial)"])
-        try await second.close()
+        try await second.closeAsync()
         #expect(log.events == ["disposed \(a.serial)", "disposed \(c.serial)"])
     }
 

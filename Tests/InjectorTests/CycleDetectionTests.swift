@@ -65,7 +65,50 @@ private final class DiamondTop: Sendable {
     }
 }
 
+/// Entry needs Alpha; Alpha and Beta need each other: a loop that starts below the top.
+private final class Entry: Sendable {}
+private final class Alpha: Sendable {}
+private final class Beta: Sendable {}
+
 // MARK: - Helpers
+
+/// Registers Entry -> Alpha -> Beta -> Alpha, with sync factories or async ones.
+private func registerLoopBelowTheTop(in container: Container, async: Bool) {
+    if async {
+        container.register(Entry.self) { r in
+            _ = try await r.resolveAsync(Alpha.self)
+            return Entry()
+        }
+        container.register(Alpha.self) { r in
+            _ = try await r.resolveAsync(Beta.self)
+            return Alpha()
+        }
+        container.register(Beta.self) { r in
+            _ = try await r.resolveAsync(Alpha.self)
+            return Beta()
+        }
+    } else {
+        container.register(Entry.self) { r in
+            _ = try r.resolve(Alpha.self)
+            return Entry()
+        }
+        container.register(Alpha.self) { r in
+            _ = try r.resolve(Beta.self)
+            return Alpha()
+        }
+        container.register(Beta.self) { r in
+            _ = try r.resolve(Alpha.self)
+            return Beta()
+        }
+    }
+}
+
+/// What a resolve of Entry says of its loop.
+private let loopBelowTheTopMessage =
+    "Circular dependency: Entry -> Alpha -> Beta -> Alpha. The loop is Alpha -> Beta -> Alpha: each of"
+    + " these asks for the next in its factory, so none of them can be built first. Fix: break the cycle with"
+    + " property injection: let one of them receive the other after construction, in an onResolved hook, and"
+    + " give the one resolved back the .graph or .singleton scope so that the hook receives the same instance."
 
 /// Registers A -> B -> C -> A, each as `scope`, counting factory calls.
 private func registerCycleABC(in container: Container, scope: Scope, calls: EventLog) {
@@ -116,8 +159,8 @@ struct CycleDetectionTests {
         #expect(calls.counts == ["A": 1, "B": 1, "C": 1])
     }
 
-    @Test func cycleBehindAnAcyclicPrefixNamesOnlyTheCycleButKeepsTheWholePath() throws {
-        // Entry -> A -> B -> C -> A: the cycle is A -> B -> C -> A; the path starts at Entry.
+    @Test func cycleBehindAnAcyclicPrefixShowsThePathFromTheTopAndTheLoop() throws {
+        // Entry -> A -> B -> C -> A: the loop is A -> B -> C -> A; the path starts at Entry.
         let container = Container()
         let calls = EventLog()
         registerCycleABC(in: container, scope: .transient, calls: calls)
@@ -130,12 +173,58 @@ struct CycleDetectionTests {
         let error = try #require(injectionError { try container.resolve(CycleNode.self) })
 
         #expect(error.code == .circularDependency)
-        #expect(error.message.contains("Circular dependency: CycleA -> CycleB -> CycleC -> CycleA."))
-        #expect(!error.message.contains("CycleNode -> CycleA"), "the cycle is written without the path into it")
+        #expect(
+            error.message
+                == "Circular dependency: CycleNode -> CycleA -> CycleB -> CycleC -> CycleA. The loop is CycleA"
+                + " -> CycleB -> CycleC -> CycleA: each of these asks for the next in its factory, so none of them"
+                + " can be built first. Fix: break the cycle with property injection: let one of them receive the"
+                + " other after construction, in an onResolved hook, and give the one resolved back the .graph or"
+                + " .singleton scope so that the hook receives the same instance."
+        )
         #expect(
             error.resolutionPath.map(\.description) == ["CycleNode", "CycleA", "CycleB", "CycleC", "CycleA"]
         )
         #expect(calls.counts == ["Entry": 1, "A": 1, "B": 1, "C": 1])
+    }
+
+    /// A loop that starts below the top-level service is written from the top, then the loop.
+    @Test func loopBelowTheTopShowsThePathFromTheTop() throws {
+        let container = Container()
+        registerLoopBelowTheTop(in: container, async: false)
+
+        let error = try #require(injectionError { try container.resolve(Entry.self) })
+
+        #expect(error.code == .circularDependency)
+        #expect(error.message == loopBelowTheTopMessage)
+        #expect(error.resolutionPath.map(\.description) == ["Entry", "Alpha", "Beta", "Alpha"])
+    }
+
+    /// The same loop met by an async resolve says the same.
+    @Test func loopBelowTheTopShowsThePathFromTheTopInAnAsyncResolve() async throws {
+        let container = Container()
+        registerLoopBelowTheTop(in: container, async: true)
+
+        let error = await injectionErrorAsync { try await container.resolveAsync(Entry.self) }
+
+        #expect(error?.code == .circularDependency)
+        #expect(error?.message == loopBelowTheTopMessage)
+        #expect(error?.resolutionPath.map(\.description) == ["Entry", "Alpha", "Beta", "Alpha"])
+    }
+
+    /// Validation reports the loop once, from the first registration that reaches it: Entry's, with
+    /// the path from Entry.
+    @Test(arguments: [false, true])
+    func validationReportsTheLoopBelowTheTopOnceWithThePathFromTheTop(async: Bool) async throws {
+        let container = Container()
+        registerLoopBelowTheTop(in: container, async: async)
+
+        let error = await injectionErrorAsync {
+            async ? try await container.validateAsync() : try container.validate()
+        }
+
+        #expect(error?.code == .validationFailed)
+        #expect(error?.problems.map(\.code) == [.circularDependency])
+        #expect(error?.problems.first?.message == loopBelowTheTopMessage)
     }
 
     @Test(arguments: [Scope.transient, .graph, .singleton])

@@ -17,13 +17,6 @@ import Testing
 
 // MARK: - Test doubles (private to this file)
 
-/// Records its class name in `log` when disposed.
-private class Tracked: Disposable, @unchecked Sendable {  // only `let`s of Sendable types
-    let log: EventLog
-    init(_ log: EventLog) { self.log = log }
-    func dispose() throws { log.record("\(type(of: self))") }
-}
-
 private final class RequestContext: Tracked, @unchecked Sendable {}
 private final class Connection: Tracked, @unchecked Sendable {}
 private final class AppSettings: Tracked, @unchecked Sendable {}
@@ -72,13 +65,13 @@ private final class WordCount: Tracked, Plugin, @unchecked Sendable {}
 private final class AuditTrail: AsyncDisposable, Sendable {  // only an async disposal can dispose it
     let log: EventLog
     init(_ log: EventLog) { self.log = log }
-    func dispose() async throws { log.record("AuditTrail") }
+    func disposeAsync() async throws { log.record("AuditTrail") }
 }
 private final class DualChannel: Disposable, AsyncDisposable, Sendable {  // records which way it was disposed
     let log: EventLog
     init(_ log: EventLog) { self.log = log }
     func dispose() throws { log.record("sync") }
-    func dispose() async throws { log.record("async") }
+    func disposeAsync() async throws { log.record("async") }
 }
 private struct DisposalFailure: Error, CustomStringConvertible {
     let name: String
@@ -97,7 +90,7 @@ private func registerChain(in container: Container, log: EventLog, connectionSco
     container.register(Handler.self) { r in try Handler(log, repository: r.resolve(Repository.self)) }
 }
 
-// Sync spellings, which an async test function cannot call directly.
+// The sync close and shutdown, unavailable in async code (`noasync`): an async test calls them here.
 private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close() }
 private func shutDownSynchronously(_ container: Container) throws { try container.shutdown() }
 
@@ -364,13 +357,13 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         #expect(
             error.message == "The scope \"request\" holds instances that only an async disposal can dispose"
                 + " (AsyncDisposable): AuditTrail. Nothing was disposed, and the scope stays open. Fix: use"
-                + " try await scope.close(), or make them Disposable as well."
+                + " try await scope.closeAsync(), or make them Disposable as well."
         )
         #expect(log.events.isEmpty)
         #expect(!scope.isClosed)
         #expect(try scope.resolve(AuditTrail.self) === trail)
 
-        try await scope.close()
+        try await scope.closeAsync()
         #expect(scope.isClosed)
         #expect(log.events == ["RequestContext", "AuditTrail"])
     }
@@ -387,7 +380,7 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
         try closeSynchronously(syncScope)
         #expect(log.events == ["sync"])
-        try await asyncScope.close()
+        try await asyncScope.closeAsync()
         #expect(log.events == ["sync", "async"])
     }
 
@@ -422,12 +415,12 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         #expect(
             error.message == "The container holds instances that only an async disposal can dispose"
                 + " (AsyncDisposable): AuditTrail. Nothing was disposed. Fix: use"
-                + " try await container.shutdown(), or make them Disposable as well."
+                + " try await container.shutdownAsync(), or make them Disposable as well."
         )
         #expect(log.events.isEmpty)
 
-        try await container.shutdown()
-        try await container.shutdown()
+        try await container.shutdownAsync()
+        try await container.shutdownAsync()
         #expect(log.events == ["AppSettings", "AuditTrail"])
     }
 
@@ -538,12 +531,6 @@ private final class LeakedTransaction: Disposable, Sendable {
 private final class LeakedConnection: Disposable, Sendable {
     func dispose() {}
 }
-private final class ReceivedProblems: Sendable {
-    private let problems = Locked.make([InjectionError]())
-    func receive(_ problem: InjectionError) { problems.withLock { $0.append(problem) } }
-    var received: [InjectionError] { problems.withLock { $0 } }
-}
-
 /// Resolves in a scope and lets it go without closing it.
 private func dropScope(from container: Container, tag: ScopeTag?) throws {
     let scope = container.makeScope(tag: tag)
@@ -571,8 +558,9 @@ extension LifetimeScopeTests {
         #expect(
             problems.received.first?.message
                 == "The scope \"request\" was released without being closed: 3 disposable instances it owned will"
-                + " never be disposed: LeakedTransaction, LeakedConnection (2 instances). Fix: close every scope on every path"
-                + " (try scope.close(), or try await scope.close()), for example in a defer right after making it."
+                + " never be disposed: LeakedTransaction, LeakedConnection (2 instances). Fix: run the work in"
+                + " container.withScope { … } (withScopeAsync in async code), which closes the scope on every path,"
+                + " or close it on every path yourself (try await scope.closeAsync())."
         )
     }
 }

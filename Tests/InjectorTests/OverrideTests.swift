@@ -59,7 +59,7 @@ private struct ArchiveWriter: Disposable {
 /// Only an async disposal can dispose it.
 private struct FlushingUploader: AsyncDisposable {
     let log: EventLog
-    func dispose() async { log.record("flush") }
+    func disposeAsync() async { log.record("flush") }
 }
 
 private struct DisposeFailure: Error, CustomStringConvertible { var description: String { "socket already closed" } }
@@ -108,14 +108,14 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
     /// In the async operation, sync and async resolves see the override, an async override too.
     @Test func resolvesInsideTheAsyncOperationSeeTheOverride() async throws {
         let container = try makeNotesContainer()
-        let seen = try await container.withOverrides(fixedTime(7)) {
+        let seen = try await container.withOverridesAsync(fixedTime(7)) {
             await Task.yield()
             return [
                 try container.resolve(TimeSource.self).now, try await container.resolveAsync(NoteStamper.self).time.now,
             ]
         }
         #expect(seen == [7, 7])
-        let asyncNow = try await container.withOverrides {
+        let asyncNow = try await container.withOverridesAsync {
             $0.register(TimeSource.self) { _ async in FixedTime(now: 8) }
         } operation: {
             try await container.resolveAsync(TimeSource.self).now
@@ -150,7 +150,7 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
     @Test func asyncOperationErrorPropagatesUnchangedAndTheOverrideIsGone() async throws {
         let container = try makeNotesContainer()
         await #expect(throws: OperationFailure(reason: "disk full")) {
-            try await container.withOverrides(fixedTime(7)) {
+            try await container.withOverridesAsync(fixedTime(7)) {
                 await Task.yield()
                 #expect(try container.resolve(TimeSource.self).now == 7)
                 throw OperationFailure(reason: "disk full")
@@ -252,12 +252,12 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
         let container = try makeNotesContainer {
             $0.register(FlushingUploader.self, scope: .singleton) { _ in FlushingUploader(log: log) }
         }
-        try await container.withOverrides(fixedTime(7)) {
+        try await container.withOverridesAsync(fixedTime(7)) {
             _ = try await container.resolveAsync(FlushingUploader.self)
             #expect(log.events.isEmpty)
         }
         #expect(log.events == ["flush"])
-        try await container.shutdown()
+        try await container.shutdownAsync()
         #expect(log.events == ["flush"])
     }
 
@@ -276,7 +276,7 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
         #expect(
             error.message == "The call to withOverrides holds instances that only an async disposal can"
                 + " dispose (AsyncDisposable): FlushingUploader. The others were disposed; these were dropped"
-                + " undisposed. Fix: use the async withOverrides, or make them Disposable as well."
+                + " undisposed. Fix: use try await container.withOverridesAsync, or make them Disposable as well."
         )
         #expect(log.events.isEmpty)
         #expect(try container.resolve(TimeSource.self).now == 0)
@@ -462,7 +462,7 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
     /// Tasks started inside (async let, a task group, an unstructured Task) see the overrides.
     @Test func tasksStartedInsideSeeTheOverrides() async throws {
         let container = try makeNotesContainer()
-        try await container.withOverrides(fixedTime(7)) {
+        try await container.withOverridesAsync(fixedTime(7)) {
             async let fromAsyncLet = container.resolve(TimeSource.self).now
             let fromGroup = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<10 { group.addTask { try container.resolve(NoteStamper.self).time.now } }
@@ -480,7 +480,7 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
     @Test func detachedTaskStartedInsideDoesNotSeeTheOverrides() async throws {
         let container = try makeNotesContainer()
         let own = try container.resolve(NoteArchive.self)
-        try await container.withOverrides(fixedTime(7)) {
+        try await container.withOverridesAsync(fixedTime(7)) {
             let detached = Task.detached {
                 try (container.resolve(TimeSource.self).now, container.resolve(NoteArchive.self))
             }

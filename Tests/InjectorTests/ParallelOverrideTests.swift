@@ -76,7 +76,7 @@ private func sight() throws -> Sighting {
 /// between rounds), and on while the other overriding test has not been seen inside (bounded);
 /// returns how many rounds saw anything but `now` and the one archive built for the call.
 private func resolveRepeatedly(withClockAt now: Int, minimumRounds: Int = 300) async throws -> Int {
-    try await sharedContainer.withOverrides {
+    try await sharedContainer.withOverridesAsync {
         $0.register(ParallelClock.self) { _ in ParallelFixedClock(now: now) }
     } operation: {
         overridingTestsInside.add(1, ordering: .relaxed)
@@ -154,7 +154,7 @@ private func resolveRepeatedly(withClockAt now: Int, minimumRounds: Int = 300) a
         let wrongRounds = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
             for task in 1...50 {
                 group.addTask {
-                    let wrong = try await container.withOverrides {
+                    let wrong = try await container.withOverridesAsync {
                         $0.register(ParallelClock.self) { _ in ParallelFixedClock(now: task) }
                     } operation: {
                         try await rounds(expecting: task)

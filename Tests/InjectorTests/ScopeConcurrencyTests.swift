@@ -94,7 +94,7 @@ private func runRequest(in container: Container, async: Bool) async throws -> Sc
         first = try await scope.resolveAsync(RequestWorker.self)
         second = try await scope.resolveAsync(RequestWorker.self)
         state = try await scope.resolveAsync(RequestState.self)
-        try await scope.close()
+        try await scope.closeAsync()
     } else {
         first = try scope.resolve(RequestWorker.self)
         second = try scope.resolve(RequestWorker.self)
@@ -109,6 +109,7 @@ private func runRequest(in container: Container, async: Bool) async throws -> Sc
     )
 }
 
+/// The sync close, which is unavailable in async code (`noasync`): an async test calls it through here.
 private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close() }
 
 // MARK: - Tests
@@ -141,7 +142,7 @@ private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close
         #expect(services.workers.live == 0)
         #expect(services.caches.disposals.events.isEmpty, "the singleton is the container's")
 
-        try await container.shutdown()
+        try await container.shutdownAsync()
         #expect(services.caches.everyInstanceDisposedOnce)
         withExtendedLifetime(container) {
             #expect(services.caches.live == 1, "the container still holds its singleton, disposed")
@@ -176,7 +177,7 @@ private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close
         #expect(serials.allSatisfy { $0 == [1, 1, 1] })
         #expect(states.made.count == 1)
         #expect(ledgers.made.count == 1)
-        try await scope.close()
+        try await scope.closeAsync()
         #expect(states.everyInstanceDisposedOnce)
         #expect(ledgers.everyInstanceDisposedOnce)
         #expect(states.live == 0 && ledgers.live == 0)
@@ -206,7 +207,7 @@ private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close
             group.addTask {
                 while true {
                     do {
-                        try await scope.close()
+                        try await scope.closeAsync()
                         return 0
                     } catch let error as InjectionError where error.code == .scopeInUse {
                         #expect(!scope.isClosed)
@@ -260,12 +261,12 @@ private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close
 
         #expect(refusals == 2_000)
         #expect(!scope.isClosed)
-        try await scope.close()
+        try await scope.closeAsync()
         #expect(scope.isClosed)
     }
 }
 
 /// Only an async disposal can dispose it.
 private final class AsyncOnlyConnection: AsyncDisposable, Sendable {
-    func dispose() async throws {}
+    func disposeAsync() async throws {}
 }

@@ -107,7 +107,7 @@ private struct StressRig {
         guard try await scope.resolveAsync(StressHandler.self).session === handler.session,
             try await container.resolveAsync(StressPool.self) === pool
         else { throw StressBroken() }
-        try await scope.close()
+        try await scope.closeAsync()
     }
 }
 

@@ -228,7 +228,7 @@ struct SharedConstructionGateTests {
         #expect(ended)
         #expect(outcomes.values == ["GateReportJob"])
         #expect(workerDone.count == 1)
-        try await scope.close()
+        try await scope.closeAsync()
     }
 
     /// Many threads race for one cold singleton, weak instance, or scoped instance of one scope:
@@ -249,7 +249,7 @@ struct SharedConstructionGateTests {
         #expect([singletons, weakOnes, scopedOnes] == [1, 1, 1])
         let calls = [singletonCalls.count, weakCalls.count, scopedCalls.count]
         #expect(calls == [1, 1, 1])
-        try await scope.close()
+        try await scope.closeAsync()
     }
 
     /// Many tasks race for one cold async singleton, and for one async weak instance.

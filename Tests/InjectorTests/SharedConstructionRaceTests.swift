@@ -429,7 +429,7 @@ struct SharedConstructionRaceAttackTests {
             #expect(calls.count == 1)
             #expect(seen.distinct == 1)
             #expect(seen.count == 4 * 8 + 4 * 4)
-            try await scope.close()
+            try await scope.closeAsync()
         }
     }
 
@@ -446,7 +446,9 @@ struct SharedConstructionRaceAttackTests {
         container.register(BkA.self) { _ in BkA() }
         let seen = Identities()
         let ended: Bool? = await withWatchdog(seconds: 20) {
-            try? await container.withOverrides({ $0.register(BkA.self) { _ in BkA() } }) {
+            try? await container.withOverridesAsync {
+                $0.register(BkA.self) { _ in BkA() }
+            } operation: {
                 await withTaskGroup(of: Void.self) { group in
                     for _ in 0..<16 {
                         group.addTask {
@@ -485,8 +487,8 @@ struct SharedConstructionRaceAttackTests {
         #expect(ended == true)
         #expect(calls.count == 2)
         #expect(seen.distinct == 2 && seen.count == 20)
-        try await first.close()
-        try await second.close()
+        try await first.closeAsync()
+        try await second.closeAsync()
     }
 
     /// Sync: threads racing through the container, a scope, a child container and a captured
@@ -516,7 +518,7 @@ struct SharedConstructionRaceAttackTests {
         #expect(await onThreads(bodies))
         #expect(calls.count == 1)
         #expect(seen.distinct == 1 && seen.count == 16)
-        try await scope.close()
+        try await scope.closeAsync()
     }
 
     /// Three async resolutions in a ring (each holds one singleton and asks for the next one's):
@@ -619,7 +621,7 @@ struct SharedConstructionRaceAttackTests {
             ]
         )
         #expect(again)
-        try await scope.close()
+        try await scope.closeAsync()
     }
 
     /// Mixed: an async resolution whose sync part (sync singleton `C`, built in a nested sync

@@ -65,7 +65,7 @@ private final class ValConnection: AsyncDisposable, Sendable {
         self.name = name
         self.log = log
     }
-    func dispose() async { log.record("dispose \(name)") }
+    func disposeAsync() async { log.record("dispose \(name)") }
 }
 
 extension ScopeTag {
@@ -113,6 +113,7 @@ private func valNothingRegistered(_ type: String) -> String {
             ]
         )
         #expect(report.unchecked.map(\.reason) == [.needsArguments, .asyncFactory])
+        #expect(report.unchecked.map(\.reason.description) == ["needsArguments", "asyncFactory"])
         #expect(report.undisposed.isEmpty)
         #expect(
             report.description == """

@@ -41,7 +41,7 @@ extension Container {
     /// ```
     ///
     /// A lifetime scope never disposes it, even when a factory passes it on under another key.
-    /// Duplicates, names and hooks work as for ``register(_:name:scope:replacesExisting:fileID:line:factory:)-7gsr0``;
+    /// Duplicates, names and hooks work as for ``register(_:name:scope:replacesExisting:fileID:line:factory:)``;
     /// `onResolved` hooks and `verify` checks do not run for it, since nothing builds it.
     ///
     /// - Parameters:

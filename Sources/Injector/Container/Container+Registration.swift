@@ -15,7 +15,8 @@ extension Container {
     /// Registers a factory for a service type, optionally under a name, taking the given arguments
     /// at resolve time.
     ///
-    /// The factory receives a ``Resolver`` for its own dependencies, then the resolve-time arguments:
+    /// The factory, sync or `async`, receives a ``Resolver`` for its own dependencies, then the
+    /// resolve-time arguments:
     ///
     /// ```swift
     /// container.register(Clock.self, scope: .singleton) { _ in SystemClock() }
@@ -74,9 +75,20 @@ extension Container {
     /// }
     /// ```
     ///
-    /// Everything else is as in ``register(_:name:scope:replacesExisting:fileID:line:factory:)-7gsr0``: keys,
-    /// duplicates, hooks. The factory may resolve sync services through its resolver, and async ones
-    /// with `try await r.resolveAsync(…)`.
+    /// Registering is synchronous whatever the factory is, so it keeps one name: `register` takes a
+    /// sync factory or an `async` one, and only the resolve differs. Everything else is as with a
+    /// sync factory: keys, duplicates, hooks, parameters. The factory may resolve sync services
+    /// through its resolver, and async ones with `try await r.resolveAsync(…)`.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers ask for, usually a protocol.
+    ///   - name: Tells this registration apart from others of the same type and arguments.
+    ///   - scope: How long an instance lives and who shares it; ``Scope/transient`` by default.
+    ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - factory: Makes an instance, asynchronously, from a resolver and the resolve-time arguments.
+    /// - Returns: The registration, to which hooks and checks can be added.
     @discardableResult
     public func register<Service, each Argument>(
         _ service: Service.Type,
@@ -93,9 +105,19 @@ extension Container {
         return Registration(container: self, key: key.lookupKey)
     }
 
-    /// Registers a factory with a scope chosen at run time (a ``Scope`` value); as
-    /// ``register(_:name:scope:replacesExisting:fileID:line:factory:)-7gsr0``, for a `Sendable`
-    /// service only, since the scope may share its instance across threads.
+    /// Registers a factory with a scope chosen at run time (a ``Scope`` value); as with a
+    /// ``ServiceScope``, for a `Sendable` service only, since the scope may share its instance
+    /// across threads.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers ask for, usually a protocol.
+    ///   - name: Tells this registration apart from others of the same type and arguments.
+    ///   - scope: How long an instance lives and who shares it.
+    ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - factory: Makes an instance from a resolver and the resolve-time arguments.
+    /// - Returns: The registration, to which hooks and checks can be added.
     @discardableResult
     @_disfavoredOverload
     public func register<Service: Sendable, each Argument>(
@@ -120,6 +142,16 @@ extension Container {
 
     /// Registers an `async` factory with a scope chosen at run time (a ``Scope`` value), for a
     /// `Sendable` service only.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers ask for, usually a protocol.
+    ///   - name: Tells this registration apart from others of the same type and arguments.
+    ///   - scope: How long an instance lives and who shares it.
+    ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - factory: Makes an instance, asynchronously, from a resolver and the resolve-time arguments.
+    /// - Returns: The registration, to which hooks and checks can be added.
     @discardableResult
     @_disfavoredOverload
     public func register<Service: Sendable, each Argument>(

@@ -19,13 +19,16 @@ extension Container {
     /// Call it when nothing resolves from the container any more: the singletons stay in place,
     /// disposed, and a resolve afterwards would return them. Child containers shut down on their own.
     ///
+    /// Unavailable in async code, where ``shutdownAsync()`` disposes every singleton, async ones too.
+    ///
     /// - Throws: ``InjectionError`` with code ``InjectionError/Code/asyncDisposalRequired`` before
     ///   disposing anything when a singleton is only ``AsyncDisposable``, or
     ///   ``InjectionError/Code/disposalFailed`` listing each disposal that threw, after all ran.
+    @available(*, noasync, message: "use try await shutdownAsync()")
     public func shutdown() throws {
         try disposals.disposeAll(
             of: "the container",
-            asyncSpelling: "try await container.shutdown()",
+            asyncSpelling: "try await container.shutdownAsync()",
             refusal: "Nothing was disposed."
         )
     }
@@ -35,7 +38,7 @@ extension Container {
     ///
     /// - Throws: ``InjectionError`` with code ``InjectionError/Code/disposalFailed`` listing each
     ///   disposal that threw, after all of them ran.
-    public func shutdown() async throws {
-        try await disposals.disposeAll(of: "the container")
+    public func shutdownAsync() async throws {
+        try await disposals.disposeAllAsync(of: "the container")
     }
 }

@@ -79,10 +79,15 @@ public final class Container: Sendable {
     /// instances and disposes what it created when it closes.
     ///
     /// ```swift
-    /// let request = container.makeScope(tag: .request)
-    /// defer { try? request.close() }
-    /// let handler = try request.resolve(NoteHandler.self)
+    /// let session = container.makeScope(tag: .session)   // lives past this call
+    /// let editor = try session.resolve(Editor.self)
+    /// // … when the session ends:
+    /// try await session.closeAsync()
     /// ```
+    ///
+    /// Its maker closes it, with ``LifetimeScope/close()`` or ``LifetimeScope/closeAsync()``, on
+    /// every path: for work that fits in one call, ``withScope(tag:providing:operation:)`` and
+    /// ``withScopeAsync(tag:providing:operation:)`` do that.
     ///
     /// - Parameter tag: What kind of scope this is; ``Scope/scoped(to:)`` registrations resolve only
     ///   in scopes with their tag. Untagged ``Scope/scoped`` registrations resolve in any scope.

@@ -72,14 +72,14 @@ extension Container {
             defer { context.end() }
             context.startValidation(in: sandbox)
             do {
-                try await provider.resolveWithoutArguments(in: context, from: self)
+                try await provider.resolveWithoutArgumentsAsync(in: context, from: self)
                 try context.complete()
                 validation.record(provider, outcome: .success(()))
             } catch {
                 validation.record(provider, outcome: .failure(error))
             }
         }
-        do { try await sandbox.disposals.disposeAll(of: "validation") } catch {
+        do { try await sandbox.disposals.disposeAllAsync(of: "validation") } catch {
             validation.checkDisposal { throw error }
         }
         return try validation.finish(undisposed: [])

@@ -25,16 +25,43 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     /// A registration validation did not resolve, and why.
     public struct UncheckedRegistration: Sendable, CustomStringConvertible {
         /// Why a registration was left out.
-        public enum Reason: Sendable, Hashable {
+        ///
+        /// A struct rather than an enum, as ``InjectionError/Code`` is, so that validation can learn
+        /// to leave out registrations for new reasons without breaking exhaustive switches in users'
+        /// code.
+        public struct Reason: Hashable, Sendable, CustomStringConvertible {
+            private enum Value: String, Hashable, Sendable {
+                case needsArguments
+                case asyncFactory
+                case providedByScope
+                case needsScopeValue
+            }
+
+            private let value: Value
+            private init(_ value: Value) { self.value = value }
+
             /// Its factory takes resolve-time arguments, which validation has no values for.
-            case needsArguments
+            public static let needsArguments = Reason(.needsArguments)
             /// Its factory is `async`: ``Container/validateAsync()`` resolves it.
-            case asyncFactory
+            public static let asyncFactory = Reason(.asyncFactory)
             /// It is a value lifetime scopes are given
             /// (``Container/register(_:name:providedByScope:fileID:line:)``), which validation has none of.
-            case providedByScope
+            public static let providedByScope = Reason(.providedByScope)
             /// It needs a value lifetime scopes are given, directly or through others.
-            case needsScopeValue
+            public static let needsScopeValue = Reason(.needsScopeValue)
+
+            /// The reason's name, such as `needsArguments`.
+            public var description: String { value.rawValue }
+
+            /// The reason as the report writes it after the key.
+            var explanation: String {
+                switch value {
+                case .needsArguments: "needs resolve-time arguments"
+                case .asyncFactory: "has an async factory; validateAsync() checks it"
+                case .providedByScope: "provided by lifetime scopes"
+                case .needsScopeValue: "needs a value provided by lifetime scopes"
+                }
+            }
         }
 
         /// The registration's key.
@@ -43,14 +70,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
         public let reason: Reason
 
         /// The key and the reason: `Editor (argument: Note): needs resolve-time arguments`.
-        public var description: String {
-            switch reason {
-            case .needsArguments: "\(key): needs resolve-time arguments"
-            case .asyncFactory: "\(key): has an async factory; validateAsync() checks it"
-            case .providedByScope: "\(key): provided by lifetime scopes"
-            case .needsScopeValue: "\(key): needs a value provided by lifetime scopes"
-            }
-        }
+        public var description: String { "\(key): \(reason.explanation)" }
     }
 
     /// The registrations resolved, in registration order (the root container's first).

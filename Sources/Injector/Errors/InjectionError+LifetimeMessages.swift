@@ -105,6 +105,22 @@ extension InjectionError {
         return InjectionError(.asyncDisposalRequired, message, path: [])
     }
 
+    /// Closing `scope` failed with `failure` after the work run in it threw `workError`, which is the
+    /// error thrown: this one goes to the diagnostics handler, with its code.
+    static func closeFailed(_ failure: any Error, of scope: String, after workError: any Error) -> InjectionError {
+        let prefix = "Closing \(scope) after its work threw (\(workError)) failed too; the work's error was thrown."
+        guard let failure = failure as? InjectionError else {
+            return InjectionError(.disposalFailed, "\(prefix) \(failure)", underlyingError: failure)
+        }
+        return InjectionError(
+            failure.code,
+            "\(prefix) \(failure.message)",
+            path: failure.resolutionPath,
+            underlyingError: failure.underlyingError,
+            problems: failure.problems
+        )
+    }
+
     static func disposalFailed(_ key: ServiceKey, error: any Error) -> InjectionError {
         let message = "Disposing \(key) threw: \(error). The error is the underlyingError."
         return InjectionError(.disposalFailed, message, path: [key], underlyingError: error)
@@ -170,8 +186,8 @@ extension InjectionError {
         let message =
             "\(scope) was released without being closed: \(count) it owned will never be disposed:"
             + " \(listed(undisposed))."
-            + " Fix: close every scope on every path (try scope.close(), or try await scope.close()),"
-            + " for example in a defer right after making it."
+            + " Fix: run the work in container.withScope { … } (withScopeAsync in async code), which closes"
+            + " the scope on every path, or close it on every path yourself (try await scope.closeAsync())."
         return InjectionError(.scopeNotClosed, message, path: undisposed)
     }
 

@@ -83,10 +83,17 @@ extension InjectionError {
         return InjectionError(code, message, problems: problems)
     }
 
+    /// A constructor cycle: `cycle` is the loop (its first key again last), `path` the whole path
+    /// from the top-level service, ending in the loop. The message starts with the whole path, so
+    /// that a loop entered below the top shows how it was reached: `Entry -> Alpha -> Beta -> Alpha`.
     @usableFromInline
     static func cycle(_ cycle: [ServiceKey], path: [ServiceKey]) -> InjectionError {
+        let reachedFromAbove = path.count > cycle.count && path.suffix(cycle.count).elementsEqual(cycle)
         let message =
-            "Circular dependency: \(cycle.pathDescription). Each of these asks for the next"
+            (reachedFromAbove
+                ? "Circular dependency: \(path.pathDescription). The loop is \(cycle.pathDescription): each of"
+                    + " these asks for the next"
+                : "Circular dependency: \(cycle.pathDescription). Each of these asks for the next")
             + " in its factory, so none of them can be built first."
             + " Fix: break the cycle with property injection: let one of them receive the other after"
             + " construction, in an onResolved hook, and give the one resolved back the .graph or"

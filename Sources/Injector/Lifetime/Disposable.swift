@@ -14,9 +14,10 @@
 /// An instance that releases resources (a connection, a file, a subscription) when its owner ends.
 ///
 /// A lifetime scope disposes the disposable instances it created when it closes
-/// (``LifetimeScope/close()-2l9gt``); a container disposes its singletons when it shuts down
-/// (``Container/shutdown()-72rfc``). Each instance is disposed exactly once, in reverse order of
-/// completion: an instance goes before the dependencies it was built from.
+/// (``LifetimeScope/close()``, ``LifetimeScope/closeAsync()``); a container disposes its singletons
+/// when it shuts down (``Container/shutdown()``, ``Container/shutdownAsync()``). Each instance is
+/// disposed exactly once, in reverse order of completion: an instance goes before the dependencies
+/// it was built from.
 ///
 /// ```swift
 /// final class Connection: Disposable {
@@ -33,12 +34,20 @@ public protocol Disposable {
 
 /// An instance whose release of resources is asynchronous (flushing a buffer to a server).
 ///
-/// Only the async ``LifetimeScope/close()-5zrv`` and ``Container/shutdown()-74lc`` can dispose it; a sync
-/// close of a scope holding one is refused before anything is disposed, with
+/// Only the async ``LifetimeScope/closeAsync()`` and ``Container/shutdownAsync()`` (and
+/// ``Container/withScopeAsync(tag:providing:operation:)``, which calls the first) can dispose it;
+/// a sync close of a scope holding one is refused before anything is disposed, with
 /// ``InjectionError/Code/asyncDisposalRequired``. A type that conforms to both ``Disposable`` and
-/// `AsyncDisposable` is disposed synchronously by a sync close and asynchronously by an async one.
+/// `AsyncDisposable` is disposed synchronously by a sync close, with ``Disposable/dispose()``, and
+/// asynchronously by an async one, with ``disposeAsync()``.
+///
+/// ```swift
+/// final class EventUploader: AsyncDisposable {
+///     func disposeAsync() async throws { try await flush() }
+/// }
+/// ```
 public protocol AsyncDisposable {
     /// Releases the instance's resources. An error thrown here does not stop the other disposals;
     /// all of them are reported together.
-    func dispose() async throws
+    func disposeAsync() async throws
 }

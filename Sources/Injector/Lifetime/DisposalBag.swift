@@ -31,10 +31,10 @@ final class DisposalBag: Sendable {
 
     /// How an instance is disposed.
     enum Disposal {
-        /// By `Disposable.dispose()` (or, in an async disposal, `AsyncDisposable.dispose()` if it
+        /// By `Disposable.dispose()` (or, in an async disposal, `AsyncDisposable.disposeAsync()` if it
         /// has both).
         case sync
-        /// By `AsyncDisposable.dispose()` only.
+        /// By `AsyncDisposable.disposeAsync()` only.
         case asyncOnly
 
         /// How `instance` is disposed, or `nil` if it is not disposable.
@@ -97,7 +97,7 @@ final class DisposalBag: Sendable {
     }
 
     /// Disposes every instance recorded, last completed first, asynchronously where it can be.
-    func disposeAll(of owner: String) async throws {
+    func disposeAllAsync(of owner: String) async throws {
         let taken = entries.withLock { entries in
             defer { entries.removeAll() }
             return entries
@@ -107,7 +107,7 @@ final class DisposalBag: Sendable {
         for (index, entry) in taken.enumerated().reversed() where Self.isLastRecord(at: index, in: taken, lastRecords) {
             do {
                 if let disposable = entry.instance as? any AsyncDisposable {
-                    try await disposable.dispose()
+                    try await disposable.disposeAsync()
                 } else {
                     try (entry.instance as! any Disposable).dispose()
                 }

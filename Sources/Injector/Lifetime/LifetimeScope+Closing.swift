@@ -17,12 +17,18 @@ extension LifetimeScope {
     ///
     /// Every disposal runs even when one throws; the failures are reported together.
     ///
+    /// Prefer ``Container/withScope(tag:providing:operation:)``, which closes the scope on every
+    /// exit path. The sync close is unavailable in async code, where a
+    /// `defer { try? scope.close() }` would refuse an ``AsyncDisposable`` instance and swallow the
+    /// error: there, use ``closeAsync()`` or ``Container/withScopeAsync(tag:providing:operation:)``.
+    ///
     /// - Throws: ``InjectionError`` with code
     ///   - ``InjectionError/Code/asyncDisposalRequired`` when an instance is only
-    ///     ``AsyncDisposable``: nothing is disposed and the scope stays open, for `await close()`;
+    ///     ``AsyncDisposable``: nothing is disposed and the scope stays open, for ``closeAsync()``;
     ///   - ``InjectionError/Code/scopeInUse`` when a resolution from the scope is still running:
     ///     the scope stays open;
     ///   - ``InjectionError/Code/disposalFailed`` listing each disposal that threw.
+    @available(*, noasync, message: "use try await closeAsync(), or withScopeAsync, which closes on every path")
     public func close() throws {
         // Refuse before marking the scope closed, so that no resolution meanwhile sees it closed.
         let asyncOnly = store.disposals.asyncOnlyKeys
@@ -30,7 +36,7 @@ extension LifetimeScope {
             throw InjectionError.asyncDisposalRequired(
                 asyncOnly,
                 owner: name,
-                asyncSpelling: "try await scope.close()",
+                asyncSpelling: "try await scope.closeAsync()",
                 consequence: Self.refusedClose
             )
         }
@@ -38,7 +44,7 @@ extension LifetimeScope {
         do {
             try store.disposals.disposeAll(
                 of: name,
-                asyncSpelling: "try await scope.close()",
+                asyncSpelling: "try await scope.closeAsync()",
                 refusal: Self.refusedClose
             )
         } catch let error as InjectionError where error.code == .asyncDisposalRequired {
@@ -54,15 +60,41 @@ extension LifetimeScope {
     /// What a refused sync close did: nothing.
     private static let refusedClose = "Nothing was disposed, and the scope stays open."
 
+    /// Closes the scope as ``close()`` does, except that an instance only an async disposal can
+    /// dispose does not keep it open: the others are disposed, those are dropped undisposed, and the
+    /// close then throws ``InjectionError/Code/asyncDisposalRequired``. What the sync
+    /// `Container.withScope` does, since its scope cannot stay open for an async close.
+    func closeDroppingAsyncOnly() throws {
+        guard try markClosed() else { return }
+        defer { store.removeAll() }
+        let asyncOnly = store.disposals.asyncOnlyKeys
+        let dropped = InjectionError.asyncDisposalRequired(
+            asyncOnly,
+            owner: name,
+            asyncSpelling: "try await container.withScopeAsync",
+            consequence: "withScope closed it all the same: the others were disposed; these were dropped undisposed."
+        )
+        do {
+            try store.disposals.disposeDisposableSynchronously(of: name)
+        } catch {
+            if !asyncOnly.isEmpty { container.report(dropped) }  // the disposal failure is the one thrown
+            throw error
+        }
+        if !asyncOnly.isEmpty { throw dropped }
+    }
+
     /// Closes the scope, disposing every disposable instance it created, last completed first,
     /// asynchronously where an instance is ``AsyncDisposable``. Closing a closed scope does nothing.
+    ///
+    /// Prefer ``Container/withScopeAsync(tag:providing:operation:)``, which calls it on every exit path: a
+    /// `defer` cannot `await`.
     ///
     /// - Throws: ``InjectionError`` with code ``InjectionError/Code/scopeInUse`` when a resolution
     ///   from the scope is still running, or ``InjectionError/Code/disposalFailed`` listing each
     ///   disposal that threw, after all of them ran.
-    public func close() async throws {
+    public func closeAsync() async throws {
         guard try markClosed() else { return }
         defer { store.removeAll() }
-        try await store.disposals.disposeAll(of: name)
+        try await store.disposals.disposeAllAsync(of: name)
     }
 }

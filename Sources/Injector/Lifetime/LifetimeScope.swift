@@ -16,14 +16,18 @@ import Synchronization
 /// A lifetime scope: a unit of work, such as a request, that owns its ``Scope/scoped`` instances and
 /// disposes them, with the other disposable instances it created, when it closes.
 ///
-/// Make one per request, resolve from it, close it when the request is done:
+/// Run each request in one, with ``Container/withScope(tag:providing:operation:)`` or
+/// ``Container/withScopeAsync(tag:providing:operation:)``, which close it on every exit path:
 ///
 /// ```swift
-/// let request = container.makeScope(tag: .request)
-/// let handler = try request.resolve(NoteHandler.self)   // its RequestContext is the request's
-/// try handler.handle(body)
-/// try request.close()                                   // disposes in reverse completion order
+/// try await container.withScopeAsync(tag: .request) { request in
+///     let handler = try request.resolve(NoteHandler.self)   // its RequestContext is the request's
+///     try await handler.handle(body)
+/// }                                                         // disposes in reverse completion order
 /// ```
+///
+/// A scope made with ``Container/makeScope(tag:)`` is closed by its maker, with ``close()`` or
+/// ``closeAsync()``, on every path.
 ///
 /// Within one scope, a scoped registration has one instance; singletons stay shared with the whole
 /// container, transients stay new. The scope owns the disposable instances it created: its scoped
@@ -54,7 +58,7 @@ public final class LifetimeScope: Sendable {
         reportIfNotClosed()
     }
 
-    /// Whether ``close()-2l9gt`` (or the async ``close()-5zrv``) has run: resolving from the scope now throws.
+    /// Whether ``close()`` or ``closeAsync()`` has run: resolving from the scope now throws.
     public var isClosed: Bool { state.load(ordering: .acquiring) & 1 == 1 }
 
     /// Counts a resolution from this scope, refusing it once the scope is closed; pair with

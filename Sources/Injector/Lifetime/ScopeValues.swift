@@ -15,11 +15,12 @@
 /// resolve inside that scope only, for the scope and every factory resolving through it.
 ///
 /// ```swift
-/// let request = container.makeScope(tag: .request) { values in
+/// try container.withScope(tag: .request) { values in
 ///     values.provide(RequestInfo.self, info)
 ///     values.provide(String.self, name: "trace id", traceID)
+/// } operation: { request in
+///     try request.resolve(NoteHandler.self).handle(body)   // its factory resolves RequestInfo
 /// }
-/// let handler = try request.resolve(NoteHandler.self)   // its factory resolves RequestInfo
 /// ```
 ///
 /// The scope does not dispose them: they belong to whoever gave them. A singleton or weak service
@@ -45,6 +46,9 @@ extension Container {
     /// ```swift
     /// let request = container.makeScope(tag: .request) { $0.provide(RequestInfo.self, info) }
     /// ```
+    ///
+    /// ``withScope(tag:providing:operation:)`` and ``withScopeAsync(tag:providing:operation:)`` take the same
+    /// values, and close the scope on every path.
     ///
     /// - Parameters:
     ///   - tag: What kind of scope this is, as for ``makeScope(tag:)``.

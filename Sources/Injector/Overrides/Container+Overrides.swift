@@ -42,8 +42,8 @@ extension Container {
     /// - Throws: What `operation` throws (the instances built for the call are disposed all the
     ///   same); otherwise ``InjectionError`` when disposing them fails (code
     ///   ``InjectionError/Code/disposalFailed``), or when one of them is only ``AsyncDisposable``
-    ///   (code ``InjectionError/Code/asyncDisposalRequired``: the others are disposed, and the
-    ///   async variant disposes those too).
+    ///   (code ``InjectionError/Code/asyncDisposalRequired``: the others are disposed, and
+    ///   ``withOverridesAsync(_:operation:)`` disposes those too).
     public func withOverrides<Result>(
         _ overrides: (Container) -> Void,
         operation: () throws -> Result
@@ -64,7 +64,7 @@ extension Container {
             throw InjectionError.asyncDisposalRequired(
                 asyncOnly,
                 owner: "the call to withOverrides",
-                asyncSpelling: "the async withOverrides",
+                asyncSpelling: "try await container.withOverridesAsync",
                 consequence: "The others were disposed; these were dropped undisposed."
             )
         }
@@ -72,8 +72,28 @@ extension Container {
     }
 
     /// Runs the async `operation` with registrations that override this container's, seen only by
-    /// the current task and the tasks it starts; see ``withOverrides(_:operation:)-87xu4``.
-    public func withOverrides<Result>(
+    /// the current task and the tasks it starts; see ``withOverrides(_:operation:)``.
+    ///
+    /// ```swift
+    /// @Test func savesThroughTheFakeDatabase() async throws {
+    ///     try await container.withOverridesAsync { $0.register(Database.self) { _ in FakeDatabase() } } operation: {
+    ///         let store = try await container.resolveAsync(NoteStore.self)
+    ///         try await store.save(Note(title: "hello"))
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The instances built for the call are disposed when `operation` returns, asynchronously where
+    /// they are ``AsyncDisposable``.
+    ///
+    /// - Parameters:
+    ///   - overrides: Registers the overrides into the container it receives.
+    ///   - operation: The async code that resolves with the overrides in effect.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws (the instances built for the call are disposed all the
+    ///   same); otherwise ``InjectionError`` with code ``InjectionError/Code/disposalFailed`` when
+    ///   disposing them fails.
+    public func withOverridesAsync<Result>(
         _ overrides: (Container) -> Void,
         operation: () async throws -> Result
     ) async throws -> Result {
@@ -86,7 +106,7 @@ extension Container {
             result = .failure(error)
         }
         do {
-            try await active.store.disposals.disposeAll(of: "the call to withOverrides")
+            try await active.store.disposals.disposeAllAsync(of: "the call to withOverridesAsync")
         } catch {
             // The operation's own error, if it threw one, is the one to report.
             if case .success = result { throw error }

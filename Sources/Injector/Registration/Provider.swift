@@ -92,7 +92,7 @@ class AnyProvider: @unchecked Sendable {
     }
 
     /// Resolves this registration, which takes no arguments, in the async `context` from `lookup`.
-    func resolveWithoutArguments(in context: ResolutionContext, from lookup: Container) async throws {
+    func resolveWithoutArgumentsAsync(in context: ResolutionContext, from lookup: Container) async throws {
         fatalError("AnyProvider is abstract")
     }
 }
@@ -193,7 +193,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         _ = try context.resolve(key, found: lookup.provider(for: key), from: lookup, configure: nil) as Service
     }
 
-    override func resolveWithoutArguments(in context: ResolutionContext, from lookup: Container) async throws {
+    override func resolveWithoutArgumentsAsync(in context: ResolutionContext, from lookup: Container) async throws {
         let key = key.lookupKey
         _ =
             try await context.resolveAsync(key, found: lookup.provider(for: key), from: lookup, configure: nil)

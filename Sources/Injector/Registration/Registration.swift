@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// A registration made by ``Container/register(_:name:scope:replacesExisting:fileID:line:factory:)-7gsr0``,
+/// A registration made by ``Container/register(_:name:scope:replacesExisting:fileID:line:factory:)``,
 /// to which preparation steps can be added.
 ///
 /// Each instance the factory makes is prepared in this order: the caller's `configure` closure (if

@@ -75,8 +75,10 @@ public final class Router: Sendable {
     /// resolve to that scope's instances, and the scope owns the disposable destinations it makes.
     ///
     /// ```swift
-    /// let request = container.makeScope(tag: .request)
-    /// let session = try router.resolving(in: request).makeDestination(to: RoutableService<Session>())
+    /// try await container.withScopeAsync(tag: .request) { request in
+    ///     let session = try router.resolving(in: request).makeDestination(to: RoutableService<Session>())
+    ///     try await session.start()
+    /// }
     /// ```
     ///
     /// Routes registered through either router are seen by both, and registered in this router's

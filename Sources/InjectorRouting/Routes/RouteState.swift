@@ -16,6 +16,9 @@
 /// A route starts `unrouted`. Performing it moves it to `routing` until its destination is made
 /// and prepared, then to `routed`; a failure moves it back to the state it was in before. Removing
 /// a routed route moves it through `removing` to `removed`, from where it can be performed again.
+///
+/// An enum, not an extensible struct: the states are the lifecycle itself, which every state
+/// handler follows; another state would change what each transition means, not add to it.
 public enum RouteState: Sendable, Hashable, CustomStringConvertible {
     /// Not performed yet.
     case unrouted

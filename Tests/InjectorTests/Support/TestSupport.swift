@@ -31,12 +31,45 @@ func injectionError<T>(
     do {
         _ = try body()
         return nil
-    } catch let error as InjectionError {
-        return error
     } catch {
-        Issue.record("expected an InjectionError, got \(type(of: error)): \(error)", sourceLocation: sourceLocation)
-        return nil
+        return expectInjectionError(error, sourceLocation: sourceLocation)
     }
+}
+
+/// Runs the async `body` and returns the `InjectionError` it threw, or `nil` if it threw nothing;
+/// any other error is recorded as an issue, as ``injectionError(_:sourceLocation:)`` does.
+func injectionErrorAsync<T>(
+    _ body: () async throws -> T,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> InjectionError? {
+    do {
+        _ = try await body()
+        return nil
+    } catch {
+        return expectInjectionError(error, sourceLocation: sourceLocation)
+    }
+}
+
+/// `error` as an `InjectionError`, or `nil` after recording an issue that names what it is.
+private func expectInjectionError(_ error: any Error, sourceLocation: SourceLocation) -> InjectionError? {
+    if let error = error as? InjectionError { return error }
+    Issue.record("expected an InjectionError, got \(type(of: error)): \(error)", sourceLocation: sourceLocation)
+    return nil
+}
+
+/// A disposable service that records its class name in `log` when disposed: subclasses, private to
+/// their test file, give the names the tests expect.
+class Tracked: Disposable, @unchecked Sendable {  // only `let`s of Sendable types
+    let log: EventLog
+    init(_ log: EventLog) { self.log = log }
+    func dispose() throws { log.record("\(type(of: self))") }
+}
+
+/// Receives what a container reports to its diagnostics handler, from any thread.
+final class ReceivedProblems: Sendable {
+    private let problems = Locked.make([InjectionError]())
+    func receive(_ problem: InjectionError) { problems.withLock { $0.append(problem) } }
+    var received: [InjectionError] { problems.withLock { $0 } }
 }
 
 /// Counts calls from any thread (factories, hooks, tasks). An `Atomic`, not a `Mutex`, which

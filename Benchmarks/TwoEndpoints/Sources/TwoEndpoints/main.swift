@@ -97,7 +97,7 @@ func serveAsync(_ endpoint: String, from container: Container) async throws {
     for _ in 0..<requests {
         let scope = container.makeScope()
         _ = try await scope.resolveAsync(Endpoint.self, name: endpoint)
-        try await scope.close()
+        try await scope.closeAsync()
     }
 }
 

@@ -12,25 +12,24 @@
 //===----------------------------------------------------------------------===//
 
 /// A moment in a view route's transition that observers are told of.
-public enum ViewRouteEvent: Sendable, Hashable, CustomStringConvertible {
+///
+/// A struct rather than an enum, so that routers can tell observers of new moments without
+/// breaking exhaustive switches in users' code: compare with `==`, or switch with a `default`.
+public struct ViewRouteEvent: Sendable, Hashable, CustomStringConvertible {
+    private let name: String
+    private init(_ name: String) { self.name = name }
+
     /// The destination is prepared and about to be shown.
-    case willPerform
+    public static let willPerform = ViewRouteEvent("willPerform")
     /// The destination is shown and its route is routed.
-    case didPerform
+    public static let didPerform = ViewRouteEvent("didPerform")
     /// The route is removing and its destination about to be taken away.
-    case willRemove
+    public static let willRemove = ViewRouteEvent("willRemove")
     /// The destination was taken away and its route is removed.
-    case didRemove
+    public static let didRemove = ViewRouteEvent("didRemove")
 
     /// The event's name, such as `willPerform`.
-    public var description: String {
-        switch self {
-        case .willPerform: "willPerform"
-        case .didPerform: "didPerform"
-        case .willRemove: "willRemove"
-        case .didRemove: "didRemove"
-        }
-    }
+    public var description: String { name }
 }
 
 /// What an observer is told: the event, the destination, where it was shown from, and by which route.
