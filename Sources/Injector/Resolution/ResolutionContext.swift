@@ -235,24 +235,60 @@ final class ResolutionContext {
     struct ArgumentFrame {
         let provider: ObjectIdentifier
         let depth: Int
-        let arguments: [AnyHashable]?
+        let arguments: ArgumentValues
+    }
+
+    /// A construction's resolve-time arguments, kept to compare with those of a construction of the
+    /// same registration nested in it. One or two small arguments are kept without allocating; they
+    /// are compared only when the registration is met again, which is rare.
+    @usableFromInline enum ArgumentValues {
+        case one(Any)
+        case two(Any, Any)
+        case many([Any])
+
+        @inlinable init<each Argument>(_ arguments: repeat each Argument) {
+            var first: Any?
+            var second: Any?
+            var all: [Any] = []
+            var count = 0
+            for argument in repeat each arguments {
+                switch count {
+                case 0: first = argument
+                case 1: second = argument
+                case 2: all = [first!, second!, argument]
+                default: all.append(argument)
+                }
+                count += 1
+            }
+            switch count {
+            case 1: self = .one(first!)
+            case 2: self = .two(first!, second!)
+            default: self = .many(all)
+            }
+        }
+
+        /// The arguments as values to compare, or `nil` if one of them is not `Hashable`.
+        var identity: [AnyHashable]? {
+            let values: [Any]
+            switch self {
+            case .one(let first): values = [first]
+            case .two(let first, let second): values = [first, second]
+            case .many(let all): values = all
+            }
+            var identity: [AnyHashable] = []
+            for value in values {
+                guard let hashable = value as? any Hashable else { return nil }
+                identity.append(AnyHashable(hashable))
+            }
+            return identity
+        }
     }
 
     /// Pushes `provider`, which takes `arguments`, on the construction stack, refusing a cycle or a
     /// stack about to overflow.
     @inlinable func enter<each Argument>(_ provider: AnyProvider, arguments: repeat each Argument) throws {
         guard provider.takesArguments else { return try enter(provider) }
-        try enter(provider, argumentIdentity: ResolutionContext.identity(of: repeat each arguments))
-    }
-
-    /// The arguments as values to compare, or `nil` if one of them is not `Hashable`.
-    @usableFromInline static func identity<each Argument>(of arguments: repeat each Argument) -> [AnyHashable]? {
-        var identity: [AnyHashable] = []
-        for argument in repeat each arguments {
-            guard let hashable = argument as? any Hashable else { return nil }
-            identity.append(AnyHashable(hashable))
-        }
-        return identity
+        try enter(provider, arguments: ArgumentValues(repeat each arguments))
     }
 
     /// Pushes `provider` on the construction stack, refusing a cycle or a stack about to overflow.
@@ -265,8 +301,8 @@ final class ResolutionContext {
     /// again with other arguments is recursion (a tree built by depth), which ends or meets the stack
     /// guard; with the same arguments, it is a cycle. Arguments that cannot be compared (not
     /// `Hashable`) are taken as other arguments.
-    @usableFromInline func enter(_ provider: AnyProvider, argumentIdentity arguments: [AnyHashable]?) throws {
-        if let arguments, let depth = depthOfConstruction(of: provider, with: arguments) {
+    @usableFromInline func enter(_ provider: AnyProvider, arguments: ArgumentValues) throws {
+        if let depth = depthOfConstruction(of: provider, with: arguments) {
             throw cycle(closedBy: provider, at: depth)
         }
         if inheritedConstruction(of: provider) {
@@ -298,11 +334,16 @@ final class ResolutionContext {
 
     /// Where on the path `provider` is under construction with `arguments`, in this resolution or
     /// one it runs inside.
-    private func depthOfConstruction(of provider: AnyProvider, with arguments: [AnyHashable]) -> Int? {
+    private func depthOfConstruction(of provider: AnyProvider, with arguments: ArgumentValues) -> Int? {
         let id = ObjectIdentifier(provider)
+        var identity: [AnyHashable]??  // worked out on the first frame of the same registration
         var context: ResolutionContext? = self
         while let current = context {
-            if let frame = current.argumentFrames.last(where: { $0.provider == id && $0.arguments == arguments }) {
+            for frame in current.argumentFrames.reversed() where frame.provider == id {
+                if identity == nil { identity = .some(arguments.identity) }
+                guard let compared = identity!, let other = frame.arguments.identity, other == compared else {
+                    continue
+                }
                 return frame.depth
             }
             context = current.outer
