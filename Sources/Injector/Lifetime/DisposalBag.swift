@@ -25,6 +25,9 @@ final class DisposalBag: Sendable {
         let key: ServiceKey
         let instance: Any
         let isAsyncOnly: Bool
+        /// The instance's identity if it is a class instance (which two registrations may both
+        /// return), worked out once when it is recorded.
+        let object: ObjectIdentifier?
     }
 
     private let entries = Locked.make([Entry]())
@@ -51,7 +54,9 @@ final class DisposalBag: Sendable {
 
     /// Takes charge of `instance`, made for `key`, disposed as `disposal` says.
     func record(_ instance: Any, key: ServiceKey, disposal: Disposal) {
-        entries.withLock { $0.append(Entry(key: key, instance: instance, isAsyncOnly: disposal == .asyncOnly)) }
+        let object = weakReferenceable(instance).map(ObjectIdentifier.init)
+        let entry = Entry(key: key, instance: instance, isAsyncOnly: disposal == .asyncOnly, object: object)
+        entries.withLock { $0.append(entry) }
     }
 
     /// The services of the instances not yet disposed, in the order they were recorded.
@@ -135,7 +140,7 @@ final class DisposalBag: Sendable {
         guard entries.count > 16 else { return nil }
         var lastRecords: [ObjectIdentifier: Int] = [:]
         for (index, entry) in entries.enumerated() {
-            if let object = weakReferenceable(entry.instance) { lastRecords[ObjectIdentifier(object)] = index }
+            if let object = entry.object { lastRecords[object] = index }
         }
         return lastRecords
     }
@@ -147,9 +152,9 @@ final class DisposalBag: Sendable {
         in entries: [Entry],
         _ lastRecords: [ObjectIdentifier: Int]?
     ) -> Bool {
-        guard let object = weakReferenceable(entries[index].instance) else { return true }
-        if let lastRecords { return lastRecords[ObjectIdentifier(object)] == index }
-        return !entries[(index + 1)...].contains { weakReferenceable($0.instance) === object }
+        guard let object = entries[index].object else { return true }
+        if let lastRecords { return lastRecords[object] == index }
+        return !entries[(index + 1)...].contains { $0.object == object }
     }
 
     private static func report(_ failures: [InjectionError], of owner: String) throws {

@@ -46,6 +46,14 @@ class AnyProvider: @unchecked Sendable {
     /// `implements`; a value given to a scope): whoever resolves it under this key takes charge of
     /// nothing.
     @usableFromInline let handsOnInstances: Bool
+    /// Whether instances of this registration outlive lifetime scopes (singleton and weak): what a
+    /// scoped instance must not be held by. Kept, not worked out from `scope` on each check.
+    let outlivesLifetimeScopes: Bool
+    /// How instances of the dynamic type this registration made last are disposed: the type's
+    /// identity with `DisposalCacheEntry`'s kind in its low bits, or 0 before the first. Asking a
+    /// type whether it conforms to a protocol is a lookup in the runtime's tables; a registration
+    /// almost always makes instances of one type, so it asks once.
+    private let disposalCache = Atomic<UInt>(0)
 
     init(
         key: ServiceKey,
@@ -66,6 +74,37 @@ class AnyProvider: @unchecked Sendable {
         self.isAsync = isAsync
         self.handsOnInstances = handsOnInstances
         takesArguments = !key.argumentTypes.isEmpty
+        outlivesLifetimeScopes = scope.outlivesLifetimeScopes
+    }
+
+    /// How `instance`, made by this registration, is disposed, or `nil` if it is not disposable.
+    func disposal(of instance: Any) -> DisposalBag.Disposal? {
+        let type = UInt(bitPattern: ObjectIdentifier(Swift.type(of: instance)))
+        let cached = disposalCache.load(ordering: .relaxed)
+        if cached & ~Self.kindMask == type, cached != 0 { return Self.disposal(fromKind: cached & Self.kindMask) }
+        let disposal = DisposalBag.Disposal(of: instance)
+        if type & Self.kindMask == 0 {  // metadata is aligned: the low bits are free for the kind
+            disposalCache.store(type | Self.kind(of: disposal), ordering: .relaxed)
+        }
+        return disposal
+    }
+
+    private static let kindMask: UInt = 0b11
+
+    private static func kind(of disposal: DisposalBag.Disposal?) -> UInt {
+        switch disposal {
+        case nil: 1
+        case .sync?: 2
+        case .asyncOnly?: 3
+        }
+    }
+
+    private static func disposal(fromKind kind: UInt) -> DisposalBag.Disposal? {
+        switch kind {
+        case 2: .sync
+        case 3: .asyncOnly
+        default: nil
+        }
     }
 
     /// The registration's record: its original provider, which every copy shares. Its identity

@@ -49,7 +49,7 @@ extension ResolutionContext {
         let key = provider.key
         // The instance's hooks run once the stack is empty: remember what would hold it.
         let captor =
-            provider.scope.outlivesLifetimeScopes
+            provider.outlivesLifetimeScopes
             ? Captor(provider: provider, path: path + [provider.key])
             : innermostOutlivingScopes().map { Captor(provider: $0.provider, path: $0.path + [provider.key]) }
         bookkeeping.pending.append(

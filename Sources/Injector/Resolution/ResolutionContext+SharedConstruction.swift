@@ -153,7 +153,7 @@ extension ResolutionContext {
     /// shared instance that a factory merely passed on (under another key): a singleton or weak
     /// instance, published or built by this resolution, which a scope never takes charge of.
     @usableFromInline func recordDisposal(of instance: Any, provider: AnyProvider, lookup: Container) {
-        guard let owner = disposalOwner, let disposal = DisposalBag.Disposal(of: instance) else { return }
+        guard let owner = disposalOwner, let disposal = provider.disposal(of: instance) else { return }
         if lookup.tree.sharedObjects.contains(instance) || sideStore?.sharedObjects?.contains(instance) == true
             || isUnpublished(instance)
         {

@@ -449,7 +449,7 @@ final class ResolutionContext {
         var passed: [[ServiceKey]] = []
         var context: ResolutionContext? = self
         while let current = context {
-            if let captor = current.stack.last(where: \.scope.outlivesLifetimeScopes) {
+            if let captor = current.stack.last(where: \.outlivesLifetimeScopes) {
                 return Captor(provider: captor, path: current.path + passed.reversed().joined())
             }
             if let captor = current.storedBookkeeping?.preparingCaptor {
