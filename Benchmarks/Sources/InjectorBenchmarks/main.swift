@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// Injector benchmarks: Injector, Swinject and hand-written wiring side by side.
+// Injector benchmarks: Injector and Swinject beside direct construction and closure wiring.
 //
 //   swift run -c release --package-path Benchmarks InjectorBenchmarks [--smoke] [--filter TEXT] [--iterations N]
 //

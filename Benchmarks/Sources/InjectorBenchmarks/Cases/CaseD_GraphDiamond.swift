@@ -43,17 +43,25 @@ final class DiamondCImpl: DiamondC {
 }
 final class DiamondDImpl: DiamondD {}
 
-/// Hand-written wiring: A's factory makes D once and passes it to B's and C's.
-struct HandWiredDiamond {
+/// Direct construction: D made once and passed to B and C, as a person writes it, returned as the
+/// protocol from a function the optimiser cannot see into.
+@inline(never)
+func makeDiamondDirectly() -> any DiamondA {
+    let d = DiamondDImpl()
+    return DiamondAImpl(b: DiamondBImpl(d: d), c: DiamondCImpl(d: d))
+}
+
+/// Closure wiring: A's factory makes D once and passes it to B's and C's.
+struct ClosureWiredDiamond {
     var makeA: () -> any DiamondA
 }
 
 @inline(never)
-func makeHandWiredDiamond() -> HandWiredDiamond {
+func makeClosureWiredDiamond() -> ClosureWiredDiamond {
     let makeD: () -> any DiamondD = { DiamondDImpl() }
     let makeB: (any DiamondD) -> any DiamondB = { DiamondBImpl(d: $0) }
     let makeC: (any DiamondD) -> any DiamondC = { DiamondCImpl(d: $0) }
-    return HandWiredDiamond(makeA: {
+    return ClosureWiredDiamond(makeA: {
         let d = makeD()
         return DiamondAImpl(b: makeB(d), c: makeC(d))
     })
@@ -75,11 +83,7 @@ struct GraphDiamondCase: ResolutionCase {
             }
             try container.finishRegistration()
             try checkDiamond(container.resolve(DiamondA.self), container.resolve(DiamondA.self), "Injector")
-            return { iterations in
-                var checksum: UInt = 0
-                for _ in 0..<iterations { checksum &+= identity(try container.resolve(DiamondA.self)) }
-                return checksum
-            }
+            return Self.injectorBatch(container)
         case .swinject:
             let container = SwinjectContainer()
             container.register(DiamondD.self) { _ in DiamondDImpl() }.inObjectScope(.graph)
@@ -95,19 +99,48 @@ struct GraphDiamondCase: ResolutionCase {
                 required(container.resolve(DiamondA.self)),
                 "Swinject"
             )
-            return { iterations in
-                var checksum: UInt = 0
-                for _ in 0..<iterations { checksum &+= identity(try required(container.resolve(DiamondA.self))) }
-                return checksum
-            }
-        case .handWritten:
-            let wiring = makeHandWiredDiamond()
-            try checkDiamond(wiring.makeA(), wiring.makeA(), "Hand-written")
-            return { iterations in
-                var checksum: UInt = 0
-                for _ in 0..<iterations { checksum &+= identity(wiring.makeA()) }
-                return checksum
-            }
+            return Self.swinjectBatch(container)
+        case .direct:
+            try checkDiamond(makeDiamondDirectly(), makeDiamondDirectly(), "Direct")
+            return Self.directBatch()
+        case .closureWired:
+            let wiring = makeClosureWiredDiamond()
+            try checkDiamond(wiring.makeA(), wiring.makeA(), "Closure-wired")
+            return Self.closureWiredBatch(wiring)
+        }
+    }
+
+    // One function per contender, so that a profiler can name each batch.
+
+    private static func injectorBatch(_ container: InjectorContainer) -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations { checksum &+= identity(try container.resolve(DiamondA.self)) }
+            return checksum
+        }
+    }
+
+    private static func swinjectBatch(_ container: SwinjectContainer) -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations { checksum &+= identity(try required(container.resolve(DiamondA.self))) }
+            return checksum
+        }
+    }
+
+    private static func directBatch() -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations { checksum &+= identity(makeDiamondDirectly()) }
+            return checksum
+        }
+    }
+
+    private static func closureWiredBatch(_ wiring: ClosureWiredDiamond) -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations { checksum &+= identity(wiring.makeA()) }
+            return checksum
         }
     }
 

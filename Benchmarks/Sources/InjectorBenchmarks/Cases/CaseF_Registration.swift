@@ -55,17 +55,26 @@ final class SwinjectRegistry: Registry {
     }
 }
 
-/// Hand-written "registration": a dictionary of factory closures keyed by `ObjectIdentifier`
+/// Direct construction registers nothing; its "first resolve" is `T()`, reached through the same
+/// opened metatype as every contender's resolve.
+final class DirectRegistry: Registry {
+    init() {}
+    func register<T: GeneratedService>(_ type: T.Type) {}
+    func finish() {}
+    func resolve<T: GeneratedService>(_ type: T.Type) throws -> UInt { identity(T()) }
+}
+
+/// Closure-wired "registration": a dictionary of factory closures keyed by `ObjectIdentifier`
 /// of the type, the least a service locator can do. Resolving looks the closure up, calls it,
 /// and downcasts without a dynamic check.
-final class HandWrittenRegistry: Registry {
+final class ClosureWiredRegistry: Registry {
     private var factories: [ObjectIdentifier: () -> AnyObject] = [:]
     init() {}
     func register<T: GeneratedService>(_ type: T.Type) { factories[ObjectIdentifier(T.self)] = { T() } }
     func finish() {}
     func resolve<T: GeneratedService>(_ type: T.Type) throws -> UInt {
         guard let factory = factories[ObjectIdentifier(T.self)] else {
-            throw BenchmarkError(description: "Hand-written: \(T.self) is not registered")
+            throw BenchmarkError(description: "Closure-wired: \(T.self) is not registered")
         }
         return identity(unsafeDowncast(factory(), to: T.self))
     }
@@ -89,7 +98,7 @@ struct RegistrationCase: BenchmarkCase {
         precondition(counts.max()! <= generatedServiceTypes.count, "run Scripts/generate.py with a larger COUNT")
         let registries: [(Contender, any Registry.Type)] = [
             (.injector, InjectorRegistry.self), (.swinject, SwinjectRegistry.self),
-            (.handWritten, HandWrittenRegistry.self),
+            (.direct, DirectRegistry.self), (.closureWired, ClosureWiredRegistry.self),
         ]
         // Warm-up: touches every type's metadata and the code paths once.
         for (_, registry) in registries { _ = try measure(registry, count: counts.max()!) }
@@ -143,17 +152,19 @@ struct RegistrationCase: BenchmarkCase {
         )
     }
 
-    /// Three groups of rows (registration, first resolve, heap), one row per N in each.
+    /// Three groups of rows (registration, first resolve, heap), one row per N in each. Direct
+    /// construction registers nothing, so its registration and heap cells are empty.
     private func rows(_ samples: [Int: [Contender: [Measurement]]]) -> [ComparisonRow] {
         func row(
             _ label: String,
             _ unit: String,
             _ count: Int,
             _ value: KeyPath<Measurement, Double>,
-            _ allocations: KeyPath<Measurement, Double>?
+            _ allocations: KeyPath<Measurement, Double>?,
+            registers: Bool
         ) -> ComparisonRow {
             var result = ComparisonRow(label: "F. \(label), N = \(Format.grouped(count))", unit: unit, values: [:])
-            for (contender, measurements) in samples[count]! {
+            for (contender, measurements) in samples[count]! where !(registers && contender == .direct) {
                 result.values[contender] = Harness.median(measurements.map { $0[keyPath: value] })
                 if let allocations, Harness.countsAllocations {
                     result.allocations[contender] = Harness.median(measurements.map { $0[keyPath: allocations] })
@@ -162,9 +173,18 @@ struct RegistrationCase: BenchmarkCase {
             return result
         }
         return counts.map {
-            row("register", "ns/registration", $0, \.registrationNanoseconds, \.registrationAllocations)
+            row(
+                "register",
+                "ns/registration",
+                $0,
+                \.registrationNanoseconds,
+                \.registrationAllocations,
+                registers: true
+            )
         }
-            + counts.map { row("first resolve", "ns/resolve", $0, \.resolveNanoseconds, \.resolveAllocations) }
-            + counts.map { row("heap growth", "bytes/service", $0, \.bytesPerService, nil) }
+            + counts.map {
+                row("first resolve", "ns/resolve", $0, \.resolveNanoseconds, \.resolveAllocations, registers: false)
+            }
+            + counts.map { row("heap growth", "bytes/service", $0, \.bytesPerService, nil, registers: true) }
     }
 }

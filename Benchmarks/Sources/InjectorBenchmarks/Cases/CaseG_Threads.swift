@@ -21,39 +21,54 @@ struct ThreadsCase: BenchmarkCase {
     let id = "G"
     let title = "case B from 1 and 2 threads, shared container"
 
-    func run(_ settings: Settings) throws -> Report {
-        var batches: [(Contender, Batch)] = []
-        var iterations: [Contender: Int] = [:]
-        for contender in Contender.allCases {
-            let batch = try TransientGraphCase.makeBatch(for: contender, threadSafe: true)
-            batches.append((contender, batch))
-            var sizing = settings
-            sizing.targetBatchNanoseconds = settings.threadBatchNanoseconds
-            sizing.fixedIterations = settings.fixedThreadIterations
-            iterations[contender] = try Harness.iterations(for: batch, sizing)
-        }
+    /// One row of the table: who, whether it is the control, and its batch.
+    private struct Side {
+        var label: String
+        var isControl = false
+        var batch: Batch
+    }
 
-        var one: [Contender: [Double]] = [:]
-        var two: [Contender: [Double]] = [:]
-        var ratios: [Contender: [Double]] = [:]
+    private func sides() throws -> [Side] {
+        [
+            Side(label: "Injector", batch: try TransientGraphCase.makeBatch(for: .injector, threadSafe: true)),
+            Side(label: "Swinject", batch: try TransientGraphCase.makeBatch(for: .swinject, threadSafe: true)),
+            Side(
+                label: "Direct",
+                isControl: true,
+                batch: try TransientGraphCase.makeBatch(for: .direct, threadSafe: true)
+            ),
+            Side(label: "Closure-wired", batch: try TransientGraphCase.makeBatch(for: .closureWired, threadSafe: true)),
+        ]
+    }
+
+    func run(_ settings: Settings) throws -> Report {
+        let sides = try sides()
+        var sizing = settings
+        sizing.targetBatchNanoseconds = settings.threadBatchNanoseconds
+        sizing.fixedIterations = settings.fixedThreadIterations
+        let iterations = try sides.map { try Harness.iterations(for: $0.batch, sizing) }
+
+        var one = [[Double]](repeating: [], count: sides.count)
+        var two = one
+        var ratios = one
         for _ in 0..<settings.threadRepetitions {
-            for (contender, batch) in batches {
-                let count = iterations[contender]!
-                let single = Double(try Threads.wallTime([batch], iterations: count))
-                let double = Double(try Threads.wallTime([batch, batch], iterations: count))
-                one[contender, default: []].append(single)
-                two[contender, default: []].append(double)
-                ratios[contender, default: []].append(double / single)
+            for (index, side) in sides.enumerated() {
+                let single = Double(try Threads.wallTime([side.batch], iterations: iterations[index]))
+                let double = Double(try Threads.wallTime([side.batch, side.batch], iterations: iterations[index]))
+                one[index].append(single)
+                two[index].append(double)
+                ratios[index].append(double / single)
             }
         }
         return .scaling(
-            batches.map { contender, _ in
+            sides.indices.map { index in
                 ScalingRow(
-                    contender: contender,
-                    operationsPerThread: iterations[contender]!,
-                    oneThreadNanoseconds: Harness.median(one[contender]!),
-                    twoThreadsNanoseconds: Harness.median(two[contender]!),
-                    wallRatio: Harness.median(ratios[contender]!)
+                    label: sides[index].label,
+                    isControl: sides[index].isControl,
+                    operationsPerThread: iterations[index],
+                    oneThreadNanoseconds: Harness.median(one[index]),
+                    twoThreadsNanoseconds: Harness.median(two[index]),
+                    wallRatio: Harness.median(ratios[index])
                 )
             }
         )

@@ -25,6 +25,10 @@ protocol BenchmarkCase: Sendable {
 }
 
 /// A case that times the same single operation (usually one top-level resolve) per contender.
+///
+/// Each case returns every contender's batch from a function of its own (`injectorBatch`,
+/// `swinjectBatch`, `directBatch`, `closureWiredBatch`), so that a profiler can tell the batches
+/// apart by name.
 protocol ResolutionCase: BenchmarkCase {
     /// Sets the contender up outside timing (container, registrations, `finishRegistration()`),
     /// checks that one operation builds the expected object graph, and returns the batch to time.

@@ -48,9 +48,13 @@ struct ComparisonRow {
     }
 }
 
-/// Case G for one contender: the same batch from one thread and from two.
+/// Case G for one side: the same batch from one thread and from two.
 struct ScalingRow {
-    var contender: Contender
+    /// The contender.
+    var label: String
+    /// Shares nothing between threads (direct construction), so it shows whether the second core
+    /// was free.
+    var isControl = false
     /// Operations each thread ran.
     var operationsPerThread: Int
     /// Median wall time of one thread doing the work once, ns.

@@ -43,13 +43,11 @@ enum Summary {
         if !scaling.isEmpty {
             parts.append("### Two threads on one shared container (case G)")
             parts.append(Table.scaling(scaling).render())
-            // Hand-written wiring shares nothing between threads, so it is the control: when it
+            // Direct construction shares nothing between threads, so it is the control: when it
             // does not scale, something else was using the second core.
-            if !settings.smoke, let control = scaling.first(where: { $0.contender == .handWritten }),
-                control.wallRatio > 1.3
-            {
+            if !settings.smoke, let control = scaling.first(where: \.isControl), control.wallRatio > 1.3 {
                 parts.append(
-                    "> **Warning**: hand-written wiring, which shares nothing between threads, has a wall ratio "
+                    "> **Warning**: direct construction, which shares nothing between threads, has a wall ratio "
                         + "of \(Format.ratio(control.wallRatio)): the second core was busy, so case G says little "
                         + "about the containers in this run."
                 )
@@ -94,32 +92,44 @@ enum Summary {
 
     private static func footnotes(_ settings: Settings) -> String {
         var notes = [
-            "- **Injector ÷ hand-written**: what the container costs over calling factory closures by hand "
-                + "(1.00× = free). **Swinject ÷ Injector**: how many times faster Injector is than Swinject "
-                + "(above 1.00× Injector wins).",
+            "- **Direct**: what a person writes without a container, returned as the protocol from an "
+                + "`@inline(never)` function so the optimiser can neither delete the work nor fold it into the "
+                + "loop: B is `TreeAImpl(b: TreeBImpl(d: TreeDImpl()), c: TreeCImpl())`; C returns an instance "
+                + "stored at start-up; D makes D once and passes it to B and C; E passes the arguments to the "
+                + "initialiser; H makes the request's state, two handlers, and disposes the state at the end. "
+                + "The baseline.",
+            "- **Closure-wired**: factory closures made by an `@inline(never)` function, one per type, each "
+                + "calling the closures it needs (`let makeB: () -> any TreeB = { TreeBImpl(d: makeD()) }`); "
+                + "the singleton is a closure returning a stored instance. What a hand-rolled service locator "
+                + "does; the benchmark's only baseline before issue 9.",
+            "- **Injector ÷ direct**: what the container costs over direct construction (1.00× = free). "
+                + "**Injector ÷ closure-wired**: the same against closures. **Swinject ÷ Injector**: how many "
+                + "times faster Injector is than Swinject (above 1.00× Injector wins).",
             "- Every contender builds the same objects behind the same protocols; each case checks the graph "
-                + "(sharing, arguments) before timing. Containers are set up, and Injector's "
+                + "(sharing, arguments, disposal) before timing. Containers are set up, and Injector's "
                 + "`finishRegistration()` called, before timing. Swinject registrations use `.transient`, "
-                + "`.graph` (D's leaf) or `.container` to match Injector's scopes.",
-            "- Hand-written wiring: factory closures made by an `@inline(never)` function, one per type, each "
-                + "calling the factories it needs; the singleton is a closure returning a stored instance.",
+                + "`.graph` (D's leaf) or `.container` to match Injector's lifetimes.",
         ]
         if Harness.countsAllocations {
             notes.append(
-                "- **Allocations**: `malloc`/`calloc`/`realloc` calls per operation on the calling thread, "
-                    + "counted in one extra untimed batch (of \(settings.allocationIterations))."
+                "- **Allocations** (I / S / D / C = Injector / Swinject / direct / closure-wired): "
+                    + "`malloc`/`calloc`/`realloc` calls per operation on the calling thread, counted in one "
+                    + "extra untimed batch (of \(settings.allocationIterations)). Direct's is the floor: one per "
+                    + "object built."
             )
         } else {
             notes.append("- Allocations are not counted on this platform.")
         }
         notes += [
             "- **F**: N distinct types (`final class S0001`…), registered into a fresh container per "
-                + "repetition; registration time includes Injector's `finishRegistration()`. Hand-written "
-                + "\"registration\" fills a `[ObjectIdentifier: () -> AnyObject]` dictionary and resolves by "
-                + "lookup, call and unchecked downcast. First resolve: every type once, right after "
-                + "registration. Heap growth: `mallinfo2()` in-use bytes (arena + mmapped) after registration "
-                + "minus before, ÷ N, median of the repetitions.",
-            "- **G**: each thread resolves case B's graph the same fixed number of times; wall ratio = wall "
+                + "repetition; registration time includes Injector's `finishRegistration()`. Direct "
+                + "construction registers nothing (–); its first resolve is `T()`, T opened from the table of "
+                + "metatypes as every contender's is. Closure-wired \"registration\" fills a "
+                + "`[ObjectIdentifier: () -> AnyObject]` dictionary and resolves by lookup, call and unchecked "
+                + "downcast. First resolve: every type once, right after registration. "
+                + "Heap growth: `mallinfo2()` in-use bytes (arena + mmapped) after registration minus before, ÷ N, "
+                + "median of the repetitions.",
+            "- **G**: each thread makes case B's graph the same fixed number of times; wall ratio = wall "
                 + "time of 2 threads (2× the work) ÷ wall time of 1 thread (1× the work), median over "
                 + "repetitions; 1.00× is perfect scaling on 2 cores, 2.00× means the threads take turns. "
                 + "Target for Injector: ≤ 1.15×. Swinject is resolved through `container.synchronize()`, "

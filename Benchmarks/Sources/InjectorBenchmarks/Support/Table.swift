@@ -27,7 +27,7 @@ struct MarkdownTable {
 }
 
 enum Table {
-    /// A side-by-side table: one column per contender, then the two ratios and allocations.
+    /// A side-by-side table: one column per contender, the three ratios, then allocations.
     ///
     /// The unit gets a column of its own only when the rows do not share one.
     static func comparison(_ rows: [ComparisonRow]) -> MarkdownTable {
@@ -35,15 +35,19 @@ enum Table {
         let showUnit = units.count > 1
         let showAllocations = rows.contains { !$0.allocations.isEmpty }
         var headers = ["Case"] + (showUnit ? ["Unit"] : [])
-        headers += Contender.allCases.map(\.title) + ["Injector ÷ hand-written", "Swinject ÷ Injector"]
-        if showAllocations { headers.append("Allocations (I / S / H)") }
+        headers += Contender.allCases.map(\.title)
+        headers += ["Injector ÷ direct", "Injector ÷ closure-wired", "Swinject ÷ Injector"]
+        if showAllocations {
+            headers.append("Allocations (\(Contender.allCases.map(\.initial).joined(separator: " / ")))")
+        }
         let firstNumber = showUnit ? 2 : 1
         var table = MarkdownTable(headers: headers, numeric: headers.indices.map { $0 >= firstNumber })
 
         for row in rows {
             var cells = [row.label] + (showUnit ? [row.unit] : [])
             cells += Contender.allCases.map { row.values[$0].map(Format.measurement) ?? "–" }
-            cells.append(ratio(row.values[.injector], row.values[.handWritten]))
+            cells.append(ratio(row.values[.injector], row.values[.direct]))
+            cells.append(ratio(row.values[.injector], row.values[.closureWired]))
             cells.append(ratio(row.values[.swinject], row.values[.injector]))
             if showAllocations {
                 cells.append(
@@ -59,7 +63,7 @@ enum Table {
         return table
     }
 
-    /// Case G: one row per contender.
+    /// Case G: one row per side.
     static func scaling(_ rows: [ScalingRow]) -> MarkdownTable {
         var table = MarkdownTable(
             headers: [
@@ -71,7 +75,7 @@ enum Table {
         for row in rows {
             let operations = Double(row.operationsPerThread)
             table.rows.append([
-                row.contender.title,
+                row.label,
                 Format.grouped(row.operationsPerThread),
                 Format.measurement(row.oneThreadNanoseconds / 1e6),
                 Format.measurement(row.twoThreadsNanoseconds / 1e6),
