@@ -39,6 +39,7 @@ func makeClosureWiredA() -> ClosureWiredA {
 struct TransientCase: ResolutionCase {
     let id = "A"
     let title = "transient, no dependencies"
+    let target: Double? = 2
 
     func makeBatch(for contender: Contender) throws -> Batch {
         switch contender {

@@ -60,14 +60,18 @@ func makeClosureWiredTree() -> ClosureWiredTree {
 struct TransientGraphCase: ResolutionCase {
     let id = "B"
     let title = "transient graph of 4 (A → B, C; B → D)"
+    let target: Double? = 2
 
     func makeBatch(for contender: Contender) throws -> Batch {
         try Self.makeBatch(for: contender, threadSafe: false)
     }
 
-    /// - Parameter threadSafe: use Swinject's synchronized resolver (case G); Injector, direct
-    ///   construction and the closures are thread-safe as they are.
-    static func makeBatch(for contender: Contender, threadSafe: Bool) throws -> Batch {
+    /// - Parameters:
+    ///   - threadSafe: use Swinject's synchronized resolver (case G); Injector, direct construction
+    ///     and the closures are thread-safe as they are.
+    ///   - finishRegistration: whether Injector's `finishRegistration()` is called (case G times
+    ///     both: an open registry takes another path).
+    static func makeBatch(for contender: Contender, threadSafe: Bool, finishRegistration: Bool = true) throws -> Batch {
         switch contender {
         case .injector:
             let container = InjectorContainer()
@@ -75,7 +79,7 @@ struct TransientGraphCase: ResolutionCase {
             container.register(TreeC.self) { _ in TreeCImpl() }
             container.register(TreeB.self) { r in try TreeBImpl(d: r.resolve(TreeD.self)) }
             container.register(TreeA.self) { r in try TreeAImpl(b: r.resolve(TreeB.self), c: r.resolve(TreeC.self)) }
-            try container.finishRegistration()
+            if finishRegistration { try container.finishRegistration() }
             try checkTree(try container.resolve(TreeA.self), "Injector")
             return injectorBatch(container)
         case .swinject:

@@ -49,6 +49,7 @@ func makeClosureWiredShared() -> ClosureWiredShared {
 struct SingletonCase: ResolutionCase {
     let id = "C"
     let title = "existing singleton"
+    let target: Double? = 1.5
 
     func makeBatch(for contender: Contender) throws -> Batch {
         switch contender {

@@ -17,7 +17,7 @@ import Swinject
 // D. A graph-scoped diamond: A → B, C; B, C → D, with one D shared within one resolve. Timed in
 // two variants that build the same objects:
 // - all four services `.graph` (Injector `.graph`, Swinject `.graph`): the diamond issue 9
-//   measures;
+//   measures, and sets its target on;
 // - only the shared D `.graph`, A, B and C transient: case D as it was before issue 9.
 
 protocol DiamondA: AnyObject {
@@ -112,10 +112,11 @@ enum Diamond {
     }
 }
 
-/// D with all four services `.graph`: the diamond issue 9 measures.
+/// D with all four services `.graph`: the diamond issue 9 measures, and sets its target on.
 struct GraphDiamondCase: ResolutionCase {
     let id = "D"
     let title = "diamond, all 4 `.graph` (A → B, C → shared D)"
+    let target: Double? = 2.5
 
     func makeBatch(for contender: Contender) throws -> Batch {
         switch contender {
@@ -166,7 +167,7 @@ struct GraphDiamondCase: ResolutionCase {
     }
 }
 
-/// D as it was before issue 9: only the shared D `.graph`; A, B and C transient.
+/// D as it was before issue 9: only the shared D `.graph`; A, B and C transient. No target.
 struct SharedLeafDiamondCase: ResolutionCase {
     let id = "D"
     let title = "diamond, only D `.graph`, A, B, C transient (D before issue 9)"

@@ -50,6 +50,7 @@ func makeClosureWiredArguments() -> ClosureWiredArguments {
 struct ArgumentsCase: ResolutionCase {
     let id = "E"
     let title = "2 resolve-time arguments (Int, String)"
+    let target: Double? = 2
 
     /// Short enough to be stored inline in the `String` (no allocation for any contender).
     private static let argumentTitle = "title"

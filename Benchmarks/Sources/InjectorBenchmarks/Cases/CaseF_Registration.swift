@@ -85,6 +85,12 @@ struct RegistrationCase: BenchmarkCase {
     let title = "register N services, then resolve each once"
     let counts = [500, 1_000, 2_000, 5_000]
 
+    /// Targets (issue 9 §3): ns per registration at every N; registration flat in N (ns per
+    /// registration at the largest N ÷ at the smallest); first resolve ÷ direct construction.
+    static let registrationNanosecondsTarget = 150.0
+    static let flatnessTarget = 1.5
+    static let firstResolveTarget = 3.0
+
     /// One round for one contender and one N, per registered service.
     private struct Measurement {
         var registrationNanoseconds: Double
@@ -152,25 +158,56 @@ struct RegistrationCase: BenchmarkCase {
         )
     }
 
-    /// Three groups of rows (registration, first resolve, heap), one row per N in each. Direct
-    /// construction registers nothing, so its registration and heap cells are empty.
+    /// Four groups of rows: registration (one row per N), its flatness in N, first resolve and heap
+    /// (one row per N each). Direct construction registers nothing, so its registration and heap
+    /// cells are empty.
     private func rows(_ samples: [Int: [Contender: [Measurement]]]) -> [ComparisonRow] {
+        func median(_ count: Int, _ contender: Contender, _ value: KeyPath<Measurement, Double>) -> Double? {
+            samples[count]?[contender].map { measurements in Harness.median(measurements.map { $0[keyPath: value] }) }
+        }
         func row(
             _ label: String,
             _ unit: String,
             _ count: Int,
             _ value: KeyPath<Measurement, Double>,
             _ allocations: KeyPath<Measurement, Double>?,
-            registers: Bool
+            registers: Bool,
+            target: Target? = nil
         ) -> ComparisonRow {
-            var result = ComparisonRow(label: "F. \(label), N = \(Format.grouped(count))", unit: unit, values: [:])
-            for (contender, measurements) in samples[count]! where !(registers && contender == .direct) {
-                result.values[contender] = Harness.median(measurements.map { $0[keyPath: value] })
+            var result = ComparisonRow(
+                label: "F. \(label), N = \(Format.grouped(count))",
+                unit: unit,
+                values: [:],
+                target: target
+            )
+            for contender in Contender.allCases where !(registers && contender == .direct) {
+                result.values[contender] = median(count, contender, value)
                 if let allocations, Harness.countsAllocations {
-                    result.allocations[contender] = Harness.median(measurements.map { $0[keyPath: allocations] })
+                    result.allocations[contender] = median(count, contender, allocations)
                 }
             }
             return result
+        }
+        let registration = Target(
+            measure: .injectorValue,
+            limit: Self.registrationNanosecondsTarget,
+            unit: " ns"
+        )
+        let smallest = counts.min()!
+        let largest = counts.max()!
+        var flatness = ComparisonRow(
+            label: "F. register, N = \(Format.grouped(largest)) ÷ N = \(Format.grouped(smallest))",
+            unit: "ratio",
+            values: [:],
+            target: Target(measure: .injectorValue, limit: Self.flatnessTarget)
+        )
+        flatness.showsRatios = false
+        for contender in Contender.allCases where contender != .direct {
+            if let large = median(largest, contender, \.registrationNanoseconds),
+                let small = median(smallest, contender, \.registrationNanoseconds)
+            {
+                flatness.values[contender] = large / small
+            }
         }
         return counts.map {
             row(
@@ -179,11 +216,21 @@ struct RegistrationCase: BenchmarkCase {
                 $0,
                 \.registrationNanoseconds,
                 \.registrationAllocations,
-                registers: true
+                registers: true,
+                target: registration
             )
         }
+            + [flatness]
             + counts.map {
-                row("first resolve", "ns/resolve", $0, \.resolveNanoseconds, \.resolveAllocations, registers: false)
+                row(
+                    "first resolve",
+                    "ns/resolve",
+                    $0,
+                    \.resolveNanoseconds,
+                    \.resolveAllocations,
+                    registers: false,
+                    target: .overDirect(Self.firstResolveTarget)
+                )
             }
             + counts.map { row("heap growth", "bytes/service", $0, \.bytesPerService, nil, registers: true) }
     }

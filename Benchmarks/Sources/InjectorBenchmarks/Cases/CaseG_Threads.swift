@@ -13,6 +13,7 @@
 
 // G. Case B's transient graph resolved from one thread and from two threads at once, on one
 // shared container (Swinject through its synchronized resolver, the only thread-safe way).
+// Injector is timed twice: after `finishRegistration()`, and with its registry left open.
 //
 // The wall-time ratio compares two threads doing twice the work with one thread doing it
 // once: 1.0 means perfect scaling on two cores, 2.0 means the threads take turns.
@@ -21,16 +22,30 @@ struct ThreadsCase: BenchmarkCase {
     let id = "G"
     let title = "case B from 1 and 2 threads, shared container"
 
-    /// One row of the table: who, whether it is the control, and its batch.
+    /// Target (issue 9 §3) for Injector, with and without `finishRegistration()`: two threads on
+    /// twice the work take at most this many times the wall time of one.
+    static let target = 1.15
+
+    /// One row of the table: who, whether it is the control, its target and its batch.
     private struct Side {
         var label: String
         var isControl = false
+        var target: Double?
         var batch: Batch
     }
 
     private func sides() throws -> [Side] {
         [
-            Side(label: "Injector", batch: try TransientGraphCase.makeBatch(for: .injector, threadSafe: true)),
+            Side(
+                label: "Injector, `finishRegistration()` called",
+                target: Self.target,
+                batch: try TransientGraphCase.makeBatch(for: .injector, threadSafe: true)
+            ),
+            Side(
+                label: "Injector, open registry",
+                target: Self.target,
+                batch: try TransientGraphCase.makeBatch(for: .injector, threadSafe: true, finishRegistration: false)
+            ),
             Side(label: "Swinject", batch: try TransientGraphCase.makeBatch(for: .swinject, threadSafe: true)),
             Side(
                 label: "Direct",
@@ -65,6 +80,7 @@ struct ThreadsCase: BenchmarkCase {
                 ScalingRow(
                     label: sides[index].label,
                     isControl: sides[index].isControl,
+                    target: sides[index].target,
                     operationsPerThread: iterations[index],
                     oneThreadNanoseconds: Harness.median(one[index]),
                     twoThreadsNanoseconds: Harness.median(two[index]),
