@@ -28,7 +28,7 @@ protocol BenchmarkCase: Sendable {
 ///
 /// Each case returns every contender's batch from a function of its own (`injectorBatch`,
 /// `swinjectBatch`, `directBatch`, `closureWiredBatch`), so that a profiler can tell the batches
-/// apart by name.
+/// apart by name (`Scripts/instruction-counts.sh`).
 protocol ResolutionCase: BenchmarkCase {
     /// The most Injector ÷ direct construction may be (issue 9 §3); `nil` for none.
     var target: Double? { get }
