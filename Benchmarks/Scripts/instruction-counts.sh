@@ -8,9 +8,9 @@
 #   CASE          case letters; default A B C D E F H (G is about threads; I has its own sides and
 #                 its own notes in Benchmarks/README.md)
 #   --iterations  operations per batch (default 1000); see "How" below
-#   --annotate    also show where Injector's instructions go in each case: its top functions by
-#                 exclusive cost per operation, from one more run that collects inside Injector's
-#                 batch only (`--toggle-collect`)
+#   --annotate    also show where Injector's instructions go in each case, from one more run that
+#                 collects inside Injector's batch only (`--toggle-collect`): the top functions by
+#                 exclusive cost per operation, and Injector's own functions by inclusive cost
 #   --keep DIR    keep the callgrind files in DIR (default: a temporary directory, removed at the end)
 #
 # How. Each case runs twice under callgrind, alone (`--filter "D. its title"`: the two D cases' batches
@@ -216,14 +216,18 @@ for letter in cases:
                 selection, iterations, f"{case_type}-injector", f"--toggle-collect={symbols[0]}"
             )
             operations = added + number(r"extra untimed batch \(of ([\d,]+)\)", stdout, "allocation batch")
-            _, _, exclusive = call_graph(path)
+            inclusive, calls, exclusive = call_graph(path)
             total = sum(exclusive.values())
-            names = demangle(exclusive)
+            names = demangle(list(exclusive) + list(inclusive))
             top = sorted(exclusive.items(), key=lambda item: -item[1])[:15]
             lines = [f"#### {selection}: Injector, {total / operations:,.0f} instructions per operation",
                      "", "| Instructions per op | Share | Function |", "| ---: | ---: | --- |"]
             lines += [f"| {cost / operations:,.1f} | {100 * cost / total:.1f}% | `{short(names[name])}` |"
                       for name, cost in top]
+            engine = sorted((name for name in inclusive if name.startswith("$s8Injector")), key=lambda n: -inclusive[n])
+            lines += ["", "| Inclusive per op | Calls per op | Injector's function |", "| ---: | ---: | --- |"]
+            lines += [f"| {inclusive[name] / operations:,.0f} | {calls[name] / operations:.1f} | `{names[name]}` |"
+                      for name in engine[:12]]
             annotations.append("\n".join(lines))
 
 print(f"Instructions per operation (callgrind; difference of `--iterations {2 * iterations}` and "
