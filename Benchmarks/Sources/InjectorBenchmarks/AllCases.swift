@@ -20,7 +20,8 @@ let allCases: [any BenchmarkCase] = [
     TransientCase(),  // A
     TransientGraphCase(),  // B
     SingletonCase(),  // C
-    GraphDiamondCase(),  // D
+    GraphDiamondCase(),  // D, all four `.graph` (the target's case)
+    SharedLeafDiamondCase(),  // D as before issue 9: only the shared D `.graph`
     ArgumentsCase(),  // E
     RegistrationCase(),  // F
     ThreadsCase(),  // G

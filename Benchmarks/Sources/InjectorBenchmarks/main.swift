@@ -11,9 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-// Injector benchmarks: Injector, Swinject and hand-written wiring side by side.
+// Injector benchmarks: Injector and Swinject beside direct construction and closure wiring.
 //
 //   swift run -c release --package-path Benchmarks InjectorBenchmarks [--smoke] [--filter TEXT] [--iterations N]
+//
+// `Scripts/instruction-counts.sh` counts instructions per operation with callgrind.
 //
 // Prints Markdown to standard output and progress to standard error.
 
@@ -24,12 +26,14 @@ import Darwin
 #endif
 
 let usage = """
-    usage: InjectorBenchmarks [--smoke] [--filter TEXT] [--iterations N]
+    usage: InjectorBenchmarks [--smoke] [--filter TEXT] [--iterations N] [--list]
 
       --smoke        run every case with tiny iteration counts (checks, not numbers; for CI)
       --filter TEXT  run only the case with that letter, or those whose title contains TEXT
       --iterations N use batches of N operations instead of ~10 ms ones, never repeated
                      (for profilers: valgrind --tool=callgrind …)
+      --list         print each case's letter, title and type (the name a profiler sees), one a line,
+                     separated by tabs, and exit
       --help         show this help
     """
 
@@ -59,6 +63,9 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         fixedIterations = count
+    case "--list":
+        for benchmark in allCases { print("\(benchmark.id)\t\(benchmark.title)\t\(type(of: benchmark))") }
+        exit(0)
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -92,7 +99,8 @@ printError("warning: this is a debug build; use `swift run -c release` for meani
 var reports: [Report] = []
 let started = Harness.now()
 for benchmark in selected {
-    printError("running \(benchmark.id). \(benchmark.title) …")
+    // The type's name is the one a profiler sees (`TransientCase.injectorBatch(_:)`).
+    printError("running \(benchmark.id). \(benchmark.title) … (\(type(of: benchmark)))")
     do {
         reports.append(try benchmark.run(settings))
     } catch {

@@ -19,19 +19,27 @@ import Swinject
 protocol ServiceA: AnyObject {}
 final class ServiceAImpl: ServiceA {}
 
-/// Hand-written wiring: a factory closure, made by a function the optimiser cannot see into.
-struct HandWiredA {
+/// Direct construction: what a person writes, returned as the protocol from a function the
+/// optimiser cannot see into.
+@inline(never)
+func makeServiceADirectly() -> any ServiceA {
+    ServiceAImpl()
+}
+
+/// Closure wiring: a factory closure, made by a function the optimiser cannot see into.
+struct ClosureWiredA {
     var makeA: () -> any ServiceA
 }
 
 @inline(never)
-func makeHandWiredA() -> HandWiredA {
-    HandWiredA(makeA: { ServiceAImpl() })
+func makeClosureWiredA() -> ClosureWiredA {
+    ClosureWiredA(makeA: { ServiceAImpl() })
 }
 
 struct TransientCase: ResolutionCase {
     let id = "A"
     let title = "transient, no dependencies"
+    let target: Double? = 2
 
     func makeBatch(for contender: Contender) throws -> Batch {
         switch contender {
@@ -43,11 +51,7 @@ struct TransientCase: ResolutionCase {
                 try container.resolve(ServiceA.self) !== container.resolve(ServiceA.self),
                 "Injector: transient A resolved twice gave one instance"
             )
-            return { iterations in
-                var checksum: UInt = 0
-                for _ in 0..<iterations { checksum &+= identity(try container.resolve(ServiceA.self)) }
-                return checksum
-            }
+            return Self.injectorBatch(container)
         case .swinject:
             let container = SwinjectContainer()
             container.register(ServiceA.self) { _ in ServiceAImpl() }.inObjectScope(.transient)
@@ -55,18 +59,51 @@ struct TransientCase: ResolutionCase {
                 try required(container.resolve(ServiceA.self)) !== required(container.resolve(ServiceA.self)),
                 "Swinject: transient A resolved twice gave one instance"
             )
-            return { iterations in
-                var checksum: UInt = 0
-                for _ in 0..<iterations { checksum &+= identity(try required(container.resolve(ServiceA.self))) }
-                return checksum
-            }
-        case .handWritten:
-            let wiring = makeHandWiredA()
-            return { iterations in
-                var checksum: UInt = 0
-                for _ in 0..<iterations { checksum &+= identity(wiring.makeA()) }
-                return checksum
-            }
+            return Self.swinjectBatch(container)
+        case .direct:
+            try check(
+                makeServiceADirectly() is ServiceAImpl && makeServiceADirectly() !== makeServiceADirectly(),
+                "Direct: not two ServiceAImpls"
+            )
+            return Self.directBatch()
+        case .closureWired:
+            let wiring = makeClosureWiredA()
+            try check(wiring.makeA() !== wiring.makeA(), "Closure-wired: A made twice gave one instance")
+            return Self.closureWiredBatch(wiring)
+        }
+    }
+
+    // One function per contender, so that a profiler can name each batch.
+
+    private static func injectorBatch(_ container: InjectorContainer) -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations { checksum &+= identity(try container.resolve(ServiceA.self)) }
+            return checksum
+        }
+    }
+
+    private static func swinjectBatch(_ container: SwinjectContainer) -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations { checksum &+= identity(try required(container.resolve(ServiceA.self))) }
+            return checksum
+        }
+    }
+
+    private static func directBatch() -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations { checksum &+= identity(makeServiceADirectly()) }
+            return checksum
+        }
+    }
+
+    private static func closureWiredBatch(_ wiring: ClosureWiredA) -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations { checksum &+= identity(wiring.makeA()) }
+            return checksum
         }
     }
 }

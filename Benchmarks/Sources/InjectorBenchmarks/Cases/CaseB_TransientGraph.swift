@@ -37,30 +37,41 @@ final class TreeBImpl: TreeB {
 final class TreeCImpl: TreeC {}
 final class TreeDImpl: TreeD {}
 
-/// Hand-written wiring: one factory closure per type, each calling the ones it needs.
-struct HandWiredTree {
+/// Direct construction: the graph as a person writes it, returned as the protocol from a function
+/// the optimiser cannot see into.
+@inline(never)
+func makeTreeDirectly() -> any TreeA {
+    TreeAImpl(b: TreeBImpl(d: TreeDImpl()), c: TreeCImpl())
+}
+
+/// Closure wiring: one factory closure per type, each calling the ones it needs.
+struct ClosureWiredTree {
     var makeA: () -> any TreeA
 }
 
 @inline(never)
-func makeHandWiredTree() -> HandWiredTree {
+func makeClosureWiredTree() -> ClosureWiredTree {
     let makeD: () -> any TreeD = { TreeDImpl() }
     let makeC: () -> any TreeC = { TreeCImpl() }
     let makeB: () -> any TreeB = { TreeBImpl(d: makeD()) }
-    return HandWiredTree(makeA: { TreeAImpl(b: makeB(), c: makeC()) })
+    return ClosureWiredTree(makeA: { TreeAImpl(b: makeB(), c: makeC()) })
 }
 
 struct TransientGraphCase: ResolutionCase {
     let id = "B"
     let title = "transient graph of 4 (A → B, C; B → D)"
+    let target: Double? = 2
 
     func makeBatch(for contender: Contender) throws -> Batch {
         try Self.makeBatch(for: contender, threadSafe: false)
     }
 
-    /// - Parameter threadSafe: use Swinject's synchronized resolver (case G); Injector and
-    ///   the hand-written wiring are thread-safe as they are.
-    static func makeBatch(for contender: Contender, threadSafe: Bool) throws -> Batch {
+    /// - Parameters:
+    ///   - threadSafe: use Swinject's synchronized resolver (case G); Injector, direct construction
+    ///     and the closures are thread-safe as they are.
+    ///   - finishRegistration: whether Injector's `finishRegistration()` is called (case G times
+    ///     both: an open registry takes another path).
+    static func makeBatch(for contender: Contender, threadSafe: Bool, finishRegistration: Bool = true) throws -> Batch {
         switch contender {
         case .injector:
             let container = InjectorContainer()
@@ -68,13 +79,9 @@ struct TransientGraphCase: ResolutionCase {
             container.register(TreeC.self) { _ in TreeCImpl() }
             container.register(TreeB.self) { r in try TreeBImpl(d: r.resolve(TreeD.self)) }
             container.register(TreeA.self) { r in try TreeAImpl(b: r.resolve(TreeB.self), c: r.resolve(TreeC.self)) }
-            try container.finishRegistration()
+            if finishRegistration { try container.finishRegistration() }
             try checkTree(try container.resolve(TreeA.self), "Injector")
-            return { iterations in
-                var checksum: UInt = 0
-                for _ in 0..<iterations { checksum &+= identity(try container.resolve(TreeA.self)) }
-                return checksum
-            }
+            return injectorBatch(container)
         case .swinject:
             let container = SwinjectContainer()
             container.register(TreeD.self) { _ in TreeDImpl() }.inObjectScope(.transient)
@@ -85,23 +92,54 @@ struct TransientGraphCase: ResolutionCase {
             }.inObjectScope(.transient)
             let resolver: any SwinjectResolver = threadSafe ? container.synchronize() : container
             try checkTree(try required(resolver.resolve(TreeA.self)), "Swinject")
-            return { iterations in
-                var checksum: UInt = 0
-                for _ in 0..<iterations { checksum &+= identity(try required(resolver.resolve(TreeA.self))) }
-                return checksum
-            }
-        case .handWritten:
-            let wiring = makeHandWiredTree()
-            try checkTree(wiring.makeA(), "Hand-written")
-            return { iterations in
-                var checksum: UInt = 0
-                for _ in 0..<iterations { checksum &+= identity(wiring.makeA()) }
-                return checksum
-            }
+            return swinjectBatch(resolver)
+        case .direct:
+            try checkTree(makeTreeDirectly(), "Direct")
+            return directBatch()
+        case .closureWired:
+            let wiring = makeClosureWiredTree()
+            try checkTree(wiring.makeA(), "Closure-wired")
+            return closureWiredBatch(wiring)
         }
     }
 
+    // One function per contender, so that a profiler can name each batch.
+
+    private static func injectorBatch(_ container: InjectorContainer) -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations { checksum &+= identity(try container.resolve(TreeA.self)) }
+            return checksum
+        }
+    }
+
+    private static func swinjectBatch(_ resolver: any SwinjectResolver) -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations { checksum &+= identity(try required(resolver.resolve(TreeA.self))) }
+            return checksum
+        }
+    }
+
+    private static func directBatch() -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations { checksum &+= identity(makeTreeDirectly()) }
+            return checksum
+        }
+    }
+
+    private static func closureWiredBatch(_ wiring: ClosureWiredTree) -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations { checksum &+= identity(wiring.makeA()) }
+            return checksum
+        }
+    }
+
+    /// B's D is wired, and C is there.
     private static func checkTree(_ a: any TreeA, _ who: String) throws {
         try check(a.b.d is TreeDImpl, "\(who): A → B → D is not wired")
+        try check((a as? TreeAImpl)?.c is TreeCImpl, "\(who): A → C is not wired")
     }
 }

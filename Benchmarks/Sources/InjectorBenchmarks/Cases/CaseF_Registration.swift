@@ -55,17 +55,26 @@ final class SwinjectRegistry: Registry {
     }
 }
 
-/// Hand-written "registration": a dictionary of factory closures keyed by `ObjectIdentifier`
+/// Direct construction registers nothing; its "first resolve" is `T()`, reached through the same
+/// opened metatype as every contender's resolve.
+final class DirectRegistry: Registry {
+    init() {}
+    func register<T: GeneratedService>(_ type: T.Type) {}
+    func finish() {}
+    func resolve<T: GeneratedService>(_ type: T.Type) throws -> UInt { identity(T()) }
+}
+
+/// Closure-wired "registration": a dictionary of factory closures keyed by `ObjectIdentifier`
 /// of the type, the least a service locator can do. Resolving looks the closure up, calls it,
 /// and downcasts without a dynamic check.
-final class HandWrittenRegistry: Registry {
+final class ClosureWiredRegistry: Registry {
     private var factories: [ObjectIdentifier: () -> AnyObject] = [:]
     init() {}
     func register<T: GeneratedService>(_ type: T.Type) { factories[ObjectIdentifier(T.self)] = { T() } }
     func finish() {}
     func resolve<T: GeneratedService>(_ type: T.Type) throws -> UInt {
         guard let factory = factories[ObjectIdentifier(T.self)] else {
-            throw BenchmarkError(description: "Hand-written: \(T.self) is not registered")
+            throw BenchmarkError(description: "Closure-wired: \(T.self) is not registered")
         }
         return identity(unsafeDowncast(factory(), to: T.self))
     }
@@ -75,6 +84,12 @@ struct RegistrationCase: BenchmarkCase {
     let id = "F"
     let title = "register N services, then resolve each once"
     let counts = [500, 1_000, 2_000, 5_000]
+
+    /// Targets (issue 9 §3): ns per registration at every N; registration flat in N (ns per
+    /// registration at the largest N ÷ at the smallest); first resolve ÷ direct construction.
+    static let registrationNanosecondsTarget = 150.0
+    static let flatnessTarget = 1.5
+    static let firstResolveTarget = 3.0
 
     /// One round for one contender and one N, per registered service.
     private struct Measurement {
@@ -89,7 +104,7 @@ struct RegistrationCase: BenchmarkCase {
         precondition(counts.max()! <= generatedServiceTypes.count, "run Scripts/generate.py with a larger COUNT")
         let registries: [(Contender, any Registry.Type)] = [
             (.injector, InjectorRegistry.self), (.swinject, SwinjectRegistry.self),
-            (.handWritten, HandWrittenRegistry.self),
+            (.direct, DirectRegistry.self), (.closureWired, ClosureWiredRegistry.self),
         ]
         // Warm-up: touches every type's metadata and the code paths once.
         for (_, registry) in registries { _ = try measure(registry, count: counts.max()!) }
@@ -143,28 +158,80 @@ struct RegistrationCase: BenchmarkCase {
         )
     }
 
-    /// Three groups of rows (registration, first resolve, heap), one row per N in each.
+    /// Four groups of rows: registration (one row per N), its flatness in N, first resolve and heap
+    /// (one row per N each). Direct construction registers nothing, so its registration and heap
+    /// cells are empty.
     private func rows(_ samples: [Int: [Contender: [Measurement]]]) -> [ComparisonRow] {
+        func median(_ count: Int, _ contender: Contender, _ value: KeyPath<Measurement, Double>) -> Double? {
+            samples[count]?[contender].map { measurements in Harness.median(measurements.map { $0[keyPath: value] }) }
+        }
         func row(
             _ label: String,
             _ unit: String,
             _ count: Int,
             _ value: KeyPath<Measurement, Double>,
-            _ allocations: KeyPath<Measurement, Double>?
+            _ allocations: KeyPath<Measurement, Double>?,
+            registers: Bool,
+            target: Target? = nil
         ) -> ComparisonRow {
-            var result = ComparisonRow(label: "F. \(label), N = \(Format.grouped(count))", unit: unit, values: [:])
-            for (contender, measurements) in samples[count]! {
-                result.values[contender] = Harness.median(measurements.map { $0[keyPath: value] })
+            var result = ComparisonRow(
+                label: "F. \(label), N = \(Format.grouped(count))",
+                unit: unit,
+                values: [:],
+                target: target
+            )
+            for contender in Contender.allCases where !(registers && contender == .direct) {
+                result.values[contender] = median(count, contender, value)
                 if let allocations, Harness.countsAllocations {
-                    result.allocations[contender] = Harness.median(measurements.map { $0[keyPath: allocations] })
+                    result.allocations[contender] = median(count, contender, allocations)
                 }
             }
             return result
         }
-        return counts.map {
-            row("register", "ns/registration", $0, \.registrationNanoseconds, \.registrationAllocations)
+        let registration = Target(
+            measure: .injectorValue,
+            limit: Self.registrationNanosecondsTarget,
+            unit: " ns"
+        )
+        let smallest = counts.min()!
+        let largest = counts.max()!
+        var flatness = ComparisonRow(
+            label: "F. register, N = \(Format.grouped(largest)) ÷ N = \(Format.grouped(smallest))",
+            unit: "ratio",
+            values: [:],
+            target: Target(measure: .injectorValue, limit: Self.flatnessTarget)
+        )
+        flatness.showsRatios = false
+        for contender in Contender.allCases where contender != .direct {
+            if let large = median(largest, contender, \.registrationNanoseconds),
+                let small = median(smallest, contender, \.registrationNanoseconds)
+            {
+                flatness.values[contender] = large / small
+            }
         }
-            + counts.map { row("first resolve", "ns/resolve", $0, \.resolveNanoseconds, \.resolveAllocations) }
-            + counts.map { row("heap growth", "bytes/service", $0, \.bytesPerService, nil) }
+        return counts.map {
+            row(
+                "register",
+                "ns/registration",
+                $0,
+                \.registrationNanoseconds,
+                \.registrationAllocations,
+                registers: true,
+                target: registration
+            )
+        }
+            + [flatness]
+            + counts.map {
+                row(
+                    "first resolve",
+                    "ns/resolve",
+                    $0,
+                    \.resolveNanoseconds,
+                    \.resolveAllocations,
+                    registers: false,
+                    target: .overDirect(Self.firstResolveTarget)
+                )
+            }
+            + counts.map { row("heap growth", "bytes/service", $0, \.bytesPerService, nil, registers: true) }
     }
 }

@@ -36,22 +36,37 @@ extension ObjectScope {
     static let benchmarkRequest = ObjectScope(storageFactory: PermanentStorage.init, description: "request")
 }
 
-/// Hand-written wiring: the request's state made at the start, passed to each handler, disposed at
-/// the end.
-struct HandWiredRequests {
-    var shared: any SharedService
-    func handle() -> UInt {
-        let state = RequestState()
-        let first = RequestHandler(state: state, shared: shared)
-        let second = RequestHandler(state: state, shared: shared)
-        state.dispose()
-        return identity(first) &+ identity(second)
+/// Direct construction: what a person writes by hand for a request. The request's state is made at
+/// its start and passed to both handlers, the singleton is the one stored at start-up (case C's
+/// ``DirectSingleton``), and the state is disposed at the end. Out of line, the handlers returned,
+/// so the optimiser can neither delete the work nor keep the objects on the stack.
+@inline(never)
+func handleRequestDirectly(_ root: DirectSingleton) -> (RequestHandler, RequestHandler) {
+    let state = RequestState()
+    defer { state.dispose() }
+    return (RequestHandler(state: state, shared: root.instance), RequestHandler(state: state, shared: root.instance))
+}
+
+/// Closure wiring: a closure for the request's state, and one for a handler given the state; the
+/// request's end disposes the state.
+struct ClosureWiredRequests {
+    var makeState: () -> RequestState
+    var makeHandler: (RequestState) -> RequestHandler
+
+    func handle() -> (RequestHandler, RequestHandler) {
+        let state = makeState()
+        defer { state.dispose() }
+        return (makeHandler(state), makeHandler(state))
     }
 }
 
 @inline(never)
-func makeHandWiredRequests() -> HandWiredRequests {
-    HandWiredRequests(shared: SharedServiceImpl())
+func makeClosureWiredRequests() -> ClosureWiredRequests {
+    let shared: any SharedService = SharedServiceImpl()
+    return ClosureWiredRequests(
+        makeState: { RequestState() },
+        makeHandler: { RequestHandler(state: $0, shared: shared) }
+    )
 }
 
 struct RequestScopeCase: ResolutionCase {
@@ -74,16 +89,7 @@ struct RequestScopeCase: ResolutionCase {
                 try scope.close()
                 return handlers
             }
-            return { iterations in
-                var checksum: UInt = 0
-                for _ in 0..<iterations {
-                    let scope = container.makeScope()
-                    checksum &+= identity(try scope.resolve(RequestHandler.self))
-                    checksum &+= identity(try scope.resolve(RequestHandler.self))
-                    try scope.close()
-                }
-                return checksum
-            }
+            return Self.injectorBatch(container)
         case .swinject:
             let container = SwinjectContainer()
             container.register(SharedService.self) { _ in SharedServiceImpl() }.inObjectScope(.container)
@@ -99,24 +105,66 @@ struct RequestScopeCase: ResolutionCase {
                 container.resetObjectScope(.benchmarkRequest)
                 return handlers
             }
-            return { iterations in
-                var checksum: UInt = 0
-                for _ in 0..<iterations {
-                    let first = try required(container.resolve(RequestHandler.self))
-                    checksum &+= identity(first)
-                    checksum &+= identity(try required(container.resolve(RequestHandler.self)))
-                    first.state.dispose()
-                    container.resetObjectScope(.benchmarkRequest)
-                }
-                return checksum
+            return Self.swinjectBatch(container)
+        case .direct:
+            let root = DirectSingleton()
+            try checkRequest { handleRequestDirectly(root) }
+            return Self.directBatch(root)
+        case .closureWired:
+            let wiring = makeClosureWiredRequests()
+            try checkRequest { wiring.handle() }
+            return Self.closureWiredBatch(wiring)
+        }
+    }
+
+    // One function per contender, so that a profiler can name each batch.
+
+    private static func injectorBatch(_ container: InjectorContainer) -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations {
+                let scope = container.makeScope()
+                checksum &+= identity(try scope.resolve(RequestHandler.self))
+                checksum &+= identity(try scope.resolve(RequestHandler.self))
+                try scope.close()
             }
-        case .handWritten:
-            let wiring = makeHandWiredRequests()
-            return { iterations in
-                var checksum: UInt = 0
-                for _ in 0..<iterations { checksum &+= wiring.handle() }
-                return checksum
+            return checksum
+        }
+    }
+
+    private static func swinjectBatch(_ container: SwinjectContainer) -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations {
+                let first = try required(container.resolve(RequestHandler.self))
+                checksum &+= identity(first)
+                checksum &+= identity(try required(container.resolve(RequestHandler.self)))
+                first.state.dispose()
+                container.resetObjectScope(.benchmarkRequest)
             }
+            return checksum
+        }
+    }
+
+    private static func directBatch(_ root: DirectSingleton) -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations {
+                let (first, second) = handleRequestDirectly(root)
+                checksum &+= identity(first) &+ identity(second)
+            }
+            return checksum
+        }
+    }
+
+    private static func closureWiredBatch(_ wiring: ClosureWiredRequests) -> Batch {
+        { iterations in
+            var checksum: UInt = 0
+            for _ in 0..<iterations {
+                let (first, second) = wiring.handle()
+                checksum &+= identity(first) &+ identity(second)
+            }
+            return checksum
         }
     }
 

@@ -25,17 +25,31 @@ protocol BenchmarkCase: Sendable {
 }
 
 /// A case that times the same single operation (usually one top-level resolve) per contender.
+///
+/// Each case returns every contender's batch from a function of its own (`injectorBatch`,
+/// `swinjectBatch`, `directBatch`, `closureWiredBatch`), so that a profiler can tell the batches
+/// apart by name (`Scripts/instruction-counts.sh`).
 protocol ResolutionCase: BenchmarkCase {
+    /// The most Injector ÷ direct construction may be (issue 9 §3); `nil` for none.
+    var target: Double? { get }
     /// Sets the contender up outside timing (container, registrations, `finishRegistration()`),
     /// checks that one operation builds the expected object graph, and returns the batch to time.
     func makeBatch(for contender: Contender) throws -> Batch
 }
 
 extension ResolutionCase {
+    var target: Double? { nil }
+
     func run(_ settings: Settings) throws -> Report {
         let batches = try Contender.allCases.map { ($0, try makeBatch(for: $0)) }
         let comparison = try Harness.compare(batches, settings)
-        return .comparison(.resolution, [ComparisonRow(label: "\(id). \(title)", unit: "ns/op", comparison)])
+        let row = ComparisonRow(
+            label: "\(id). \(title)",
+            unit: "ns/op",
+            comparison,
+            target: target.map(Target.overDirect)
+        )
+        return .comparison(.resolution, [row])
     }
 }
 

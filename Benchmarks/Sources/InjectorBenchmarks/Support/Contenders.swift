@@ -14,15 +14,33 @@
 import Injector
 import Swinject
 
-/// The three ways of wiring the same object graph, in table order.
+/// The four ways of making the same object graph, in table order.
+///
+/// - ``direct``: what a person writes without a container, e.g.
+///   `TreeAImpl(b: TreeBImpl(d: TreeDImpl()), c: TreeCImpl())` returned as the protocol from an
+///   `@inline(never)` function (so the optimiser can neither delete the work nor fold it into the
+///   loop). The baseline the targets are set against.
+/// - ``closureWired``: one factory closure per type, each calling the closures it needs, made by
+///   an `@inline(never)` function: what a hand-rolled service locator does.
 enum Contender: Int, CaseIterable, Sendable {
-    case injector, swinject, handWritten
+    case injector, swinject, direct, closureWired
 
     var title: String {
         switch self {
         case .injector: "Injector"
         case .swinject: "Swinject"
-        case .handWritten: "Hand-written"
+        case .direct: "Direct"
+        case .closureWired: "Closure-wired"
+        }
+    }
+
+    /// The letter in the allocations column: `I / S / D / C`.
+    var initial: String {
+        switch self {
+        case .injector: "I"
+        case .swinject: "S"
+        case .direct: "D"
+        case .closureWired: "C"
         }
     }
 }

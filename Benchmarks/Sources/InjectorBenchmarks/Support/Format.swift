@@ -52,11 +52,17 @@ enum Format {
     }
 
     /// A target beside a measured ratio: `≤ 1.50× ✓` when `value` meets it, `≤ 1.50× ✗` when not,
-    /// `≤ 1.50×` alone when the run is not judged (smoke).
-    static func target(_ value: Double, atMost limit: Double, judged: Bool) -> String {
-        let target = "≤ " + ratio(limit)
+    /// `≤ 1.50×` alone when the run is not judged (smoke). `unit: " ns"` prints `≤ 150 ns ✓`.
+    static func target(_ value: Double?, atMost limit: Double, unit: String = "×", judged: Bool) -> String {
+        let target = "≤ " + measurement(limit) + unit
         guard judged else { return target }
-        return target + (value.isFinite && value <= limit ? " ✓" : " ✗")
+        return target + (meets(value, limit) ? " ✓" : " ✗")
+    }
+
+    /// Whether a measured value is within its limit (a missing one is not).
+    static func meets(_ value: Double?, _ limit: Double) -> Bool {
+        guard let value, value.isFinite else { return false }
+        return value <= limit
     }
 
     /// An allocation count per operation: `3`, or `3.02` when it is not a whole number.

@@ -141,8 +141,8 @@ enum Harness {
     /// Measures the same operation for every contender (or every side a case compares, by `Key`).
     ///
     /// Each contender's batch is sized on its own (so every timed batch takes about the same
-    /// wall time), then the repetitions alternate between contenders — Injector, Swinject,
-    /// hand-written, Injector, … — so drift in machine speed hits all of them alike.
+    /// wall time), then the repetitions alternate between contenders — Injector, Swinject, direct,
+    /// closure-wired, Injector, … — so drift in machine speed hits all of them alike.
     /// Allocations are counted afterwards in one untimed batch per contender.
     static func compare<Key: Hashable>(_ batches: [(Key, Batch)], _ settings: Settings) throws -> Comparison<Key> {
         var iterations: [Key: Int] = [:]

@@ -23,6 +23,27 @@ enum Section: Int, CaseIterable {
     }
 }
 
+/// A target of issue 9 §3: the most one of Injector's measurements may be (lower is better).
+///
+/// Targets live here, in the benchmark, never in unit tests; they are printed beside the
+/// measurement, marked ✓ or ✗ (not in a smoke run), and never fail a run.
+struct Target {
+    /// What the limit applies to.
+    enum Measure {
+        /// Injector's value ÷ direct construction's, in the same row.
+        case overDirect
+        /// Injector's own value, in the row's unit (ns per registration, or a ratio already).
+        case injectorValue
+    }
+
+    var measure: Measure
+    var limit: Double
+    /// How the limit prints after its number: `"×"` for ratios, `" ns"` for times.
+    var unit = "×"
+
+    static func overDirect(_ limit: Double) -> Target { Target(measure: .overDirect, limit: limit) }
+}
+
 /// One line of a side-by-side table: the same measurement for each contender (lower is better).
 struct ComparisonRow {
     var label: String
@@ -30,27 +51,58 @@ struct ComparisonRow {
     var values: [Contender: Double]
     /// Allocations per unit of the row; empty when not counted.
     var allocations: [Contender: Double]
+    /// Printed beside the ratios, marked ✓ or ✗; `nil` for none.
+    var target: Target?
+    /// `false` for a row whose values are already ratios (case F's flatness): the ratio columns
+    /// stay empty.
+    var showsRatios = true
 
-    init(label: String, unit: String, values: [Contender: Double], allocations: [Contender: Double] = [:]) {
+    init(
+        label: String,
+        unit: String,
+        values: [Contender: Double],
+        allocations: [Contender: Double] = [:],
+        target: Target? = nil
+    ) {
         self.label = label
         self.unit = unit
         self.values = values
         self.allocations = allocations
+        self.target = target
     }
 
-    init(label: String, unit: String, _ comparison: Comparison<Contender>) {
+    init(label: String, unit: String, _ comparison: Comparison<Contender>, target: Target? = nil) {
         self.init(
             label: label,
             unit: unit,
             values: comparison.nanosecondsPerOperation,
-            allocations: comparison.allocationsPerOperation
+            allocations: comparison.allocationsPerOperation,
+            target: target
         )
+    }
+
+    /// The value the target judges: Injector ÷ direct, or Injector's own value.
+    var judgedValue: Double? {
+        guard let target, let injector = values[.injector] else { return nil }
+        switch target.measure {
+        case .overDirect:
+            guard let direct = values[.direct], direct > 0 else { return nil }
+            return injector / direct
+        case .injectorValue:
+            return injector
+        }
     }
 }
 
-/// Case G for one contender: the same batch from one thread and from two.
+/// Case G for one side: the same batch from one thread and from two.
 struct ScalingRow {
-    var contender: Contender
+    /// The contender, and for Injector whether `finishRegistration()` was called.
+    var label: String
+    /// Shares nothing between threads (direct construction), so it shows whether the second core
+    /// was free.
+    var isControl = false
+    /// The most ``wallRatio`` may be; `nil` for none.
+    var target: Double?
     /// Operations each thread ran.
     var operationsPerThread: Int
     /// Median wall time of one thread doing the work once, ns.

@@ -27,24 +27,35 @@ struct MarkdownTable {
 }
 
 enum Table {
-    /// A side-by-side table: one column per contender, then the two ratios and allocations.
+    /// A side-by-side table: one column per contender, Injector ÷ direct and its target, the other
+    /// two ratios, then allocations. Targets are marked ✓ or ✗ only when `judged` (never in a smoke
+    /// run, whose numbers mean nothing).
     ///
     /// The unit gets a column of its own only when the rows do not share one.
-    static func comparison(_ rows: [ComparisonRow]) -> MarkdownTable {
+    static func comparison(_ rows: [ComparisonRow], judged: Bool) -> MarkdownTable {
         let units = Set(rows.map(\.unit))
         let showUnit = units.count > 1
         let showAllocations = rows.contains { !$0.allocations.isEmpty }
         var headers = ["Case"] + (showUnit ? ["Unit"] : [])
-        headers += Contender.allCases.map(\.title) + ["Injector ÷ hand-written", "Swinject ÷ Injector"]
-        if showAllocations { headers.append("Allocations (I / S / H)") }
+        headers += Contender.allCases.map(\.title)
+        headers += ["Injector ÷ direct", "Target", "Injector ÷ closure-wired", "Swinject ÷ Injector"]
+        if showAllocations {
+            headers.append("Allocations (\(Contender.allCases.map(\.initial).joined(separator: " / ")))")
+        }
         let firstNumber = showUnit ? 2 : 1
         var table = MarkdownTable(headers: headers, numeric: headers.indices.map { $0 >= firstNumber })
 
         for row in rows {
             var cells = [row.label] + (showUnit ? [row.unit] : [])
             cells += Contender.allCases.map { row.values[$0].map(Format.measurement) ?? "–" }
-            cells.append(ratio(row.values[.injector], row.values[.handWritten]))
-            cells.append(ratio(row.values[.swinject], row.values[.injector]))
+            cells.append(row.showsRatios ? ratio(row.values[.injector], row.values[.direct]) : "–")
+            cells.append(
+                row.target.map {
+                    Format.target(row.judgedValue, atMost: $0.limit, unit: $0.unit, judged: judged)
+                } ?? "–"
+            )
+            cells.append(row.showsRatios ? ratio(row.values[.injector], row.values[.closureWired]) : "–")
+            cells.append(row.showsRatios ? ratio(row.values[.swinject], row.values[.injector]) : "–")
             if showAllocations {
                 cells.append(
                     row.allocations.isEmpty
@@ -59,25 +70,26 @@ enum Table {
         return table
     }
 
-    /// Case G: one row per contender.
-    static func scaling(_ rows: [ScalingRow]) -> MarkdownTable {
+    /// Case G: one row per side, with the wall ratio's target where it has one.
+    static func scaling(_ rows: [ScalingRow], judged: Bool) -> MarkdownTable {
         var table = MarkdownTable(
             headers: [
                 "Contender", "Ops per thread", "1 thread: wall ms", "2 threads (2× work): wall ms",
-                "1 thread: Mops/s", "2 threads: Mops/s", "Wall ratio 2 ÷ 1",
+                "1 thread: Mops/s", "2 threads: Mops/s", "Wall ratio 2 ÷ 1", "Target",
             ],
-            numeric: [false, true, true, true, true, true, true]
+            numeric: [false, true, true, true, true, true, true, true]
         )
         for row in rows {
             let operations = Double(row.operationsPerThread)
             table.rows.append([
-                row.contender.title,
+                row.label,
                 Format.grouped(row.operationsPerThread),
                 Format.measurement(row.oneThreadNanoseconds / 1e6),
                 Format.measurement(row.twoThreadsNanoseconds / 1e6),
                 Format.measurement(operations / row.oneThreadNanoseconds * 1e3),
                 Format.measurement(2 * operations / row.twoThreadsNanoseconds * 1e3),
                 Format.ratio(row.wallRatio),
+                row.target.map { Format.target(row.wallRatio, atMost: $0, judged: judged) } ?? "–",
             ])
         }
         return table

@@ -1,0 +1,245 @@
+#!/usr/bin/env bash
+# Instructions per operation (callgrind) for each benchmark case: Injector beside direct construction,
+# closure wiring and Swinject. Deterministic where wall time is not, so it is the number to compare
+# before and after an engine change. Prints Markdown on standard output, progress on standard error.
+#
+#   Benchmarks/Scripts/instruction-counts.sh [--iterations N] [--annotate] [--keep DIR] [CASE ...]
+#
+#   CASE          case letters; default A B C D E F H (G is about threads; I has its own sides and
+#                 its own notes in Benchmarks/README.md)
+#   --iterations  operations per batch (default 1000); see "How" below
+#   --annotate    also show where Injector's instructions go in each case, from one more run that
+#                 collects inside Injector's batch only (`--toggle-collect`): the top functions by
+#                 exclusive cost per operation, and Injector's own functions by inclusive cost
+#   --keep DIR    keep the callgrind files in DIR (default: a temporary directory, removed at the end)
+#
+# How. Each case runs twice under callgrind, alone (`--filter "D. its title"`: the two D cases' batches
+# are the same code, which the compiler folds into one symbol), with `--iterations N` and with
+# `--iterations 2N` (batches of a fixed size, never repeated after a preemption). Every contender's
+# batch is a closure made by a function of its own (`TransientCase.injectorBatch(_:)`,
+# `….directBatch()`, …), so its inclusive cost can be read from the call graph. The difference between the two runs, divided by the
+# operations it adds ((1 + repetitions) × N: the allocation-counting batch and any first-time work
+# cancel out), is the cost of one operation, its loop and checksum included (a few instructions, the
+# same for every contender). Case F does not depend on N: its registries' `register`, `finish` and
+# `resolve` are counted by their calls, so registration is (register + finishRegistration) ÷
+# registrations, over every N the case runs.
+#
+# Needs valgrind (apt-get install -y valgrind), python3 and the Swift toolchain (`swift demangle`).
+set -euo pipefail
+
+package="$(cd "$(dirname "$0")/.." && pwd)"
+command -v valgrind > /dev/null || { echo "valgrind is missing: apt-get install -y valgrind" >&2; exit 1; }
+case " $* " in *" -h "* | *" --help "*) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+swift build -c release --package-path "$package" >&2
+binary="$(swift build -c release --package-path "$package" --show-bin-path)/InjectorBenchmarks"
+
+exec python3 - "$binary" "$@" << 'PYTHON'
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+
+binary, arguments = sys.argv[1], sys.argv[2:]
+iterations, annotate, keep, cases = 1000, False, None, []
+while arguments:
+    argument = arguments.pop(0)
+    if argument == "--iterations":
+        iterations = int(arguments.pop(0))
+    elif argument == "--annotate":
+        annotate = True
+    elif argument == "--keep":
+        keep = arguments.pop(0)
+    elif argument.startswith("-"):
+        sys.exit(f"unknown option: {argument}")
+    else:
+        cases.append(argument.upper())
+cases = cases or list("ABCDEFH")
+out = keep or tempfile.mkdtemp()
+os.makedirs(out, exist_ok=True)
+CONTENDERS = ["injector", "direct", "closureWired", "swinject"]
+
+
+def profile(selection, count, name, *options):
+    """Runs the cases `--filter selection` selects under callgrind; returns (callgrind file, stdout)."""
+    print(f"callgrind: {selection}, --iterations {count} {' '.join(options)}", file=sys.stderr)
+    path = f"{out}/{name}.callgrind"
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={path}", "--compress-strings=no",
+         "--compress-pos=no", *options, binary, "--filter", selection, "--iterations", str(count)],
+        capture_output=True, text=True,
+    )
+    if run.returncode != 0:
+        sys.exit(f"{selection} failed under callgrind:\n{run.stderr[-3000:]}")
+    return path, run.stdout
+
+
+def call_graph(path):
+    """Inclusive cost and call count of every function (summed over the arcs that call it), and its
+    exclusive cost (the cost lines of its own)."""
+    inclusive, calls, exclusive = defaultdict(int), defaultdict(int), defaultdict(int)
+    function = callee = pending = None
+    with open(path) as lines:
+        for line in lines:
+            if line.startswith("fn="):
+                function = line[3:].strip()
+            elif line.startswith("cfn="):
+                callee = line[4:].strip()
+            elif line.startswith("calls="):
+                pending = int(line[6:].split()[0])
+            elif line[:1].isdigit() or line[:1] in "+-*":
+                cost = int(line.split()[1])
+                if pending is None:
+                    exclusive[function] += cost
+                elif callee != function:  # a recursive call is already inside the caller's cost
+                    inclusive[callee] += cost
+                    calls[callee] += pending
+                pending = None
+    return inclusive, calls, exclusive
+
+
+def short(name):
+    """A C++ runtime name without its return type, template arguments and parameters."""
+    if "::" not in name:
+        return name
+    depth, kept = 0, ""
+    for character in name.replace("(anonymous namespace)", "{anonymous}"):
+        depth += character == "<"
+        if depth == 0:
+            kept += character
+        depth -= character == ">" and depth > 0
+    return kept.split("(")[0].split(" ")[-1]
+
+
+def demangle(names):
+    names = sorted(set(names))
+    text = subprocess.run(
+        ["swift", "demangle", "--simplified"], input="\n".join(names) + "\n", capture_output=True, text=True,
+        check=True,
+    ).stdout
+    return dict(zip(names, text.splitlines()))
+
+
+BATCH = re.compile(r"^(?:partial apply for )?closure #1 in static (\w+)\.(\w+)Batch\(")
+REGISTRY = [
+    re.compile(r"^(?P<who>Injector|Swinject|Direct|ClosureWired)Registry\.(?P<what>register|finish|resolve)\b"),
+    re.compile(r"^protocol witness for Registry\.(?P<what>register|finish|resolve)\b.* in conformance "
+               r"(?P<who>Injector|Swinject|Direct|ClosureWired)Registry"),
+]
+
+
+def batches(path):
+    """{contender: inclusive cost of its batch closure}, the outermost when nested. One case runs, so
+    a batch named after another case type is this one's, folded by the compiler into that symbol."""
+    inclusive, _, _ = call_graph(path)
+    result = {}
+    for mangled, name in demangle(name for name in inclusive if "Batch" in name).items():
+        match = BATCH.match(name)
+        if match:
+            result[match.group(2)] = max(result.get(match.group(2), 0), inclusive[mangled])
+    return result
+
+
+# [(letter, title, type)] of every case, from the tool itself.
+listing = subprocess.run([binary, "--list"], capture_output=True, text=True, check=True).stdout
+CASES = [tuple(line.split("\t")) for line in listing.splitlines()]
+unknown = [letter for letter in cases if letter not in {case[0] for case in CASES}]
+if unknown:
+    sys.exit(f"no case lettered {', '.join(unknown)}")
+
+
+def number(pattern, text, what):
+    match = re.search(pattern, text)
+    if not match:
+        sys.exit(f"no {what} in the benchmark's output")
+    return int(match.group(1).replace(",", ""))
+
+
+def count(value):
+    return f"{value:,.0f}" if value is not None else "–"
+
+
+def ratio(a, b):
+    return f"{a / b:.2f}×" if a and b else "–"
+
+
+rows, annotations = [], []
+for letter in cases:
+    if letter == "F":
+        path, _ = profile("F", iterations, "F")
+        inclusive, calls, _ = call_graph(path)
+        cost, called = defaultdict(int), defaultdict(int)
+        for mangled, name in demangle(name for name in inclusive if "Registry" in name).items():
+            for pattern in REGISTRY:
+                match = pattern.match(name)
+                if match:
+                    key = (match["who"][0].lower() + match["who"][1:], match["what"])
+                    if inclusive[mangled] > cost[key]:
+                        cost[key], called[key] = inclusive[mangled], calls[mangled]
+        register, resolve = {}, {}
+        for contender in CONTENDERS:
+            if contender != "direct" and called[(contender, "register")]:
+                register[contender] = (cost[(contender, "register")] + cost[(contender, "finish")]) / called[
+                    (contender, "register")]
+            if called[(contender, "resolve")]:
+                resolve[contender] = cost[(contender, "resolve")] / called[(contender, "resolve")]
+        rows.append((f"F. register + finishRegistration(), per service ({called[('injector', 'register')]:,})",
+                     register))
+        rows.append((f"F. first resolve ({called[('injector', 'resolve')]:,})", resolve))
+        continue
+
+    for _, title, case_type in [case for case in CASES if case[0] == letter]:
+        selection = f"{letter}. {title}"
+        first, stdout = profile(selection, iterations, f"{case_type}-1")
+        second, _ = profile(selection, 2 * iterations, f"{case_type}-2")
+        first_costs, second_costs = batches(first), batches(second)
+        repetitions = number(r"(\d+) repetitions? of batches", stdout, "repetitions")
+        added = (1 + repetitions) * iterations
+        values = {}
+        for contender in CONTENDERS:
+            if contender in first_costs and contender in second_costs:
+                values[contender] = (second_costs[contender] - first_costs[contender]) / added
+        rows.append((selection, values))
+
+        if annotate:
+            # Collect inside Injector's batch closure only: the closure itself (`…fU_`), not its
+            # partial-apply forwarder (`…fU_TA`): a pattern matching both turns collection off again
+            # inside. Operations in that run: warm-up and timed batches, and the allocation count.
+            inclusive, _, _ = call_graph(first)
+            symbols = [name for name in inclusive if re.search(r"V13injectorBatch\S*fU_$", name)]
+            if len(symbols) != 1:
+                annotations.append(f"{selection}: Injector's batch closure not found alone ({symbols})")
+                continue
+            path, stdout = profile(
+                selection, iterations, f"{case_type}-injector", f"--toggle-collect={symbols[0]}"
+            )
+            operations = added + number(r"extra untimed batch \(of ([\d,]+)\)", stdout, "allocation batch")
+            inclusive, calls, exclusive = call_graph(path)
+            total = sum(exclusive.values())
+            names = demangle(list(exclusive) + list(inclusive))
+            top = sorted(exclusive.items(), key=lambda item: -item[1])[:15]
+            lines = [f"#### {selection}: Injector, {total / operations:,.0f} instructions per operation",
+                     "", "| Instructions per op | Share | Function |", "| ---: | ---: | --- |"]
+            lines += [f"| {cost / operations:,.1f} | {100 * cost / total:.1f}% | `{short(names[name])}` |"
+                      for name, cost in top]
+            engine = sorted((name for name in inclusive if name.startswith("$s8Injector")), key=lambda n: -inclusive[n])
+            lines += ["", "| Inclusive per op | Calls per op | Injector's function |", "| ---: | ---: | --- |"]
+            lines += [f"| {inclusive[name] / operations:,.0f} | {calls[name] / operations:.1f} | `{names[name]}` |"
+                      for name in engine[:12]]
+            annotations.append("\n".join(lines))
+
+print(f"Instructions per operation (callgrind; difference of `--iterations {2 * iterations}` and "
+      f"`--iterations {iterations}`; case F: per call)\n")
+print("| Case | Injector | Direct | Closure-wired | Swinject | Injector ÷ direct | Injector ÷ closure-wired |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+for label, values in rows:
+    injector, direct, closures = (values.get(key) for key in ("injector", "direct", "closureWired"))
+    print(f"| {label} | {count(injector)} | {count(direct)} | {count(closures)} | {count(values.get('swinject'))} "
+          f"| {ratio(injector, direct)} | {ratio(injector, closures)} |")
+for annotation in annotations:
+    print("\n" + annotation)
+if keep is None:
+    shutil.rmtree(out)
+PYTHON
