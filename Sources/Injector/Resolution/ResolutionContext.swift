@@ -444,6 +444,20 @@ final class ResolutionContext {
     /// outlives lifetime scopes: a singleton or weak one, which would hold a scoped instance
     /// captive. The path leads from the resolution's start (or the captor) to what is resolved now.
     func innermostOutlivingScopes() -> Captor? {
+        // Most resolutions have none: find that out without building paths.
+        var context: ResolutionContext? = self
+        while let current = context {
+            if current.storedBookkeeping?.preparingCaptor != nil
+                || current.stack.last(where: \.outlivesLifetimeScopes) != nil
+            {
+                return innermostOutlivingScopesWithPath()
+            }
+            context = current.outer
+        }
+        return nil
+    }
+
+    private func innermostOutlivingScopesWithPath() -> Captor? {
         // The walk goes out through the resolutions this one runs inside; the keys of those passed
         // on the way (innermost last) follow the captor's path.
         var passed: [[ServiceKey]] = []
