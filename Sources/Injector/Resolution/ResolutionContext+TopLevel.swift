@@ -71,19 +71,4 @@ extension ResolutionContext {
         try context.complete()
         return instance
     }
-
-    /// Resolves every registration of `service` without arguments from `container`, in `scope`.
-    static func resolveAll<Service>(
-        _ service: Service.Type,
-        from container: Container,
-        in scope: LifetimeScope?
-    ) throws -> [Service] {
-        let context = ResolutionContext.begin()
-        defer { context.end() }
-        context.start(in: scope)
-        if container.tree.mayHaveOverrides { context.applyOverrides(from: container) }
-        let instances = try context.resolveAll(service, from: container)
-        try context.complete()
-        return instances
-    }
 }

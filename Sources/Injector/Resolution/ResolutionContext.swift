@@ -20,9 +20,9 @@
 /// context for its next resolve (see `ResolutionContext+Reuse.swift`); the `generation`, which
 /// changes when a resolution ends, tells a resolver kept past its resolution that it is stale.
 ///
-/// The generic steps of resolution (in `ResolutionContext+Instances.swift`) are inlinable, so that
-/// they are specialised where `resolve` is called; the bookkeeping here is not generic and stays
-/// behind the module boundary. A resolve of transient services touches only the construction stack,
+/// The generic steps of resolution (the lifetime switch in `ResolutionContext+Resolve.swift`, and
+/// the file of each lifetime it leads to) are inlinable, so that they are specialised where
+/// `resolve` is called; the bookkeeping here is not generic and stays behind the module boundary. A resolve of transient services touches only the construction stack,
 /// so making and dropping a context costs one small allocation.
 ///
 /// Its properties opt out of dynamic exclusivity checks: a context is confined to the thread of its
