@@ -50,7 +50,7 @@ final class DisposalBag: Sendable {
     }
 
     /// Takes charge of `instance`, made for `key`, disposed as `disposal` says.
-    func record(_ instance: Any, key: ServiceKey, disposal: Disposal) {
+    func takeCharge(of instance: Any, key: ServiceKey, disposal: Disposal) {
         entries.withLock { $0.append(Entry(key: key, instance: instance, isAsyncOnly: disposal == .asyncOnly)) }
     }
 

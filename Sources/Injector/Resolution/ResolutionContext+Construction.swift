@@ -62,7 +62,7 @@ extension ResolutionContext {
             }
         }
         if disposalOwner != nil, !provider.handsOnInstances {
-            recordDisposal(of: instance, provider: provider, lookup: lookup)
+            handOverForDisposal(of: instance, provider: provider, lookup: lookup)
         }
         if let preparation = provider.preparation {
             try deferPreparation(
@@ -120,14 +120,14 @@ extension ResolutionContext {
     /// Hands a new instance to the owner of what is built now, if it is disposable and not a
     /// shared instance that a factory merely passed on (under another key): a singleton or weak
     /// instance, published or built by this resolution, which a scope never takes charge of.
-    @usableFromInline func recordDisposal(of instance: Any, provider: AnyProvider, lookup: Container) {
+    @usableFromInline func handOverForDisposal(of instance: Any, provider: AnyProvider, lookup: Container) {
         guard let owner = disposalOwner, let disposal = DisposalBag.Disposal(of: instance) else { return }
         if lookup.tree.sharedObjects.contains(instance) || sideStore?.sharedObjects?.contains(instance) == true
             || isUnpublished(instance)
         {
             return
         }
-        owner.record(instance, key: provider.key, disposal: disposal)
+        owner.takeCharge(of: instance, key: provider.key, disposal: disposal)
     }
 
     /// Whether `instance` is one this resolution, or one it runs inside, built to share and has not

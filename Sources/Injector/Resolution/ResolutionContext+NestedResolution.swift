@@ -22,7 +22,7 @@ import Synchronization
 
 extension ResolutionContext {
     /// Resolves a singleton or weak instance this resolution cannot build itself.
-    @usableFromInline func resolveSharedElsewhere<Service, each Argument>(
+    @usableFromInline func resolveSharedInNestedResolution<Service, each Argument>(
         _ provider: Provider<Service, repeat each Argument>,
         lookup owner: Container,
         arguments: repeat each Argument
@@ -36,7 +36,7 @@ extension ResolutionContext {
     }
 
     /// Resolves an instance kept in `store` that this resolution cannot build itself.
-    @usableFromInline func resolveStoredElsewhere<Service, each Argument>(
+    @usableFromInline func resolveStoredInNestedResolution<Service, each Argument>(
         _ provider: Provider<Service, repeat each Argument>,
         in store: InstanceStore,
         lookup: Container,
@@ -52,11 +52,11 @@ extension ResolutionContext {
 
     /// Runs `body` in a sync resolution nested in this async one, completed before this one goes
     /// on: the locks a sync construction takes belong to a thread, and must be released before the
-    /// next `await`. The nested resolution sees this one's scope, path and unpublished instances.
+    /// next `await`. The nested resolution sees this one's lifetime scope, path and unpublished instances.
     private func inNestedResolution<Result>(_ body: (ResolutionContext) throws -> Result) throws -> Result {
         let nested = ResolutionContext(nestedIn: self)
         defer { nested.end() }
-        nested.start(in: scope)
+        nested.start(in: lifetimeScope)
         nested.disposalOwner = disposalOwner
         nested.sharesOuterGraph = true
         return try nested.standingAsThreadResolution {

@@ -144,9 +144,9 @@ extension ResolutionContext {
         return inheritedUnpublished.merging(own.map { ($0.key, $0.box) }) { _, own in own }
     }
 
-    /// Records a shared instance this resolution built: visible to it at once, published to other
+    /// Keeps a shared instance this resolution built unpublished: visible to it at once, published to other
     /// resolutions by `complete()`, after its preparation.
-    @usableFromInline func recordShared(_ box: AnyObject, as key: SharedInstanceKey, publish: @escaping () -> Void) {
+    @usableFromInline func keepUnpublished(_ box: AnyObject, as key: SharedInstanceKey, publish: @escaping () -> Void) {
         let bookkeeping = bookkeeping
         bookkeeping.unpublished.append(Unpublished(key: key, box: box, publish: publish))
     }

@@ -16,15 +16,15 @@
 // `LifetimeScope` (the static form, a top-level resolution) and `Resolver` (within the caller's).
 
 extension ResolutionContext {
-    /// Resolves every registration of `service` without arguments from `container`, in `scope`.
+    /// Resolves every registration of `service` without arguments from `container`, in `lifetimeScope`.
     static func resolveAll<Service>(
         _ service: Service.Type,
         from container: Container,
-        in scope: LifetimeScope?
+        in lifetimeScope: LifetimeScope?
     ) throws -> [Service] {
         let context = ResolutionContext.begin()
         defer { context.end() }
-        context.start(in: scope)
+        context.start(in: lifetimeScope)
         if container.tree.mayHaveOverrides { context.applyOverrides(from: container) }
         let instances = try context.resolveAll(service, from: container)
         try context.complete()

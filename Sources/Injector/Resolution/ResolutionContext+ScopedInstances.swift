@@ -65,7 +65,12 @@ extension ResolutionContext {
             return unsafeDowncast(box, to: InstanceBox<Service>.self).value
         }
         guard !provider.isAsync, !isAsync else {
-            return try resolveStoredElsewhere(provider, in: store, lookup: lookup, arguments: repeat each arguments)
+            return try resolveStoredInNestedResolution(
+                provider,
+                in: store,
+                lookup: lookup,
+                arguments: repeat each arguments
+            )
         }
         let key = SharedInstanceKey(slot: provider.record, store: store)
         if let box = try beginSharedConstruction(of: key, for: provider, realm: store)
@@ -76,7 +81,7 @@ extension ResolutionContext {
         let instance = try withDisposalOwner(store.disposals) {
             try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
         }
-        try recordStored(instance, of: provider, in: store, as: key)
+        try keepUnpublishedStored(instance, of: provider, in: store, as: key)
         return instance
     }
 
@@ -104,14 +109,14 @@ extension ResolutionContext {
             arguments: repeat each arguments,
             configure: nil
         )
-        try recordStored(instance, of: provider, in: store, as: key)
+        try keepUnpublishedStored(instance, of: provider, in: store, as: key)
         built = unpublishedInstance(of: key)
         return instance
     }
 
-    /// Records a new instance kept in `store`, to be published there when the resolution completes.
+    /// Keeps a new instance for `store` unpublished, to be published there when the resolution completes.
     @inlinable
-    func recordStored<Service>(
+    func keepUnpublishedStored<Service>(
         _ instance: Service,
         of provider: AnyProvider,
         in store: InstanceStore,
@@ -121,19 +126,19 @@ extension ResolutionContext {
         let box = InstanceBox(instance)
         let record = provider.record
         let scope = provider.scope
-        recordShared(box, as: key) {
+        keepUnpublished(box, as: key) {
             store.sharedObjects?.insert(instance, scope: scope)
             store.publish(box, of: record)
         }
     }
 
-    /// Where `provider`'s scoped instance is kept in this resolution: in the scope's store, or,
-    /// under test overrides, in a store of theirs for that scope, so that no scoped instance built
+    /// Where `provider`'s scoped instance is kept in this resolution: in the lifetime scope's store,
+    /// or, under test overrides, in a store of theirs for that lifetime scope, so that no scoped instance built
     /// with an override outlives them.
     ///
     /// - Throws: ``InjectionError/Code/captiveDependency`` when a singleton or weak service is being
     ///   built (or prepared) around it; ``InjectionError/Code/scopeMismatch`` when the resolution has
-    ///   no scope, or one with another tag than the registration names.
+    ///   no lifetime scope, or one with another tag than the registration names.
     @usableFromInline func owningStore(for provider: AnyProvider) throws -> InstanceStore {
         if let captor = innermostOutlivingScopes() {
             throw InjectionError.captiveDependency(
@@ -144,22 +149,22 @@ extension ResolutionContext {
                 path: captor.path + [provider.key]
             )
         }
-        guard let scope else {
+        guard let lifetimeScope else {
             throw InjectionError.scopedOutsideScope(provider.key, scope: provider.scope, path: path + [provider.key])
         }
         if let tag = provider.scope.tag {
-            let scopeTag = scope.acceptsEveryTag ? adoptedTag ?? tag : scope.tag
-            guard scopeTag == tag else {
+            let lifetimeScopeTag = lifetimeScope.acceptsEveryTag ? adoptedTag ?? tag : lifetimeScope.tag
+            guard lifetimeScopeTag == tag else {
                 throw InjectionError.scopeTagMismatch(
                     provider.key,
                     scope: provider.scope,
-                    scopeTag: scopeTag,
+                    scopeTag: lifetimeScopeTag,
                     path: path + [provider.key]
                 )
             }
-            if scope.acceptsEveryTag { adoptedTag = tag }
+            if lifetimeScope.acceptsEveryTag { adoptedTag = tag }
         }
-        return overrides?.store(for: scope) ?? scope.store
+        return overrides?.store(for: lifetimeScope) ?? lifetimeScope.store
     }
 
     /// Counts a scoped instance handed out, so that a graph-scoped instance built around it is

@@ -70,7 +70,7 @@ extension ResolutionContext {
         guard let slot = provider.slot, !isAsync else {
             // An async registration (its slot is the async one), or a sync one met in an async
             // resolution: either way, not built here.
-            return try resolveSharedElsewhere(provider, lookup: owner, arguments: repeat each arguments)
+            return try resolveSharedInNestedResolution(provider, lookup: owner, arguments: repeat each arguments)
         }
         let key = SharedInstanceKey(slot: slot, store: nil)
         if let box = try beginSharedConstruction(of: key, for: provider, realm: owner.tree) {
@@ -81,7 +81,7 @@ extension ResolutionContext {
         let instance = try withDisposalOwner(provider.singleton == nil ? nil : owner.disposals) {
             try construct(provider, lookup: owner, arguments: repeat each arguments, configure: nil)
         }
-        try recordShared(
+        try keepUnpublishedShared(
             instance,
             as: key,
             in: provider.singleton,
@@ -115,7 +115,7 @@ extension ResolutionContext {
             arguments: repeat each arguments,
             configure: nil
         )
-        try recordShared(
+        try keepUnpublishedShared(
             instance,
             as: key,
             in: provider.asyncSingleton,
@@ -127,10 +127,10 @@ extension ResolutionContext {
         return instance
     }
 
-    /// Records a new singleton or weak instance, to be published to its slot, and remembered in
+    /// Keeps a new singleton or weak instance unpublished, to be published to its slot, and remembered in
     /// `sharedObjects`, when the resolution completes.
     @inlinable
-    func recordShared<Service>(
+    func keepUnpublishedShared<Service>(
         _ instance: Service,
         as key: SharedInstanceKey,
         in singleton: SingletonSlot<Service>?,
@@ -141,12 +141,12 @@ extension ResolutionContext {
         let box = InstanceBox(instance)
         if let weakSlot {
             let object = try weakObject(instance, provider: provider)
-            recordShared(box, as: key) {
+            keepUnpublished(box, as: key) {
                 sharedObjects.insert(object, scope: .weak)
                 weakSlot.publish(object)
             }
         } else if let singleton {
-            recordShared(box, as: key) {
+            keepUnpublished(box, as: key) {
                 sharedObjects.insert(instance, scope: .singleton)
                 singleton.publish(box)
             }

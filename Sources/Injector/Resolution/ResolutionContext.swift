@@ -48,19 +48,19 @@ final class ResolutionContext {
     /// On a thread's own context: the innermost resolution nested in it, running now.
     @exclusivity(unchecked) var innermostNested: ResolutionContext?
     /// The lifetime scope the resolution was started from, which owns its scoped instances.
-    @exclusivity(unchecked) @usableFromInline private(set) var scope: LifetimeScope?
+    @exclusivity(unchecked) @usableFromInline private(set) var lifetimeScope: LifetimeScope?
     /// Where singleton and weak instances go instead of their registrations' slots: the store of
     /// the test overrides in effect, or validation's sandbox.
     @exclusivity(unchecked) @usableFromInline var sideStore: InstanceStore?
     /// The test overrides that apply to this resolution, whose stores keep what is built under them.
     @exclusivity(unchecked) var overrides: ActiveOverrides?
-    /// Takes charge of the disposable instances built now: the scope's bag, a container's while it
+    /// Takes charge of the disposable instances built now: the lifetime scope's bag, a container's while it
     /// builds a singleton, or none (what a container resolves is its caller's).
     @exclusivity(unchecked) @usableFromInline var disposalOwner: DisposalBag?
     /// In validation's sandbox, which stands for a scope of any tag: the tag the first tagged scoped
     /// service of this resolution asked for, which every other one must share, as in a real scope.
     @exclusivity(unchecked) var adoptedTag: ScopeTag?
-    /// Whether `scope`, `sideStore`, `overrides`, `disposalOwner` or `adoptedTag` may be set, so
+    /// Whether `lifetimeScope`, `sideStore`, `overrides`, `disposalOwner` or `adoptedTag` may be set, so
     /// that `end()` resets them only then: most resolutions set none.
     @exclusivity(unchecked) private var hasLifetimeState = false
     /// For an async resolution started while an async factory runs (through a captured container,
@@ -142,14 +142,14 @@ final class ResolutionContext {
         isNested = false
     }
 
-    /// A context for an async resolution started from `scope`: never reused, since a task may move
+    /// A context for an async resolution started from `lifetimeScope`: never reused, since a task may move
     /// between threads.
-    init(asyncIn scope: LifetimeScope?, from container: Container) {
+    init(asyncIn lifetimeScope: LifetimeScope?, from container: Container) {
         isAsync = true
         isNested = false
         stackGuard = StackGuard(isThreadBound: false)
         if container.tree.mayHaveOverrides { applyOverrides(from: container) }
-        start(in: scope)
+        start(in: lifetimeScope)
         if let running = Self.runningAsyncFactory, running.isRunning {
             lockAncestors = running.owners
             inheritedPath = running.path
@@ -183,11 +183,11 @@ final class ResolutionContext {
         hasLifetimeState = true
     }
 
-    /// Starts a top-level resolution from `scope` (or from a container, when `nil`).
-    @usableFromInline func start(in scope: LifetimeScope?) {
-        guard let scope else { return }
-        self.scope = scope
-        disposalOwner = scope.store.disposals
+    /// Starts a top-level resolution from `lifetimeScope` (or from a container, when `nil`).
+    @usableFromInline func start(in lifetimeScope: LifetimeScope?) {
+        guard let lifetimeScope else { return }
+        self.lifetimeScope = lifetimeScope
+        disposalOwner = lifetimeScope.store.disposals
         hasLifetimeState = true
     }
 
@@ -512,7 +512,7 @@ final class ResolutionContext {
         if hasLifetimeState {
             scopedResolutionCount = 0
             lastScoped = nil
-            scope = nil
+            lifetimeScope = nil
             adoptedTag = nil
             sideStore = nil
             overrides = nil
