@@ -12,11 +12,62 @@
 //===----------------------------------------------------------------------===//
 
 // Construction, sync and async side by side: a factory runs with its provider on the construction
-// stack (`enter` and `leave`, with the stack itself, are in `ResolutionContext.swift`), then the
-// caller's `configure`, the hand-over of what is disposable, and the registration's preparation,
-// deferred until the whole graph is built (see `ResolutionContext+Preparation.swift`).
+// stack (`enter`, which refuses a cycle, and `leave`; the stack itself is the context's state, in
+// `ResolutionContext.swift`), then come the caller's `configure`, the hand-over of what is
+// disposable, and the registration's preparation, deferred until the whole graph is built (see
+// `ResolutionContext+Preparation.swift`).
 
 extension ResolutionContext {
+    /// Pushes `provider`, which takes `arguments`, on the construction stack, refusing a cycle or a
+    /// stack about to overflow.
+    @inlinable func enter<each Argument>(_ provider: AnyProvider, arguments: repeat each Argument) throws {
+        guard provider.takesArguments else { return try enter(provider) }
+        try enter(provider, argumentIdentity: ResolutionContext.identity(of: repeat each arguments))
+    }
+
+    /// The arguments as values to compare, or `nil` if one of them is not `Hashable`.
+    @usableFromInline static func identity<each Argument>(of arguments: repeat each Argument) -> [AnyHashable]? {
+        var identity: [AnyHashable] = []
+        for argument in repeat each arguments {
+            guard let hashable = argument as? any Hashable else { return nil }
+            identity.append(AnyHashable(hashable))
+        }
+        return identity
+    }
+
+    /// Pushes `provider` on the construction stack, refusing a cycle or a stack about to overflow.
+    @usableFromInline func enter(_ provider: AnyProvider) throws {
+        if isConstructing(provider) { throw cycle(closedBy: provider, at: nil) }
+        try push(provider)
+    }
+
+    /// Pushes `provider`, which takes arguments, on the construction stack. Resolving a registration
+    /// again with other arguments is recursion (a tree built by depth), which ends or meets the stack
+    /// guard; with the same arguments, it is a cycle. Arguments that cannot be compared (not
+    /// `Hashable`) are taken as other arguments.
+    @usableFromInline func enter(_ provider: AnyProvider, argumentIdentity arguments: [AnyHashable]?) throws {
+        if let arguments, let depth = depthOfConstruction(of: provider, with: arguments) {
+            throw cycle(closedBy: provider, at: depth)
+        }
+        if inheritedConstruction(of: provider) {
+            throw cycle(closedBy: provider, at: nil)  // arguments are not inherited: taken as the same
+        }
+        try push(provider, argumentIdentity: arguments)
+    }
+
+    /// Pops the provider `enter` pushed, whose construction completed or failed.
+    @usableFromInline func leave(completed: Bool) {
+        pop()
+    }
+
+    /// The cycle `provider` closes, from where it is under construction: at `depth` on the path
+    /// (not counting inherited entries), or where it first is.
+    private func cycle(closedBy provider: AnyProvider, at depth: Int?) -> InjectionError {
+        let chain = underConstruction
+        let start = depth.map { inheritedDepth + $0 } ?? chain.firstIndex { $0 === provider }!
+        return InjectionError.cycle(chain[start...].map(\.key) + [provider.key], path: path + [provider.key])
+    }
+
     /// Runs the factory with `provider` on the construction stack, then the caller's `configure`,
     /// and defers the registration's own preparation until the whole graph is built.
     @inlinable
@@ -31,6 +82,40 @@ extension ResolutionContext {
         var instance: Service
         do {
             instance = try provider.factory(Resolver(container: lookup, context: self), repeat each arguments)
+        } catch {
+            defer { leave(completed: false) }
+            discardQueued(since: mark)
+            throw InjectionError.factoryFailed(error, path: path)
+        }
+        leave(completed: true)
+        try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)
+        return instance
+    }
+
+    /// Runs the async factory with `provider` on the construction stack, then what follows any
+    /// factory (see `finishConstruction`).
+    func constructAsync<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) async throws -> Service {
+        try enter(provider, arguments: repeat each arguments)
+        let mark = queueMark
+        var instance: Service
+        // A resolution the factory starts through a container, in this task or a child task, runs
+        // within this one: it sees what this one is building, and may take its locks.
+        let running = RunningAsyncFactory(
+            owners: lockAncestors + [ObjectIdentifier(self)],
+            path: pathChain,
+            unpublished: unpublishedInstances,
+            gates: constructionGates
+        )
+        defer { running.end() }
+        do {
+            instance = try await Self.$runningAsyncFactory.withValue(running) {
+                try await provider.asyncFactory!(Resolver(container: lookup, context: self), repeat each arguments)
+            }
         } catch {
             defer { leave(completed: false) }
             discardQueued(since: mark)
@@ -81,40 +166,6 @@ extension ResolutionContext {
         disposalOwner = owner
         defer { disposalOwner = saved }
         return try body()
-    }
-
-    /// Runs the async factory with `provider` on the construction stack, then what follows any
-    /// factory (see `finishConstruction`).
-    func constructAsync<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
-        lookup: Container,
-        arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)?
-    ) async throws -> Service {
-        try enter(provider, arguments: repeat each arguments)
-        let mark = queueMark
-        var instance: Service
-        // A resolution the factory starts through a container, in this task or a child task, runs
-        // within this one: it sees what this one is building, and may take its locks.
-        let running = RunningAsyncFactory(
-            owners: lockAncestors + [ObjectIdentifier(self)],
-            path: pathChain,
-            unpublished: unpublishedInstances,
-            gates: constructionGates
-        )
-        defer { running.end() }
-        do {
-            instance = try await Self.$runningAsyncFactory.withValue(running) {
-                try await provider.asyncFactory!(Resolver(container: lookup, context: self), repeat each arguments)
-            }
-        } catch {
-            defer { leave(completed: false) }
-            discardQueued(since: mark)
-            throw InjectionError.factoryFailed(error, path: path)
-        }
-        leave(completed: true)
-        try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)
-        return instance
     }
 
     /// Hands a new instance to the owner of what is built now, if it is disposable and not a

@@ -238,49 +238,11 @@ final class ResolutionContext {
         let arguments: [AnyHashable]?
     }
 
-    /// Pushes `provider`, which takes `arguments`, on the construction stack, refusing a cycle or a
-    /// stack about to overflow.
-    @inlinable func enter<each Argument>(_ provider: AnyProvider, arguments: repeat each Argument) throws {
-        guard provider.takesArguments else { return try enter(provider) }
-        try enter(provider, argumentIdentity: ResolutionContext.identity(of: repeat each arguments))
-    }
-
-    /// The arguments as values to compare, or `nil` if one of them is not `Hashable`.
-    @usableFromInline static func identity<each Argument>(of arguments: repeat each Argument) -> [AnyHashable]? {
-        var identity: [AnyHashable] = []
-        for argument in repeat each arguments {
-            guard let hashable = argument as? any Hashable else { return nil }
-            identity.append(AnyHashable(hashable))
-        }
-        return identity
-    }
-
-    /// Pushes `provider` on the construction stack, refusing a cycle or a stack about to overflow.
-    @usableFromInline func enter(_ provider: AnyProvider) throws {
-        if isConstructing(provider) { throw cycle(closedBy: provider, at: nil) }
-        try push(provider)
-    }
-
-    /// Pushes `provider`, which takes arguments, on the construction stack. Resolving a registration
-    /// again with other arguments is recursion (a tree built by depth), which ends or meets the stack
-    /// guard; with the same arguments, it is a cycle. Arguments that cannot be compared (not
-    /// `Hashable`) are taken as other arguments.
-    @usableFromInline func enter(_ provider: AnyProvider, argumentIdentity arguments: [AnyHashable]?) throws {
-        if let arguments, let depth = depthOfConstruction(of: provider, with: arguments) {
-            throw cycle(closedBy: provider, at: depth)
-        }
-        if inheritedConstruction(of: provider) {
-            throw cycle(closedBy: provider, at: nil)  // arguments are not inherited: taken as the same
-        }
-        try push(provider)
-        argumentFrames.append(
-            ArgumentFrame(provider: ObjectIdentifier(provider), depth: depthHere - 1, arguments: arguments)
-        )
-    }
-
     private var depthHere: Int { outerDepth + stack.count }
 
-    private func push(_ provider: AnyProvider) throws {
+    /// Pushes `provider` on the construction stack, refusing a stack about to overflow. Cycles are
+    /// refused before, by `enter` (in `ResolutionContext+Construction.swift`).
+    func push(_ provider: AnyProvider) throws {
         if !stackGuard.hasRoom(atDepth: depthHere) {
             throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: outer != nil)
         }
@@ -288,17 +250,29 @@ final class ResolutionContext {
         if isAsync { pathChain = ProviderChain(provider, extending: pathChain) }
     }
 
-    /// The cycle `provider` closes, from where it is under construction: at `depth` on the path
-    /// (not counting inherited entries), or where it first is.
-    private func cycle(closedBy provider: AnyProvider, at depth: Int?) -> InjectionError {
-        let chain = underConstruction
-        let start = depth.map { (outermost.inheritedPath?.count ?? 0) + $0 } ?? chain.firstIndex { $0 === provider }!
-        return InjectionError.cycle(chain[start...].map(\.key) + [provider.key], path: path + [provider.key])
+    /// Pushes `provider`, which takes arguments, on the construction stack, with the frame of its
+    /// arguments (`nil` when they cannot be compared).
+    func push(_ provider: AnyProvider, argumentIdentity arguments: [AnyHashable]?) throws {
+        try push(provider)
+        argumentFrames.append(
+            ArgumentFrame(provider: ObjectIdentifier(provider), depth: depthHere - 1, arguments: arguments)
+        )
     }
+
+    /// Pops the provider on top of the construction stack, with its arguments' frame.
+    func pop() {
+        let takesArguments = stack.withInnermostProvider(\.takesArguments)
+        if takesArguments == true { argumentFrames.removeLast() }
+        if isAsync { pathChain = pathChain?.parent }
+        stack.pop()
+    }
+
+    /// How many entries of the path are inherited from the async resolutions this one runs within.
+    var inheritedDepth: Int { outermost.inheritedPath?.count ?? 0 }
 
     /// Where on the path `provider` is under construction with `arguments`, in this resolution or
     /// one it runs inside.
-    private func depthOfConstruction(of provider: AnyProvider, with arguments: [AnyHashable]) -> Int? {
+    func depthOfConstruction(of provider: AnyProvider, with arguments: [AnyHashable]) -> Int? {
         let id = ObjectIdentifier(provider)
         var context: ResolutionContext? = self
         while let current = context {
@@ -311,7 +285,7 @@ final class ResolutionContext {
     }
 
     /// Whether an async resolution this one runs within was constructing `provider`.
-    private func inheritedConstruction(of provider: AnyProvider) -> Bool {
+    func inheritedConstruction(of provider: AnyProvider) -> Bool {
         let outermost = outermost
         return outermost.isAsync && outermost.inherits(provider)
     }
@@ -389,14 +363,6 @@ final class ResolutionContext {
             context = current.outer
         }
         return nil
-    }
-
-    /// Pops the provider `enter` pushed, whose construction completed or failed.
-    @usableFromInline func leave(completed: Bool) {
-        let takesArguments = stack.withInnermostProvider(\.takesArguments)
-        if takesArguments == true { argumentFrames.removeLast() }
-        if isAsync { pathChain = pathChain?.parent }
-        stack.pop()
     }
 
     /// The innermost service under construction, or holding the instance being prepared, that
