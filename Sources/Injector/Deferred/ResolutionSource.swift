@@ -59,19 +59,22 @@ protocol DeferredResolution {
 }
 
 extension ResolutionContext {
-    /// The source of a deferred resolution made now: the scope this resolution runs in, unless the
-    /// handle would be held by a singleton or weak service (then the container, whose resolves
-    /// outlive scopes).
+    /// The source of a deferred resolution made now: the lifetime scope this resolution runs in,
+    /// unless the handle would be held by a singleton or weak service (then the container, whose
+    /// resolves outlive lifetime scopes).
     func deferredSource(from lookup: Container) -> ResolutionSource {
-        let scope = innermostOutlivingScopes() == nil ? self.scope : nil
-        return ResolutionSource(container: lookup, scope: scope?.acceptsEveryTag == true ? nil : scope)
+        let lifetimeScope = innermostOutlivingScopes() == nil ? self.lifetimeScope : nil
+        return ResolutionSource(
+            container: lookup,
+            scope: lifetimeScope?.acceptsEveryTag == true ? nil : lifetimeScope
+        )
     }
 
     /// Checks, in validation's sandbox, that the service a deferred handle resolves is registered:
     /// validation resolves that registration on its own. (Resolving it here would report a cycle
     /// that the handle breaks: a service holding `Lazy<B>` whose B needs the service.)
     func validateDeferred<Service>(_ service: Service.Type, name: String?, from lookup: Container) throws {
-        guard scope?.acceptsEveryTag == true else { return }
+        guard lifetimeScope?.acceptsEveryTag == true else { return }
         let key = LookupKey(service, name: name)
         if let found = lookup.provider(for: key) {
             noteDependency(on: found)

@@ -45,7 +45,7 @@ extension Container {
             let context = ResolutionContext.begin()
             defer { context.end() }
             context.startValidation(in: sandbox)
-            validation.record(
+            validation.note(
                 provider,
                 outcome: Result {
                     try provider.resolveWithoutArguments(in: context, from: self)
@@ -74,9 +74,9 @@ extension Container {
             do {
                 try await provider.resolveWithoutArgumentsAsync(in: context, from: self)
                 try context.complete()
-                validation.record(provider, outcome: .success(()))
+                validation.note(provider, outcome: .success(()))
             } catch {
-                validation.record(provider, outcome: .failure(error))
+                validation.note(provider, outcome: .failure(error))
             }
         }
         do { try await sandbox.disposals.disposeAllAsync(of: "validation") } catch {

@@ -37,7 +37,7 @@ struct Validation {
     mutating func providersToResolve(includingAsync: Bool) -> [AnyProvider] {
         container.visibleProviders.compactMap { provider in
             if provider.conflict != nil {
-                record(InjectionError.conflict(provider, path: []))
+                note(InjectionError.conflict(provider, path: []))
                 return nil
             }
             if !provider.key.argumentTypes.isEmpty {
@@ -52,8 +52,8 @@ struct Validation {
         }
     }
 
-    /// Records the outcome of resolving `provider`: checked, and the problem it met, if any.
-    mutating func record(_ provider: AnyProvider, outcome: Result<Void, any Error>) {
+    /// Notes the outcome of resolving `provider`: checked, and the problem it met, if any.
+    mutating func note(_ provider: AnyProvider, outcome: Result<Void, any Error>) {
         if case .failure(let error as InjectionError) = outcome, error.underlyingError is ScopeValueInSandbox {
             // A value scopes are given: the sandbox has none to build with.
             let reason: ValidationReport.UncheckedRegistration.Reason =
@@ -62,7 +62,7 @@ struct Validation {
             return
         }
         checked.append(provider.key)
-        if case .failure(let error) = outcome { record(error) }
+        if case .failure(let error) = outcome { note(error) }
     }
 
     /// Runs the disposal of the sandbox, recording what it throws.
@@ -70,9 +70,9 @@ struct Validation {
         do {
             try disposal()
         } catch let error as InjectionError where error.code == .disposalFailed {
-            for problem in error.problems { record(problem) }
+            for problem in error.problems { note(problem) }
         } catch {
-            record(error)
+            note(error)
         }
     }
 
@@ -82,7 +82,7 @@ struct Validation {
         return ValidationReport(checked: checked, unchecked: unchecked, undisposed: undisposed)
     }
 
-    private mutating func record(_ error: any Error) {
+    private mutating func note(_ error: any Error) {
         guard let error = error as? InjectionError else {
             problems.append(.factoryFailed(error, path: []))
             return

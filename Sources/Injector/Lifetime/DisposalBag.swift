@@ -53,7 +53,7 @@ final class DisposalBag: Sendable {
     }
 
     /// Takes charge of `instance`, made for `key`, disposed as `disposal` says.
-    func record(_ instance: Any, key: ServiceKey, disposal: Disposal) {
+    func takeCharge(of instance: Any, key: ServiceKey, disposal: Disposal) {
         let object = weakReferenceable(instance).map(ObjectIdentifier.init)
         let entry = Entry(key: key, instance: instance, isAsyncOnly: disposal == .asyncOnly, object: object)
         entries.withLock { $0.append(entry) }

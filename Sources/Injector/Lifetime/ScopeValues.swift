@@ -92,7 +92,7 @@ extension Container {
         let site = RegistrationSite(fileID: fileID, line: line)
         let scope = tag.map(Scope.scoped(to:)) ?? .scoped
         let provider = Provider<Service>(key: key, scope: scope, site: site, handingOn: true) { r in
-            guard let lifetimeScope = r.context.scope, !lifetimeScope.acceptsEveryTag else {
+            guard let lifetimeScope = r.context.lifetimeScope, !lifetimeScope.acceptsEveryTag else {
                 throw ScopeValueInSandbox()
             }
             guard let value = lifetimeScope.values.values[key.lookupKey] as? Service else {
@@ -110,13 +110,13 @@ extension Container {
 struct ScopeValueInSandbox: Error {}
 
 extension ResolutionContext {
-    /// The value the resolution's scope was given for `key`, if any, for a key that is not
+    /// The value the resolution's lifetime scope was given for `key`, if any, for a key that is not
     /// registered.
     ///
     /// - Throws: ``InjectionError/Code/captiveDependency`` when a singleton or weak service is
     ///   being built around it.
     func scopeValue(for key: LookupKey, asked: ServiceKey) throws -> Any? {
-        guard let value = scope?.values.values[key] else { return nil }
+        guard let value = lifetimeScope?.values.values[key] else { return nil }
         if let captor = innermostOutlivingScopes() {
             throw InjectionError.captiveDependency(
                 captor.provider.key,

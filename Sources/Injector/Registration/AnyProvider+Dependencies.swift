@@ -37,7 +37,7 @@ extension AnyProvider {
     var dependencies: [ServiceKey] {
         Self.dependencyLock.lock()
         defer { Self.dependencyLock.unlock() }
-        return recordedDependencies
+        return notedDependencies
     }
 
     /// Notes that this registration's factory or hooks resolved `dependency`: the edge is recorded
@@ -52,7 +52,7 @@ extension AnyProvider {
         }
         Self.dependencyLock.lock()
         defer { Self.dependencyLock.unlock() }
-        if !recordedDependencies.contains(dependency.key) { recordedDependencies.append(dependency.key) }
+        if !notedDependencies.contains(dependency.key) { notedDependencies.append(dependency.key) }
         let records = knownDependencyGenerations.last?.records ?? []
         guard !records.contains(identity) else { return }
         // Earlier generations stay alive: a thread may be reading one it loaded.
@@ -66,6 +66,6 @@ extension AnyProvider {
     func noteDependency(on key: ServiceKey) {
         Self.dependencyLock.lock()
         defer { Self.dependencyLock.unlock() }
-        if !recordedDependencies.contains(key) { recordedDependencies.append(key) }
+        if !notedDependencies.contains(key) { notedDependencies.append(key) }
     }
 }

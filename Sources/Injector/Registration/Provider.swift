@@ -32,7 +32,7 @@ class AnyProvider: @unchecked Sendable {
     /// for an original. Unretained: registries keep every provider they were given.
     private let original: Unmanaged<AnyProvider>?
     /// The dependencies recorded on an original provider (see `AnyProvider+Dependencies.swift`).
-    var recordedDependencies: [ServiceKey] = []
+    var notedDependencies: [ServiceKey] = []
     /// The dependencies known so far, for a check without a lock; the latest of
     /// `knownDependencyGenerations`, which keeps them all alive.
     let knownDependencies = Atomic<Unmanaged<KnownDependencies>?>(nil)

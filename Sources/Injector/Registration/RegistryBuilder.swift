@@ -39,7 +39,7 @@ struct RegistryBuilder {
         let key = provider.key.lookupKey
         let existing = self.provider(for: key)
         if isFinished {
-            recordLate(provider, kind: .lateRegistration, sites: (existing?.sites ?? []) + [provider.site])
+            noteLate(provider, kind: .lateRegistration, sites: (existing?.sites ?? []) + [provider.site])
             return
         }
         guard let existing, !replacing else {
@@ -65,9 +65,9 @@ struct RegistryBuilder {
         if let conflict = existing.conflict {
             // A key already in conflict (registered twice, or late) keeps that as its problem, with
             // the registrations' sites: a hook is not one more registration.
-            recordLate(transform(existing), kind: conflict.kind, sites: conflict.sites)
+            noteLate(transform(existing), kind: conflict.kind, sites: conflict.sites)
         } else {
-            recordLate(transform(existing), kind: .lateAmendment, sites: [existing.site, site])
+            noteLate(transform(existing), kind: .lateAmendment, sites: [existing.site, site])
         }
     }
 
@@ -86,7 +86,7 @@ struct RegistryBuilder {
         retired.append(registry)
     }
 
-    private mutating func recordLate(_ provider: AnyProvider, kind: Conflict.Kind, sites: [RegistrationSite]) {
+    private mutating func noteLate(_ provider: AnyProvider, kind: Conflict.Kind, sites: [RegistrationSite]) {
         let key = provider.key.lookupKey
         if !lateKeys.contains(key) { lateKeys.append(key) }
         store(provider.copy(conflict: Conflict(kind: kind, sites: sites), preparation: provider.preparation))

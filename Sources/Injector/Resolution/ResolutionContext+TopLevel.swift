@@ -14,12 +14,12 @@
 // A top-level resolve, sync or async, from a container or a lifetime scope.
 
 extension ResolutionContext {
-    /// Resolves `key` from `container`, in `scope` if one is given: one resolution graph.
+    /// Resolves `key` from `container`, in `lifetimeScope` if one is given: one resolution graph.
     @inlinable
     static func resolve<Service, each Argument>(
         _ key: LookupKey,
         from container: Container,
-        in scope: LifetimeScope?,
+        in lifetimeScope: LifetimeScope?,
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
@@ -37,7 +37,7 @@ extension ResolutionContext {
         }
         let context = ResolutionContext.begin()
         defer { context.end() }
-        if let scope { context.start(in: scope) }
+        if let lifetimeScope { context.start(in: lifetimeScope) }
         if container.tree.mayHaveOverrides { context.applyOverrides(from: container) }
         if context.isNested, let found { context.noteDependency(on: found) }
         let instance: Service = try context.resolve(
@@ -51,15 +51,15 @@ extension ResolutionContext {
         return instance
     }
 
-    /// Resolves `key` from `container`, in `scope` if one is given, running async factories.
+    /// Resolves `key` from `container`, in `lifetimeScope` if one is given, running async factories.
     static func resolveAsync<Service, each Argument>(
         _ key: LookupKey,
         from container: Container,
-        in scope: LifetimeScope?,
+        in lifetimeScope: LifetimeScope?,
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) async throws -> Service {
-        let context = ResolutionContext(asyncIn: scope, from: container)
+        let context = ResolutionContext(asyncIn: lifetimeScope, from: container)
         defer { context.end() }
         let instance: Service = try await context.resolveAsync(
             key,
@@ -70,20 +70,5 @@ extension ResolutionContext {
         )
         try context.complete()
         return instance
-    }
-
-    /// Resolves every registration of `service` without arguments from `container`, in `scope`.
-    static func resolveAll<Service>(
-        _ service: Service.Type,
-        from container: Container,
-        in scope: LifetimeScope?
-    ) throws -> [Service] {
-        let context = ResolutionContext.begin()
-        defer { context.end() }
-        context.start(in: scope)
-        if container.tree.mayHaveOverrides { context.applyOverrides(from: container) }
-        let instances = try context.resolveAll(service, from: container)
-        try context.complete()
-        return instances
     }
 }

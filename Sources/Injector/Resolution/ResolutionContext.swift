@@ -20,9 +20,9 @@
 /// context for its next resolve (see `ResolutionContext+Reuse.swift`); the `generation`, which
 /// changes when a resolution ends, tells a resolver kept past its resolution that it is stale.
 ///
-/// The generic steps of resolution (in `ResolutionContext+Instances.swift`) are inlinable, so that
-/// they are specialised where `resolve` is called; the bookkeeping here is not generic and stays
-/// behind the module boundary. A resolve of transient services touches only the construction stack,
+/// The generic steps of resolution (the lifetime switch in `ResolutionContext+Resolve.swift`, and
+/// the file of each lifetime it leads to) are inlinable, so that they are specialised where
+/// `resolve` is called; the bookkeeping here is not generic and stays behind the module boundary. A resolve of transient services touches only the construction stack,
 /// so making and dropping a context costs one small allocation.
 ///
 /// Its properties opt out of dynamic exclusivity checks: a context is confined to the thread of its
@@ -48,19 +48,19 @@ final class ResolutionContext {
     /// On a thread's own context: the innermost resolution nested in it, running now.
     @exclusivity(unchecked) var innermostNested: ResolutionContext?
     /// The lifetime scope the resolution was started from, which owns its scoped instances.
-    @exclusivity(unchecked) @usableFromInline private(set) var scope: LifetimeScope?
+    @exclusivity(unchecked) @usableFromInline private(set) var lifetimeScope: LifetimeScope?
     /// Where singleton and weak instances go instead of their registrations' slots: the store of
     /// the test overrides in effect, or validation's sandbox.
     @exclusivity(unchecked) @usableFromInline var sideStore: InstanceStore?
     /// The test overrides that apply to this resolution, whose stores keep what is built under them.
     @exclusivity(unchecked) var overrides: ActiveOverrides?
-    /// Takes charge of the disposable instances built now: the scope's bag, a container's while it
+    /// Takes charge of the disposable instances built now: the lifetime scope's bag, a container's while it
     /// builds a singleton, or none (what a container resolves is its caller's).
     @exclusivity(unchecked) @usableFromInline var disposalOwner: DisposalBag?
     /// In validation's sandbox, which stands for a scope of any tag: the tag the first tagged scoped
     /// service of this resolution asked for, which every other one must share, as in a real scope.
     @exclusivity(unchecked) var adoptedTag: ScopeTag?
-    /// Whether `scope`, `sideStore`, `overrides`, `disposalOwner` or `adoptedTag` may be set, so
+    /// Whether `lifetimeScope`, `sideStore`, `overrides`, `disposalOwner` or `adoptedTag` may be set, so
     /// that `end()` resets them only then: most resolutions set none.
     @exclusivity(unchecked) private var hasLifetimeState = false
     /// For an async resolution started while an async factory runs (through a captured container,
@@ -142,14 +142,14 @@ final class ResolutionContext {
         isNested = false
     }
 
-    /// A context for an async resolution started from `scope`: never reused, since a task may move
+    /// A context for an async resolution started from `lifetimeScope`: never reused, since a task may move
     /// between threads.
-    init(asyncIn scope: LifetimeScope?, from container: Container) {
+    init(asyncIn lifetimeScope: LifetimeScope?, from container: Container) {
         isAsync = true
         isNested = false
         stackGuard = StackGuard(isThreadBound: false)
         if container.tree.mayHaveOverrides { applyOverrides(from: container) }
-        start(in: scope)
+        start(in: lifetimeScope)
         if let running = Self.runningAsyncFactory, running.isRunning {
             lockAncestors = running.owners
             inheritedPath = running.path
@@ -183,11 +183,11 @@ final class ResolutionContext {
         hasLifetimeState = true
     }
 
-    /// Starts a top-level resolution from `scope` (or from a container, when `nil`).
-    @usableFromInline func start(in scope: LifetimeScope?) {
-        guard let scope else { return }
-        self.scope = scope
-        disposalOwner = scope.store.disposals
+    /// Starts a top-level resolution from `lifetimeScope` (or from a container, when `nil`).
+    @usableFromInline func start(in lifetimeScope: LifetimeScope?) {
+        guard let lifetimeScope else { return }
+        self.lifetimeScope = lifetimeScope
+        disposalOwner = lifetimeScope.store.disposals
         hasLifetimeState = true
     }
 
@@ -284,39 +284,11 @@ final class ResolutionContext {
         }
     }
 
-    /// Pushes `provider`, which takes `arguments`, on the construction stack, refusing a cycle or a
-    /// stack about to overflow.
-    @inlinable func enter<each Argument>(_ provider: AnyProvider, arguments: repeat each Argument) throws {
-        guard provider.takesArguments else { return try enter(provider) }
-        try enter(provider, arguments: ArgumentValues(repeat each arguments))
-    }
-
-    /// Pushes `provider` on the construction stack, refusing a cycle or a stack about to overflow.
-    @usableFromInline func enter(_ provider: AnyProvider) throws {
-        if isConstructing(provider) { throw cycle(closedBy: provider, at: nil) }
-        try push(provider)
-    }
-
-    /// Pushes `provider`, which takes arguments, on the construction stack. Resolving a registration
-    /// again with other arguments is recursion (a tree built by depth), which ends or meets the stack
-    /// guard; with the same arguments, it is a cycle. Arguments that cannot be compared (not
-    /// `Hashable`) are taken as other arguments.
-    @usableFromInline func enter(_ provider: AnyProvider, arguments: ArgumentValues) throws {
-        if let depth = depthOfConstruction(of: provider, with: arguments) {
-            throw cycle(closedBy: provider, at: depth)
-        }
-        if inheritedConstruction(of: provider) {
-            throw cycle(closedBy: provider, at: nil)  // arguments are not inherited: taken as the same
-        }
-        try push(provider)
-        argumentFrames.append(
-            ArgumentFrame(provider: ObjectIdentifier(provider), depth: depthHere - 1, arguments: arguments)
-        )
-    }
-
     private var depthHere: Int { outerDepth + stack.count }
 
-    private func push(_ provider: AnyProvider) throws {
+    /// Pushes `provider` on the construction stack, refusing a stack about to overflow. Cycles are
+    /// refused before, by `enter` (in `ResolutionContext+Construction.swift`).
+    func push(_ provider: AnyProvider) throws {
         if !stackGuard.hasRoom(atDepth: depthHere) {
             throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: outer != nil)
         }
@@ -324,17 +296,29 @@ final class ResolutionContext {
         if isAsync { pathChain = ProviderChain(provider, extending: pathChain) }
     }
 
-    /// The cycle `provider` closes, from where it is under construction: at `depth` on the path
-    /// (not counting inherited entries), or where it first is.
-    private func cycle(closedBy provider: AnyProvider, at depth: Int?) -> InjectionError {
-        let chain = underConstruction
-        let start = depth.map { (outermost.inheritedPath?.count ?? 0) + $0 } ?? chain.firstIndex { $0 === provider }!
-        return InjectionError.cycle(chain[start...].map(\.key) + [provider.key], path: path + [provider.key])
+    /// Pushes `provider`, which takes arguments, on the construction stack, with the frame of its
+    /// arguments.
+    func push(_ provider: AnyProvider, arguments: ArgumentValues) throws {
+        try push(provider)
+        argumentFrames.append(
+            ArgumentFrame(provider: ObjectIdentifier(provider), depth: depthHere - 1, arguments: arguments)
+        )
     }
+
+    /// Pops the provider on top of the construction stack, with its arguments' frame.
+    func pop() {
+        let takesArguments = stack.withInnermostProvider(\.takesArguments)
+        if takesArguments == true { argumentFrames.removeLast() }
+        if isAsync { pathChain = pathChain?.parent }
+        stack.pop()
+    }
+
+    /// How many entries of the path are inherited from the async resolutions this one runs within.
+    var inheritedDepth: Int { outermost.inheritedPath?.count ?? 0 }
 
     /// Where on the path `provider` is under construction with `arguments`, in this resolution or
     /// one it runs inside.
-    private func depthOfConstruction(of provider: AnyProvider, with arguments: ArgumentValues) -> Int? {
+    func depthOfConstruction(of provider: AnyProvider, with arguments: ArgumentValues) -> Int? {
         let id = ObjectIdentifier(provider)
         var identity: [AnyHashable]??  // worked out on the first frame of the same registration
         var context: ResolutionContext? = self
@@ -352,7 +336,7 @@ final class ResolutionContext {
     }
 
     /// Whether an async resolution this one runs within was constructing `provider`.
-    private func inheritedConstruction(of provider: AnyProvider) -> Bool {
+    func inheritedConstruction(of provider: AnyProvider) -> Bool {
         let outermost = outermost
         return outermost.isAsync && outermost.inherits(provider)
     }
@@ -430,14 +414,6 @@ final class ResolutionContext {
             context = current.outer
         }
         return nil
-    }
-
-    /// Pops the provider `enter` pushed, whose construction completed or failed.
-    @usableFromInline func leave(completed: Bool) {
-        let takesArguments = stack.withInnermostProvider(\.takesArguments)
-        if takesArguments == true { argumentFrames.removeLast() }
-        if isAsync { pathChain = pathChain?.parent }
-        stack.pop()
     }
 
     /// The innermost service under construction, or holding the instance being prepared, that
@@ -567,7 +543,7 @@ final class ResolutionContext {
         if hasLifetimeState {
             scopedResolutionCount = 0
             lastScoped = nil
-            scope = nil
+            lifetimeScope = nil
             adoptedTag = nil
             sideStore = nil
             overrides = nil

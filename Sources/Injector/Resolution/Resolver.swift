@@ -182,23 +182,3 @@ extension Resolver {
         return try context.resolveAll(service, from: container.takeUnretainedValue())
     }
 }
-
-extension ResolutionContext {
-    /// Resolves every registration of `service` without arguments visible from `lookup`.
-    func resolveAll<Service>(_ service: Service.Type, from lookup: Container) throws -> [Service] {
-        let group = LookupKey(service, name: nil).group
-        var seen: Set<LookupKey> = []
-        var keys: [LookupKey] = []
-        // Registrations that exist only as test overrides come last.
-        for container in lookup.lineage + (overrides?.registrations(reaching: lookup) ?? []) {
-            for provider in container.providers(in: group) where seen.insert(provider.key.lookupKey).inserted {
-                keys.append(provider.key.lookupKey)
-            }
-        }
-        return try keys.map { key in
-            let found = lookup.provider(for: key)
-            if let found { noteDependency(on: found) }
-            return try resolve(key, found: found, from: lookup, configure: nil) as Service
-        }
-    }
-}

@@ -11,9 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-// Building shared instances: the gates and locks a resolution takes and holds until it ends,
-// the instances it built and publishes when it completes, and the owner that takes charge of
-// what is disposable.
+// Gates and publication, sync and async side by side: how a shared instance (singleton, weak, or
+// kept in a store) is built once however many resolutions ask. A resolution takes the instance's
+// gate and holds it until it ends (the gates themselves are in `Gates/`); the instances it built
+// stay unpublished, seen by it alone, until it completes and publishes them (`complete()`, in
+// `ResolutionContext.swift`).
 
 extension ResolutionContext {
     /// Takes the gate of `key` (held until the resolution ends; see `InstanceGates`), waiting while
@@ -142,36 +144,10 @@ extension ResolutionContext {
         return inheritedUnpublished.merging(own.map { ($0.key, $0.box) }) { _, own in own }
     }
 
-    /// Records a shared instance this resolution built: visible to it at once, published to other
+    /// Keeps a shared instance this resolution built unpublished: visible to it at once, published to other
     /// resolutions by `complete()`, after its preparation.
-    @usableFromInline func recordShared(_ box: AnyObject, as key: SharedInstanceKey, publish: @escaping () -> Void) {
+    @usableFromInline func keepUnpublished(_ box: AnyObject, as key: SharedInstanceKey, publish: @escaping () -> Void) {
         let bookkeeping = bookkeeping
         bookkeeping.unpublished.append(Unpublished(key: key, box: box, publish: publish))
-    }
-
-    /// Hands a new instance to the owner of what is built now, if it is disposable and not a
-    /// shared instance that a factory merely passed on (under another key): a singleton or weak
-    /// instance, published or built by this resolution, which a scope never takes charge of.
-    @usableFromInline func recordDisposal(of instance: Any, provider: AnyProvider, lookup: Container) {
-        guard let owner = disposalOwner, let disposal = provider.disposal(of: instance) else { return }
-        if lookup.tree.sharedObjects.contains(instance) || sideStore?.sharedObjects?.contains(instance) == true
-            || isUnpublished(instance)
-        {
-            return
-        }
-        owner.record(instance, key: provider.key, disposal: disposal)
-    }
-
-    /// Whether `instance` is one this resolution, or one it runs inside, built to share and has not
-    /// published yet.
-    private func isUnpublished(_ instance: Any) -> Bool {
-        func holds(_ box: AnyObject) -> Bool { isSameInstance((box as! any AnyInstanceBox).instance, instance) }
-        var context: ResolutionContext? = self
-        while let current = context {
-            if current.storedBookkeeping?.unpublished.contains(where: { holds($0.box) }) == true { return true }
-            if current.outer == nil { return current.inheritedUnpublished.values.contains(where: holds) }
-            context = current.outer
-        }
-        return false
     }
 }

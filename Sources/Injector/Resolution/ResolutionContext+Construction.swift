@@ -1,0 +1,186 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+// Construction, sync and async side by side: a factory runs with its provider on the construction
+// stack (`enter`, which refuses a cycle, and `leave`; the stack itself is the context's state, in
+// `ResolutionContext.swift`), then come the caller's `configure`, the hand-over of what is
+// disposable, and the registration's preparation, deferred until the whole graph is built (see
+// `ResolutionContext+Preparation.swift`).
+
+extension ResolutionContext {
+    /// Pushes `provider`, which takes `arguments`, on the construction stack, refusing a cycle or a
+    /// stack about to overflow.
+    @inlinable func enter<each Argument>(_ provider: AnyProvider, arguments: repeat each Argument) throws {
+        guard provider.takesArguments else { return try enter(provider) }
+        try enter(provider, arguments: ArgumentValues(repeat each arguments))
+    }
+
+    /// Pushes `provider` on the construction stack, refusing a cycle or a stack about to overflow.
+    @usableFromInline func enter(_ provider: AnyProvider) throws {
+        if isConstructing(provider) { throw cycle(closedBy: provider, at: nil) }
+        try push(provider)
+    }
+
+    /// Pushes `provider`, which takes arguments, on the construction stack. Resolving a registration
+    /// again with other arguments is recursion (a tree built by depth), which ends or meets the stack
+    /// guard; with the same arguments, it is a cycle. Arguments that cannot be compared (not
+    /// `Hashable`) are taken as other arguments.
+    @usableFromInline func enter(_ provider: AnyProvider, arguments: ArgumentValues) throws {
+        if let depth = depthOfConstruction(of: provider, with: arguments) {
+            throw cycle(closedBy: provider, at: depth)
+        }
+        if inheritedConstruction(of: provider) {
+            throw cycle(closedBy: provider, at: nil)  // arguments are not inherited: taken as the same
+        }
+        try push(provider, arguments: arguments)
+    }
+
+    /// Pops the provider `enter` pushed, whose construction completed or failed.
+    @usableFromInline func leave(completed: Bool) {
+        pop()
+    }
+
+    /// The cycle `provider` closes, from where it is under construction: at `depth` on the path
+    /// (not counting inherited entries), or where it first is.
+    private func cycle(closedBy provider: AnyProvider, at depth: Int?) -> InjectionError {
+        let chain = underConstruction
+        let start = depth.map { inheritedDepth + $0 } ?? chain.firstIndex { $0 === provider }!
+        return InjectionError.cycle(chain[start...].map(\.key) + [provider.key], path: path + [provider.key])
+    }
+
+    /// Runs the factory with `provider` on the construction stack, then the caller's `configure`,
+    /// and defers the registration's own preparation until the whole graph is built.
+    @inlinable
+    func construct<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) throws -> Service {
+        try enter(provider, arguments: repeat each arguments)
+        let mark = queueMark
+        var instance: Service
+        do {
+            instance = try provider.factory(Resolver(container: lookup, context: self), repeat each arguments)
+        } catch {
+            defer { leave(completed: false) }
+            discardQueued(since: mark)
+            throw InjectionError.factoryFailed(error, path: path)
+        }
+        leave(completed: true)
+        try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)
+        return instance
+    }
+
+    /// Runs the async factory with `provider` on the construction stack, then what follows any
+    /// factory (see `finishConstruction`).
+    func constructAsync<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) async throws -> Service {
+        try enter(provider, arguments: repeat each arguments)
+        let mark = queueMark
+        var instance: Service
+        // A resolution the factory starts through a container, in this task or a child task, runs
+        // within this one: it sees what this one is building, and may take its locks.
+        let running = RunningAsyncFactory(
+            owners: lockAncestors + [ObjectIdentifier(self)],
+            path: pathChain,
+            unpublished: unpublishedInstances,
+            gates: constructionGates
+        )
+        defer { running.end() }
+        do {
+            instance = try await Self.$runningAsyncFactory.withValue(running) {
+                try await provider.asyncFactory!(Resolver(container: lookup, context: self), repeat each arguments)
+            }
+        } catch {
+            defer { leave(completed: false) }
+            discardQueued(since: mark)
+            throw InjectionError.factoryFailed(error, path: path)
+        }
+        leave(completed: true)
+        try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)
+        return instance
+    }
+
+    /// What follows a factory: the caller's `configure`, taking charge of disposal, and deferring
+    /// the registration's own preparation. (`inout`, so that the instance is not copied.)
+    @inlinable
+    func finishConstruction<Service>(
+        of instance: inout Service,
+        provider: AnyProvider,
+        lookup: Container,
+        configure: ((inout Service) throws -> Void)?
+    ) throws {
+        if let configure {
+            do {
+                try configure(&instance)
+            } catch {
+                throw InjectionError.preparationFailed(
+                    error,
+                    step: "the caller's configure closure",
+                    path: path + [provider.key]
+                )
+            }
+        }
+        if disposalOwner != nil, !provider.handsOnInstances {
+            handOverForDisposal(of: instance, provider: provider, lookup: lookup)
+        }
+        if let preparation = provider.preparation {
+            try deferPreparation(
+                unsafeDowncast(preparation, to: Preparation<Service>.self),
+                of: instance,
+                provider: provider,
+                lookup: lookup
+            )
+        }
+    }
+
+    /// Runs `body` with `owner` taking charge of what is disposable, then restores the owner.
+    @inlinable
+    func withDisposalOwner<Result>(_ owner: DisposalBag?, _ body: () throws -> Result) rethrows -> Result {
+        let saved = disposalOwner
+        disposalOwner = owner
+        defer { disposalOwner = saved }
+        return try body()
+    }
+
+    /// Hands a new instance to the owner of what is built now, if it is disposable and not a
+    /// shared instance that a factory merely passed on (under another key): a singleton or weak
+    /// instance, published or built by this resolution, which a scope never takes charge of.
+    @usableFromInline func handOverForDisposal(of instance: Any, provider: AnyProvider, lookup: Container) {
+        guard let owner = disposalOwner, let disposal = provider.disposal(of: instance) else { return }
+        if lookup.tree.sharedObjects.contains(instance) || sideStore?.sharedObjects?.contains(instance) == true
+            || isUnpublished(instance)
+        {
+            return
+        }
+        owner.takeCharge(of: instance, key: provider.key, disposal: disposal)
+    }
+
+    /// Whether `instance` is one this resolution, or one it runs inside, built to share and has not
+    /// published yet.
+    private func isUnpublished(_ instance: Any) -> Bool {
+        func holds(_ box: AnyObject) -> Bool { isSameInstance((box as! any AnyInstanceBox).instance, instance) }
+        var context: ResolutionContext? = self
+        while let current = context {
+            if current.storedBookkeeping?.unpublished.contains(where: { holds($0.box) }) == true { return true }
+            if current.outer == nil { return current.inheritedUnpublished.values.contains(where: holds) }
+            context = current.outer
+        }
+        return false
+    }
+}

@@ -1,0 +1,157 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+// The lifetime switch, sync and async side by side: a provider found, each lifetime goes to the
+// file of its own (`+Construction`, `+GraphInstances`, `+SharedInstances`, `+ScopedInstances`).
+// The sync steps are inlinable, so that they are specialised at each call site of `resolve`: no
+// generic metadata is instantiated at run time on the resolve path.
+
+extension ResolutionContext {
+    /// Resolves `key`, already looked up as `found`, with lookups starting at `lookup`.
+    ///
+    /// The provider is borrowed, never retained: providers are shared by every resolving thread,
+    /// and a retain would write to their reference count, a cache line all of them read.
+    @inlinable
+    func resolve<Service, each Argument>(
+        _ key: LookupKey,
+        found: Unmanaged<AnyProvider>?,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) throws -> Service {
+        guard let found else {
+            return try resolveUnregistered(key, from: lookup, arguments: repeat each arguments, configure: configure)
+        }
+        return try Provider<Service, repeat each Argument>.borrowing(found) { provider in
+            guard provider.conflict == nil else {
+                throw unresolvable(
+                    Service.self,
+                    arguments: repeat (each Argument).self,
+                    key: key,
+                    found: provider,
+                    from: lookup
+                )
+            }
+            return try resolve(provider, from: lookup, arguments: repeat each arguments, configure: configure)
+        }
+    }
+
+    /// The step every resolve takes. Each lifetime's work is a function of its own, so that this
+    /// stays small enough for the optimiser to inline where a resolve is called.
+    @inlinable
+    func resolve<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) throws -> Service {
+        switch provider.scope.kind {
+        case .transient:
+            return try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
+        case .graph:
+            return try resolveGraphScoped(
+                provider,
+                from: lookup,
+                arguments: repeat each arguments,
+                configure: configure
+            )
+        case .singleton, .weak:
+            guard configure == nil else {
+                throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
+            }
+            if sideStore == nil, let instance = provider.sharedInstance { return instance }
+            return try resolveShared(provider, from: lookup, arguments: repeat each arguments)
+        case .scoped:
+            guard configure == nil else {
+                throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
+            }
+            return try resolveScoped(provider, from: lookup, arguments: repeat each arguments)
+        }
+    }
+
+    /// Resolves `key`, already looked up as `found`, in an async resolution. An async resolution
+    /// uses one context from start to end, across threads; sync registrations it meets are resolved
+    /// as in a sync resolution, except shared ones, which are built in a sync resolution nested in
+    /// it (see `ResolutionContext+NestedResolution.swift`).
+    func resolveAsync<Service, each Argument>(
+        _ key: LookupKey,
+        found: Unmanaged<AnyProvider>?,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) async throws -> Service {
+        guard let found else {
+            return try await resolveUnregisteredAsync(
+                key,
+                from: lookup,
+                arguments: repeat each arguments,
+                configure: configure
+            )
+        }
+        let provider = unsafeDowncast(found.takeUnretainedValue(), to: Provider<Service, repeat each Argument>.self)
+        guard provider.conflict == nil else {
+            throw unresolvable(
+                Service.self,
+                arguments: repeat (each Argument).self,
+                key: key,
+                found: provider,
+                from: lookup
+            )
+        }
+        noteDependency(on: found)
+        guard provider.isAsync else {
+            return try resolve(provider, from: lookup, arguments: repeat each arguments, configure: configure)
+        }
+        switch provider.scope.kind {
+        case .transient:
+            return try await constructAsync(
+                provider,
+                lookup: lookup,
+                arguments: repeat each arguments,
+                configure: configure
+            )
+        case .graph:
+            return try await resolveGraphScopedAsync(
+                provider,
+                from: lookup,
+                arguments: repeat each arguments,
+                configure: configure
+            )
+        case .singleton, .weak:
+            guard configure == nil else {
+                throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
+            }
+            return try await resolveSharedAsync(provider, from: lookup, arguments: repeat each arguments)
+        case .scoped:
+            guard configure == nil else {
+                throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
+            }
+            return try await resolveScopedAsync(provider, from: lookup, arguments: repeat each arguments)
+        }
+    }
+
+    /// The error for a key that has no usable provider: missing, duplicated or registered late.
+    @usableFromInline
+    func unresolvable<Service, each Argument>(
+        _ service: Service.Type,
+        arguments: repeat (each Argument).Type,
+        key: LookupKey,
+        found: AnyProvider?,
+        from lookup: Container
+    ) -> InjectionError {
+        if let found { return InjectionError.conflict(found, path: path + [found.key]) }
+        let asked = ServiceKey(service, arguments: repeat each arguments, name: key.name)
+        noteDependency(on: asked)
+        return InjectionError.missing(asked, path: path, in: lookup)
+    }
+}

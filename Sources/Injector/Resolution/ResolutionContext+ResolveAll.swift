@@ -1,0 +1,51 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+// `resolveAll`: one instance per registration of a service taking no arguments, named or not, each
+// resolved as its own `resolve` would be, within one resolution. Entered from `Container`,
+// `LifetimeScope` (the static form, a top-level resolution) and `Resolver` (within the caller's).
+
+extension ResolutionContext {
+    /// Resolves every registration of `service` without arguments from `container`, in `lifetimeScope`.
+    static func resolveAll<Service>(
+        _ service: Service.Type,
+        from container: Container,
+        in lifetimeScope: LifetimeScope?
+    ) throws -> [Service] {
+        let context = ResolutionContext.begin()
+        defer { context.end() }
+        context.start(in: lifetimeScope)
+        if container.tree.mayHaveOverrides { context.applyOverrides(from: container) }
+        let instances = try context.resolveAll(service, from: container)
+        try context.complete()
+        return instances
+    }
+
+    /// Resolves every registration of `service` without arguments visible from `lookup`.
+    func resolveAll<Service>(_ service: Service.Type, from lookup: Container) throws -> [Service] {
+        let group = LookupKey(service, name: nil).group
+        var seen: Set<LookupKey> = []
+        var keys: [LookupKey] = []
+        // Registrations that exist only as test overrides come last.
+        for container in lookup.lineage + (overrides?.registrations(reaching: lookup) ?? []) {
+            for provider in container.providers(in: group) where seen.insert(provider.key.lookupKey).inserted {
+                keys.append(provider.key.lookupKey)
+            }
+        }
+        return try keys.map { key in
+            let found = lookup.provider(for: key)
+            if let found { noteDependency(on: found) }
+            return try resolve(key, found: found, from: lookup, configure: nil) as Service
+        }
+    }
+}

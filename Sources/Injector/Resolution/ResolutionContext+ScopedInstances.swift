@@ -1,0 +1,211 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+// The scoped lifetime, sync and async: an instance kept in a store (the lifetime scope's, or, under
+// test overrides or in validation's sandbox, a store of theirs; singleton and weak instances go to
+// that side store too), built once per store behind its gate and published there when the
+// resolution completes. Also here: which store owns a scoped instance, refusing a captive
+// dependency or a scope of another tag, and which graph-scoped instances hold a scoped one.
+
+extension ResolutionContext {
+    /// The instance of the lifetime scope that owns this resolution.
+    @inlinable
+    func resolveScoped<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        from lookup: Container,
+        arguments: repeat each Argument
+    ) throws -> Service {
+        let instance = try constructStored(
+            provider,
+            in: owningStore(for: provider),
+            lookup: lookup,
+            arguments: repeat each arguments
+        )
+        noteScopedResolution(of: provider)
+        return instance
+    }
+
+    /// The async instance of the lifetime scope that owns this resolution.
+    func resolveScopedAsync<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        from lookup: Container,
+        arguments: repeat each Argument
+    ) async throws -> Service {
+        let instance = try await constructStoredAsync(
+            provider,
+            in: owningStore(for: provider),
+            lookup: lookup,
+            arguments: repeat each arguments
+        )
+        noteScopedResolution(of: provider)
+        return instance
+    }
+
+    /// Builds the instance of `provider` kept in `store` (a lifetime scope's, or the side store of
+    /// overrides or validation), behind the gate of its place in the store; published to the store when
+    /// the resolution completes. The store takes charge of disposing it.
+    @inlinable
+    func constructStored<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        in store: InstanceStore,
+        lookup: Container,
+        arguments: repeat each Argument
+    ) throws -> Service {
+        if !provider.isAsync, let box = store.instance(of: provider.record) {
+            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+        }
+        guard !provider.isAsync, !isAsync else {
+            return try resolveStoredInNestedResolution(
+                provider,
+                in: store,
+                lookup: lookup,
+                arguments: repeat each arguments
+            )
+        }
+        let key = SharedInstanceKey(slot: provider.record, store: store)
+        if let box = try beginSharedConstruction(of: key, for: provider, realm: store)
+            ?? store.instance(of: provider.record)
+        {
+            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+        }
+        let instance = try withDisposalOwner(store.disposals) {
+            try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+        }
+        try keepUnpublishedStored(instance, of: provider, in: store, as: key)
+        return instance
+    }
+
+    /// Builds an async instance kept in `store`, once per store however many tasks ask.
+    func constructStoredAsync<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        in store: InstanceStore,
+        lookup: Container,
+        arguments: repeat each Argument
+    ) async throws -> Service {
+        let record = provider.record
+        if let box = store.instance(of: record) { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+        let key = SharedInstanceKey(slot: record, store: store)
+        let start = try await beginSharedConstruction(of: key, for: provider, realm: store)
+        if case .built(let box) = start { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+        var built: AnyObject?
+        defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
+        if let box = store.instance(of: record) { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+        let saved = disposalOwner
+        disposalOwner = store.disposals
+        defer { disposalOwner = saved }
+        let instance = try await constructAsync(
+            provider,
+            lookup: lookup,
+            arguments: repeat each arguments,
+            configure: nil
+        )
+        try keepUnpublishedStored(instance, of: provider, in: store, as: key)
+        built = unpublishedInstance(of: key)
+        return instance
+    }
+
+    /// Keeps a new instance for `store` unpublished, to be published there when the resolution completes.
+    @inlinable
+    func keepUnpublishedStored<Service>(
+        _ instance: Service,
+        of provider: AnyProvider,
+        in store: InstanceStore,
+        as key: SharedInstanceKey
+    ) throws {
+        if provider.scope.kind == .weak { _ = try weakObject(instance, provider: provider) }
+        let box = InstanceBox(instance)
+        let record = provider.record
+        let scope = provider.scope
+        keepUnpublished(box, as: key) {
+            store.sharedObjects?.insert(instance, scope: scope)
+            store.publish(box, of: record)
+        }
+    }
+
+    /// Where `provider`'s scoped instance is kept in this resolution: in the lifetime scope's store,
+    /// or, under test overrides, in a store of theirs for that lifetime scope, so that no scoped instance built
+    /// with an override outlives them.
+    ///
+    /// - Throws: ``InjectionError/Code/captiveDependency`` when a singleton or weak service is being
+    ///   built (or prepared) around it; ``InjectionError/Code/scopeMismatch`` when the resolution has
+    ///   no lifetime scope, or one with another tag than the registration names.
+    @usableFromInline func owningStore(for provider: AnyProvider) throws -> InstanceStore {
+        if let captor = innermostOutlivingScopes() {
+            throw InjectionError.captiveDependency(
+                captor.provider.key,
+                scope: captor.provider.scope,
+                captive: provider.key,
+                captiveScope: provider.scope,
+                path: captor.path + [provider.key]
+            )
+        }
+        guard let lifetimeScope else {
+            throw InjectionError.scopedOutsideScope(provider.key, scope: provider.scope, path: path + [provider.key])
+        }
+        if let tag = provider.scope.tag {
+            let lifetimeScopeTag = lifetimeScope.acceptsEveryTag ? adoptedTag ?? tag : lifetimeScope.tag
+            guard lifetimeScopeTag == tag else {
+                throw InjectionError.scopeTagMismatch(
+                    provider.key,
+                    scope: provider.scope,
+                    scopeTag: lifetimeScopeTag,
+                    path: path + [provider.key]
+                )
+            }
+            if lifetimeScope.acceptsEveryTag { adoptedTag = tag }
+        }
+        return overrides?.store(for: lifetimeScope) ?? lifetimeScope.store
+    }
+
+    /// Counts a scoped instance handed out, so that a graph-scoped instance built around it is
+    /// known to hold it.
+    @usableFromInline func noteScopedResolution(of provider: AnyProvider) {
+        scopedResolutionCount &+= 1
+        lastScoped = .passUnretained(provider)
+    }
+
+    /// Marks a graph-scoped instance as holding a scoped one (directly or through others).
+    @usableFromInline func markScopeBound(_ box: AnyObject) {
+        guard let lastScoped else { return }  // set whenever the count moved
+        markScopeBound(box, holding: lastScoped)
+    }
+
+    private func markScopeBound(_ box: AnyObject, holding scoped: Unmanaged<AnyProvider>) {
+        if sharesOuterGraph, let outer { return outer.markScopeBound(box, holding: scoped) }
+        bookkeeping.scopeBoundGraphInstances[ObjectIdentifier(box)] = scoped
+    }
+
+    /// Refuses to hand a graph-scoped instance that holds a scoped one to a singleton or weak
+    /// service being built; otherwise counts it as a scoped resolution, for the graph instances
+    /// built around it.
+    @usableFromInline func checkScopeBound(_ box: AnyObject, provider: AnyProvider) throws {
+        guard let scoped = scopedProvider(heldBy: box) else { return }
+        if let captor = innermostOutlivingScopes() {
+            throw InjectionError.captiveDependency(
+                captor.provider.key,
+                scope: captor.provider.scope,
+                captive: provider.key,
+                captiveScope: provider.scope,
+                holding: scoped.takeUnretainedValue().key,
+                path: captor.path + [provider.key]
+            )
+        }
+        scopedResolutionCount &+= 1
+        lastScoped = scoped
+    }
+
+    private func scopedProvider(heldBy box: AnyObject) -> Unmanaged<AnyProvider>? {
+        if sharesOuterGraph, let outer { return outer.scopedProvider(heldBy: box) }
+        return storedBookkeeping?.scopeBoundGraphInstances[ObjectIdentifier(box)]
+    }
+}

@@ -1,0 +1,170 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+// The singleton and weak lifetimes, sync and async: an instance shared by every resolution, built
+// once behind its gate and published to its registration's slot when the resolution that built it
+// completes (see `ResolutionContext+Publication.swift`). Under test overrides or in validation's
+// sandbox, the instance goes to a side store instead (see `ResolutionContext+ScopedInstances.swift`).
+
+extension ResolutionContext {
+    /// A singleton or weak instance not yet published (or one kept in a side store).
+    @inlinable
+    func resolveShared<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        from lookup: Container,
+        arguments: repeat each Argument
+    ) throws -> Service {
+        if let sideStore {
+            return try constructStored(
+                provider,
+                in: sideStore,
+                lookup: lookup.owner(of: provider),
+                arguments: repeat each arguments
+            )
+        }
+        return try constructShared(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
+    }
+
+    /// An async singleton or weak instance: published, not yet published, or one kept in a side
+    /// store.
+    func resolveSharedAsync<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        from lookup: Container,
+        arguments: repeat each Argument
+    ) async throws -> Service {
+        if let sideStore {
+            return try await constructStoredAsync(
+                provider,
+                in: sideStore,
+                lookup: lookup.owner(of: provider),
+                arguments: repeat each arguments
+            )
+        }
+        if let instance = provider.asyncSharedInstance { return instance }
+        return try await constructSharedAsync(
+            provider,
+            owner: lookup.owner(of: provider),
+            arguments: repeat each arguments
+        )
+    }
+
+    /// Builds a singleton or weak instance behind its gate (see `InstanceGates`), with the owner's
+    /// registrations. It is published when the resolution completes, after its
+    /// preparation; until then, this resolution alone sees it.
+    @inlinable
+    func constructShared<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        owner: Container,
+        arguments: repeat each Argument
+    ) throws -> Service {
+        guard let slot = provider.slot, !isAsync else {
+            // An async registration (its slot is the async one), or a sync one met in an async
+            // resolution: either way, not built here.
+            return try resolveSharedInNestedResolution(provider, lookup: owner, arguments: repeat each arguments)
+        }
+        let key = SharedInstanceKey(slot: slot, store: nil)
+        if let box = try beginSharedConstruction(of: key, for: provider, realm: owner.tree) {
+            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+        }
+        if let instance = provider.sharedInstance { return instance }  // another thread was first
+
+        let instance = try withDisposalOwner(provider.singleton == nil ? nil : owner.disposals) {
+            try construct(provider, lookup: owner, arguments: repeat each arguments, configure: nil)
+        }
+        try keepUnpublishedShared(
+            instance,
+            as: key,
+            in: provider.singleton,
+            or: provider.weakSlot,
+            provider: provider,
+            sharedObjects: owner.tree.sharedObjects
+        )
+        return instance
+    }
+
+    /// Builds an async singleton or weak instance, its factory running once however many tasks ask:
+    /// the first takes the instance's gate until its resolution ends, the others wait at it.
+    private func constructSharedAsync<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        owner: Container,
+        arguments: repeat each Argument
+    ) async throws -> Service {
+        let key = SharedInstanceKey(slot: provider.slot!, store: nil)
+        let start = try await beginSharedConstruction(of: key, for: provider, realm: owner.tree)
+        if case .built(let box) = start { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+        var built: AnyObject?
+        defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
+        if let instance = provider.asyncSharedInstance { return instance }  // another task was first
+
+        let saved = disposalOwner
+        disposalOwner = provider.asyncSingleton == nil ? nil : owner.disposals
+        defer { disposalOwner = saved }
+        let instance = try await constructAsync(
+            provider,
+            lookup: owner,
+            arguments: repeat each arguments,
+            configure: nil
+        )
+        try keepUnpublishedShared(
+            instance,
+            as: key,
+            in: provider.asyncSingleton,
+            or: provider.asyncWeakSlot,
+            provider: provider,
+            sharedObjects: owner.tree.sharedObjects
+        )
+        built = unpublishedInstance(of: key)
+        return instance
+    }
+
+    /// Keeps a new singleton or weak instance unpublished, to be published to its slot, and remembered in
+    /// `sharedObjects`, when the resolution completes.
+    @inlinable
+    func keepUnpublishedShared<Service>(
+        _ instance: Service,
+        as key: SharedInstanceKey,
+        in singleton: SingletonSlot<Service>?,
+        or weakSlot: WeakSlot?,
+        provider: AnyProvider,
+        sharedObjects: SharedObjects
+    ) throws {
+        let box = InstanceBox(instance)
+        if let weakSlot {
+            let object = try weakObject(instance, provider: provider)
+            keepUnpublished(box, as: key) {
+                sharedObjects.insert(object, scope: .weak)
+                weakSlot.publish(object)
+            }
+        } else if let singleton {
+            keepUnpublished(box, as: key) {
+                sharedObjects.insert(instance, scope: .singleton)
+                singleton.publish(box)
+            }
+        }
+    }
+
+    /// The instance as an object for a weak slot, or the error saying it is a value.
+    @inlinable
+    func weakObject<Service>(_ instance: Service, provider: AnyProvider) throws -> AnyObject {
+        guard let object = weakReferenceable(instance) else {
+            throw InjectionError.weakScopeNeedsObject(provider.key, madeType: type(of: instance as Any), path: path)
+        }
+        return object
+    }
+}
+
+/// The instance as an object a weak reference can hold, or `nil` for a value type.
+@usableFromInline
+func weakReferenceable(_ instance: Any) -> AnyObject? {
+    type(of: instance) is AnyObject.Type ? instance as AnyObject : nil
+}
