@@ -88,7 +88,7 @@ struct SharedConstructionRaceRegressionTests {
             _ = try await child
             return BkRoot()
         }
-        let result: ResolveOutcome? = await withWatchdog(seconds: 10) {
+        let result: ResolveOutcome? = await withWatchdog(seconds: 30) {
             await outcome { try await container.resolveAsync(BkRoot.self) }
         }
         // Any outcome but a hang would do; a circularWait is what the docs promise.
@@ -131,7 +131,7 @@ struct SharedConstructionRaceRegressionTests {
             _ = try await child
             return BkRoot()
         }
-        let results: [ResolveOutcome]? = await withWatchdog(seconds: 10) {
+        let results: [ResolveOutcome]? = await withWatchdog(seconds: 30) {
             let other = Task.detached { await outcome { try await container.resolveAsync(BkOther.self) } }
             let root = Task.detached { await outcome { try await container.resolveAsync(BkRoot.self) } }
             return [await root.value, await other.value]
@@ -175,7 +175,7 @@ struct SharedConstructionRaceRegressionTests {
             if let error = failures(all).first { throw error }
             return BkRoot()
         }
-        let result: ResolveOutcome? = await withWatchdog(seconds: 10) {
+        let result: ResolveOutcome? = await withWatchdog(seconds: 30) {
             await outcome { try await container.resolveAsync(BkRoot.self) }
         }
         let finished = try #require(result)
@@ -201,7 +201,7 @@ struct SharedConstructionRaceRegressionTests {
             do { _ = try await r.resolveAsync(BkChild.self) } catch {}
             return BkHolder(try await r.resolveAsync(BkCounted.self))
         }
-        let result: (BkHolder, BkCounted)?? = await withWatchdog(seconds: 10) { () -> (BkHolder, BkCounted)? in
+        let result: (BkHolder, BkCounted)?? = await withWatchdog(seconds: 30) { () -> (BkHolder, BkCounted)? in
             guard let holder = try? await container.resolveAsync(BkHolder.self),
                 let published = try? await container.resolveAsync(BkCounted.self)
             else { return nil }
@@ -235,7 +235,7 @@ struct SharedConstructionRaceRegressionTests {
             _ = try await container.resolveAsync(BkHolder.self)
             return BkRoot()
         }
-        let result: (BkHolder, BkCounted)?? = await withWatchdog(seconds: 10) { () -> (BkHolder, BkCounted)? in
+        let result: (BkHolder, BkCounted)?? = await withWatchdog(seconds: 30) { () -> (BkHolder, BkCounted)? in
             guard (try? await container.resolveAsync(BkRoot.self)) != nil,
                 let holder = try? await container.resolveAsync(BkHolder.self),
                 let published = try? await container.resolveAsync(BkCounted.self)
@@ -303,7 +303,7 @@ struct SharedConstructionRaceRegressionTests {
         let realmHeld = DispatchSemaphore(value: 0)
         container.register(BkA.self, scope: .singleton) { r in
             aHeld.signal()
-            _ = waited(for: realmHeld, seconds: 2)
+            _ = waited(for: realmHeld)
             _ = try r.resolve(BkB.self)
             return BkA()
         }
@@ -311,7 +311,7 @@ struct SharedConstructionRaceRegressionTests {
             .onResolved { _, _ in }
         container.register(BkC.self, scope: .singleton) { r in
             realmHeld.signal()
-            _ = waited(for: aHeld, seconds: 2)
+            _ = waited(for: aHeld)
             _ = try r.resolve(BkA.self)
             return BkC()
         }
@@ -347,7 +347,7 @@ struct SharedConstructionRaceRegressionTests {
             return BkC()
         }
         .onResolved { _, _ in }
-        let results: [ResolveOutcome]? = await withWatchdog(seconds: 10) {
+        let results: [ResolveOutcome]? = await withWatchdog(seconds: 30) {
             let a = Task.detached { await outcome { try await container.resolveAsync(BkA.self) } }
             let c = Task.detached { await outcome { try await container.resolveAsync(BkC.self) } }
             return [await a.value, await c.value]
@@ -736,7 +736,7 @@ struct SharedConstructionRaceAttackTests {
         let root = Task.detached { try await container.resolveAsync(BkRoot.self) }
         let stoppedEarly = await awaited(childDone, seconds: 3)
         parentRelease.signal()
-        let rootEnded: Bool? = await withWatchdog(seconds: 10) { (try? await root.value) != nil }
+        let rootEnded: Bool? = await withWatchdog(seconds: 30) { (try? await root.value) != nil }
         #expect(stoppedEarly)
         #expect(rootEnded == true)
         #expect(failures(childOutcome.all).map(\.code) == [.resolutionCancelled], "\(childOutcome.all)")
@@ -766,7 +766,7 @@ struct SharedConstructionRaceAttackTests {
             throw BkBoom()
         }
         container.register(BkD.self, scope: .singleton) { _ in BkD() }
-        let results: [ResolveOutcome]? = await withWatchdog(seconds: 10) {
+        let results: [ResolveOutcome]? = await withWatchdog(seconds: 30) {
             let failing = Task.detached { await outcome { try await container.resolveAsync(BkB.self) } }
             _ = await awaited(innerBuilt)
             let waiter = Task.detached { await outcome { try await container.resolveAsync(BkA.self) } }

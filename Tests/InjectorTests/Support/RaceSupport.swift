@@ -82,12 +82,12 @@ func onThreads(seconds: Double = 20, _ bodies: [@Sendable () -> Void]) async -> 
 }
 
 /// Waits (blocking) for `semaphore` at most `seconds`; whether it was signalled.
-func waited(for semaphore: DispatchSemaphore, seconds: Double = 5) -> Bool {
+func waited(for semaphore: DispatchSemaphore, seconds: Double = 10) -> Bool {
     semaphore.wait(timeout: .now() + seconds) == .success
 }
 
 /// Waits (suspending) until `signal` was given, at most `seconds`; whether it was.
-func awaited(_ signal: Signal, seconds: Double = 5) async -> Bool {
+func awaited(_ signal: Signal, seconds: Double = 10) async -> Bool {
     await withWatchdog(seconds: seconds) {
         await signal.wait()
         return true
