@@ -246,6 +246,46 @@ struct IntegrationTests {
         #expect(audit.disposalOrder == ["MaintenanceService", "NotesDatabase"])
     }
 
+    @Test(
+        "bodies too large, sent over a socket while the handler reads them: 413 JSON errors, every scope closed, nothing saved",
+        .timeLimit(.minutes(1))
+    )
+    func oversizedBodiesOverASocket() async throws {
+        let live = try await LiveServer.start(try makeServer())
+        let big = String(repeating: "x", count: 200 * 1024)
+        let answers = try await withTimeLimit(.seconds(30)) {
+            try await withThrowingTaskGroup(of: Answer.self) { group in
+                for index in 0..<8 {
+                    group.addTask {
+                        try await send(
+                            .POST,
+                            "\(live.baseURL)/notes",
+                            body: #"{"title": "big \#(index)", "body": "\#(big)"}"#,
+                            kind: "oversized"
+                        )
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        let after = try await send(.GET, "\(live.baseURL)/notes", kind: "list")
+        try await live.stop()
+
+        for answer in answers {
+            #expect(answer.status == 413)
+            let error = try JSONDecoder().decode(ErrorBody.self, from: Data(answer.body.readableBytesView)).error
+            #expect(error.message == "The request body is larger than 65536 bytes.")
+            #expect(error.requestID == answer.requestID)
+        }
+        #expect(try JSONDecoder.iso8601.decode(NoteList.self, from: Data(after.body.readableBytesView)).notes.isEmpty)
+        let audit = live.server.audit
+        #expect(audit.snapshot.opened == 9)
+        #expect(audit.snapshot.open == 0)
+        #expect(audit.snapshot.closedByFallback == 0)
+        #expect(audit.records.values.allSatisfy { $0.closes == 1 })
+        #expect(audit.violations.isEmpty)
+    }
+
     @Test("a note acknowledged with 201 survives a graceful shutdown and restart", .timeLimit(.minutes(1)))
     func survivesRestart() async throws {
         let directory = NotesServerOptions.temporaryDirectory()
