@@ -18,14 +18,16 @@ import NotesServerCore
 import Synchronization
 import Testing
 
-/// The `NotesServer` executable as users run it, in a process of its own, stopped by a signal.
-@Suite("The NotesServer executable and SIGTERM", .serialized)
+/// The `NotesServer` executable as users run it, in a process of its own, stopped by a signal as
+/// `kill` or Ctrl-C stops it.
+@Suite("The NotesServer executable and SIGTERM or SIGINT", .serialized)
 struct SignalTests {
     @Test(
-        "SIGTERM: the request in flight is answered, the singletons are disposed in reverse completion order, and every acknowledged note is there after a restart",
-        .timeLimit(.minutes(1))
+        "SIGTERM or SIGINT: the request in flight is answered, the singletons are disposed in reverse completion order, and every acknowledged note is there after a restart",
+        .timeLimit(.minutes(1)),
+        arguments: [SIGTERM, SIGINT]
     )
-    func sigterm() async throws {
+    func gracefulShutdown(signal: Int32) async throws {
         let directory = NotesServerOptions.temporaryDirectory()
         let first = try ServerProcess(dataDirectory: directory)
         defer { first.killIfRunning() }
@@ -45,7 +47,7 @@ struct SignalTests {
         // The maintenance job logs the open scopes: one open of two opened is the one in flight.
         _ = try await first.line(matching: #/scopes\.open=1 scopes\.opened=2 /#)
 
-        first.signal(SIGTERM)
+        first.signal(signal)
         try await eventually("the server refuses new connections") {
             !(await acceptsConnections(port: try await first.port()))
         }
