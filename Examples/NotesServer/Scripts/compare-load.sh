@@ -1,25 +1,37 @@
 #!/usr/bin/env bash
 # Load run on loopback, bounded in time: the same handlers reached through Injector's request scopes
-# (/notes) and wired by hand (/hand/notes), against one release build of the server, in one run,
-# interleaved round by round so both see the same machine. Needs wrk (apt-get install -y wrk).
+# (/notes) and wired by hand (/hand/notes), against one release build of the server, in one run.
+# Needs wrk (apt-get install -y wrk) and python3 (for the summary). Besides requests/s and p99, it
+# reports the server's CPU time per request (user and system, from /proc/PID/stat over each run).
 #
-#   Examples/NotesServer/Scripts/compare-load.sh            # 5 rounds of 10 s per side and per endpoint
+# So that the two sides see the same machine:
+# - the server runs on one core and wrk on the other (taskset), so they do not take turns on a core;
+# - the sides alternate round by round (ABBA: scoped first in odd rounds, hand-wired first in even
+#   ones), so a warmer cache, a growing table or a busier machine does not favour one of them;
+# - the summary gives each side's median, and the per-round ratio scoped / hand-wired, whose median
+#   is the figure: both runs of a round are seconds apart.
+#
+#   Examples/NotesServer/Scripts/compare-load.sh                   # 10 rounds of 10 s per side and endpoint
 #   ROUNDS=3 DURATION=5s Examples/NotesServer/Scripts/compare-load.sh
+#   SERVER_CPU=0 CLIENT_CPU=1 Examples/NotesServer/Scripts/compare-load.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ROUNDS=${ROUNDS:-5}
+ROUNDS=${ROUNDS:-10}
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-16}
 THREADS=${THREADS:-1}
 PORT=${PORT:-8089}
+SERVER_CPU=${SERVER_CPU:-0}
+CLIENT_CPU=${CLIENT_CPU:-1}
 HOST=127.0.0.1
 
 swift build -c release --product NotesServer >/dev/null
 data=$(mktemp -d)
-.build/release/NotesServer --data-dir "$data" --port "$PORT" --log-level warning &
+work=$(mktemp -d)
+taskset -c "$SERVER_CPU" .build/release/NotesServer --data-dir "$data" --port "$PORT" --log-level warning &
 server=$!
-trap 'kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$data"' EXIT
+trap 'kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$data" "$work"' EXIT
 for _ in $(seq 50); do
     curl -fs "http://$HOST:$PORT/notes" >/dev/null 2>&1 && break
     sleep 0.2
@@ -32,7 +44,7 @@ for i in $(seq 20); do
 done
 
 # The POST script makes each title unique: per-thread prefix and counter.
-post_script=$(mktemp --suffix=.lua)
+post_script="$work/post.lua"
 cat > "$post_script" <<'LUA'
 local counter = 0
 local prefix = tostring(math.random(1, 1e9)) .. "-" .. tostring({}):sub(8)
@@ -44,34 +56,83 @@ request = function()
 end
 LUA
 
-run() { # label path [script]
-    local out
-    if [ -n "${3:-}" ]; then
-        out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$3" "http://$HOST:$PORT$2")
-    else
-        out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "http://$HOST:$PORT$2")
-    fi
-    local rps p99 non2xx
+# The server's CPU time so far (user and system, in clock ticks), from /proc.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
+
+load() { # endpoint side round path [script]
+    local out rps p99 non2xx requests before after cpu
+    before=$(cpu_ticks)
+    out=$(taskset -c "$CLIENT_CPU" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency ${5:+-s "$5"} \
+        "http://$HOST:$PORT$4")
+    after=$(cpu_ticks)
     rps=$(awk '/^Requests\/sec/ {print $2}' <<<"$out")
+    requests=$(awk '/requests in/ {print $1}' <<<"$out")
     p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
     non2xx=$(awk '/Non-2xx/ {print $NF}' <<<"$out")
-    printf '%-8s %-9s %12s %10s %s\n' "$1" "$4" "$rps" "$p99" "${non2xx:+non-2xx: $non2xx}"
+    if [ -n "$non2xx" ]; then
+        echo "$1 $2 round $3: $non2xx answers were not 2xx" >&2
+        exit 1
+    fi
+    # Microseconds of server CPU per request.
+    cpu=$(awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" -v n="$requests" \
+        'BEGIN {printf "%.1f", ticks / hz * 1e6 / n}')
+    printf '%-5s %-7s %5s %12s %10s %12s\n' "$1" "$2" "$3" "$rps" "$p99" "$cpu"
+    echo "$1 $2 $3 $rps $p99 $cpu" >> "$work/results"
 }
 
-echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds, server pid $server"
-wrk -t1 -c4 -d2s "http://$HOST:$PORT/notes/$id" >/dev/null
-wrk -t1 -c4 -d2s "http://$HOST:$PORT/hand/notes/$id" >/dev/null
-printf '%-8s %-9s %12s %10s\n' endpoint side 'requests/s' p99
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION on CPU $CLIENT_CPU, the server (pid $server) on CPU $SERVER_CPU, $ROUNDS rounds"
+# Warm up both sides of both endpoints.
+for path in "/notes/$id" "/hand/notes/$id"; do
+    taskset -c "$CLIENT_CPU" wrk -t1 -c4 -d3s "http://$HOST:$PORT$path" >/dev/null
+done
+for path in /notes /hand/notes; do
+    taskset -c "$CLIENT_CPU" wrk -t1 -c4 -d3s -s "$post_script" "http://$HOST:$PORT$path" >/dev/null
+done
+printf '%-5s %-7s %5s %12s %10s %12s\n' what side round 'requests/s' p99 'CPU µs/req'
 for round in $(seq "$ROUNDS"); do
-    # Alternate which side goes first, so neither always runs on a warmer machine.
-    if (( round % 2 )); then order="scoped hand"; else order="hand scoped"; fi
+    if ((round % 2)); then order="scoped hand"; else order="hand scoped"; fi
     for side in $order; do
         prefix=""; [ "$side" = hand ] && prefix="/hand"
-        run GET "$prefix/notes/$id" "" "$side"
+        load GET "$side" "$round" "$prefix/notes/$id"
     done
     for side in $order; do
         prefix=""; [ "$side" = hand ] && prefix="/hand"
-        run POST "$prefix/notes" "$post_script" "$side"
+        load POST "$side" "$round" "$prefix/notes" "$post_script"
     done
 done
-rm -f "$post_script"
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+python3 - "$work/results" <<'PY'
+import statistics, sys
+
+def ms(text):  # wrk prints latencies as 812.00us, 7.32ms or 1.02s
+    for unit, factor in (("us", 0.001), ("ms", 1.0), ("s", 1000.0)):
+        if text.endswith(unit):
+            return float(text[: -len(unit)]) * factor
+    raise ValueError(text)
+
+runs = {}
+for line in open(sys.argv[1]):
+    what, side, round_, rps, p99, cpu = line.split()
+    runs.setdefault(what, {}).setdefault(side, {})[int(round_)] = (float(rps), ms(p99), float(cpu))
+print()
+print("| endpoint | side | requests/s, median (min–max) | p99, median | server CPU per request, median |")
+print("|---|---|---|---|---|")
+for what, sides in runs.items():
+    for side in ("scoped", "hand"):
+        rps, p99, cpu = zip(*sides[side].values())
+        label = "request scope" if side == "scoped" else "hand-wired"
+        print(f"| {what} | {label} | {statistics.median(rps):.0f} ({min(rps):.0f}–{max(rps):.0f})"
+              f" | {statistics.median(p99):.2f} ms | {statistics.median(cpu):.1f} µs |")
+print()
+for what, sides in runs.items():
+    rounds = sorted(sides["scoped"])
+    ratio = {name: [sides["scoped"][r][i] / sides["hand"][r][i] for r in rounds]
+             for i, name in enumerate(("throughput", "p99", "cpu"))}
+    median = {name: statistics.median(values) for name, values in ratio.items()}
+    print(f"{what}: scoped / hand-wired throughput per round: {', '.join(f'{x:.3f}' for x in ratio['throughput'])}")
+    print(f"{what}: throughput median ratio {median['throughput']:.3f} ({(median['throughput'] - 1) * 100:+.1f}%),"
+          f" {sum(1 for x in ratio['throughput'] if x >= 0.97)} of {len(rounds)} rounds within 3%;"
+          f" p99 {median['p99']:.3f}; CPU per request {median['cpu']:.3f} ({(median['cpu'] - 1) * 100:+.1f}%)")
+PY

@@ -17,7 +17,7 @@ import HummingbirdTesting
 import NotesServerCore
 import Testing
 
-@Suite("The notes API")
+@Suite("The notes API", .timeLimit(.minutes(1)))
 struct APITests {
     @Test("create, list, get, update and delete a note", arguments: ["/notes", "/hand/notes"])
     func crud(prefix: String) async throws {

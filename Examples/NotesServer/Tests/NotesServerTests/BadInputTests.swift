@@ -17,7 +17,7 @@ import HummingbirdTesting
 import NotesServerCore
 import Testing
 
-@Suite("Bad input: a clear 4xx JSON error, and no scope or transaction left open")
+@Suite("Bad input: a clear 4xx JSON error, and no scope or transaction left open", .timeLimit(.minutes(1)))
 struct BadInputTests {
     /// Sends one request to a new server and checks its answer is a JSON error with `status`,
     /// then that the request's scope was closed and nothing was saved.

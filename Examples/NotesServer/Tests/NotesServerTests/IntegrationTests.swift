@@ -16,6 +16,7 @@ import Foundation
 import GRDB
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import NotesServerCore
 import Synchronization
 import Testing
@@ -52,6 +53,62 @@ func send(
         unitOfWork: response.headers.first(name: "x-unit-of-work").flatMap { Int($0) },
         body: buffer
     )
+}
+
+/// Sends a request whose body arrives in `parts` (`length` bytes in all), as a slow client does.
+func send(
+    _ method: HTTPMethod,
+    _ url: String,
+    streaming parts: AsyncStream<ByteBuffer>,
+    length: Int,
+    kind: String
+) async throws -> Answer {
+    var request = HTTPClientRequest(url: url)
+    request.method = method
+    request.headers.add(name: "content-type", value: "application/json")
+    request.body = .stream(parts, length: .known(Int64(length)))
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(20))
+    return Answer(
+        kind: kind,
+        status: Int(response.status.code),
+        requestID: response.headers.first(name: "x-request-id"),
+        unitOfWork: response.headers.first(name: "x-unit-of-work").flatMap { Int($0) },
+        body: try await response.body.collect(upTo: 1 << 20)
+    )
+}
+
+/// Whether a TCP connection to the loopback port is accepted: `false` once the server closed its
+/// listening socket.
+func acceptsConnections(port: Int) async -> Bool {
+    do {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(.seconds(2))
+            .connect(host: "127.0.0.1", port: port)
+            .get()
+        try? await channel.close()
+        return true
+    } catch {
+        return false
+    }
+}
+
+/// Waits until `condition` holds, checking every 10 ms; fails after `limit`.
+func eventually(
+    _ what: String,
+    within limit: Duration = .seconds(10),
+    _ condition: () async throws -> Bool
+) async throws {
+    let deadline = ContinuousClock.now + limit
+    while try await !condition() {
+        guard ContinuousClock.now < deadline else { throw WaitedTooLong(what: what, limit: limit) }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+}
+
+struct WaitedTooLong: Error, CustomStringConvertible {
+    let what: String
+    let limit: Duration
+    var description: String { "waited \(limit) for \(what)" }
 }
 
 @Suite("The server on a loopback port", .serialized)
@@ -189,6 +246,46 @@ struct IntegrationTests {
         #expect(audit.disposalOrder == ["MaintenanceService", "NotesDatabase"])
     }
 
+    @Test(
+        "bodies too large, sent over a socket while the handler reads them: 413 JSON errors, every scope closed, nothing saved",
+        .timeLimit(.minutes(1))
+    )
+    func oversizedBodiesOverASocket() async throws {
+        let live = try await LiveServer.start(try makeServer())
+        let big = String(repeating: "x", count: 200 * 1024)
+        let answers = try await withTimeLimit(.seconds(30)) {
+            try await withThrowingTaskGroup(of: Answer.self) { group in
+                for index in 0..<8 {
+                    group.addTask {
+                        try await send(
+                            .POST,
+                            "\(live.baseURL)/notes",
+                            body: #"{"title": "big \#(index)", "body": "\#(big)"}"#,
+                            kind: "oversized"
+                        )
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        let after = try await send(.GET, "\(live.baseURL)/notes", kind: "list")
+        try await live.stop()
+
+        for answer in answers {
+            #expect(answer.status == 413)
+            let error = try JSONDecoder().decode(ErrorBody.self, from: Data(answer.body.readableBytesView)).error
+            #expect(error.message == "The request body is larger than 65536 bytes.")
+            #expect(error.requestID == answer.requestID)
+        }
+        #expect(try JSONDecoder.iso8601.decode(NoteList.self, from: Data(after.body.readableBytesView)).notes.isEmpty)
+        let audit = live.server.audit
+        #expect(audit.snapshot.opened == 9)
+        #expect(audit.snapshot.open == 0)
+        #expect(audit.snapshot.closedByFallback == 0)
+        #expect(audit.records.values.allSatisfy { $0.closes == 1 })
+        #expect(audit.violations.isEmpty)
+    }
+
     @Test("a note acknowledged with 201 survives a graceful shutdown and restart", .timeLimit(.minutes(1)))
     func survivesRestart() async throws {
         let directory = NotesServerOptions.temporaryDirectory()
@@ -203,6 +300,39 @@ struct IntegrationTests {
         try await second.stop()
         #expect(fetched.status == 200)
         #expect(try JSONDecoder.iso8601.decode(Note.self, from: Data(fetched.body.readableBytesView)) == note)
+    }
+
+    @Test(
+        "graceful shutdown waits for a request in flight: its body ends after the server stopped accepting, and it is answered and kept",
+        .timeLimit(.minutes(1))
+    )
+    func inFlightRequestFinishes() async throws {
+        let directory = NotesServerOptions.temporaryDirectory()
+        let live = try await LiveServer.start(try makeServer(dataDirectory: directory))
+        let audit = live.server.audit
+        let body = Array(#"{"title": "in flight", "body": "the rest of it arrives during the shutdown"}"#.utf8)
+        let (parts, sender) = AsyncStream.makeStream(of: ByteBuffer.self)
+        defer { sender.finish() }
+        let answer = Task {
+            try await send(.POST, "\(live.baseURL)/notes", streaming: parts, length: body.count, kind: "in flight")
+        }
+        sender.yield(ByteBuffer(bytes: body[..<12]))
+        // In flight: the middleware has opened the request's scope, and the handler waits for the body.
+        try await eventually("the request's scope opens") { audit.snapshot.opened == 1 }
+
+        let stopping = Task { try await live.stop() }
+        try await eventually("the server refuses new connections") { !(await acceptsConnections(port: live.port)) }
+        #expect(audit.snapshot.open == 1)
+        sender.yield(ByteBuffer(bytes: body[12...]))
+        sender.finish()
+        let answered = try await answer.value
+        try await stopping.value
+
+        #expect(answered.status == 201, "\(String(buffer: answered.body))")
+        #expect(audit.snapshot.open == 0)
+        #expect(audit.snapshot.closedByFallback == 0)
+        #expect(audit.disposalOrder == ["MaintenanceService", "NotesDatabase"])
+        #expect(try await storedTitles(in: directory) == ["in flight"])
     }
 
     @Test(

@@ -50,7 +50,7 @@ public struct NotesServerOptions: Sendable {
         FileManager.default.temporaryDirectory.appendingPathComponent("notes-server-\(UUID().uuidString)").path
     }
 
-    /// Parses `[--data-dir PATH] [--port N] [--log-level LEVEL]`.
+    /// Parses `[--data-dir PATH] [--port N] [--maintenance-interval SECONDS] [--log-level LEVEL]`.
     public static func parse(_ arguments: [String]) throws -> NotesServerOptions {
         var options = NotesServerOptions(dataDirectory: "")
         var remaining = arguments[...]
@@ -63,6 +63,11 @@ public struct NotesServerOptions: Sendable {
                     throw UsageError(message: "bad port \(value)")
                 }
                 options.port = port
+            case "--maintenance-interval":
+                guard let seconds = Double(value), (0.001...1_000_000).contains(seconds) else {
+                    throw UsageError(message: "bad maintenance interval \(value)")
+                }
+                options.maintenanceInterval = .milliseconds(Int64(seconds * 1000))
             case "--log-level":
                 guard let level = Logger.Level(rawValue: value) else {
                     throw UsageError(message: "bad log level \(value)")
@@ -78,7 +83,11 @@ public struct NotesServerOptions: Sendable {
     public struct UsageError: Error, CustomStringConvertible {
         public var message: String
         public var description: String {
-            "\(message)\nusage: NotesServer [--data-dir PATH] [--port N] [--log-level trace|debug|info|notice|warning|error|critical]"
+            """
+            \(message)
+            usage: NotesServer [--data-dir PATH] [--port N] [--maintenance-interval SECONDS] \
+            [--log-level trace|debug|info|notice|warning|error|critical]
+            """
         }
     }
 }
