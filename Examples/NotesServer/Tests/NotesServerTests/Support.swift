@@ -38,7 +38,7 @@ func withRouterClient<Value: Sendable>(
 ) async throws -> Value {
     let application = try server.makeApplication()
     let value = try await application.test(.router) { client in try await body(client) }
-    try await server.container.shutdown()
+    try await server.container.shutdownAsync()
     return value
 }
 
@@ -89,7 +89,7 @@ struct LiveServer {
     func stop() async throws {
         await group.triggerGracefulShutdown()
         try await running.value
-        try await server.container.shutdown()
+        try await server.container.shutdownAsync()
     }
 }
 

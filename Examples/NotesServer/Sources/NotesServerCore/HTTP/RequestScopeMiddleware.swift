@@ -39,7 +39,7 @@ public struct RequestScopeMiddleware: RouterMiddleware {
         let scope = container.makeScope(tag: .request) { $0.provide(RequestInfo.self, info) }
         var context = context
         context.services = ScopedRequestServices(scope: scope)
-        let lease = ScopeLease(info: info, audit: audit) { try await scope.close() }
+        let lease = ScopeLease(info: info, audit: audit) { try await scope.closeAsync() }
         return try await lease.serve(request, context: context, next: next)
     }
 }

@@ -199,10 +199,10 @@ public struct NotesServer: Sendable {
             try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
         } catch {
             logger.error("server stopped: \(error)")
-            try await container.shutdown()
+            try await container.shutdownAsync()
             throw error
         }
-        try await container.shutdown()
+        try await container.shutdownAsync()
         let totals = audit.snapshot
         logger.info(
             "container shut down",
