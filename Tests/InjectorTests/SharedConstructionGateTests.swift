@@ -161,14 +161,14 @@ struct SharedConstructionGateTests {
         container.register(GateLeftRequest.self) { r in
             _ = try r.resolve(GateLeft.self)
             leftHeld.signal()
-            if waited(for: rightHeld) { overlaps.next() }
+            if waited(for: rightHeld, seconds: 2) { overlaps.next() }
             _ = try r.resolve(GateRight.self)
             return GateLeftRequest()
         }
         container.register(GateRightRequest.self) { r in
             _ = try r.resolve(GateRight.self)
             rightHeld.signal()
-            if waited(for: leftHeld) { overlaps.next() }
+            if waited(for: leftHeld, seconds: 2) { overlaps.next() }
             _ = try r.resolve(GateLeft.self)
             return GateRightRequest()
         }

@@ -82,7 +82,7 @@ func onThreads(seconds: Double = 20, _ bodies: [@Sendable () -> Void]) async -> 
 }
 
 /// Waits (blocking) for `semaphore` at most `seconds`; whether it was signalled.
-func waited(for semaphore: DispatchSemaphore, seconds: Double = 10) -> Bool {
+func waited(for semaphore: DispatchSemaphore, seconds: Double = 5) -> Bool {
     semaphore.wait(timeout: .now() + seconds) == .success
 }
 
