@@ -50,7 +50,7 @@ final class ActiveOverrides: Sendable {
     }
 
     /// The override for `key` when looking up from `lookup`, if there is one.
-    func provider(for key: LookupKey, lookup: Container) -> Unmanaged<AnyProvider>? {
+    func provider(for key: LookupKey, lookup: Container) -> Borrowed<AnyProvider>? {
         if lookup.descends(from: target), let provider = registrations.registeredProvider(for: key) { return provider }
         return outer?.provider(for: key, lookup: lookup)
     }

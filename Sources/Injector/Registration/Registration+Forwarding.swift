@@ -49,7 +49,7 @@ extension Registration {
         let originalName = key.name
         let takesArguments = key != LookupKey(Service.self, name: originalName)
         let original =
-            container.registeredProvider(for: key)?.takeUnretainedValue().key
+            container.registeredProvider(for: key)?.object.key
             ?? ServiceKey(Service.self, name: originalName)
         let provider = Provider<Other>(
             key: forwardKey,

@@ -141,7 +141,7 @@ extension ResolutionContext {
         }
         if let preparation = provider.preparation {
             try deferPreparation(
-                unsafeDowncast(preparation, to: Preparation<Service>.self),
+                uncheckedCast(preparation, to: Preparation<Service>.self),
                 of: instance,
                 provider: provider,
                 lookup: lookup

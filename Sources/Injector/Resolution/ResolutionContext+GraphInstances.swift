@@ -68,7 +68,7 @@ extension ResolutionContext {
             throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
         }
         if scopedResolutionCount != 0 { try checkScopeBound(box, provider: provider) }
-        return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+        return uncheckedCast(box, to: InstanceBox<Service>.self).value
     }
 
     /// Keeps a new graph-scoped instance for the rest of the resolution, marked as holding a scoped

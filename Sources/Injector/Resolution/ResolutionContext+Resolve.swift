@@ -18,13 +18,10 @@
 
 extension ResolutionContext {
     /// Resolves `key`, already looked up as `found`, with lookups starting at `lookup`.
-    ///
-    /// The provider is borrowed, never retained: providers are shared by every resolving thread,
-    /// and a retain would write to their reference count, a cache line all of them read.
     @inlinable
     func resolve<Service, each Argument>(
         _ key: LookupKey,
-        found: Unmanaged<AnyProvider>?,
+        found: Borrowed<AnyProvider>?,
         from lookup: Container,
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
@@ -85,7 +82,7 @@ extension ResolutionContext {
     /// it (see `ResolutionContext+NestedResolution.swift`).
     func resolveAsync<Service, each Argument>(
         _ key: LookupKey,
-        found: Unmanaged<AnyProvider>?,
+        found: Borrowed<AnyProvider>?,
         from lookup: Container,
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
@@ -98,7 +95,7 @@ extension ResolutionContext {
                 configure: configure
             )
         }
-        let provider = unsafeDowncast(found.takeUnretainedValue(), to: Provider<Service, repeat each Argument>.self)
+        let provider = uncheckedCast(found.object, to: Provider<Service, repeat each Argument>.self)
         guard provider.conflict == nil else {
             throw unresolvable(
                 Service.self,

@@ -62,7 +62,7 @@ extension ResolutionContext {
         arguments: repeat each Argument
     ) throws -> Service {
         if !provider.isAsync, let box = store.instance(of: provider.record) {
-            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+            return uncheckedCast(box, to: InstanceBox<Service>.self).value
         }
         guard !provider.isAsync, !isAsync else {
             return try resolveStoredInNestedResolution(
@@ -76,7 +76,7 @@ extension ResolutionContext {
         if let box = try beginSharedConstruction(of: key, for: provider, realm: store)
             ?? store.instance(of: provider.record)
         {
-            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+            return uncheckedCast(box, to: InstanceBox<Service>.self).value
         }
         let instance = try withDisposalOwner(store.disposals) {
             try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
@@ -93,13 +93,13 @@ extension ResolutionContext {
         arguments: repeat each Argument
     ) async throws -> Service {
         let record = provider.record
-        if let box = store.instance(of: record) { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+        if let box = store.instance(of: record) { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
         let key = SharedInstanceKey(slot: record, store: store)
         let start = try await beginSharedConstruction(of: key, for: provider, realm: store)
-        if case .built(let box) = start { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+        if case .built(let box) = start { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
         var built: AnyObject?
         defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
-        if let box = store.instance(of: record) { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+        if let box = store.instance(of: record) { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
         let saved = disposalOwner
         disposalOwner = store.disposals
         defer { disposalOwner = saved }
@@ -171,7 +171,7 @@ extension ResolutionContext {
     /// known to hold it.
     @usableFromInline func noteScopedResolution(of provider: AnyProvider) {
         scopedResolutionCount &+= 1
-        lastScoped = .passUnretained(provider)
+        lastScoped = Borrowed(provider)
     }
 
     /// Marks a graph-scoped instance as holding a scoped one (directly or through others).
@@ -180,7 +180,7 @@ extension ResolutionContext {
         markScopeBound(box, holding: lastScoped)
     }
 
-    private func markScopeBound(_ box: AnyObject, holding scoped: Unmanaged<AnyProvider>) {
+    private func markScopeBound(_ box: AnyObject, holding scoped: Borrowed<AnyProvider>) {
         if sharesOuterGraph, let outer { return outer.markScopeBound(box, holding: scoped) }
         bookkeeping.scopeBoundGraphInstances[ObjectIdentifier(box)] = scoped
     }
@@ -196,7 +196,7 @@ extension ResolutionContext {
                 scope: captor.provider.scope,
                 captive: provider.key,
                 captiveScope: provider.scope,
-                holding: scoped.takeUnretainedValue().key,
+                holding: scoped.object.key,
                 path: captor.path + [provider.key]
             )
         }
@@ -204,7 +204,7 @@ extension ResolutionContext {
         lastScoped = scoped
     }
 
-    private func scopedProvider(heldBy box: AnyObject) -> Unmanaged<AnyProvider>? {
+    private func scopedProvider(heldBy box: AnyObject) -> Borrowed<AnyProvider>? {
         if sharesOuterGraph, let outer { return outer.scopedProvider(heldBy: box) }
         return storedBookkeeping?.scopeBoundGraphInstances[ObjectIdentifier(box)]
     }

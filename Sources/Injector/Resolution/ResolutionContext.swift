@@ -77,10 +77,10 @@ final class ResolutionContext {
     private var storedGates: ConstructionGates?
     private(set) var inheritedUnpublished: [SharedInstanceKey: AnyObject] = [:]
     /// How many scoped instances this resolution has handed out, and the last one's provider
-    /// (unretained: registries never release providers): what tells a graph-scoped instance that
+    /// (borrowed): what tells a graph-scoped instance that
     /// holds a scoped one.
     @exclusivity(unchecked) @usableFromInline var scopedResolutionCount = 0
-    @exclusivity(unchecked) var lastScoped: Unmanaged<AnyProvider>?
+    @exclusivity(unchecked) var lastScoped: Borrowed<AnyProvider>?
     /// Whether this resolution is part of its outer one (a sync part of an async resolution), and
     /// so shares its graph-scoped instances, rather than a resolution of its own.
     @exclusivity(unchecked) var sharesOuterGraph = false
@@ -102,7 +102,7 @@ final class ResolutionContext {
         /// What holds the instance whose hooks are running, if anything outlives lifetime scopes.
         var preparingCaptor: Captor?
         /// The graph-scoped instances that hold a scoped one, with the scoped one's provider.
-        var scopeBoundGraphInstances: [ObjectIdentifier: Unmanaged<AnyProvider>] = [:]
+        var scopeBoundGraphInstances: [ObjectIdentifier: Borrowed<AnyProvider>] = [:]
         /// The gates of the sync shared instances this resolution builds (see `InstanceGates`),
         /// held until it ends, and the async construction locks it took.
         var heldGates: [SharedInstanceKey] = []
@@ -386,16 +386,16 @@ final class ResolutionContext {
     ///
     /// Called where a dependent may exist: a resolve through a resolver, or a resolution nested in
     /// another. A top-level resolve has none, and skips the call.
-    @usableFromInline func noteDependency(on provider: Unmanaged<AnyProvider>) {
+    @usableFromInline func noteDependency(on provider: Borrowed<AnyProvider>) {
         // The usual case first: the dependent is under construction here.
         if let record = stack.innermostRecord {
-            provider._withUnsafeGuaranteedRef { dependency in
-                record._withUnsafeGuaranteedRef { $0.noteDependency(on: dependency) }
+            provider.withObject { dependency in
+                record.withObject { $0.noteDependency(on: dependency) }
             }
             return
         }
         guard storedBookkeeping != nil || outer != nil else { return }
-        provider._withUnsafeGuaranteedRef { dependency in dependent?.noteDependency(on: dependency) }
+        provider.withObject { dependency in dependent?.noteDependency(on: dependency) }
     }
 
     /// Notes a dependency by key: also one that is not registered, so that the graph shows it.
@@ -409,7 +409,7 @@ final class ResolutionContext {
     private var dependent: AnyProvider? {
         var context: ResolutionContext? = self
         while let current = context {
-            if let record = current.stack.innermostRecord { return record.takeUnretainedValue() }
+            if let record = current.stack.innermostRecord { return record.object }
             if let preparing = current.storedBookkeeping?.hookChain?.last { return preparing.record }
             context = current.outer
         }
