@@ -88,6 +88,9 @@ struct RegistryBuilder {
     private mutating func noteLate(_ provider: AnyProvider, kind: Conflict.Kind, sites: [RegistrationSite]) {
         let key = provider.key.lookupKey
         if !lateKeys.contains(key) { lateKeys.append(key) }
+        // The copy borrows `provider` as its record: keep it too (the key is late, so `added`'s
+        // order does not list it twice).
+        added.append(provider)
         store(provider.copy(conflict: Conflict(kind: kind, sites: sites), preparation: provider.preparation))
     }
 
