@@ -63,7 +63,7 @@ extension ResolutionContext {
     /// unless the handle would be held by a singleton or weak service (then the container, whose
     /// resolves outlive lifetime scopes).
     func deferredSource(from lookup: Container) -> ResolutionSource {
-        let lifetimeScope = innermostOutlivingScopes() == nil ? self.lifetimeScope : nil
+        let lifetimeScope = innermostOutlivingScopes() == nil ? environment.lifetimeScope : nil
         return ResolutionSource(
             container: lookup,
             scope: lifetimeScope?.acceptsEveryTag == true ? nil : lifetimeScope
@@ -74,7 +74,7 @@ extension ResolutionContext {
     /// validation resolves that registration on its own. (Resolving it here would report a cycle
     /// that the handle breaks: a service holding `Lazy<B>` whose B needs the service.)
     func validateDeferred<Service>(_ service: Service.Type, name: String?, from lookup: Container) throws {
-        guard lifetimeScope?.acceptsEveryTag == true else { return }
+        guard environment.lifetimeScope?.acceptsEveryTag == true else { return }
         let key = LookupKey(service, name: name)
         if let found = lookup.provider(for: key) {
             noteDependency(on: found)

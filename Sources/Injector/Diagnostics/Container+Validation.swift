@@ -104,7 +104,6 @@ struct Sandbox {
 extension ResolutionContext {
     /// Starts one of validation's resolutions, in its sandbox.
     func startValidation(in sandbox: Sandbox) {
-        start(in: sandbox.scope)  // marks the context as holding lifetime state, to be reset
-        sideStore = sandbox.side
+        start(in: sandbox.scope, sideStore: sandbox.side)
     }
 }

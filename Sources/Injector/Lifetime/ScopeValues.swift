@@ -92,7 +92,7 @@ extension Container {
         let site = RegistrationSite(fileID: fileID, line: line)
         let scope = tag.map(Scope.scoped(to:)) ?? .scoped
         let provider = Provider<Service>(key: key, scope: scope, site: site, handingOn: true) { r in
-            guard let lifetimeScope = r.context.lifetimeScope, !lifetimeScope.acceptsEveryTag else {
+            guard let lifetimeScope = r.context.environment.lifetimeScope, !lifetimeScope.acceptsEveryTag else {
                 throw ScopeValueInSandbox()
             }
             guard let value = lifetimeScope.values.values[key.lookupKey] as? Service else {
@@ -116,7 +116,7 @@ extension ResolutionContext {
     /// - Throws: ``InjectionError/Code/captiveDependency`` when a singleton or weak service is
     ///   being built around it.
     func scopeValue(for key: LookupKey, asked: ServiceKey) throws -> Any? {
-        guard let value = lifetimeScope?.values.values[key] else { return nil }
+        guard let value = environment.lifetimeScope?.values.values[key] else { return nil }
         if let captor = innermostOutlivingScopes() {
             throw InjectionError.captiveDependency(
                 captor.provider.key,

@@ -94,10 +94,10 @@ extension ResolutionContext {
         let mark = queueMark
         var instance: Service
         // A resolution the factory starts through a container, in this task or a child task, runs
-        // within this one: it sees what this one is building, and may take its locks.
+        // within this one: it sees what this one is building, and may take its gates.
         let running = RunningAsyncFactory(
-            owners: lockAncestors + [ObjectIdentifier(self)],
-            path: pathChain,
+            owners: family.ancestors + [ObjectIdentifier(self)],
+            path: construction.pathChain,
             unpublished: unpublishedInstances,
             gates: constructionGates
         )
@@ -136,7 +136,7 @@ extension ResolutionContext {
                 )
             }
         }
-        if disposalOwner != nil, !provider.handsOnInstances {
+        if environment.disposalOwner != nil, !provider.handsOnInstances {
             handOverForDisposal(of: instance, provider: provider, lookup: lookup)
         }
         if let preparation = provider.preparation {
@@ -149,21 +149,13 @@ extension ResolutionContext {
         }
     }
 
-    /// Runs `body` with `owner` taking charge of what is disposable, then restores the owner.
-    @inlinable
-    func withDisposalOwner<Result>(_ owner: DisposalBag?, _ body: () throws -> Result) rethrows -> Result {
-        let saved = disposalOwner
-        disposalOwner = owner
-        defer { disposalOwner = saved }
-        return try body()
-    }
-
     /// Hands a new instance to the owner of what is built now, if it is disposable and not a
     /// shared instance that a factory merely passed on (under another key): a singleton or weak
     /// instance, published or built by this resolution, which a scope never takes charge of.
     @usableFromInline func handOverForDisposal(of instance: Any, provider: AnyProvider, lookup: Container) {
-        guard let owner = disposalOwner, let disposal = provider.disposal(of: instance) else { return }
-        if lookup.tree.sharedObjects.contains(instance) || sideStore?.sharedObjects?.contains(instance) == true
+        guard let owner = environment.disposalOwner, let disposal = provider.disposal(of: instance) else { return }
+        if lookup.tree.sharedObjects.contains(instance)
+            || environment.sideStore?.sharedObjects?.contains(instance) == true
             || isUnpublished(instance)
         {
             return
@@ -178,8 +170,8 @@ extension ResolutionContext {
         var context: ResolutionContext? = self
         while let current = context {
             if current.storedBookkeeping?.unpublished.contains(where: { holds($0.box) }) == true { return true }
-            if current.outer == nil { return current.inheritedUnpublished.values.contains(where: holds) }
-            context = current.outer
+            if current.nesting.outer == nil { return current.family.unpublished.values.contains(where: holds) }
+            context = current.nesting.outer
         }
         return false
     }

@@ -66,7 +66,7 @@ extension ResolutionContext {
             guard configure == nil else {
                 throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
             }
-            if sideStore == nil, let instance = provider.sharedInstance { return instance }
+            if environment.sideStore == nil, let instance = provider.sharedInstance { return instance }
             return try resolveShared(provider, from: lookup, arguments: repeat each arguments)
         case .scoped:
             guard configure == nil else {

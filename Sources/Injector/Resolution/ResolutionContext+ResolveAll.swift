@@ -37,7 +37,7 @@ extension ResolutionContext {
         var seen: Set<LookupKey> = []
         var keys: [LookupKey] = []
         // Registrations that exist only as test overrides come last.
-        for container in lookup.lineage + (overrides?.registrations(reaching: lookup) ?? []) {
+        for container in lookup.lineage + (environment.overrides?.registrations(reaching: lookup) ?? []) {
             for provider in container.providers(in: group) where seen.insert(provider.key.lookupKey).inserted {
                 keys.append(provider.key.lookupKey)
             }

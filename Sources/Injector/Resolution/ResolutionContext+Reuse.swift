@@ -46,8 +46,8 @@ extension ResolutionContext {
         }
         let context = Borrowed<ResolutionContext>(opaque: cached).object
         guard !context.isInUse else {
-            let nested = ResolutionContext(nestedIn: context.innermostNested ?? context)
-            context.innermostNested = nested
+            let nested = ResolutionContext(nestedIn: context.nesting.innermostNested ?? context)
+            context.nesting.innermostNested = nested
             nested.isInUse = true
             return nested
         }
@@ -65,12 +65,12 @@ extension ResolutionContext {
             return try body()
         }
         pthread_setspecific(Self.cacheKey, Borrowed(self).opaque)
-        isThreadRoot = true
+        nesting.isThreadRoot = true
         isInUse = true
         defer {
             pthread_setspecific(Self.cacheKey, previous)
-            isThreadRoot = false
-            innermostNested = nil
+            nesting.isThreadRoot = false
+            nesting.innermostNested = nil
         }
         return try body()
     }

@@ -100,15 +100,9 @@ extension ResolutionContext {
         var built: AnyObject?
         defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
         if let box = store.instance(of: record) { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
-        let saved = disposalOwner
-        disposalOwner = store.disposals
-        defer { disposalOwner = saved }
-        let instance = try await constructAsync(
-            provider,
-            lookup: lookup,
-            arguments: repeat each arguments,
-            configure: nil
-        )
+        let instance = try await withDisposalOwnerAsync(store.disposals) {
+            try await constructAsync(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+        }
         try keepUnpublishedStored(instance, of: provider, in: store, as: key)
         built = unpublishedInstance(of: key)
         return instance
@@ -149,11 +143,11 @@ extension ResolutionContext {
                 path: captor.path + [provider.key]
             )
         }
-        guard let lifetimeScope else {
+        guard let lifetimeScope = environment.lifetimeScope else {
             throw InjectionError.scopedOutsideScope(provider.key, scope: provider.scope, path: path + [provider.key])
         }
         if let tag = provider.scope.tag {
-            let lifetimeScopeTag = lifetimeScope.acceptsEveryTag ? adoptedTag ?? tag : lifetimeScope.tag
+            let lifetimeScopeTag = lifetimeScope.acceptsEveryTag ? environment.adoptedTag ?? tag : lifetimeScope.tag
             guard lifetimeScopeTag == tag else {
                 throw InjectionError.scopeTagMismatch(
                     provider.key,
@@ -162,26 +156,26 @@ extension ResolutionContext {
                     path: path + [provider.key]
                 )
             }
-            if lifetimeScope.acceptsEveryTag { adoptedTag = tag }
+            if lifetimeScope.acceptsEveryTag { environment.adoptedTag = tag }
         }
-        return overrides?.store(for: lifetimeScope) ?? lifetimeScope.store
+        return environment.overrides?.store(for: lifetimeScope) ?? lifetimeScope.store
     }
 
     /// Counts a scoped instance handed out, so that a graph-scoped instance built around it is
     /// known to hold it.
     @usableFromInline func noteScopedResolution(of provider: AnyProvider) {
-        scopedResolutionCount &+= 1
-        lastScoped = Borrowed(provider)
+        construction.scopedCount &+= 1
+        construction.lastScoped = Borrowed(provider)
     }
 
     /// Marks a graph-scoped instance as holding a scoped one (directly or through others).
     @usableFromInline func markScopeBound(_ box: AnyObject) {
-        guard let lastScoped else { return }  // set whenever the count moved
+        guard let lastScoped = construction.lastScoped else { return }  // set whenever the count moved
         markScopeBound(box, holding: lastScoped)
     }
 
     private func markScopeBound(_ box: AnyObject, holding scoped: Borrowed<AnyProvider>) {
-        if sharesOuterGraph, let outer { return outer.markScopeBound(box, holding: scoped) }
+        if nesting.sharesOuterGraph, let outer = nesting.outer { return outer.markScopeBound(box, holding: scoped) }
         bookkeeping.scopeBoundGraphInstances[ObjectIdentifier(box)] = scoped
     }
 
@@ -200,12 +194,12 @@ extension ResolutionContext {
                 path: captor.path + [provider.key]
             )
         }
-        scopedResolutionCount &+= 1
-        lastScoped = scoped
+        construction.scopedCount &+= 1
+        construction.lastScoped = scoped
     }
 
     private func scopedProvider(heldBy box: AnyObject) -> Borrowed<AnyProvider>? {
-        if sharesOuterGraph, let outer { return outer.scopedProvider(heldBy: box) }
+        if nesting.sharesOuterGraph, let outer = nesting.outer { return outer.scopedProvider(heldBy: box) }
         return storedBookkeeping?.scopeBoundGraphInstances[ObjectIdentifier(box)]
     }
 }

@@ -24,7 +24,7 @@ extension ResolutionContext {
         from lookup: Container,
         arguments: repeat each Argument
     ) throws -> Service {
-        if let sideStore {
+        if let sideStore = environment.sideStore {
             return try constructStored(
                 provider,
                 in: sideStore,
@@ -42,7 +42,7 @@ extension ResolutionContext {
         from lookup: Container,
         arguments: repeat each Argument
     ) async throws -> Service {
-        if let sideStore {
+        if let sideStore = environment.sideStore {
             return try await constructStoredAsync(
                 provider,
                 in: sideStore,
@@ -106,15 +106,9 @@ extension ResolutionContext {
         defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
         if let instance = provider.asyncSharedInstance { return instance }  // another task was first
 
-        let saved = disposalOwner
-        disposalOwner = provider.asyncSingleton == nil ? nil : owner.disposals
-        defer { disposalOwner = saved }
-        let instance = try await constructAsync(
-            provider,
-            lookup: owner,
-            arguments: repeat each arguments,
-            configure: nil
-        )
+        let instance = try await withDisposalOwnerAsync(provider.asyncSingleton == nil ? nil : owner.disposals) {
+            try await constructAsync(provider, lookup: owner, arguments: repeat each arguments, configure: nil)
+        }
         try keepUnpublishedShared(
             instance,
             as: key,
