@@ -227,14 +227,12 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
 
     override func resolveWithoutArguments(in context: ResolutionContext, from lookup: Container) throws {
         let key = key.lookupKey
-        _ = try context.resolve(key, found: lookup.provider(for: key), from: lookup, configure: nil) as Service
+        _ = try context.resolve(key, from: lookup, configure: nil) as Service
     }
 
     override func resolveWithoutArgumentsAsync(in context: ResolutionContext, from lookup: Container) async throws {
         let key = key.lookupKey
-        _ =
-            try await context.resolveAsync(key, found: lookup.provider(for: key), from: lookup, configure: nil)
-            as Service
+        _ = try await context.resolveAsync(key, from: lookup, configure: nil) as Service
     }
 
     /// Calls `body` with `provider` as a provider of this type, which its key says it is.

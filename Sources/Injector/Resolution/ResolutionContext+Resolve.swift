@@ -17,7 +17,44 @@
 // generic metadata is instantiated at run time on the resolve path.
 
 extension ResolutionContext {
-    /// Resolves `key`, already looked up as `found`, with lookups starting at `lookup`.
+    /// The step every resolve within a resolution takes (a factory's ``Resolver``, sync or async):
+    /// looks `key` up from `lookup`, notes that the service under construction depends on it, and
+    /// resolves it.
+    @inlinable
+    func resolve<Service, each Argument>(
+        _ key: LookupKey,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) throws -> Service {
+        try resolve(
+            key,
+            found: lookup.provider(for: key),
+            from: lookup,
+            arguments: repeat each arguments,
+            configure: configure
+        )
+    }
+
+    /// The async form of `resolve(_:from:arguments:configure:)`.
+    func resolveAsync<Service, each Argument>(
+        _ key: LookupKey,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) async throws -> Service {
+        try await resolveAsync(
+            key,
+            found: lookup.provider(for: key),
+            from: lookup,
+            arguments: repeat each arguments,
+            configure: configure
+        )
+    }
+
+    /// Resolves `key`, already looked up as `found`, with lookups starting at `lookup`, noting the
+    /// dependency on it (a top-level resolution, which has no dependent, looks up before it has a
+    /// context, to return a published singleton without one).
     @inlinable
     func resolve<Service, each Argument>(
         _ key: LookupKey,
@@ -29,6 +66,7 @@ extension ResolutionContext {
         guard let found else {
             return try resolveUnregistered(key, from: lookup, arguments: repeat each arguments, configure: configure)
         }
+        noteDependency(on: found)
         return try Provider<Service, repeat each Argument>.borrowing(found) { provider in
             guard provider.conflict == nil else {
                 throw unresolvable(
@@ -95,6 +133,7 @@ extension ResolutionContext {
                 configure: configure
             )
         }
+        noteDependency(on: found)
         let provider = uncheckedCast(found.object, to: Provider<Service, repeat each Argument>.self)
         guard provider.conflict == nil else {
             throw unresolvable(
@@ -105,7 +144,6 @@ extension ResolutionContext {
                 from: lookup
             )
         }
-        noteDependency(on: found)
         guard provider.isAsync else {
             return try resolve(provider, from: lookup, arguments: repeat each arguments, configure: configure)
         }

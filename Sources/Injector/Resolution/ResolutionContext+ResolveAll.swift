@@ -42,10 +42,6 @@ extension ResolutionContext {
                 keys.append(provider.key.lookupKey)
             }
         }
-        return try keys.map { key in
-            let found = lookup.provider(for: key)
-            if let found { noteDependency(on: found) }
-            return try resolve(key, found: found, from: lookup, configure: nil) as Service
-        }
+        return try keys.map { key in try resolve(key, from: lookup, configure: nil) as Service }
     }
 }

@@ -78,15 +78,7 @@ extension Resolver {
             )
         }
         return try container.withObject { container in
-            let found = container.provider(for: key)
-            if let found { context.noteDependency(on: found) }
-            return try context.resolve(
-                key,
-                found: found,
-                from: container,
-                arguments: repeat each arguments,
-                configure: configure
-            )
+            try context.resolve(key, from: container, arguments: repeat each arguments, configure: configure)
         }
     }
 
@@ -127,19 +119,10 @@ extension Resolver {
         let container = container.object
         guard context.isAsync else {
             // A sync factory or hook cannot wait: it must resolve sync registrations only.
-            let found = container.provider(for: key)
-            if let found { context.noteDependency(on: found) }
-            return try context.resolve(
-                key,
-                found: found,
-                from: container,
-                arguments: repeat each arguments,
-                configure: configure
-            )
+            return try context.resolve(key, from: container, arguments: repeat each arguments, configure: configure)
         }
         return try await context.resolveAsync(
             key,
-            found: container.provider(for: key),
             from: container,
             arguments: repeat each arguments,
             configure: configure
