@@ -16,21 +16,21 @@
 /// one does not keep its own scope alive, nor a singleton its container.
 struct ResolutionSource: Sendable {
     private weak var container: Container?
-    private weak var scope: LifetimeScope?
+    private weak var lifetimeScope: LifetimeScope?
     private let fromScope: Bool
     private let tag: ScopeTag?
 
-    init(container: Container, scope: LifetimeScope?) {
+    init(container: Container, lifetimeScope: LifetimeScope?) {
         self.container = container
-        self.scope = scope
-        fromScope = scope != nil
-        tag = scope?.tag
+        self.lifetimeScope = lifetimeScope
+        fromScope = lifetimeScope != nil
+        tag = lifetimeScope?.tag
     }
 
     func resolve<Service>(name: String?) throws -> Service {
         if fromScope {
-            guard let scope else { throw gone(Service.self, name: name) }
-            return try scope.resolve(Service.self, name: name)
+            guard let lifetimeScope else { throw gone(Service.self, name: name) }
+            return try lifetimeScope.resolve(Service.self, name: name)
         }
         guard let container else { throw gone(Service.self, name: name) }
         return try container.resolve(Service.self, name: name)
@@ -38,8 +38,8 @@ struct ResolutionSource: Sendable {
 
     func resolveAsync<Service>(name: String?) async throws -> Service {
         if fromScope {
-            guard let scope else { throw gone(Service.self, name: name) }
-            return try await scope.resolveAsync(Service.self, name: name)
+            guard let lifetimeScope else { throw gone(Service.self, name: name) }
+            return try await lifetimeScope.resolveAsync(Service.self, name: name)
         }
         guard let container else { throw gone(Service.self, name: name) }
         return try await container.resolveAsync(Service.self, name: name)
@@ -66,7 +66,7 @@ extension ResolutionContext {
         let lifetimeScope = innermostOutlivingScopes() == nil ? environment.lifetimeScope : nil
         return ResolutionSource(
             container: lookup,
-            scope: lifetimeScope?.acceptsEveryTag == true ? nil : lifetimeScope
+            lifetimeScope: lifetimeScope?.acceptsEveryTag == true ? nil : lifetimeScope
         )
     }
 

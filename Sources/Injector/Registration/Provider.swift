@@ -42,7 +42,7 @@ class AnyProvider: @unchecked Sendable {
     /// Whether the factory takes resolve-time arguments: it may then resolve its own key again
     /// with other arguments, which is recursion, not a cycle.
     @usableFromInline let takesArguments: Bool
-    /// Whether the factory hands on an instance owned elsewhere (another registration's, for
+    /// Whether the factory hands on an instance that something else owns (another registration's, for
     /// `implements`; a value given to a scope): whoever resolves it under this key takes charge of
     /// nothing.
     @usableFromInline let handsOnInstances: Bool
