@@ -46,6 +46,7 @@ extension Container {
         return container
     }
 
+    @inline(__always)
     private func localProvider(for key: LookupKey) -> Borrowed<AnyProvider>? {
         (registry.borrowed() ?? publishRegistry()).withObject { $0.provider(for: key) }
     }

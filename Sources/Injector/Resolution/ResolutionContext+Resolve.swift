@@ -27,13 +27,9 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
-        try resolve(
-            key,
-            found: lookup.provider(for: key),
-            from: lookup,
-            arguments: repeat each arguments,
-            configure: configure
-        )
+        let found = lookup.provider(for: key)
+        if let found { noteDependency(on: found) }
+        return try resolve(key, found: found, from: lookup, arguments: repeat each arguments, configure: configure)
     }
 
     /// The async form of `resolve(_:from:arguments:configure:)`.
@@ -43,18 +39,21 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) async throws -> Service {
-        try await resolveAsync(
+        let found = lookup.provider(for: key)
+        if let found { noteDependency(on: found) }
+        return try await resolveAsync(
             key,
-            found: lookup.provider(for: key),
+            found: found,
             from: lookup,
             arguments: repeat each arguments,
             configure: configure
         )
     }
 
-    /// Resolves `key`, already looked up as `found`, with lookups starting at `lookup`, noting the
-    /// dependency on it (a top-level resolution, which has no dependent, looks up before it has a
-    /// context, to return a published singleton without one).
+    /// Resolves `key`, already looked up as `found`, with lookups starting at `lookup`: what
+    /// follows the lookup and the dependency's note. (A top-level resolution looks up before it has
+    /// a context, to return a published singleton without one, and notes a dependency only when it
+    /// is nested in another.)
     @inlinable
     func resolve<Service, each Argument>(
         _ key: LookupKey,
@@ -66,7 +65,6 @@ extension ResolutionContext {
         guard let found else {
             return try resolveUnregistered(key, from: lookup, arguments: repeat each arguments, configure: configure)
         }
-        noteDependency(on: found)
         return try Provider<Service, repeat each Argument>.borrowing(found) { provider in
             guard provider.conflict == nil else {
                 throw unresolvable(
@@ -133,7 +131,6 @@ extension ResolutionContext {
                 configure: configure
             )
         }
-        noteDependency(on: found)
         let provider = uncheckedCast(found.object, to: Provider<Service, repeat each Argument>.self)
         guard provider.conflict == nil else {
             throw unresolvable(

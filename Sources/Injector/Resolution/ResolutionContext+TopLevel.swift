@@ -39,6 +39,7 @@ extension ResolutionContext {
         defer { context.end() }
         if let lifetimeScope { context.start(in: lifetimeScope) }
         if container.tree.mayHaveOverrides { context.applyOverrides(from: container) }
+        if context.isNested, let found { context.noteDependency(on: found) }
         let instance: Service = try context.resolve(
             key,
             found: found,
