@@ -78,7 +78,7 @@ class AnyProvider: @unchecked Sendable {
     }
 
     /// How `instance`, made by this registration, is disposed, or `nil` if it is not disposable.
-    func disposal(of instance: Any) -> DisposalBag.Disposal? {
+    @usableFromInline func disposal(of instance: Any) -> DisposalBag.Disposal? {
         let type = UInt(bitPattern: ObjectIdentifier(Swift.type(of: instance)))
         let cached = disposalCache.load(ordering: .relaxed)
         if cached & ~Self.kindMask == type, cached != 0 { return Self.disposal(fromKind: cached & Self.kindMask) }
@@ -89,13 +89,14 @@ class AnyProvider: @unchecked Sendable {
         return disposal
     }
 
-    private static let kindMask: UInt = 0b11
+    private static let kindMask: UInt = 0b111
 
     private static func kind(of disposal: DisposalBag.Disposal?) -> UInt {
         switch disposal {
         case nil: 1
         case .sync?: 2
         case .asyncOnly?: 3
+        case .syncOrAsync?: 4
         }
     }
 
@@ -103,6 +104,7 @@ class AnyProvider: @unchecked Sendable {
         switch kind {
         case 2: .sync
         case 3: .asyncOnly
+        case 4: .syncOrAsync
         default: nil
         }
     }

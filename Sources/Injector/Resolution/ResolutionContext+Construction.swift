@@ -136,8 +136,13 @@ extension ResolutionContext {
                 )
             }
         }
-        if disposalOwner != nil, !provider.handsOnInstances {
-            handOverForDisposal(of: instance, provider: provider, lookup: lookup)
+        if disposalOwner != nil, !provider.handsOnInstances, let disposal = provider.disposal(of: instance) {
+            handOverForDisposal(
+                DisposalBag.Disposer(instance, disposal: disposal),
+                of: instance,
+                provider: provider,
+                lookup: lookup
+            )
         }
         if let preparation = provider.preparation {
             try deferPreparation(
@@ -158,23 +163,33 @@ extension ResolutionContext {
         return try body()
     }
 
-    /// Hands a new instance to the owner of what is built now, if it is disposable and not a
-    /// shared instance that a factory merely passed on (under another key): a singleton or weak
-    /// instance, published or built by this resolution, which a scope never takes charge of.
-    @usableFromInline func handOverForDisposal(of instance: Any, provider: AnyProvider, lookup: Container) {
-        guard let owner = disposalOwner, let disposal = provider.disposal(of: instance) else { return }
-        if lookup.tree.sharedObjects.contains(instance) || sideStore?.sharedObjects?.contains(instance) == true
-            || isUnpublished(instance)
+    /// Hands a new disposable instance, which `disposer` disposes, to the owner of what is built
+    /// now, unless it is a shared instance that a factory merely passed on (under another key): a
+    /// singleton or weak instance, published or built by this resolution, which a scope never takes
+    /// charge of.
+    @usableFromInline func handOverForDisposal(
+        _ disposer: DisposalBag.Disposer,
+        of instance: Any,
+        provider: AnyProvider,
+        lookup: Container
+    ) {
+        guard let owner = disposalOwner else { return }
+        let object = weakReferenceable(instance)
+        if lookup.tree.sharedObjects.contains(instance, object: object)
+            || sideStore?.sharedObjects?.contains(instance, object: object) == true
+            || isUnpublished(instance, object: object)
         {
             return
         }
-        owner.takeCharge(of: instance, key: provider.key, disposal: disposal)
+        owner.takeCharge(disposer, key: provider.key, object: object)
     }
 
-    /// Whether `instance` is one this resolution, or one it runs inside, built to share and has not
-    /// published yet.
-    private func isUnpublished(_ instance: Any) -> Bool {
-        func holds(_ box: AnyObject) -> Bool { isSameInstance((box as! any AnyInstanceBox).instance, instance) }
+    /// Whether `instance`, whose identity is `object` if it is a class instance, is one this
+    /// resolution, or one it runs inside, built to share and has not published yet.
+    private func isUnpublished(_ instance: Any, object: AnyObject?) -> Bool {
+        func holds(_ box: AnyObject) -> Bool {
+            isSameInstance((box as! AnyInstanceBox).instance, instance, object: object)
+        }
         var context: ResolutionContext? = self
         while let current = context {
             if current.storedBookkeeping?.unpublished.contains(where: { holds($0.box) }) == true { return true }
