@@ -32,6 +32,12 @@ public struct ScopeValues: Sendable {
 
     init() {}
 
+    /// Whether `instance`, whose identity is `object` if it is a class instance, is one of the
+    /// values: a scope takes charge of none of them, even resolved under another key.
+    func contains(_ instance: Any, object: AnyObject?) -> Bool {
+        values.values.contains { isSameInstance($0, instance, object: object) }
+    }
+
     /// Gives the scope `value`, resolvable as `type` under `name`; a second value for the same type
     /// and name replaces the first.
     public mutating func provide<Value: Sendable>(_ type: Value.Type, name: String? = nil, _ value: Value) {
@@ -91,7 +97,15 @@ extension Container {
         let key = ServiceKey(service, name: name)
         let site = RegistrationSite(fileID: fileID, line: line)
         let scope = tag.map(Scope.scoped(to:)) ?? .scoped
-        let provider = Provider<Service>(key: key, scope: scope, site: site, handingOn: true) { r in
+        // Its factory runs only where the value cannot be served straight from the scope's values
+        // (see `ResolutionContext.givenScopeValue(for:)`): to report what is wrong, or in validation.
+        let provider = Provider<Service>(
+            key: key,
+            scope: scope,
+            site: site,
+            handingOn: true,
+            providingScopeValue: true
+        ) { r in
             guard let lifetimeScope = r.context.lifetimeScope, !lifetimeScope.acceptsEveryTag else {
                 throw ScopeValueInSandbox()
             }
@@ -110,6 +124,21 @@ extension Container {
 struct ScopeValueInSandbox: Error {}
 
 extension ResolutionContext {
+    /// The value the resolution's lifetime scope was given for `provider`, a registration of a
+    /// value provided by scopes, served straight from the scope's values: resolving it does not
+    /// build and store it again as a scoped instance. `nil` when the registration's factory must
+    /// run instead: the scope was given no such value (the factory reports it), this is validation's
+    /// sandbox, or the registration has preparation steps, which run once per scope.
+    ///
+    /// - Throws: What `owningStore(for:)` throws: a captive dependency, or a scope of another tag.
+    @usableFromInline func givenScopeValue(for provider: AnyProvider) throws -> Any? {
+        guard provider.preparation == nil, let lifetimeScope, !lifetimeScope.acceptsEveryTag,
+            let value = lifetimeScope.values.values[provider.key.lookupKey]
+        else { return nil }
+        _ = try owningStore(for: provider)
+        return value
+    }
+
     /// The value the resolution's lifetime scope was given for `key`, if any, for a key that is not
     /// registered.
     ///

@@ -46,6 +46,9 @@ class AnyProvider: @unchecked Sendable {
     /// `implements`; a value given to a scope): whoever resolves it under this key takes charge of
     /// nothing.
     @usableFromInline let handsOnInstances: Bool
+    /// Whether this registration declares a value that lifetime scopes are given
+    /// (`register(_:name:providedByScope:)`): a resolve served straight from the scope's values.
+    @usableFromInline let providesScopeValue: Bool
     /// Whether instances of this registration outlive lifetime scopes (singleton and weak): what a
     /// scoped instance must not be held by. Kept, not worked out from `scope` on each check.
     let outlivesLifetimeScopes: Bool
@@ -63,7 +66,8 @@ class AnyProvider: @unchecked Sendable {
         preparation: AnyObject?,
         original: AnyProvider?,
         isAsync: Bool,
-        handsOnInstances: Bool = false
+        handsOnInstances: Bool = false,
+        providesScopeValue: Bool = false
     ) {
         self.key = key
         self.scope = scope
@@ -73,6 +77,7 @@ class AnyProvider: @unchecked Sendable {
         self.original = original?.borrowedRecord  // the first provider, for a copy of a copy
         self.isAsync = isAsync
         self.handsOnInstances = handsOnInstances
+        self.providesScopeValue = providesScopeValue
         takesArguments = !key.argumentTypes.isEmpty
         outlivesLifetimeScopes = scope.outlivesLifetimeScopes
     }
@@ -166,6 +171,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         scope: Scope,
         site: RegistrationSite,
         handingOn handsOnInstances: Bool = false,
+        providingScopeValue providesScopeValue: Bool = false,
         factory: @escaping Factory
     ) {
         self.factory = factory
@@ -182,7 +188,8 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             preparation: nil,
             original: nil,
             isAsync: false,
-            handsOnInstances: handsOnInstances
+            handsOnInstances: handsOnInstances,
+            providesScopeValue: providesScopeValue
         )
     }
 
@@ -221,7 +228,8 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             preparation: preparation,
             original: original,
             isAsync: original.isAsync,
-            handsOnInstances: original.handsOnInstances
+            handsOnInstances: original.handsOnInstances,
+            providesScopeValue: original.providesScopeValue
         )
     }
 

@@ -164,9 +164,9 @@ extension ResolutionContext {
     }
 
     /// Hands a new disposable instance, which `disposer` disposes, to the owner of what is built
-    /// now, unless it is a shared instance that a factory merely passed on (under another key): a
-    /// singleton or weak instance, published or built by this resolution, which a scope never takes
-    /// charge of.
+    /// now, unless it is an instance owned elsewhere that a factory merely passed on (under another
+    /// key): a singleton or weak instance, published or built by this resolution, or a value given
+    /// to the lifetime scope, which a scope never takes charge of.
     @usableFromInline func handOverForDisposal(
         _ disposer: DisposalBag.Disposer,
         of instance: Any,
@@ -178,6 +178,7 @@ extension ResolutionContext {
         if lookup.tree.sharedObjects.contains(instance, object: object)
             || sideStore?.sharedObjects?.contains(instance, object: object) == true
             || isUnpublished(instance, object: object)
+            || lifetimeScope?.values.contains(instance, object: object) == true
         {
             return
         }

@@ -25,6 +25,10 @@ extension ResolutionContext {
         from lookup: Container,
         arguments: repeat each Argument
     ) throws -> Service {
+        if provider.providesScopeValue, let value = try givenScopeValue(for: provider) as? Service {
+            noteScopedResolution(of: provider)
+            return value
+        }
         let instance = try constructStored(
             provider,
             in: owningStore(for: provider),
