@@ -97,13 +97,13 @@ final class DisposalBag: Sendable {
     /// - Throws: ``InjectionError/Code/asyncDisposalRequired`` before disposing anything when an
     ///   instance is only ``AsyncDisposable``; ``InjectionError/Code/disposalFailed`` listing every
     ///   disposal that threw, after all of them ran.
-    func disposeAll(of owner: String, asyncSpelling: String, refusal consequence: String) throws {
+    func disposeAll(of owner: @autoclosure () -> String, asyncSpelling: String, refusal consequence: String) throws {
         let taken = try entries.withLock { entries in
             let asyncOnly = entries.filter(\.isAsyncOnly).map(\.key)
             guard asyncOnly.isEmpty else {
                 throw InjectionError.asyncDisposalRequired(
                     asyncOnly,
-                    owner: owner,
+                    owner: owner(),
                     asyncSpelling: asyncSpelling,
                     consequence: consequence
                 )
@@ -116,7 +116,7 @@ final class DisposalBag: Sendable {
 
     /// Disposes every instance that a sync disposal can dispose, last completed first; keeps the
     /// others.
-    func disposeDisposableSynchronously(of owner: String) throws {
+    func disposeDisposableSynchronously(of owner: @autoclosure () -> String) throws {
         let taken = entries.withLock { entries in
             defer { entries.removeAll { !$0.isAsyncOnly } }
             return entries.filter { !$0.isAsyncOnly }
@@ -125,7 +125,7 @@ final class DisposalBag: Sendable {
     }
 
     /// Disposes every instance recorded, last completed first, asynchronously where it can be.
-    func disposeAllAsync(of owner: String) async throws {
+    func disposeAllAsync(of owner: @autoclosure () -> String) async throws {
         let taken = entries.withLock { entries in
             defer { entries.removeAll() }
             return entries
@@ -146,7 +146,7 @@ final class DisposalBag: Sendable {
         try Self.report(failures, of: owner)
     }
 
-    private static func dispose(_ entries: [Entry], of owner: String) throws {
+    private static func dispose(_ entries: [Entry], of owner: () -> String) throws {
         var failures: [InjectionError] = []
         let lastRecords = lastRecords(in: entries)
         for (index, entry) in entries.enumerated().reversed() where isLastRecord(at: index, in: entries, lastRecords) {
@@ -180,8 +180,10 @@ final class DisposalBag: Sendable {
         return !entries[(index + 1)...].contains { $0.object == object }
     }
 
-    private static func report(_ failures: [InjectionError], of owner: String) throws {
+    /// Throws the failures of `owner`'s disposals, if any. The owner's name, which messages alone
+    /// use, is worked out only then: a scope's is an interpolated string, made on every close.
+    private static func report(_ failures: [InjectionError], of owner: () -> String) throws {
         guard !failures.isEmpty else { return }
-        throw InjectionError.disposalsFailed(failures, owner: owner)
+        throw InjectionError.disposalsFailed(failures, owner: owner())
     }
 }
