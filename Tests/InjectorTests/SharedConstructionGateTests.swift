@@ -148,6 +148,56 @@ struct SharedConstructionGateTests {
         _ = try container.resolve(GateRight.self)
     }
 
+    /// The same cycle between two scoped instances of one scope, whose gates the scope's store
+    /// keeps until a second thread comes to wait: each thread finds the other's gate held, moves it
+    /// to the process-wide table and waits there, and the one that would close the cycle is told so.
+    @Test func waitForCycleBetweenTwoScopedInstancesOfOneScopeIsReported() async throws {
+        let container = Container()
+        let leftHeld = DispatchSemaphore(value: 0)
+        let rightHeld = DispatchSemaphore(value: 0)
+        container.register(GateLeft.self, scope: .scoped) { _ in GateLeft() }
+        container.register(GateRight.self, scope: .scoped) { _ in GateRight() }
+        container.register(GateLeftRequest.self) { r in
+            _ = try r.resolve(GateLeft.self)
+            leftHeld.signal()
+            _ = waited(for: rightHeld)
+            _ = try r.resolve(GateRight.self)
+            return GateLeftRequest()
+        }
+        container.register(GateRightRequest.self) { r in
+            _ = try r.resolve(GateRight.self)
+            rightHeld.signal()
+            _ = waited(for: leftHeld)
+            _ = try r.resolve(GateLeft.self)
+            return GateRightRequest()
+        }
+        let scope = container.makeScope()
+        let outcomes = Outcomes()
+        let ended = await onThreads([
+            { outcomes.record { try scope.resolve(GateLeftRequest.self) } },
+            { outcomes.record { try scope.resolve(GateRightRequest.self) } },
+        ])
+        #expect(ended)
+        let errors = outcomes.errors
+        try #require(errors.count == 1, "\(outcomes.all)")
+        #expect(errors[0].code == .circularWait)
+        #expect(errors[0].message.contains("and that one ("), "\(errors[0].message)")
+        #expect(outcomes.values.count == 1)
+        // The gates the table took over are free again: both instances resolve at once, on any thread.
+        let again = await onThreads(
+            seconds: 5,
+            [
+                {
+                    _ = try? scope.resolve(GateLeft.self)
+                    _ = try? scope.resolve(GateRight.self)
+                }
+            ]
+        )
+        #expect(again)
+        #expect(try scope.resolve(GateLeft.self) === scope.resolve(GateLeft.self))
+        try await scope.closeAsync()
+    }
+
     /// The same cycle between two tasks that resolve through the sync API (an async resolution
     /// releases the gates of the sync instances it builds before it next suspends, so only sync
     /// resolves running in tasks can close such a cycle): reported with both paths.

@@ -107,6 +107,9 @@ final class ResolutionContext {
         /// held until it ends, and the async construction locks it took.
         var heldGates: [SharedInstanceKey] = []
         var heldAsyncGates: [SharedInstanceKey] = []
+        /// The gates of the sync instances kept in stores that this resolution builds, which the
+        /// stores keep (see `InstanceStore`), held until it ends.
+        var heldStoreGates: [StoreGate] = []
     }
 
     /// A shared instance built and not yet published, and how to publish it.
@@ -508,6 +511,8 @@ final class ResolutionContext {
             outerBookkeeping.unpublished += bookkeeping.unpublished
             outerBookkeeping.heldGates += bookkeeping.heldGates
             bookkeeping.heldGates.removeAll()
+            outerBookkeeping.heldStoreGates += bookkeeping.heldStoreGates
+            bookkeeping.heldStoreGates.removeAll()
         } else {
             for unpublished in bookkeeping.unpublished { unpublished.publish() }
         }
@@ -518,6 +523,7 @@ final class ResolutionContext {
     /// release made every resolve instantiate continuation metadata.
     @inline(never)
     private func release(_ bookkeeping: Bookkeeping) {
+        for gate in bookkeeping.heldStoreGates.reversed() { gate.leave() }
         for gate in bookkeeping.heldGates.reversed() { InstanceGates.leave(gate) }
         for gate in bookkeeping.heldAsyncGates.reversed() { AsyncInstanceGates.leave(gate, by: ObjectIdentifier(self)) }
     }
