@@ -52,6 +52,29 @@ private final class Keeper: @unchecked Sendable {  // `kept` is only touched und
     var identities: Set<ObjectIdentifier> { lock.withLock { Set(kept.map(ObjectIdentifier.init)) } }
 }
 
+/// `GateLeft` and `GateRight` in `scope`, and two requests that each build one, then ask for the
+/// other once the other request holds it: a wait cycle between two threads, with no dependency cycle.
+private func registerCrossedRequests(in container: Container, scope: Scope) {
+    let leftHeld = DispatchSemaphore(value: 0)
+    let rightHeld = DispatchSemaphore(value: 0)
+    container.register(GateLeft.self, scope: scope) { _ in GateLeft() }
+    container.register(GateRight.self, scope: scope) { _ in GateRight() }
+    container.register(GateLeftRequest.self) { r in
+        _ = try r.resolve(GateLeft.self)
+        leftHeld.signal()
+        _ = waited(for: rightHeld)
+        _ = try r.resolve(GateRight.self)
+        return GateLeftRequest()
+    }
+    container.register(GateRightRequest.self) { r in
+        _ = try r.resolve(GateRight.self)
+        rightHeld.signal()
+        _ = waited(for: leftHeld)
+        _ = try r.resolve(GateLeft.self)
+        return GateRightRequest()
+    }
+}
+
 /// Counts a factory call, then takes a little time, so that other threads arrive meanwhile.
 private func slowly(_ calls: CallCounter) -> Int {
     let serial = calls.next()
@@ -107,24 +130,7 @@ struct SharedConstructionGateTests {
     /// `circularWait` naming both paths; the other then builds what it needs and succeeds.
     @Test func waitForCycleAcrossTwoThreadsIsReported() async throws {
         let container = Container()
-        let leftHeld = DispatchSemaphore(value: 0)
-        let rightHeld = DispatchSemaphore(value: 0)
-        container.register(GateLeft.self, scope: .singleton) { _ in GateLeft() }
-        container.register(GateRight.self, scope: .singleton) { _ in GateRight() }
-        container.register(GateLeftRequest.self) { r in
-            _ = try r.resolve(GateLeft.self)
-            leftHeld.signal()
-            _ = waited(for: rightHeld)
-            _ = try r.resolve(GateRight.self)
-            return GateLeftRequest()
-        }
-        container.register(GateRightRequest.self) { r in
-            _ = try r.resolve(GateRight.self)
-            rightHeld.signal()
-            _ = waited(for: leftHeld)
-            _ = try r.resolve(GateLeft.self)
-            return GateRightRequest()
-        }
+        registerCrossedRequests(in: container, scope: .singleton)
         let outcomes = Outcomes()
         let ended = await onThreads([
             { outcomes.record { try container.resolve(GateLeftRequest.self) } },
@@ -153,24 +159,7 @@ struct SharedConstructionGateTests {
     /// to the process-wide table and waits there, and the one that would close the cycle is told so.
     @Test func waitForCycleBetweenTwoScopedInstancesOfOneScopeIsReported() async throws {
         let container = Container()
-        let leftHeld = DispatchSemaphore(value: 0)
-        let rightHeld = DispatchSemaphore(value: 0)
-        container.register(GateLeft.self, scope: .scoped) { _ in GateLeft() }
-        container.register(GateRight.self, scope: .scoped) { _ in GateRight() }
-        container.register(GateLeftRequest.self) { r in
-            _ = try r.resolve(GateLeft.self)
-            leftHeld.signal()
-            _ = waited(for: rightHeld)
-            _ = try r.resolve(GateRight.self)
-            return GateLeftRequest()
-        }
-        container.register(GateRightRequest.self) { r in
-            _ = try r.resolve(GateRight.self)
-            rightHeld.signal()
-            _ = waited(for: leftHeld)
-            _ = try r.resolve(GateLeft.self)
-            return GateRightRequest()
-        }
+        registerCrossedRequests(in: container, scope: .scoped)
         let scope = container.makeScope()
         let outcomes = Outcomes()
         let ended = await onThreads([
