@@ -91,25 +91,26 @@ final class ResolutionContext {
     /// shared instances it needs in resolutions nested in it, which complete before it goes on.
     @usableFromInline let isAsync: Bool
 
-    /// What a resolution keeps beyond its construction stack.
+    /// What a resolution keeps beyond its construction stack. Its properties opt out of dynamic
+    /// exclusivity checks, as the context's do: it belongs to one resolution, on one thread.
     final class Bookkeeping {
         /// Shared instances built by this resolution, in the order they were built, published when
         /// it completes. A resolution builds few, so a list searched linearly serves.
-        var unpublished: [Unpublished] = []
-        var pending: [PendingPreparation] = []
+        @exclusivity(unchecked) var unpublished: [Unpublished] = []
+        @exclusivity(unchecked) var pending: [PendingPreparation] = []
         /// The providers whose hooks led to the hook now running, for transient hook cycles.
-        var hookChain: ProviderChain?
+        @exclusivity(unchecked) var hookChain: ProviderChain?
         /// What holds the instance whose hooks are running, if anything outlives lifetime scopes.
-        var preparingCaptor: Captor?
+        @exclusivity(unchecked) var preparingCaptor: Captor?
         /// The graph-scoped instances that hold a scoped one, with the scoped one's provider.
-        var scopeBoundGraphInstances: [ObjectIdentifier: Unmanaged<AnyProvider>] = [:]
+        @exclusivity(unchecked) var scopeBoundGraphInstances: [ObjectIdentifier: Unmanaged<AnyProvider>] = [:]
         /// The gates of the sync shared instances this resolution builds (see `InstanceGates`),
         /// held until it ends, and the async construction locks it took.
-        var heldGates: [SharedInstanceKey] = []
-        var heldAsyncGates: [SharedInstanceKey] = []
+        @exclusivity(unchecked) var heldGates: [SharedInstanceKey] = []
+        @exclusivity(unchecked) var heldAsyncGates: [SharedInstanceKey] = []
         /// The gates of the sync instances kept in stores that this resolution builds, which the
         /// stores keep (see `InstanceStore`), held until it ends.
-        var heldStoreGates: [StoreGate] = []
+        @exclusivity(unchecked) var heldStoreGates: [StoreGate] = []
     }
 
     /// A shared instance built and not yet published, and how to publish it.
@@ -310,7 +311,7 @@ final class ResolutionContext {
 
     /// Pops the provider on top of the construction stack, with its arguments' frame.
     func pop() {
-        let takesArguments = stack.withInnermostProvider(\.takesArguments)
+        let takesArguments = stack.withInnermostProvider { $0.takesArguments }
         if takesArguments == true { argumentFrames.removeLast() }
         if isAsync { pathChain = pathChain?.parent }
         stack.pop()
