@@ -197,4 +197,19 @@ struct ScopeValueTests {
 
         #expect(prepared.withLock { $0 } == [ObjectIdentifier(given)])
     }
+
+    /// A second value given for the same type and name replaces the first, whether the first was
+    /// the scope's first value or a later one.
+    @Test func aSecondValueForTheSameKeyReplacesTheFirst() throws {
+        let container = Container()
+        let request = container.makeScope { values in
+            values.provide(RequestInfo.self, RequestInfo(path: "/old"))
+            values.provide(String.self, name: "trace id", "old")
+            values.provide(RequestInfo.self, RequestInfo(path: "/new"))
+            values.provide(String.self, name: "trace id", "new")
+        }
+
+        #expect(try request.resolve(RequestInfo.self).path == "/new")
+        #expect(try request.resolve(String.self, name: "trace id") == "new")
+    }
 }

@@ -28,20 +28,44 @@
 /// values scopes provide with ``Container/register(_:name:providedByScope:fileID:line:)``, so that
 /// ``Container/validate()`` knows them and a scope that was not given one says so.
 public struct ScopeValues: Sendable {
-    var values: [LookupKey: any Sendable] = [:]
+    /// The key of the first value given, kept apart with the value: a scope is typically given one
+    /// (the request), which is then stored, found and dropped without hashing or allocating a
+    /// dictionary.
+    private var firstKey: LookupKey?
+    private var firstValue: (any Sendable)?
+    /// The first value's identity if it is a class instance, for `contains`.
+    private var firstObject: ObjectIdentifier?
+    /// The other values.
+    private var more: [LookupKey: any Sendable] = [:]
 
     init() {}
+
+    /// The value given for `key`, if any.
+    subscript(key: LookupKey) -> (any Sendable)? {
+        if firstKey == key { return firstValue }
+        return more.isEmpty ? nil : more[key]
+    }
 
     /// Whether `instance`, whose identity is `object` if it is a class instance, is one of the
     /// values: a scope takes charge of none of them, even resolved under another key.
     func contains(_ instance: Any, object: AnyObject?) -> Bool {
-        values.values.contains { isSameInstance($0, instance, object: object) }
+        if let object, more.isEmpty { return firstObject == ObjectIdentifier(object) }
+        guard let firstValue else { return false }
+        return isSameInstance(firstValue, instance, object: object)
+            || more.values.contains { isSameInstance($0, instance, object: object) }
     }
 
     /// Gives the scope `value`, resolvable as `type` under `name`; a second value for the same type
     /// and name replaces the first.
     public mutating func provide<Value: Sendable>(_ type: Value.Type, name: String? = nil, _ value: Value) {
-        values[LookupKey(type, name: name)] = value
+        let key = LookupKey(type, name: name)
+        if firstKey == nil || firstKey == key {
+            firstKey = key
+            firstValue = value
+            firstObject = objectIdentity(of: value).map(ObjectIdentifier.init)
+        } else {
+            more[key] = value
+        }
     }
 }
 
@@ -109,7 +133,7 @@ extension Container {
             guard let lifetimeScope = r.context.lifetimeScope, !lifetimeScope.acceptsEveryTag else {
                 throw ScopeValueInSandbox()
             }
-            guard let value = lifetimeScope.values.values[key.lookupKey] as? Service else {
+            guard let value = lifetimeScope.values[key.lookupKey] as? Service else {
                 throw InjectionError.scopeValueMissing(key, tag: lifetimeScope.tag, site: site, path: r.context.path)
             }
             return value
@@ -133,7 +157,7 @@ extension ResolutionContext {
     /// - Throws: What `owningStore(for:)` throws: a captive dependency, or a scope of another tag.
     @usableFromInline func givenScopeValue(for provider: AnyProvider) throws -> Any? {
         guard provider.preparation == nil, let lifetimeScope, !lifetimeScope.acceptsEveryTag,
-            let value = lifetimeScope.values.values[provider.key.lookupKey]
+            let value = lifetimeScope.values[provider.key.lookupKey]
         else { return nil }
         _ = try owningStore(for: provider)
         return value
@@ -145,7 +169,7 @@ extension ResolutionContext {
     /// - Throws: ``InjectionError/Code/captiveDependency`` when a singleton or weak service is
     ///   being built around it.
     func scopeValue(for key: LookupKey, asked: ServiceKey) throws -> Any? {
-        guard let value = lifetimeScope?.values.values[key] else { return nil }
+        guard let value = lifetimeScope?.values[key] else { return nil }
         if let captor = innermostOutlivingScopes() {
             throw InjectionError.captiveDependency(
                 captor.provider.key,

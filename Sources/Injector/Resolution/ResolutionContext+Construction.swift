@@ -140,6 +140,7 @@ extension ResolutionContext {
             handOverForDisposal(
                 DisposalBag.Disposer(instance, disposal: disposal),
                 of: instance,
+                object: objectIdentity(of: instance),
                 provider: provider,
                 lookup: lookup
             )
@@ -163,18 +164,18 @@ extension ResolutionContext {
         return try body()
     }
 
-    /// Hands a new disposable instance, which `disposer` disposes, to the owner of what is built
-    /// now, unless it is an instance owned elsewhere that a factory merely passed on (under another
+    /// Hands a new disposable instance, which `disposer` disposes and whose identity is `object` if
+    /// it is a class instance, to the owner of what is built now, unless it is an instance owned elsewhere that a factory merely passed on (under another
     /// key): a singleton or weak instance, published or built by this resolution, or a value given
     /// to the lifetime scope, which a scope never takes charge of.
     @usableFromInline func handOverForDisposal(
         _ disposer: DisposalBag.Disposer,
         of instance: Any,
+        object: AnyObject?,
         provider: AnyProvider,
         lookup: Container
     ) {
         guard let owner = disposalOwner else { return }
-        let object = weakReferenceable(instance)
         if lookup.tree.sharedObjects.contains(instance, object: object)
             || sideStore?.sharedObjects?.contains(instance, object: object) == true
             || isUnpublished(instance, object: object)
