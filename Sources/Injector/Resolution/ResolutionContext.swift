@@ -517,7 +517,7 @@ final class ResolutionContext {
         } else {
             for unpublished in bookkeeping.unpublished { unpublished.publish() }
         }
-        bookkeeping.unpublished.removeAll()
+        bookkeeping.unpublished.removeAll(keepingCapacity: true)
     }
 
     /// Releases the gates and locks a resolution holds. Kept out of `end()`: inlined there, the async lock's
@@ -545,7 +545,7 @@ final class ResolutionContext {
             // Instances still unpublished at the end belong to a resolution that failed.
             discardUnpublished(bookkeeping.unpublished[...])
             release(bookkeeping)
-            storedBookkeeping = nil
+            bookkeeping.empty()  // kept for the thread's next resolve (see `ResolutionContext+Reuse.swift`)
         }
         if hasLifetimeState {
             scopedResolutionCount = 0
