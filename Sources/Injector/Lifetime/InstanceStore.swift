@@ -29,13 +29,67 @@ final class InstanceStore: Sendable {
     /// which scopes never take charge of; `nil` for a scope's store.
     @usableFromInline let sharedObjects: SharedObjects?
     /// The instance (an `InstanceBox`) and the gate of each registration, keyed by its record.
-    private let entries = Locked.make([ObjectIdentifier: Entry]())
+    private let entries = Locked.make(Entries())
 
     /// One registration's place in the store.
     private struct Entry {
+        /// The registration's record, which keys it.
+        let record: ObjectIdentifier
         /// The published instance, an `InstanceBox`.
         var box: AnyObject?
         var gate = Gate.free
+    }
+
+    /// The places of the registrations kept here. A store keeps few (a request's scope builds a
+    /// handful), so they sit in an array searched linearly, which costs no hashing and no
+    /// dictionary storage; past `indexedCount` of them, a dictionary index keeps lookups
+    /// constant-time. A place, once made, stays until `removeAll`.
+    private struct Entries {
+        private static let indexedCount = 16
+        private var entries: [Entry] = []
+        private var index: [ObjectIdentifier: Int] = [:]
+
+        /// Where `record`'s place is, if it has one.
+        func position(of record: ObjectIdentifier) -> Int? {
+            if entries.count > Self.indexedCount { return index[record] }
+            return entries.firstIndex { $0.record == record }
+        }
+
+        /// The place of `record`, if it has one.
+        subscript(record: ObjectIdentifier) -> Entry? {
+            position(of: record).map { entries[$0] }
+        }
+
+        /// Where `record`'s place is, made at the end if it has none.
+        mutating func position(making record: ObjectIdentifier) -> Int {
+            if let position = position(of: record) { return position }
+            entries.append(Entry(record: record))
+            if entries.count > Self.indexedCount {
+                if index.isEmpty {
+                    for (position, entry) in entries.enumerated() { index[entry.record] = position }
+                } else {
+                    index[record] = entries.count - 1
+                }
+            }
+            return entries.count - 1
+        }
+
+        /// The place at `position`.
+        subscript(at position: Int) -> Entry {
+            get { entries[position] }
+            _modify { yield &entries[position] }
+        }
+
+        /// Drops every instance, and every place whose gate is free: all of them, unless a gate is
+        /// still held (then the places stay, emptied).
+        mutating func removeAll() {
+            if entries.contains(where: { $0.gate != .free }) {
+                for position in entries.indices { entries[position].box = nil }
+            } else {
+                entries.removeAll()
+                index.removeAll()
+            }
+        }
     }
 
     /// Who holds the gate of an instance kept here.
@@ -68,7 +122,10 @@ final class InstanceStore: Sendable {
     }
 
     @usableFromInline func publish(_ box: AnyObject, of record: AnyProvider) {
-        entries.withLock { $0[ObjectIdentifier(record), default: Entry()].box = box }
+        entries.withLock { entries in
+            let position = entries.position(making: ObjectIdentifier(record))
+            entries[at: position].box = box
+        }
     }
 
     /// Returns the published instance of `record`'s registration, or else takes the gate of its
@@ -88,7 +145,8 @@ final class InstanceStore: Sendable {
     ) throws -> Entered {
         let thread = InstanceGates.currentThread
         let entered: Entered? = entries.withLock { entries in
-            Self.enter(&entries[ObjectIdentifier(record), default: Entry()], by: thread, as: key)
+            let position = entries.position(making: ObjectIdentifier(record))
+            return Self.enter(&entries[at: position], by: thread, as: key)
         }
         if let entered { return entered }
         try InstanceGates.enter(key, asking: asked, path: path)
@@ -121,13 +179,12 @@ final class InstanceStore: Sendable {
     /// `enter`.
     func leave(_ record: ObjectIdentifier, as key: InstanceGates.Key) {
         let isGlobal: Bool = entries.withLock { entries in
-            guard let index = entries.index(forKey: record) else { return false }
-            switch entries.values[index].gate {
+            guard let position = entries.position(of: record) else { return false }
+            switch entries[at: position].gate {
             case .local(let thread, let count) where count > 1:
-                entries.values[index].gate = .local(thread: thread, count: count - 1)
+                entries[at: position].gate = .local(thread: thread, count: count - 1)
             case .local:
-                entries.values[index].gate = .free
-                if entries.values[index].box == nil { entries.remove(at: index) }
+                entries[at: position].gate = .free
             case .global:
                 return true
             case .free:
@@ -140,9 +197,6 @@ final class InstanceStore: Sendable {
 
     /// Drops every instance, once they have been disposed. A gate still held stays with its holder.
     func removeAll() {
-        entries.withLock { entries in
-            guard entries.values.contains(where: { $0.gate != .free }) else { return entries.removeAll() }
-            entries = entries.filter { $0.value.gate != .free }.mapValues { Entry(box: nil, gate: $0.gate) }
-        }
+        entries.withLock { $0.removeAll() }
     }
 }
