@@ -83,13 +83,14 @@ extension ResolutionContext.Bookkeeping {
     /// request's resolve builds its scoped instances, and so allocates bookkeeping, every time.
     /// Called by `end()`, once the gates are released.
     func empty() {
-        unpublished.removeAll(keepingCapacity: true)
-        pending.removeAll(keepingCapacity: true)
+        // Each emptied only if it holds anything: emptying an empty array still costs a call.
+        if !unpublished.isEmpty { unpublished.removeAll(keepingCapacity: true) }
+        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
         hookChain = nil
         preparingCaptor = nil
         if !scopeBoundGraphInstances.isEmpty { scopeBoundGraphInstances.removeAll(keepingCapacity: true) }
-        heldGates.removeAll(keepingCapacity: true)
-        heldAsyncGates.removeAll(keepingCapacity: true)
-        heldStoreGates.removeAll(keepingCapacity: true)
+        if !heldGates.isEmpty { heldGates.removeAll(keepingCapacity: true) }
+        if !heldAsyncGates.isEmpty { heldAsyncGates.removeAll(keepingCapacity: true) }
+        if !heldStoreGates.isEmpty { heldStoreGates.removeAll(keepingCapacity: true) }
     }
 }

@@ -517,7 +517,7 @@ final class ResolutionContext {
         } else {
             for unpublished in bookkeeping.unpublished { unpublished.publish() }
         }
-        bookkeeping.unpublished.removeAll(keepingCapacity: true)
+        if !bookkeeping.unpublished.isEmpty { bookkeeping.unpublished.removeAll(keepingCapacity: true) }
     }
 
     /// Releases the gates and locks a resolution holds. Kept out of `end()`: inlined there, the async lock's
