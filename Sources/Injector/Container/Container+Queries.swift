@@ -70,7 +70,7 @@ extension Container {
             let wrapped = optional.wrappedKey(of: key)
             return resolves(wrapped.key, as: wrapped.type, in: scope, async: async)
         }
-        let provider = found.takeUnretainedValue()
+        let provider = found.object
         guard provider.conflict == nil, async || !provider.isAsync else { return false }
         guard provider.scope.kind == .scoped else { return true }
         guard let scope else { return false }

@@ -16,13 +16,11 @@
 extension Container {
     /// The provider for `key`, from this container or the nearest ancestor that has one.
     ///
-    /// The provider is returned unretained: no registry ever lets go of a provider (replaced ones are
-    /// kept, not released), and the registries of this container's lineage outlive the resolve
-    /// call. This reads the published snapshot of the registrations without a lock; only the first
-    /// lookup after a registration takes the lock, to publish a new one.
+    /// This reads the published snapshot of the registrations without a lock; only the first lookup
+    /// after a registration takes the lock, to publish a new one.
     /// While a task runs with overrides (`withOverrides`), an override of `key` comes first.
     @usableFromInline
-    func provider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
+    func provider(for key: LookupKey) -> Borrowed<AnyProvider>? {
         if tree.mayHaveOverrides, let overridden = ActiveOverrides.bound?.provider(for: key, lookup: self) {
             return overridden
         }
@@ -31,7 +29,7 @@ extension Container {
     }
 
     /// The provider for `key` registered in this container or the nearest ancestor that has one.
-    func registeredProvider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
+    func registeredProvider(for key: LookupKey) -> Borrowed<AnyProvider>? {
         if let provider = localProvider(for: key) { return provider }
         return parent?.registeredProvider(for: key)
     }
@@ -48,21 +46,21 @@ extension Container {
         return container
     }
 
-    private func localProvider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
-        (registry.unretained() ?? publishRegistry())._withUnsafeGuaranteedRef { $0.provider(for: key) }
+    private func localProvider(for key: LookupKey) -> Borrowed<AnyProvider>? {
+        (registry.borrowed() ?? publishRegistry()).withObject { $0.provider(for: key) }
     }
 
     /// The snapshot lookups read, published now if a change replaced it.
     private var currentRegistry: Registry {
-        registry.load() ?? publishRegistry().takeUnretainedValue()
+        registry.load() ?? publishRegistry().object
     }
 
     /// Publishes a snapshot of the registrations as they are now, unless one is published.
-    private func publishRegistry() -> Unmanaged<Registry> {
+    private func publishRegistry() -> Borrowed<Registry> {
         builder.withLock { builder in
-            if let published = registry.unretained() { return published }
+            if let published = registry.borrowed() { return published }
             _ = registry.replace(with: builder.snapshot())
-            return registry.unretained()!
+            return registry.borrowed()!
         }
     }
 

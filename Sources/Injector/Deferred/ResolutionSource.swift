@@ -16,21 +16,21 @@
 /// one does not keep its own scope alive, nor a singleton its container.
 struct ResolutionSource: Sendable {
     private weak var container: Container?
-    private weak var scope: LifetimeScope?
+    private weak var lifetimeScope: LifetimeScope?
     private let fromScope: Bool
     private let tag: ScopeTag?
 
-    init(container: Container, scope: LifetimeScope?) {
+    init(container: Container, lifetimeScope: LifetimeScope?) {
         self.container = container
-        self.scope = scope
-        fromScope = scope != nil
-        tag = scope?.tag
+        self.lifetimeScope = lifetimeScope
+        fromScope = lifetimeScope != nil
+        tag = lifetimeScope?.tag
     }
 
     func resolve<Service>(name: String?) throws -> Service {
         if fromScope {
-            guard let scope else { throw gone(Service.self, name: name) }
-            return try scope.resolve(Service.self, name: name)
+            guard let lifetimeScope else { throw gone(Service.self, name: name) }
+            return try lifetimeScope.resolve(Service.self, name: name)
         }
         guard let container else { throw gone(Service.self, name: name) }
         return try container.resolve(Service.self, name: name)
@@ -38,8 +38,8 @@ struct ResolutionSource: Sendable {
 
     func resolveAsync<Service>(name: String?) async throws -> Service {
         if fromScope {
-            guard let scope else { throw gone(Service.self, name: name) }
-            return try await scope.resolveAsync(Service.self, name: name)
+            guard let lifetimeScope else { throw gone(Service.self, name: name) }
+            return try await lifetimeScope.resolveAsync(Service.self, name: name)
         }
         guard let container else { throw gone(Service.self, name: name) }
         return try await container.resolveAsync(Service.self, name: name)
@@ -63,10 +63,10 @@ extension ResolutionContext {
     /// unless the handle would be held by a singleton or weak service (then the container, whose
     /// resolves outlive lifetime scopes).
     func deferredSource(from lookup: Container) -> ResolutionSource {
-        let lifetimeScope = innermostOutlivingScopes() == nil ? self.lifetimeScope : nil
+        let lifetimeScope = innermostOutlivingScopes() == nil ? environment.lifetimeScope : nil
         return ResolutionSource(
             container: lookup,
-            scope: lifetimeScope?.acceptsEveryTag == true ? nil : lifetimeScope
+            lifetimeScope: lifetimeScope?.acceptsEveryTag == true ? nil : lifetimeScope
         )
     }
 
@@ -74,7 +74,7 @@ extension ResolutionContext {
     /// validation resolves that registration on its own. (Resolving it here would report a cycle
     /// that the handle breaks: a service holding `Lazy<B>` whose B needs the service.)
     func validateDeferred<Service>(_ service: Service.Type, name: String?, from lookup: Container) throws {
-        guard lifetimeScope?.acceptsEveryTag == true else { return }
+        guard environment.lifetimeScope?.acceptsEveryTag == true else { return }
         let key = LookupKey(service, name: name)
         if let found = lookup.provider(for: key) {
             noteDependency(on: found)

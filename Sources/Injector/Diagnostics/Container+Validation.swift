@@ -68,7 +68,7 @@ extension Container {
         var validation = Validation(of: self)
         let sandbox = makeSandbox()
         for provider in validation.providersToResolve(includingAsync: true) {
-            let context = ResolutionContext(asyncIn: sandbox.scope, from: self)
+            let context = ResolutionContext(asyncIn: sandbox.lifetimeScope, from: self)
             defer { context.end() }
             context.startValidation(in: sandbox)
             do {
@@ -86,8 +86,11 @@ extension Container {
     }
 
     private func makeSandbox() -> Sandbox {
-        let scope = LifetimeScope(container: self, tag: nil, acceptsEveryTag: true)
-        return Sandbox(scope: scope, side: InstanceStore(disposals: scope.store.disposals, isSideStore: true))
+        let lifetimeScope = LifetimeScope(container: self, tag: nil, acceptsEveryTag: true)
+        return Sandbox(
+            lifetimeScope: lifetimeScope,
+            side: InstanceStore(disposals: lifetimeScope.store.disposals, isSideStore: true)
+        )
     }
 }
 
@@ -95,16 +98,15 @@ extension Container {
 /// singletons and weak instances; both hand what is disposable to one bag, so that disposal keeps
 /// the order of completion across them.
 struct Sandbox {
-    let scope: LifetimeScope
+    let lifetimeScope: LifetimeScope
     let side: InstanceStore
 
-    var disposals: DisposalBag { scope.store.disposals }
+    var disposals: DisposalBag { lifetimeScope.store.disposals }
 }
 
 extension ResolutionContext {
     /// Starts one of validation's resolutions, in its sandbox.
     func startValidation(in sandbox: Sandbox) {
-        start(in: sandbox.scope)  // marks the context as holding lifetime state, to be reset
-        sideStore = sandbox.side
+        start(in: sandbox.lifetimeScope, sideStore: sandbox.side)
     }
 }

@@ -130,7 +130,7 @@ extension Container {
             handingOn: true,
             providingScopeValue: true
         ) { r in
-            guard let lifetimeScope = r.context.lifetimeScope, !lifetimeScope.acceptsEveryTag else {
+            guard let lifetimeScope = r.context.environment.lifetimeScope, !lifetimeScope.acceptsEveryTag else {
                 throw ScopeValueInSandbox()
             }
             guard let value = lifetimeScope.values[key.lookupKey] as? Service else {
@@ -156,7 +156,8 @@ extension ResolutionContext {
     ///
     /// - Throws: What `owningStore(for:)` throws: a captive dependency, or a scope of another tag.
     @usableFromInline func givenScopeValue(for provider: AnyProvider) throws -> Any? {
-        guard provider.preparation == nil, let lifetimeScope, !lifetimeScope.acceptsEveryTag,
+        guard provider.preparation == nil, let lifetimeScope = environment.lifetimeScope,
+            !lifetimeScope.acceptsEveryTag,
             let value = lifetimeScope.values[provider.key.lookupKey]
         else { return nil }
         _ = try owningStore(for: provider)
@@ -169,7 +170,7 @@ extension ResolutionContext {
     /// - Throws: ``InjectionError/Code/captiveDependency`` when a singleton or weak service is
     ///   being built around it.
     func scopeValue(for key: LookupKey, asked: ServiceKey) throws -> Any? {
-        guard let value = lifetimeScope?.values[key] else { return nil }
+        guard let value = environment.lifetimeScope?.values[key] else { return nil }
         if let captor = innermostOutlivingScopes() {
             throw InjectionError.captiveDependency(
                 captor.provider.key,

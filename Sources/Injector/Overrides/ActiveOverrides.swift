@@ -32,7 +32,7 @@ final class ActiveOverrides: Sendable {
 
     private struct ScopeStore {
         /// Tells a scope from a later one at the same address.
-        weak var scope: LifetimeScope?
+        weak var lifetimeScope: LifetimeScope?
         let store: InstanceStore
     }
     /// Overrides in effect around these ones, which they extend.
@@ -50,7 +50,7 @@ final class ActiveOverrides: Sendable {
     }
 
     /// The override for `key` when looking up from `lookup`, if there is one.
-    func provider(for key: LookupKey, lookup: Container) -> Unmanaged<AnyProvider>? {
+    func provider(for key: LookupKey, lookup: Container) -> Borrowed<AnyProvider>? {
         if lookup.descends(from: target), let provider = registrations.registeredProvider(for: key) { return provider }
         return outer?.provider(for: key, lookup: lookup)
     }
@@ -61,13 +61,15 @@ final class ActiveOverrides: Sendable {
         return lookup.descends(from: target) ? outer + [registrations] : outer
     }
 
-    /// Where the scoped instances of `scope` built under these overrides are kept.
-    func store(for scope: LifetimeScope) -> InstanceStore {
+    /// Where the scoped instances of `lifetimeScope` built under these overrides are kept.
+    func store(for lifetimeScope: LifetimeScope) -> InstanceStore {
         scopeStores.withLock { stores in
-            if let entry = stores[ObjectIdentifier(scope)], entry.scope === scope { return entry.store }
-            stores = stores.filter { $0.value.scope != nil }  // forget the scopes that are gone
-            let scopeStore = InstanceStore(disposals: scope.store.disposals)
-            stores[ObjectIdentifier(scope)] = ScopeStore(scope: scope, store: scopeStore)
+            if let entry = stores[ObjectIdentifier(lifetimeScope)], entry.lifetimeScope === lifetimeScope {
+                return entry.store
+            }
+            stores = stores.filter { $0.value.lifetimeScope != nil }  // forget the scopes that are gone
+            let scopeStore = InstanceStore(disposals: lifetimeScope.store.disposals)
+            stores[ObjectIdentifier(lifetimeScope)] = ScopeStore(lifetimeScope: lifetimeScope, store: scopeStore)
             return scopeStore
         }
     }

@@ -44,9 +44,9 @@ extension AnyProvider {
     /// the first time; afterwards, finding it known takes one atomic load and no lock. (On the
     /// record.)
     func noteDependency(on dependency: AnyProvider) {
-        let identity = UInt(bitPattern: dependency.borrowedRecord.toOpaque())
+        let identity = UInt(bitPattern: dependency.borrowedRecord.identity)
         if let known = knownDependencies.load(ordering: .acquiring),
-            known._withUnsafeGuaranteedRef({ $0.records.contains(identity) })
+            known.withObject({ $0.records.contains(identity) })
         {
             return
         }
@@ -58,7 +58,7 @@ extension AnyProvider {
         // Earlier generations stay alive: a thread may be reading one it loaded.
         let known = KnownDependencies(records: records + [identity])
         knownDependencyGenerations.append(known)
-        knownDependencies.store(.passUnretained(known), ordering: .releasing)
+        knownDependencies.store(Borrowed(known), ordering: .releasing)
     }
 
     /// Notes that this registration's factory or hooks asked for `key`, which may not be registered,

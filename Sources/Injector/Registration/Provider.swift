@@ -29,20 +29,20 @@ class AnyProvider: @unchecked Sendable {
     /// A `Preparation<Service>` with the registration's hooks and checks, or `nil` when there are none.
     @usableFromInline let preparation: AnyObject?
     /// The provider this one is a copy of (amending a registration copies its provider), or `nil`
-    /// for an original. Unretained: registries keep every provider they were given.
-    private let original: Unmanaged<AnyProvider>?
+    /// for an original.
+    private let original: Borrowed<AnyProvider>?
     /// The dependencies recorded on an original provider (see `AnyProvider+Dependencies.swift`).
     var notedDependencies: [ServiceKey] = []
     /// The dependencies known so far, for a check without a lock; the latest of
     /// `knownDependencyGenerations`, which keeps them all alive.
-    let knownDependencies = Atomic<Unmanaged<KnownDependencies>?>(nil)
+    let knownDependencies = Atomic<Borrowed<KnownDependencies>?>(nil)
     var knownDependencyGenerations: [KnownDependencies] = []
     /// Whether the factory is `async`: only the async spelling of resolve can run it.
     @usableFromInline let isAsync: Bool
     /// Whether the factory takes resolve-time arguments: it may then resolve its own key again
     /// with other arguments, which is recursion, not a cycle.
     @usableFromInline let takesArguments: Bool
-    /// Whether the factory hands on an instance owned elsewhere (another registration's, for
+    /// Whether the factory hands on an instance that something else owns (another registration's, for
     /// `implements`; a value given to a scope): whoever resolves it under this key takes charge of
     /// nothing.
     @usableFromInline let handsOnInstances: Bool
@@ -115,13 +115,11 @@ class AnyProvider: @unchecked Sendable {
     }
 
     /// The registration's record: its original provider, which every copy shares. Its identity
-    /// keys instances in stores; it keeps the dependencies its factory resolved. Borrowed on the
-    /// resolve path: reading a strong reference there would write a reference count that every
-    /// resolving thread shares.
-    var borrowedRecord: Unmanaged<AnyProvider> { original ?? .passUnretained(self) }
+    /// keys instances in stores; it keeps the dependencies its factory resolved.
+    var borrowedRecord: Borrowed<AnyProvider> { original ?? Borrowed(self) }
 
     /// The registration's record (see `borrowedRecord`).
-    @usableFromInline var record: AnyProvider { borrowedRecord.takeUnretainedValue() }
+    @usableFromInline var record: AnyProvider { borrowedRecord.object }
 
     /// A copy with `conflict` and `preparation`; subclasses keep their factory and instance storage.
     func copy(conflict: Conflict?, preparation: AnyObject?) -> AnyProvider {
@@ -239,26 +237,21 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
 
     override func resolveWithoutArguments(in context: ResolutionContext, from lookup: Container) throws {
         let key = key.lookupKey
-        _ = try context.resolve(key, found: lookup.provider(for: key), from: lookup, configure: nil) as Service
+        _ = try context.resolve(key, from: lookup, configure: nil) as Service
     }
 
     override func resolveWithoutArgumentsAsync(in context: ResolutionContext, from lookup: Container) async throws {
         let key = key.lookupKey
-        _ =
-            try await context.resolveAsync(key, found: lookup.provider(for: key), from: lookup, configure: nil)
-            as Service
+        _ = try await context.resolveAsync(key, from: lookup, configure: nil) as Service
     }
 
-    /// Calls `body` with `provider` borrowed as a provider of this type, without a retain.
-    ///
-    /// - Precondition: `provider` was found under a key built from `Service` and `Argument…`, so
-    ///   that it is of exactly this type.
+    /// Calls `body` with `provider` as a provider of this type, which its key says it is.
     @inlinable
     static func borrowing<Result>(
-        _ provider: Unmanaged<AnyProvider>,
+        _ provider: Borrowed<AnyProvider>,
         _ body: (Provider) throws -> Result
     ) rethrows -> Result {
-        try Unmanaged<Provider>.fromOpaque(provider.toOpaque())._withUnsafeGuaranteedRef(body)
+        try provider.cast(to: Provider.self).withObject(body)
     }
 
     /// The published singleton or weak instance, if there is one.

@@ -16,15 +16,15 @@
 ///
 /// It serves where `Dictionary` would run SipHash over the whole key on every lookup: a key's
 /// service and argument types are two type identities, which a multiplicative hash spreads well
-/// (a name, when there is one, is hashed in too). Entries hold providers unretained, so a lookup
-/// retains nothing; the ``Registry`` that owns the table keeps them alive.
+/// (a name, when there is one, is hashed in too). Entries borrow their providers, so a lookup
+/// retains nothing.
 ///
 /// Not synchronised: a ``RegistryBuilder`` writes its table under the container's lock, and each
 /// ``Registry`` snapshot reads a copy that is never written, without a lock.
 final class ProviderTable: @unchecked Sendable {
     private struct Entry {
         var group: GroupKey
-        var provider: Unmanaged<AnyProvider>?
+        var provider: Borrowed<AnyProvider>?
     }
 
     private var entries: UnsafeMutableBufferPointer<Entry>
@@ -54,12 +54,12 @@ final class ProviderTable: @unchecked Sendable {
         entries.deallocate()  // entries are trivial: nothing to deinitialise
     }
 
-    /// The provider registered for `key`, unretained.
-    func provider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
+    /// The provider registered for `key`.
+    func provider(for key: LookupKey) -> Borrowed<AnyProvider>? {
         let mask = entries.count - 1
         var index = Self.index(of: key, shift: shift)
         while let provider = entries[index].provider {
-            if entries[index].group == key.group, provider._withUnsafeGuaranteedRef({ $0.key.name == key.name }) {
+            if entries[index].group == key.group, provider.withObject({ $0.key.name == key.name }) {
                 return provider
             }
             index = (index + 1) & mask
@@ -71,20 +71,20 @@ final class ProviderTable: @unchecked Sendable {
     /// `provider` alive for the table's lifetime.
     func store(_ provider: AnyProvider) {
         if (count + 1) * 4 > entries.count * 3 { grow() }  // at most three quarters full
-        if insert(.passUnretained(provider), into: entries, shift: shift) { count += 1 }
+        if insert(Borrowed(provider), into: entries, shift: shift) { count += 1 }
     }
 
     /// Inserts or replaces; returns whether the key was new.
     private func insert(
-        _ provider: Unmanaged<AnyProvider>,
+        _ provider: Borrowed<AnyProvider>,
         into entries: UnsafeMutableBufferPointer<Entry>,
         shift: Int
     ) -> Bool {
-        let key = provider._withUnsafeGuaranteedRef { $0.key.lookupKey }
+        let key = provider.withObject { $0.key.lookupKey }
         let mask = entries.count - 1
         var index = Self.index(of: key, shift: shift)
         while let existing = entries[index].provider {
-            if entries[index].group == key.group, existing._withUnsafeGuaranteedRef({ $0.key.name == key.name }) {
+            if entries[index].group == key.group, existing.withObject({ $0.key.name == key.name }) {
                 entries[index].provider = provider
                 return false
             }

@@ -25,7 +25,7 @@ extension Registration {
     /// Resolving `other` resolves this registration and hands its instance on: the same singleton,
     /// the same scoped instance within a scope, a new transient one each time. The instance is
     /// disposed by whoever owns it under this registration, once. The key `other` under `name` is a
-    /// registration of its own: registering it elsewhere too is a duplicate.
+    /// registration of its own: registering that key again is a duplicate.
     ///
     /// - Parameters:
     ///   - other: Another type callers ask for, which the instance must conform to.
@@ -49,7 +49,7 @@ extension Registration {
         let originalName = key.name
         let takesArguments = key != LookupKey(Service.self, name: originalName)
         let original =
-            container.registeredProvider(for: key)?.takeUnretainedValue().key
+            container.registeredProvider(for: key)?.object.key
             ?? ServiceKey(Service.self, name: originalName)
         let provider = Provider<Other>(
             key: forwardKey,

@@ -84,7 +84,7 @@ public struct Registration<Service>: Sendable {
         _ transform: @escaping @Sendable (Preparation<Service>) -> Preparation<Service>
     ) -> Self {
         container.amend(key, at: site) { provider in
-            let current = provider.preparation.map { unsafeDowncast($0, to: Preparation<Service>.self) }
+            let current = provider.preparation.map { uncheckedCast($0, to: Preparation<Service>.self) }
             return provider.copy(conflict: provider.conflict, preparation: transform(current ?? Preparation()))
         }
         return self

@@ -20,7 +20,7 @@
 /// conflict) publishes a new snapshot; the ones it replaces are kept, since a lookup on another
 /// thread may still be reading one.
 final class Registry: Sendable {
-    /// Never written after `init`; holds the providers unretained (the builder keeps them alive).
+    /// Never written after `init`.
     private let table: ProviderTable
     /// The current providers, in the order their keys were first registered, keys registered
     /// late last.
@@ -32,8 +32,8 @@ final class Registry: Sendable {
         self.providers = providers
     }
 
-    /// The provider registered for `key`, unretained: valid for as long as the container lives.
-    func provider(for key: LookupKey) -> Unmanaged<AnyProvider>? {
+    /// The provider registered for `key`.
+    func provider(for key: LookupKey) -> Borrowed<AnyProvider>? {
         table.provider(for: key)
     }
 

@@ -14,10 +14,9 @@
 /// How a container's registrations are built, under the container's lock, before they are frozen
 /// into a ``Registry`` snapshot for lookups.
 ///
-/// It keeps every provider ever added, in order: that keeps them alive (snapshots hold them
-/// unretained, and a lookup may hand one out unretained while registration goes on: replaced
-/// providers are kept, not released), and it gives the registration order that `resolveAll` and
-/// error reports follow.
+/// It keeps every provider ever added, in order: that keeps them alive for the lookups that borrow
+/// them (see `Borrowed`), replaced ones included, and it gives the registration order that
+/// `resolveAll` and error reports follow.
 struct RegistryBuilder {
     private let table = ProviderTable()
     private var added: [AnyProvider] = []
@@ -29,7 +28,7 @@ struct RegistryBuilder {
     private var retired: [Registry] = []
 
     func provider(for key: LookupKey) -> AnyProvider? {
-        table.provider(for: key)?.takeUnretainedValue()
+        table.provider(for: key)?.object
     }
 
     /// Adds a registration. A second registration of a key replaces the first only when
@@ -89,6 +88,9 @@ struct RegistryBuilder {
     private mutating func noteLate(_ provider: AnyProvider, kind: Conflict.Kind, sites: [RegistrationSite]) {
         let key = provider.key.lookupKey
         if !lateKeys.contains(key) { lateKeys.append(key) }
+        // The copy borrows `provider` as its record: keep it too (the key is late, so `added`'s
+        // order does not list it twice).
+        added.append(provider)
         store(provider.copy(conflict: Conflict(kind: kind, sites: sites), preparation: provider.preparation))
     }
 

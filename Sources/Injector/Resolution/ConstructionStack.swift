@@ -18,13 +18,12 @@
 /// allocates nothing; past `indexedDepth` entries, a count of each of the outer ones keeps the
 /// cycle check constant-time, so that very deep chains stay linear. (A count, not a set: a
 /// registration that takes arguments may be on the stack more than once, recursing with other
-/// arguments.) Entries are unretained: the registries that hold the providers outlive the
-/// resolution.
+/// arguments.) Entries borrow their providers.
 struct ConstructionStack {
     private static let indexedDepth = 32
 
-    private var innermost: Unmanaged<AnyProvider>?
-    private var outer: [Unmanaged<AnyProvider>] = []
+    private var innermost: Borrowed<AnyProvider>?
+    private var outer: [Borrowed<AnyProvider>] = []
     private var outerIndex: [ObjectIdentifier: Int] = [:]
 
     var count: Int { innermost == nil ? 0 : outer.count + 1 }
@@ -33,17 +32,17 @@ struct ConstructionStack {
         if let innermost {
             outer.append(innermost)
             if outer.count == Self.indexedDepth {
-                for entry in outer { outerIndex[ObjectIdentifier(entry.takeUnretainedValue()), default: 0] += 1 }
+                for entry in outer { outerIndex[ObjectIdentifier(entry.object), default: 0] += 1 }
             } else if outer.count > Self.indexedDepth {
-                outerIndex[ObjectIdentifier(innermost.takeUnretainedValue()), default: 0] += 1
+                outerIndex[ObjectIdentifier(innermost.object), default: 0] += 1
             }
         }
-        innermost = .passUnretained(provider)
+        innermost = Borrowed(provider)
     }
 
     mutating func pop() {
         if outer.count > Self.indexedDepth, let last = outer.last {
-            let identity = ObjectIdentifier(last.takeUnretainedValue())
+            let identity = ObjectIdentifier(last.object)
             if outerIndex[identity] == 1 { outerIndex[identity] = nil } else { outerIndex[identity]! -= 1 }
         } else if outer.count == Self.indexedDepth {
             outerIndex.removeAll()
@@ -57,32 +56,32 @@ struct ConstructionStack {
     /// the array (a retain and a release) on every nested resolve.
     mutating func contains(_ provider: AnyProvider) -> Bool {
         guard let innermost else { return false }
-        let target = Unmanaged.passUnretained(provider).toOpaque()
-        if innermost.toOpaque() == target { return true }
+        let target = Borrowed(provider)
+        if innermost == target { return true }
         if outer.count >= Self.indexedDepth { return outerIndex[ObjectIdentifier(provider)] != nil }
-        return outer.withUnsafeMutableBufferPointer { entries in entries.contains { $0.toOpaque() == target } }
+        return outer.withUnsafeMutableBufferPointer { entries in entries.contains { $0 == target } }
     }
 
     /// The record of the provider pushed last, unretained (no reference count written), if any.
-    var innermostRecord: Unmanaged<AnyProvider>? {
-        innermost?._withUnsafeGuaranteedRef { $0.borrowedRecord }
+    var innermostRecord: Borrowed<AnyProvider>? {
+        innermost?.withObject { $0.borrowedRecord }
     }
 
     /// The provider pushed last, borrowed, if any. `mutating` for the same reason.
     mutating func withInnermostProvider<Result>(_ body: (AnyProvider) -> Result) -> Result? {
-        innermost?._withUnsafeGuaranteedRef(body)
+        innermost?.withObject(body)
     }
 
     /// The innermost provider on the stack that satisfies `predicate`.
     func last(where predicate: (AnyProvider) -> Bool) -> AnyProvider? {
         guard let innermost else { return nil }
-        if predicate(innermost.takeUnretainedValue()) { return innermost.takeUnretainedValue() }
-        return outer.last { predicate($0.takeUnretainedValue()) }?.takeUnretainedValue()
+        if predicate(innermost.object) { return innermost.object }
+        return outer.last { predicate($0.object) }?.object
     }
 
     /// The providers on the stack, outermost first.
     var providers: [AnyProvider] {
         guard let innermost else { return [] }
-        return (outer + [innermost]).map { $0.takeUnretainedValue() }
+        return (outer + [innermost]).map { $0.object }
     }
 }

@@ -20,14 +20,13 @@
 /// Immutable once made, but for `parent`, which only `deinit` clears, when it holds the last
 /// reference: releasing a long chain then takes a loop, not a recursion as deep as the chain.
 final class ProviderChain: @unchecked Sendable {
-    /// The provider, unretained: registries keep every provider they were given.
-    private let link: Unmanaged<AnyProvider>
+    private let link: Borrowed<AnyProvider>
     private(set) var parent: ProviderChain?
     /// How many providers the chain holds.
     let count: Int
 
     init(_ provider: AnyProvider, extending parent: ProviderChain?) {
-        link = .passUnretained(provider)
+        link = Borrowed(provider)
         self.parent = parent
         count = (parent?.count ?? 0) + 1
     }
@@ -42,7 +41,7 @@ final class ProviderChain: @unchecked Sendable {
     }
 
     /// The innermost provider.
-    var last: AnyProvider { link.takeUnretainedValue() }
+    var last: AnyProvider { link.object }
 
     /// The providers, outermost first.
     var providers: [AnyProvider] {
@@ -60,7 +59,7 @@ final class ProviderChain: @unchecked Sendable {
     func contains(_ provider: AnyProvider) -> Bool {
         var chain: ProviderChain? = self
         while let current = chain {
-            if current.link.toOpaque() == Unmanaged.passUnretained(provider).toOpaque() { return true }
+            if current.link.refers(to: provider) { return true }
             chain = current.parent
         }
         return false

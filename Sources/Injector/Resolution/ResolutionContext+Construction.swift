@@ -94,10 +94,10 @@ extension ResolutionContext {
         let mark = queueMark
         var instance: Service
         // A resolution the factory starts through a container, in this task or a child task, runs
-        // within this one: it sees what this one is building, and may take its locks.
+        // within this one: it sees what this one is building, and may take its gates.
         let running = RunningAsyncFactory(
-            owners: lockAncestors + [ObjectIdentifier(self)],
-            path: pathChain,
+            owners: family.ancestors + [ObjectIdentifier(self)],
+            path: construction.pathChain,
             unpublished: unpublishedInstances,
             gates: constructionGates
         )
@@ -136,7 +136,8 @@ extension ResolutionContext {
                 )
             }
         }
-        if disposalOwner != nil, !provider.handsOnInstances, let disposal = provider.disposal(of: instance) {
+        if environment.disposalOwner != nil, !provider.handsOnInstances, let disposal = provider.disposal(of: instance)
+        {
             handOverForDisposal(
                 DisposalBag.Disposer(instance, disposal: disposal),
                 of: instance,
@@ -147,7 +148,7 @@ extension ResolutionContext {
         }
         if let preparation = provider.preparation {
             try deferPreparation(
-                unsafeDowncast(preparation, to: Preparation<Service>.self),
+                uncheckedCast(preparation, to: Preparation<Service>.self),
                 of: instance,
                 provider: provider,
                 lookup: lookup
@@ -155,19 +156,11 @@ extension ResolutionContext {
         }
     }
 
-    /// Runs `body` with `owner` taking charge of what is disposable, then restores the owner.
-    @inlinable
-    func withDisposalOwner<Result>(_ owner: DisposalBag?, _ body: () throws -> Result) rethrows -> Result {
-        let saved = disposalOwner
-        disposalOwner = owner
-        defer { disposalOwner = saved }
-        return try body()
-    }
-
     /// Hands a new disposable instance, which `disposer` disposes and whose identity is `object` if
-    /// it is a class instance, to the owner of what is built now, unless it is an instance owned elsewhere that a factory merely passed on (under another
-    /// key): a singleton or weak instance, published or built by this resolution, or a value given
-    /// to the lifetime scope, which a scope never takes charge of.
+    /// it is a class instance, to the owner of what is built now, unless it is an instance owned
+    /// elsewhere that a factory merely passed on (under another key): a singleton or weak instance,
+    /// published or built by this resolution, or a value given to the lifetime scope, which a scope
+    /// never takes charge of.
     @usableFromInline func handOverForDisposal(
         _ disposer: DisposalBag.Disposer,
         of instance: Any,
@@ -175,11 +168,11 @@ extension ResolutionContext {
         provider: AnyProvider,
         lookup: Container
     ) {
-        guard let owner = disposalOwner else { return }
+        guard let owner = environment.disposalOwner else { return }
         if lookup.tree.sharedObjects.contains(instance, object: object)
-            || sideStore?.sharedObjects?.contains(instance, object: object) == true
+            || environment.sideStore?.sharedObjects?.contains(instance, object: object) == true
             || isUnpublished(instance, object: object)
-            || lifetimeScope?.values.contains(instance, object: object) == true
+            || environment.lifetimeScope?.values.contains(instance, object: object) == true
         {
             return
         }
@@ -195,8 +188,8 @@ extension ResolutionContext {
         var context: ResolutionContext? = self
         while let current = context {
             if current.storedBookkeeping?.unpublished.contains(where: { holds($0.box) }) == true { return true }
-            if current.outer == nil { return current.inheritedUnpublished.values.contains(where: holds) }
-            context = current.outer
+            if current.nesting.outer == nil { return current.family.unpublished.values.contains(where: holds) }
+            context = current.nesting.outer
         }
         return false
     }

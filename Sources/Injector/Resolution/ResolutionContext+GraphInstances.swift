@@ -27,7 +27,7 @@ extension ResolutionContext {
         if let instance: Service = try existingGraphInstance(of: provider, lookup: lookup, configure: configure) {
             return instance
         }
-        let scopedBefore = scopedResolutionCount
+        let scopedBefore = construction.scopedCount
         let instance = try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
         keepGraphInstance(instance, of: provider, lookup: lookup, scopedBefore: scopedBefore)
         return instance
@@ -43,7 +43,7 @@ extension ResolutionContext {
         if let instance: Service = try existingGraphInstance(of: provider, lookup: lookup, configure: configure) {
             return instance
         }
-        let scopedBefore = scopedResolutionCount
+        let scopedBefore = construction.scopedCount
         let instance = try await constructAsync(
             provider,
             lookup: lookup,
@@ -67,8 +67,8 @@ extension ResolutionContext {
         guard configure == nil else {
             throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
         }
-        if scopedResolutionCount != 0 { try checkScopeBound(box, provider: provider) }
-        return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+        if construction.scopedCount != 0 { try checkScopeBound(box, provider: provider) }
+        return uncheckedCast(box, to: InstanceBox<Service>.self).value
     }
 
     /// Keeps a new graph-scoped instance for the rest of the resolution, marked as holding a scoped
@@ -78,6 +78,6 @@ extension ResolutionContext {
     {
         let box = InstanceBox(instance)
         storeGraphInstance(box, of: provider, lookup: lookup)
-        if scopedResolutionCount != scopedBefore { markScopeBound(box) }
+        if construction.scopedCount != scopedBefore { markScopeBound(box) }
     }
 }

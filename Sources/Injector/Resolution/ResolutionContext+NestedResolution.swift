@@ -14,7 +14,7 @@
 import Synchronization
 
 // Resolutions nested in another. A sync resolution cannot build an async shared instance, nor an
-// async resolution a sync shared one (its locks belong to a thread): the latter is built in a sync
+// async resolution a sync shared one (its gates belong to a thread): the latter is built in a sync
 // resolution nested in the async one, completed before it goes on. An async factory's own
 // resolutions through a container run within the resolution that called it (`RunningAsyncFactory`).
 // A sync factory resolving through a captured container nests a context as well (see
@@ -51,14 +51,12 @@ extension ResolutionContext {
     }
 
     /// Runs `body` in a sync resolution nested in this async one, completed before this one goes
-    /// on: the locks a sync construction takes belong to a thread, and must be released before the
+    /// on: the gates a sync construction takes belong to a thread, and must be released before the
     /// next `await`. The nested resolution sees this one's lifetime scope, path and unpublished instances.
     private func inNestedResolution<Result>(_ body: (ResolutionContext) throws -> Result) throws -> Result {
         let nested = ResolutionContext(nestedIn: self)
         defer { nested.end() }
-        nested.start(in: lifetimeScope)
-        nested.disposalOwner = disposalOwner
-        nested.sharesOuterGraph = true
+        nested.startAsPart(of: self)
         return try nested.standingAsThreadResolution {
             let result = try body(nested)
             try nested.complete()
@@ -68,7 +66,7 @@ extension ResolutionContext {
 }
 
 /// What an async factory runs within, as the resolutions it starts through a container see it:
-/// the resolutions holding construction locks (the one running the factory, and those it runs
+/// the resolutions holding construction gates (the one running the factory, and those it runs
 /// within), what they are constructing, and the shared instances they have not yet published.
 /// Taken when the factory is called; inert once it returns (a task the factory left running must
 /// not resolve as if inside it).

@@ -136,7 +136,7 @@ extension ResolutionContext {
     /// Takes the async gate `gate`, held until this resolution ends; whether it was taken now.
     @discardableResult
     private func hold(_ gate: SharedInstanceKey, for provider: AnyProvider) async throws -> Bool {
-        let taken = try await AsyncInstanceGates.enter(gate, by: ObjectIdentifier(self), within: lockAncestors) {
+        let taken = try await AsyncInstanceGates.enter(gate, by: ObjectIdentifier(self), within: family.ancestors) {
             waiter(asking: provider)
         }
         if taken { bookkeeping.heldAsyncGates.append(gate) }
@@ -155,7 +155,7 @@ extension ResolutionContext {
     private func waiter(asking provider: AnyProvider) -> AsyncInstanceGates.Waiter {
         AsyncInstanceGates.Waiter(
             owner: ObjectIdentifier(self),
-            ancestors: lockAncestors,
+            ancestors: family.ancestors,
             asked: provider.key,
             path: path + [provider.key]
         )
@@ -167,16 +167,16 @@ extension ResolutionContext {
         var context: ResolutionContext? = self
         while let current = context {
             if let box = current.storedBookkeeping?.unpublished.last(where: { $0.key == key })?.box { return box }
-            if current.outer == nil { return current.inheritedUnpublished[key] }
-            context = current.outer
+            if current.nesting.outer == nil { return current.family.unpublished[key] }
+            context = current.nesting.outer
         }
         return nil
     }
 
     /// The shared instances this resolution built and has not published, with those it inherited.
     var unpublishedInstances: [SharedInstanceKey: AnyObject] {
-        guard let own = storedBookkeeping?.unpublished, !own.isEmpty else { return inheritedUnpublished }
-        return inheritedUnpublished.merging(own.map { ($0.key, $0.box) }) { _, own in own }
+        guard let own = storedBookkeeping?.unpublished, !own.isEmpty else { return family.unpublished }
+        return family.unpublished.merging(own.map { ($0.key, $0.box) }) { _, own in own }
     }
 
     /// Keeps a shared instance this resolution built unpublished: visible to it at once, published to other

@@ -17,14 +17,48 @@
 // generic metadata is instantiated at run time on the resolve path.
 
 extension ResolutionContext {
-    /// Resolves `key`, already looked up as `found`, with lookups starting at `lookup`.
-    ///
-    /// The provider is borrowed, never retained: providers are shared by every resolving thread,
-    /// and a retain would write to their reference count, a cache line all of them read.
+    /// The step every resolve within a resolution takes (a factory's ``Resolver``, sync or async):
+    /// looks `key` up from `lookup`, notes that the service under construction depends on it, and
+    /// resolves it.
     @inlinable
     func resolve<Service, each Argument>(
         _ key: LookupKey,
-        found: Unmanaged<AnyProvider>?,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) throws -> Service {
+        try resolve(
+            key,
+            found: lookup.provider(for: key),
+            from: lookup,
+            arguments: repeat each arguments,
+            configure: configure
+        )
+    }
+
+    /// The async form of `resolve(_:from:arguments:configure:)`.
+    func resolveAsync<Service, each Argument>(
+        _ key: LookupKey,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) async throws -> Service {
+        try await resolveAsync(
+            key,
+            found: lookup.provider(for: key),
+            from: lookup,
+            arguments: repeat each arguments,
+            configure: configure
+        )
+    }
+
+    /// Resolves `key`, already looked up as `found`, with lookups starting at `lookup`, noting the
+    /// dependency on it (a top-level resolution, which has no dependent, looks up before it has a
+    /// context, to return a published singleton without one).
+    @inlinable
+    func resolve<Service, each Argument>(
+        _ key: LookupKey,
+        found: Borrowed<AnyProvider>?,
         from lookup: Container,
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
@@ -32,6 +66,7 @@ extension ResolutionContext {
         guard let found else {
             return try resolveUnregistered(key, from: lookup, arguments: repeat each arguments, configure: configure)
         }
+        noteDependency(on: found)
         return try Provider<Service, repeat each Argument>.borrowing(found) { provider in
             guard provider.conflict == nil else {
                 throw unresolvable(
@@ -69,7 +104,7 @@ extension ResolutionContext {
             guard configure == nil else {
                 throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
             }
-            if sideStore == nil, let instance = provider.sharedInstance { return instance }
+            if environment.sideStore == nil, let instance = provider.sharedInstance { return instance }
             return try resolveShared(provider, from: lookup, arguments: repeat each arguments)
         case .scoped:
             guard configure == nil else {
@@ -85,7 +120,7 @@ extension ResolutionContext {
     /// it (see `ResolutionContext+NestedResolution.swift`).
     func resolveAsync<Service, each Argument>(
         _ key: LookupKey,
-        found: Unmanaged<AnyProvider>?,
+        found: Borrowed<AnyProvider>?,
         from lookup: Container,
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
@@ -98,7 +133,8 @@ extension ResolutionContext {
                 configure: configure
             )
         }
-        let provider = unsafeDowncast(found.takeUnretainedValue(), to: Provider<Service, repeat each Argument>.self)
+        noteDependency(on: found)
+        let provider = uncheckedCast(found.object, to: Provider<Service, repeat each Argument>.self)
         guard provider.conflict == nil else {
             throw unresolvable(
                 Service.self,
@@ -108,7 +144,6 @@ extension ResolutionContext {
                 from: lookup
             )
         }
-        noteDependency(on: found)
         guard provider.isAsync else {
             return try resolve(provider, from: lookup, arguments: repeat each arguments, configure: configure)
         }

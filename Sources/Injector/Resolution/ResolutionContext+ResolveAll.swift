@@ -37,15 +37,11 @@ extension ResolutionContext {
         var seen: Set<LookupKey> = []
         var keys: [LookupKey] = []
         // Registrations that exist only as test overrides come last.
-        for container in lookup.lineage + (overrides?.registrations(reaching: lookup) ?? []) {
+        for container in lookup.lineage + (environment.overrides?.registrations(reaching: lookup) ?? []) {
             for provider in container.providers(in: group) where seen.insert(provider.key.lookupKey).inserted {
                 keys.append(provider.key.lookupKey)
             }
         }
-        return try keys.map { key in
-            let found = lookup.provider(for: key)
-            if let found { noteDependency(on: found) }
-            return try resolve(key, found: found, from: lookup, configure: nil) as Service
-        }
+        return try keys.map { key in try resolve(key, from: lookup, configure: nil) as Service }
     }
 }

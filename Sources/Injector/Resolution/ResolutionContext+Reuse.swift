@@ -30,7 +30,7 @@ extension ResolutionContext {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { context in
             guard let context else { return }
-            Unmanaged<ResolutionContext>.fromOpaque(context).release()
+            Borrowed<ResolutionContext>(opaque: context).release()
         }
         precondition(status == 0, "pthread_key_create failed with \(status)")
         return key
@@ -42,14 +42,14 @@ extension ResolutionContext {
     @usableFromInline static func begin() -> ResolutionContext {
         guard let cached = pthread_getspecific(cacheKey) else {
             let context = ResolutionContext()
-            pthread_setspecific(cacheKey, Unmanaged.passRetained(context).toOpaque())
+            pthread_setspecific(cacheKey, Borrowed.retaining(context).opaque)
             context.isInUse = true
             return context
         }
-        let context = Unmanaged<ResolutionContext>.fromOpaque(cached).takeUnretainedValue()
+        let context = Borrowed<ResolutionContext>(opaque: cached).object
         guard !context.isInUse else {
-            let nested = ResolutionContext(nestedIn: context.innermostNested ?? context)
-            context.innermostNested = nested
+            let nested = ResolutionContext(nestedIn: context.nesting.innermostNested ?? context)
+            context.nesting.innermostNested = nested
             nested.isInUse = true
             return nested
         }
@@ -63,16 +63,16 @@ extension ResolutionContext {
     /// When a resolution already runs on the thread, that one stays the thread's.
     func standingAsThreadResolution<Result>(_ body: () throws -> Result) rethrows -> Result {
         let previous = pthread_getspecific(Self.cacheKey)
-        if let previous, Unmanaged<ResolutionContext>.fromOpaque(previous).takeUnretainedValue().isInUse {
+        if let previous, Borrowed<ResolutionContext>(opaque: previous).object.isInUse {
             return try body()
         }
-        pthread_setspecific(Self.cacheKey, Unmanaged.passUnretained(self).toOpaque())
-        isThreadRoot = true
+        pthread_setspecific(Self.cacheKey, Borrowed(self).opaque)
+        nesting.isThreadRoot = true
         isInUse = true
         defer {
             pthread_setspecific(Self.cacheKey, previous)
-            isThreadRoot = false
-            innermostNested = nil
+            nesting.isThreadRoot = false
+            nesting.innermostNested = nil
         }
         return try body()
     }

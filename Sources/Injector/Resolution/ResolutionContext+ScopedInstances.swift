@@ -67,7 +67,7 @@ extension ResolutionContext {
     ) throws -> Service {
         guard !provider.isAsync, !isAsync else {
             if !provider.isAsync, let box = store.instance(of: provider.record) {
-                return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+                return uncheckedCast(box, to: InstanceBox<Service>.self).value
             }
             return try resolveStoredInNestedResolution(
                 provider,
@@ -79,7 +79,7 @@ extension ResolutionContext {
         // The instance published, the one this resolution built, or the gate to build it.
         let key = SharedInstanceKey(slot: provider.record, store: store)
         if let box = try beginSharedConstruction(of: key, for: provider, realm: store, in: store) {
-            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+            return uncheckedCast(box, to: InstanceBox<Service>.self).value
         }
         let instance = try withDisposalOwner(store.disposals) {
             try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
@@ -96,22 +96,16 @@ extension ResolutionContext {
         arguments: repeat each Argument
     ) async throws -> Service {
         let record = provider.record
-        if let box = store.instance(of: record) { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+        if let box = store.instance(of: record) { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
         let key = SharedInstanceKey(slot: record, store: store)
         let start = try await beginSharedConstruction(of: key, for: provider, realm: store)
-        if case .built(let box) = start { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+        if case .built(let box) = start { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
         var built: AnyObject?
         defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
-        if let box = store.instance(of: record) { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
-        let saved = disposalOwner
-        disposalOwner = store.disposals
-        defer { disposalOwner = saved }
-        let instance = try await constructAsync(
-            provider,
-            lookup: lookup,
-            arguments: repeat each arguments,
-            configure: nil
-        )
+        if let box = store.instance(of: record) { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
+        let instance = try await withDisposalOwnerAsync(store.disposals) {
+            try await constructAsync(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+        }
         try keepUnpublishedStored(instance, of: provider, in: store, as: key)
         built = unpublishedInstance(of: key)
         return instance
@@ -152,11 +146,11 @@ extension ResolutionContext {
                 path: captor.path + [provider.key]
             )
         }
-        guard let lifetimeScope else {
+        guard let lifetimeScope = environment.lifetimeScope else {
             throw InjectionError.scopedOutsideScope(provider.key, scope: provider.scope, path: path + [provider.key])
         }
         if let tag = provider.scope.tag {
-            let lifetimeScopeTag = lifetimeScope.acceptsEveryTag ? adoptedTag ?? tag : lifetimeScope.tag
+            let lifetimeScopeTag = lifetimeScope.acceptsEveryTag ? environment.adoptedTag ?? tag : lifetimeScope.tag
             guard lifetimeScopeTag == tag else {
                 throw InjectionError.scopeTagMismatch(
                     provider.key,
@@ -165,26 +159,26 @@ extension ResolutionContext {
                     path: path + [provider.key]
                 )
             }
-            if lifetimeScope.acceptsEveryTag { adoptedTag = tag }
+            if lifetimeScope.acceptsEveryTag { environment.adoptedTag = tag }
         }
-        return overrides?.store(for: lifetimeScope) ?? lifetimeScope.store
+        return environment.overrides?.store(for: lifetimeScope) ?? lifetimeScope.store
     }
 
     /// Counts a scoped instance handed out, so that a graph-scoped instance built around it is
     /// known to hold it.
     @usableFromInline func noteScopedResolution(of provider: AnyProvider) {
-        scopedResolutionCount &+= 1
-        lastScoped = .passUnretained(provider)
+        construction.scopedCount &+= 1
+        construction.lastScoped = Borrowed(provider)
     }
 
     /// Marks a graph-scoped instance as holding a scoped one (directly or through others).
     @usableFromInline func markScopeBound(_ box: AnyObject) {
-        guard let lastScoped else { return }  // set whenever the count moved
+        guard let lastScoped = construction.lastScoped else { return }  // set whenever the count moved
         markScopeBound(box, holding: lastScoped)
     }
 
-    private func markScopeBound(_ box: AnyObject, holding scoped: Unmanaged<AnyProvider>) {
-        if sharesOuterGraph, let outer { return outer.markScopeBound(box, holding: scoped) }
+    private func markScopeBound(_ box: AnyObject, holding scoped: Borrowed<AnyProvider>) {
+        if nesting.sharesOuterGraph, let outer = nesting.outer { return outer.markScopeBound(box, holding: scoped) }
         bookkeeping.scopeBoundGraphInstances[ObjectIdentifier(box)] = scoped
     }
 
@@ -199,16 +193,16 @@ extension ResolutionContext {
                 scope: captor.provider.scope,
                 captive: provider.key,
                 captiveScope: provider.scope,
-                holding: scoped.takeUnretainedValue().key,
+                holding: scoped.object.key,
                 path: captor.path + [provider.key]
             )
         }
-        scopedResolutionCount &+= 1
-        lastScoped = scoped
+        construction.scopedCount &+= 1
+        construction.lastScoped = scoped
     }
 
-    private func scopedProvider(heldBy box: AnyObject) -> Unmanaged<AnyProvider>? {
-        if sharesOuterGraph, let outer { return outer.scopedProvider(heldBy: box) }
+    private func scopedProvider(heldBy box: AnyObject) -> Borrowed<AnyProvider>? {
+        if nesting.sharesOuterGraph, let outer = nesting.outer { return outer.scopedProvider(heldBy: box) }
         return storedBookkeeping?.scopeBoundGraphInstances[ObjectIdentifier(box)]
     }
 }

@@ -24,7 +24,7 @@ extension ResolutionContext {
         from lookup: Container,
         arguments: repeat each Argument
     ) throws -> Service {
-        if let sideStore {
+        if let sideStore = environment.sideStore {
             return try constructStored(
                 provider,
                 in: sideStore,
@@ -42,7 +42,7 @@ extension ResolutionContext {
         from lookup: Container,
         arguments: repeat each Argument
     ) async throws -> Service {
-        if let sideStore {
+        if let sideStore = environment.sideStore {
             return try await constructStoredAsync(
                 provider,
                 in: sideStore,
@@ -74,7 +74,7 @@ extension ResolutionContext {
         }
         let key = SharedInstanceKey(slot: slot, store: nil)
         if let box = try beginSharedConstruction(of: key, for: provider, realm: owner.tree) {
-            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+            return uncheckedCast(box, to: InstanceBox<Service>.self).value
         }
         if let instance = provider.sharedInstance { return instance }  // another thread was first
 
@@ -101,20 +101,14 @@ extension ResolutionContext {
     ) async throws -> Service {
         let key = SharedInstanceKey(slot: provider.slot!, store: nil)
         let start = try await beginSharedConstruction(of: key, for: provider, realm: owner.tree)
-        if case .built(let box) = start { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+        if case .built(let box) = start { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
         var built: AnyObject?
         defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
         if let instance = provider.asyncSharedInstance { return instance }  // another task was first
 
-        let saved = disposalOwner
-        disposalOwner = provider.asyncSingleton == nil ? nil : owner.disposals
-        defer { disposalOwner = saved }
-        let instance = try await constructAsync(
-            provider,
-            lookup: owner,
-            arguments: repeat each arguments,
-            configure: nil
-        )
+        let instance = try await withDisposalOwnerAsync(provider.asyncSingleton == nil ? nil : owner.disposals) {
+            try await constructAsync(provider, lookup: owner, arguments: repeat each arguments, configure: nil)
+        }
         try keepUnpublishedShared(
             instance,
             as: key,

@@ -39,7 +39,6 @@ extension ResolutionContext {
         defer { context.end() }
         if let lifetimeScope { context.start(in: lifetimeScope) }
         if container.tree.mayHaveOverrides { context.applyOverrides(from: container) }
-        if context.isNested, let found { context.noteDependency(on: found) }
         let instance: Service = try context.resolve(
             key,
             found: found,
@@ -63,7 +62,6 @@ extension ResolutionContext {
         defer { context.end() }
         let instance: Service = try await context.resolveAsync(
             key,
-            found: container.provider(for: key),
             from: container,
             arguments: repeat each arguments,
             configure: configure

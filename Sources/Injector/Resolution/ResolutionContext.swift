@@ -20,76 +20,124 @@
 /// context for its next resolve (see `ResolutionContext+Reuse.swift`); the `generation`, which
 /// changes when a resolution ends, tells a resolver kept past its resolution that it is stale.
 ///
+/// Its state comes in named parts, each reset in `end()`:
+/// - ``Construction``: what the resolution is building: its stack, the graph-scoped instances;
+/// - ``Environment``: where it runs: the lifetime scope, test overrides, validation's sandbox, and
+///   who takes charge of what is disposable;
+/// - ``Nesting``: how it sits among the resolutions of its thread;
+/// - ``Family``: for an async resolution, what it inherits from the resolutions it runs within;
+/// - ``Bookkeeping``: shared instances to publish and hooks to run, made on first need.
+///
 /// The generic steps of resolution (the lifetime switch in `ResolutionContext+Resolve.swift`, and
 /// the file of each lifetime it leads to) are inlinable, so that they are specialised where
-/// `resolve` is called; the bookkeeping here is not generic and stays behind the module boundary. A resolve of transient services touches only the construction stack,
-/// so making and dropping a context costs one small allocation.
+/// `resolve` is called; the bookkeeping here is not generic and stays behind the module boundary.
+/// A resolve of transient services touches only the construction stack, so making and dropping a
+/// context costs one small allocation.
 ///
 /// Its properties opt out of dynamic exclusivity checks: a context is confined to the thread of its
 /// resolution, and no access to one overlaps another, so the checks would cost the resolve path
 /// without ever catching anything.
 @usableFromInline
 final class ResolutionContext {
-    @exclusivity(unchecked) private var stack = ConstructionStack()
-    @exclusivity(unchecked) private var graphInstances = GraphInstances()
-    @exclusivity(unchecked) private var stackGuard = StackGuard()
-    /// The constructions under way of registrations that take arguments, with their arguments.
-    @exclusivity(unchecked) private var argumentFrames: [ArgumentFrame] = []
+    @exclusivity(unchecked) @usableFromInline var construction: Construction
+    @exclusivity(unchecked) @usableFromInline var environment = Environment()
+    @exclusivity(unchecked) var nesting = Nesting()
+    private(set) var family = Family()
+    @exclusivity(unchecked) private(set) var storedBookkeeping: Bookkeeping?
     /// Changes when a resolution ends; a resolver is valid while it matches the one it was made in.
     @exclusivity(unchecked) @usableFromInline private(set) var generation: UInt = 0
     /// Whether a resolution is using this context now.
     @exclusivity(unchecked) var isInUse = false
-    @exclusivity(unchecked) private(set) var storedBookkeeping: Bookkeeping?
-    /// The resolution this one runs inside, on the same thread, when a factory or hook resolves
-    /// through a container rather than through its resolver; `nil` for a top-level resolution.
-    @exclusivity(unchecked) private(set) var outer: ResolutionContext?
-    /// The services under construction in the resolutions this one runs inside.
-    @exclusivity(unchecked) private var outerDepth = 0
-    /// On a thread's own context: the innermost resolution nested in it, running now.
-    @exclusivity(unchecked) var innermostNested: ResolutionContext?
-    /// The lifetime scope the resolution was started from, which owns its scoped instances.
-    @exclusivity(unchecked) @usableFromInline private(set) var lifetimeScope: LifetimeScope?
-    /// Where singleton and weak instances go instead of their registrations' slots: the store of
-    /// the test overrides in effect, or validation's sandbox.
-    @exclusivity(unchecked) @usableFromInline var sideStore: InstanceStore?
-    /// The test overrides that apply to this resolution, whose stores keep what is built under them.
-    @exclusivity(unchecked) var overrides: ActiveOverrides?
-    /// Takes charge of the disposable instances built now: the lifetime scope's bag, a container's while it
-    /// builds a singleton, or none (what a container resolves is its caller's).
-    @exclusivity(unchecked) @usableFromInline var disposalOwner: DisposalBag?
-    /// In validation's sandbox, which stands for a scope of any tag: the tag the first tagged scoped
-    /// service of this resolution asked for, which every other one must share, as in a real scope.
-    @exclusivity(unchecked) var adoptedTag: ScopeTag?
-    /// Whether `lifetimeScope`, `sideStore`, `overrides`, `disposalOwner` or `adoptedTag` may be set, so
-    /// that `end()` resets them only then: most resolutions set none.
-    @exclusivity(unchecked) private var hasLifetimeState = false
-    /// For an async resolution started while an async factory runs (through a captured container,
-    /// possibly in a child task): the resolutions it runs within, which hold construction locks it
-    /// may take within them; what they were constructing, for cycles and paths; and the shared
-    /// instances they had built but not yet published. Empty otherwise.
-    var lockAncestors: [ObjectIdentifier] = []
-    private var inheritedPath: ProviderChain?
-    /// For an async resolution: the path under construction, the inherited part included, as a
-    /// chain that async factories hand on without copying it.
-    private(set) var pathChain: ProviderChain?
-    /// For an async resolution: the gates of the shared instances its family is building (see
-    /// `ConstructionGates`), inherited from the resolution it runs within, or made on first need.
-    private var storedGates: ConstructionGates?
-    private(set) var inheritedUnpublished: [SharedInstanceKey: AnyObject] = [:]
-    /// How many scoped instances this resolution has handed out, and the last one's provider
-    /// (unretained: registries never release providers): what tells a graph-scoped instance that
-    /// holds a scoped one.
-    @exclusivity(unchecked) @usableFromInline var scopedResolutionCount = 0
-    @exclusivity(unchecked) var lastScoped: Unmanaged<AnyProvider>?
-    /// Whether this resolution is part of its outer one (a sync part of an async resolution), and
-    /// so shares its graph-scoped instances, rather than a resolution of its own.
-    @exclusivity(unchecked) var sharesOuterGraph = false
     /// Whether this resolution runs inside another (see `init(nestedIn:)`), whose service under
     /// construction may depend on what this one resolves.
     @usableFromInline let isNested: Bool
-    /// Whether this is an async resolution: it holds no thread-bound lock, and builds the sync
+    /// Whether this is an async resolution: it holds no thread-bound gate, and builds the sync
     /// shared instances it needs in resolutions nested in it, which complete before it goes on.
     @usableFromInline let isAsync: Bool
+
+    /// What a resolution is building. Reset when it ends.
+    @usableFromInline struct Construction {
+        fileprivate var stack = ConstructionStack()
+        fileprivate var stackGuard: StackGuard
+        /// The constructions under way of registrations that take arguments, with their arguments.
+        fileprivate var argumentFrames: [ArgumentFrame] = []
+        /// For an async resolution: the path under construction, the inherited part included, as
+        /// a chain that async factories hand on without copying it.
+        fileprivate(set) var pathChain: ProviderChain?
+        fileprivate var graphInstances = GraphInstances()
+        /// How many scoped instances this resolution has handed out, and the last one's provider:
+        /// what tells a graph-scoped instance that holds a scoped one.
+        @usableFromInline var scopedCount = 0
+        var lastScoped: Borrowed<AnyProvider>?
+
+        fileprivate init(stackGuard: StackGuard) {
+            self.stackGuard = stackGuard
+        }
+
+        /// Forgets what the resolution built for its graph.
+        fileprivate mutating func reset() {
+            graphInstances.removeAll()
+            scopedCount = 0
+            lastScoped = nil
+        }
+    }
+
+    /// Where a resolution runs. Most resolutions set none of it; `isSet` says when one did, so that
+    /// `end()` resets it only then.
+    @usableFromInline struct Environment {
+        /// The lifetime scope the resolution was started from, which owns its scoped instances.
+        @usableFromInline fileprivate(set) var lifetimeScope: LifetimeScope?
+        /// Where singleton and weak instances go instead of their registrations' slots: the store of
+        /// the test overrides in effect, or validation's sandbox.
+        @usableFromInline fileprivate(set) var sideStore: InstanceStore?
+        /// The test overrides that apply to this resolution, whose stores keep what is built under
+        /// them.
+        fileprivate(set) var overrides: ActiveOverrides?
+        /// Takes charge of the disposable instances built now: the lifetime scope's bag, a
+        /// container's while it builds a singleton, or none (what a container resolves is its
+        /// caller's). Set for the time of a construction by `withDisposalOwner(_:_:)`.
+        @usableFromInline var disposalOwner: DisposalBag?
+        /// In validation's sandbox, which stands for a scope of any tag: the tag the first tagged
+        /// scoped service of this resolution asked for, which every other one must share, as in a
+        /// real scope.
+        var adoptedTag: ScopeTag?
+        fileprivate var isSet = false
+
+        fileprivate mutating func reset() {
+            if isSet { self = Environment() }
+        }
+    }
+
+    /// How a resolution sits among the resolutions of its thread.
+    struct Nesting {
+        /// The resolution this one runs inside, on the same thread, when a factory or hook resolves
+        /// through a container rather than through its resolver; `nil` for a top-level resolution.
+        fileprivate(set) var outer: ResolutionContext?
+        /// The services under construction in the resolutions this one runs inside.
+        fileprivate var outerDepth = 0
+        /// On a thread's own context: the innermost resolution nested in it, running now.
+        var innermostNested: ResolutionContext?
+        /// Whether this context stands as its thread's resolution for now, though it is not the one
+        /// the thread keeps (see `standingAsThreadResolution`).
+        var isThreadRoot = false
+        /// Whether this resolution is part of its outer one (a sync part of an async resolution),
+        /// and so shares its graph-scoped instances, rather than a resolution of its own.
+        var sharesOuterGraph = false
+    }
+
+    /// For an async resolution started while an async factory runs (through a captured container,
+    /// possibly in a child task): the family of resolutions it runs within. Empty otherwise.
+    struct Family {
+        /// The resolutions it runs within, which hold gates it may take within them.
+        fileprivate(set) var ancestors: [ObjectIdentifier] = []
+        /// What they were constructing, for cycles and paths.
+        fileprivate var path: ProviderChain?
+        /// The gates of the shared instances the family is building (see `ConstructionGates`),
+        /// made on first need.
+        fileprivate var gates: ConstructionGates?
+        /// The shared instances they had built but not yet published.
+        fileprivate(set) var unpublished: [SharedInstanceKey: AnyObject] = [:]
+    }
 
     /// What a resolution keeps beyond its construction stack. Its properties opt out of dynamic
     /// exclusivity checks, as the context's do: it belongs to one resolution, on one thread.
@@ -103,9 +151,9 @@ final class ResolutionContext {
         /// What holds the instance whose hooks are running, if anything outlives lifetime scopes.
         @exclusivity(unchecked) var preparingCaptor: Captor?
         /// The graph-scoped instances that hold a scoped one, with the scoped one's provider.
-        @exclusivity(unchecked) var scopeBoundGraphInstances: [ObjectIdentifier: Unmanaged<AnyProvider>] = [:]
+        @exclusivity(unchecked) var scopeBoundGraphInstances: [ObjectIdentifier: Borrowed<AnyProvider>] = [:]
         /// The gates of the sync shared instances this resolution builds (see `InstanceGates`),
-        /// held until it ends, and the async construction locks it took.
+        /// held until it ends, and the async gates it took.
         @exclusivity(unchecked) var heldGates: [SharedInstanceKey] = []
         @exclusivity(unchecked) var heldAsyncGates: [SharedInstanceKey] = []
         /// The gates of the sync instances kept in stores that this resolution builds, which the
@@ -144,6 +192,7 @@ final class ResolutionContext {
     @usableFromInline init() {
         isAsync = false
         isNested = false
+        construction = Construction(stackGuard: StackGuard())
     }
 
     /// A context for an async resolution started from `lifetimeScope`: never reused, since a task may move
@@ -151,15 +200,17 @@ final class ResolutionContext {
     init(asyncIn lifetimeScope: LifetimeScope?, from container: Container) {
         isAsync = true
         isNested = false
-        stackGuard = StackGuard(isThreadBound: false)
+        construction = Construction(stackGuard: StackGuard(isThreadBound: false))
         if container.tree.mayHaveOverrides { applyOverrides(from: container) }
         start(in: lifetimeScope)
         if let running = Self.runningAsyncFactory, running.isRunning {
-            lockAncestors = running.owners
-            inheritedPath = running.path
-            pathChain = running.path
-            inheritedUnpublished = running.unpublished
-            storedGates = running.gates
+            family = Family(
+                ancestors: running.owners,
+                path: running.path,
+                gates: running.gates,
+                unpublished: running.unpublished
+            )
+            construction.pathChain = running.path
         }
     }
 
@@ -169,30 +220,66 @@ final class ResolutionContext {
     /// but not yet published is not built again; its stack guard checks from the first level, since
     /// what runs below it already uses the stack.
     init(nestedIn outer: ResolutionContext) {
-        self.outer = outer
         isNested = true
         isAsync = false
-        outerDepth = outer.outerDepth + outer.stack.count
-        stackGuard = outer.stackGuard.forNestedResolution()
-        sideStore = outer.sideStore
-        overrides = outer.overrides
-        hasLifetimeState = true
+        construction = Construction(stackGuard: outer.construction.stackGuard.forNestedResolution())
+        nesting.outer = outer
+        nesting.outerDepth = outer.nesting.outerDepth + outer.construction.stack.count
+        environment.sideStore = outer.environment.sideStore
+        environment.overrides = outer.environment.overrides
+        environment.isSet = true
     }
 
     /// Applies the test overrides in effect for this task that reach `container`: singleton and
     /// weak instances then go to their store, so that none built with an override outlives it.
     @usableFromInline func applyOverrides(from container: Container) {
-        overrides = ActiveOverrides.bound?.applying(to: container)
-        sideStore = overrides?.store
-        hasLifetimeState = true
+        environment.overrides = ActiveOverrides.bound?.applying(to: container)
+        environment.sideStore = environment.overrides?.store
+        environment.isSet = true
     }
 
     /// Starts a top-level resolution from `lifetimeScope` (or from a container, when `nil`).
     @usableFromInline func start(in lifetimeScope: LifetimeScope?) {
         guard let lifetimeScope else { return }
-        self.lifetimeScope = lifetimeScope
-        disposalOwner = lifetimeScope.store.disposals
-        hasLifetimeState = true
+        environment.lifetimeScope = lifetimeScope
+        environment.disposalOwner = lifetimeScope.store.disposals
+        environment.isSet = true
+    }
+
+    /// Starts a resolution of validation's: from `lifetimeScope`, with singleton and weak instances
+    /// kept in `sideStore`.
+    func start(in lifetimeScope: LifetimeScope, sideStore: InstanceStore) {
+        start(in: lifetimeScope)
+        environment.sideStore = sideStore
+    }
+
+    /// Starts this nested resolution as a part of `outer`, an async one: it runs in the same
+    /// lifetime scope, hands what is disposable to the same owner, and shares its graph.
+    func startAsPart(of outer: ResolutionContext) {
+        start(in: outer.environment.lifetimeScope)
+        environment.disposalOwner = outer.environment.disposalOwner
+        nesting.sharesOuterGraph = true
+    }
+
+    /// Runs `body` with `owner` taking charge of what is disposable, then restores the owner.
+    @inlinable
+    func withDisposalOwner<Result>(_ owner: DisposalBag?, _ body: () throws -> Result) rethrows -> Result {
+        let saved = environment.disposalOwner
+        environment.disposalOwner = owner
+        defer { environment.disposalOwner = saved }
+        return try body()
+    }
+
+    /// Runs the async `body` with `owner` taking charge of what is disposable, then restores the
+    /// owner.
+    func withDisposalOwnerAsync<Result>(
+        _ owner: DisposalBag?,
+        _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        let saved = environment.disposalOwner
+        environment.disposalOwner = owner
+        defer { environment.disposalOwner = saved }
+        return try await body()
     }
 
     var bookkeeping: Bookkeeping {
@@ -215,27 +302,23 @@ final class ResolutionContext {
         var context: ResolutionContext? = self
         while let current = context {
             chain.append(current)
-            context = current.outer
+            context = current.nesting.outer
         }
-        var providers = chain.last!.inheritedPath?.providers ?? []
-        for context in chain.reversed() { providers += context.stack.providers }
+        var providers = chain.last!.family.path?.providers ?? []
+        for context in chain.reversed() { providers += context.construction.stack.providers }
         return providers
     }
-
-    /// Whether this context stands as its thread's resolution for now, though it is not the one
-    /// the thread keeps (see `standingAsThreadResolution`).
-    @exclusivity(unchecked) var isThreadRoot = false
 
     /// The context the thread keeps: the outermost of a chain of nested resolutions, or the one
     /// standing as the thread's resolution.
     private var threadContext: ResolutionContext {
         var context = self
-        while !context.isThreadRoot, let outer = context.outer { context = outer }
+        while !context.nesting.isThreadRoot, let outer = context.nesting.outer { context = outer }
         return context
     }
 
     /// A construction under way of a registration that takes arguments: where it is on the path
-    /// (`outerDepth + stack.count` when it began), and its arguments, if all of them are `Hashable`.
+    /// (`nesting.outerDepth + construction.stack.count` when it began), and its arguments, if all of them are `Hashable`.
     struct ArgumentFrame {
         let provider: ObjectIdentifier
         let depth: Int
@@ -288,37 +371,37 @@ final class ResolutionContext {
         }
     }
 
-    private var depthHere: Int { outerDepth + stack.count }
+    private var depthHere: Int { nesting.outerDepth + construction.stack.count }
 
     /// Pushes `provider` on the construction stack, refusing a stack about to overflow. Cycles are
     /// refused before, by `enter` (in `ResolutionContext+Construction.swift`).
     func push(_ provider: AnyProvider) throws {
-        if !stackGuard.hasRoom(atDepth: depthHere) {
-            throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: outer != nil)
+        if !construction.stackGuard.hasRoom(atDepth: depthHere) {
+            throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: nesting.outer != nil)
         }
-        stack.push(provider)
-        if isAsync { pathChain = ProviderChain(provider, extending: pathChain) }
+        construction.stack.push(provider)
+        if isAsync { construction.pathChain = ProviderChain(provider, extending: construction.pathChain) }
     }
 
     /// Pushes `provider`, which takes arguments, on the construction stack, with the frame of its
     /// arguments.
     func push(_ provider: AnyProvider, arguments: ArgumentValues) throws {
         try push(provider)
-        argumentFrames.append(
+        construction.argumentFrames.append(
             ArgumentFrame(provider: ObjectIdentifier(provider), depth: depthHere - 1, arguments: arguments)
         )
     }
 
     /// Pops the provider on top of the construction stack, with its arguments' frame.
     func pop() {
-        let takesArguments = stack.withInnermostProvider { $0.takesArguments }
-        if takesArguments == true { argumentFrames.removeLast() }
-        if isAsync { pathChain = pathChain?.parent }
-        stack.pop()
+        let takesArguments = construction.stack.withInnermostProvider { $0.takesArguments }
+        if takesArguments == true { construction.argumentFrames.removeLast() }
+        if isAsync { construction.pathChain = construction.pathChain?.parent }
+        construction.stack.pop()
     }
 
     /// How many entries of the path are inherited from the async resolutions this one runs within.
-    var inheritedDepth: Int { outermost.inheritedPath?.count ?? 0 }
+    var inheritedDepth: Int { outermost.family.path?.count ?? 0 }
 
     /// Where on the path `provider` is under construction with `arguments`, in this resolution or
     /// one it runs inside.
@@ -327,14 +410,14 @@ final class ResolutionContext {
         var identity: [AnyHashable]??  // worked out on the first frame of the same registration
         var context: ResolutionContext? = self
         while let current = context {
-            for frame in current.argumentFrames.reversed() where frame.provider == id {
+            for frame in current.construction.argumentFrames.reversed() where frame.provider == id {
                 if identity == nil { identity = .some(arguments.identity) }
                 guard let compared = identity!, let other = frame.arguments.identity, other == compared else {
                     continue
                 }
                 return frame.depth
             }
-            context = current.outer
+            context = current.nesting.outer
         }
         return nil
     }
@@ -348,32 +431,34 @@ final class ResolutionContext {
     /// The outermost of the resolutions this one runs inside (itself, for a top-level resolution).
     private var outermost: ResolutionContext {
         var context = self
-        while let outer = context.outer { context = outer }
+        while let outer = context.nesting.outer { context = outer }
         return context
     }
 
     /// The gates of the shared instances this async resolution's family is building.
     var constructionGates: ConstructionGates {
-        if let storedGates { return storedGates }
+        if let gates = family.gates { return gates }
         let gates = ConstructionGates()
-        storedGates = gates
+        family.gates = gates
         return gates
     }
 
     /// Whether this resolution, or one it runs inside, is constructing `provider`.
     func isConstructing(_ provider: AnyProvider) -> Bool {
-        if stack.contains(provider) { return true }
-        guard outer != nil else { return isAsync && inherits(provider) }
+        if construction.stack.contains(provider) { return true }
+        guard nesting.outer != nil else { return isAsync && inherits(provider) }
         return outerIsConstructing(provider)
     }
 
     /// Whether one of the resolutions this one runs inside is constructing `provider`.
     @inline(never)
     private func outerIsConstructing(_ provider: AnyProvider) -> Bool {
-        var context = outer
+        var context = nesting.outer
         while let current = context {
-            if current.stack.contains(provider) || (current.isAsync && current.inherits(provider)) { return true }
-            context = current.outer
+            if current.construction.stack.contains(provider) || (current.isAsync && current.inherits(provider)) {
+                return true
+            }
+            context = current.nesting.outer
         }
         return false
     }
@@ -381,7 +466,7 @@ final class ResolutionContext {
     /// Whether `provider` is under construction in the resolutions an async one runs within.
     @inline(never)
     private func inherits(_ provider: AnyProvider) -> Bool {
-        inheritedPath?.contains(provider) == true
+        family.path?.contains(provider) == true
     }
 
     /// Notes that the service under construction depends on `provider`'s: the edges of the
@@ -390,16 +475,16 @@ final class ResolutionContext {
     ///
     /// Called where a dependent may exist: a resolve through a resolver, or a resolution nested in
     /// another. A top-level resolve has none, and skips the call.
-    @usableFromInline func noteDependency(on provider: Unmanaged<AnyProvider>) {
+    @usableFromInline func noteDependency(on provider: Borrowed<AnyProvider>) {
         // The usual case first: the dependent is under construction here.
-        if let record = stack.innermostRecord {
-            provider._withUnsafeGuaranteedRef { dependency in
-                record._withUnsafeGuaranteedRef { $0.noteDependency(on: dependency) }
+        if let record = construction.stack.innermostRecord {
+            provider.withObject { dependency in
+                record.withObject { $0.noteDependency(on: dependency) }
             }
             return
         }
-        guard storedBookkeeping != nil || outer != nil else { return }
-        provider._withUnsafeGuaranteedRef { dependency in dependent?.noteDependency(on: dependency) }
+        guard storedBookkeeping != nil || nesting.outer != nil else { return }
+        provider.withObject { dependency in dependent?.noteDependency(on: dependency) }
     }
 
     /// Notes a dependency by key: also one that is not registered, so that the graph shows it.
@@ -413,9 +498,9 @@ final class ResolutionContext {
     private var dependent: AnyProvider? {
         var context: ResolutionContext? = self
         while let current = context {
-            if let record = current.stack.innermostRecord { return record.takeUnretainedValue() }
+            if let record = current.construction.stack.innermostRecord { return record.object }
             if let preparing = current.storedBookkeeping?.hookChain?.last { return preparing.record }
-            context = current.outer
+            context = current.nesting.outer
         }
         return nil
     }
@@ -428,11 +513,11 @@ final class ResolutionContext {
         var context: ResolutionContext? = self
         while let current = context {
             if current.storedBookkeeping?.preparingCaptor != nil
-                || current.stack.last(where: \.outlivesLifetimeScopes) != nil
+                || current.construction.stack.last(where: \.outlivesLifetimeScopes) != nil
             {
                 return innermostOutlivingScopesWithPath()
             }
-            context = current.outer
+            context = current.nesting.outer
         }
         return nil
     }
@@ -443,29 +528,33 @@ final class ResolutionContext {
         var passed: [[ServiceKey]] = []
         var context: ResolutionContext? = self
         while let current = context {
-            if let captor = current.stack.last(where: \.outlivesLifetimeScopes) {
+            if let captor = current.construction.stack.last(where: \.outlivesLifetimeScopes) {
                 return Captor(provider: captor, path: current.path + passed.reversed().joined())
             }
             if let captor = current.storedBookkeeping?.preparingCaptor {
-                let keys = current.stack.providers.map(\.key)
+                let keys = current.construction.stack.providers.map(\.key)
                 return Captor(provider: captor.provider, path: captor.path + keys + passed.reversed().joined())
             }
-            passed.append(current.stack.providers.map(\.key))
-            context = current.outer
+            passed.append(current.construction.stack.providers.map(\.key))
+            context = current.nesting.outer
         }
         return nil
     }
 
     /// The graph-scoped instance of `provider` for lookups from `lookup`, if this resolve made one.
     @usableFromInline func graphInstance(of provider: AnyProvider, lookup: Container) -> AnyObject? {
-        if sharesOuterGraph, let outer { return outer.graphInstance(of: provider, lookup: lookup) }
-        return graphInstances.instance(of: provider, lookup: lookup)
+        if nesting.sharesOuterGraph, let outer = nesting.outer {
+            return outer.graphInstance(of: provider, lookup: lookup)
+        }
+        return construction.graphInstances.instance(of: provider, lookup: lookup)
     }
 
     /// Keeps a graph-scoped instance for the rest of this resolve.
     @usableFromInline func storeGraphInstance(_ box: AnyObject, of provider: AnyProvider, lookup: Container) {
-        if sharesOuterGraph, let outer { return outer.storeGraphInstance(box, of: provider, lookup: lookup) }
-        graphInstances.store(box, of: provider, lookup: lookup)
+        if nesting.sharesOuterGraph, let outer = nesting.outer {
+            return outer.storeGraphInstance(box, of: provider, lookup: lookup)
+        }
+        construction.graphInstances.store(box, of: provider, lookup: lookup)
     }
 
     /// How much preparation and publication is queued: taken before a factory runs, so that what
@@ -493,8 +582,8 @@ final class ResolutionContext {
     /// Takes shared instances that will not be published (their construction failed) out of the
     /// family's gates, where the rest of an async family would otherwise share them.
     private func discardUnpublished(_ discarded: ArraySlice<Unpublished>) {
-        guard let storedGates, !discarded.isEmpty else { return }
-        for entry in discarded { storedGates.discard(entry.key, holding: entry.box) }
+        guard let gates = family.gates, !discarded.isEmpty else { return }
+        for entry in discarded { gates.discard(entry.key, holding: entry.box) }
     }
 
     /// Runs the deferred preparations in completion order (including those of instances the hooks
@@ -507,7 +596,7 @@ final class ResolutionContext {
     @usableFromInline func complete() throws {
         guard let bookkeeping = storedBookkeeping else { return }
         if !bookkeeping.pending.isEmpty { try runPendingPreparations(of: bookkeeping) }
-        if let outer, !outer.isAsync, !bookkeeping.unpublished.isEmpty {
+        if let outer = nesting.outer, !outer.isAsync, !bookkeeping.unpublished.isEmpty {
             let outerBookkeeping = outer.bookkeeping
             outerBookkeeping.unpublished += bookkeeping.unpublished
             outerBookkeeping.heldGates += bookkeeping.heldGates
@@ -520,7 +609,7 @@ final class ResolutionContext {
         if !bookkeeping.unpublished.isEmpty { bookkeeping.unpublished.removeAll(keepingCapacity: true) }
     }
 
-    /// Releases the gates and locks a resolution holds. Kept out of `end()`: inlined there, the async lock's
+    /// Releases the gates a resolution holds. Kept out of `end()`: inlined there, the async gates'
     /// release made every resolve instantiate continuation metadata.
     @inline(never)
     private func release(_ bookkeeping: Bookkeeping) {
@@ -529,34 +618,25 @@ final class ResolutionContext {
         for gate in bookkeeping.heldAsyncGates.reversed() { AsyncInstanceGates.leave(gate, by: ObjectIdentifier(self)) }
     }
 
-    /// Ends the resolution, whether it succeeded or not: releases the construction locks and what
-    /// the resolution kept (graph instances above all), makes any resolver that outlives it fail,
-    /// and frees the context for the thread's next resolve.
+    /// Ends the resolution, whether it succeeded or not: releases the gates and what the
+    /// resolution kept (graph instances above all), makes any resolver that outlives it fail, and
+    /// resets every part of its state, freeing the context for the thread's next resolve.
     @usableFromInline func end() {
         generation &+= 1
-        if let outer {
+        if let outer = nesting.outer {
             // A nested context is not reused: hand the thread's innermost resolution back.
             let threadContext = outer.threadContext
-            threadContext.innermostNested = outer === threadContext ? nil : outer
-            self.outer = nil
+            threadContext.nesting.innermostNested = outer === threadContext ? nil : outer
+            nesting.outer = nil
         }
-        graphInstances.removeAll()
+        construction.reset()
         if let bookkeeping = storedBookkeeping {
             // Instances still unpublished at the end belong to a resolution that failed.
             discardUnpublished(bookkeeping.unpublished[...])
             release(bookkeeping)
             bookkeeping.empty()  // kept for the thread's next resolve (see `ResolutionContext+Reuse.swift`)
         }
-        if hasLifetimeState {
-            scopedResolutionCount = 0
-            lastScoped = nil
-            lifetimeScope = nil
-            adoptedTag = nil
-            sideStore = nil
-            overrides = nil
-            disposalOwner = nil
-            hasLifetimeState = false
-        }
+        environment.reset()
         isInUse = false
     }
 }

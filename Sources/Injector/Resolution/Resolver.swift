@@ -26,15 +26,14 @@ public struct Resolver {
     /// Where lookups start: the container the top-level resolve was called on, or the container that
     /// registered the singleton being built.
     ///
-    /// Unretained and only ever borrowed, so that a nested resolve writes no reference count on an
-    /// object that every resolving thread shares. It is only touched after `isActive` is checked,
-    /// and while the resolution is active, its caller holds the container.
-    @usableFromInline let container: Unmanaged<Container>
+    /// Borrowed (every resolving thread shares it), and only touched after `isActive` is checked:
+    /// while the resolution is active, its caller holds the container.
+    @usableFromInline let container: Borrowed<Container>
     @usableFromInline let context: ResolutionContext
     @usableFromInline let generation: UInt
 
     @usableFromInline init(container: Container, context: ResolutionContext) {
-        self.container = .passUnretained(container)
+        self.container = Borrowed(container)
         self.context = context
         generation = context.generation
     }
@@ -78,17 +77,8 @@ extension Resolver {
                 asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name)
             )
         }
-        // The container is borrowed, not retained: every resolving thread shares it.
-        return try container._withUnsafeGuaranteedRef { container in
-            let found = container.provider(for: key)
-            if let found { context.noteDependency(on: found) }
-            return try context.resolve(
-                key,
-                found: found,
-                from: container,
-                arguments: repeat each arguments,
-                configure: configure
-            )
+        return try container.withObject { container in
+            try context.resolve(key, from: container, arguments: repeat each arguments, configure: configure)
         }
     }
 
@@ -126,22 +116,13 @@ extension Resolver {
                 asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name)
             )
         }
-        let container = container.takeUnretainedValue()
+        let container = container.object
         guard context.isAsync else {
             // A sync factory or hook cannot wait: it must resolve sync registrations only.
-            let found = container.provider(for: key)
-            if let found { context.noteDependency(on: found) }
-            return try context.resolve(
-                key,
-                found: found,
-                from: container,
-                arguments: repeat each arguments,
-                configure: configure
-            )
+            return try context.resolve(key, from: container, arguments: repeat each arguments, configure: configure)
         }
         return try await context.resolveAsync(
             key,
-            found: container.provider(for: key),
             from: container,
             arguments: repeat each arguments,
             configure: configure
@@ -179,6 +160,6 @@ extension Resolver {
         guard isActive else {
             throw InjectionError.resolverOutlived(asking: ServiceKey(service, name: nil))
         }
-        return try context.resolveAll(service, from: container.takeUnretainedValue())
+        return try context.resolveAll(service, from: container.object)
     }
 }

@@ -20,23 +20,23 @@ import Synchronization
 /// code instantiates its generic metadata on every call.
 @usableFromInline
 struct PublishedReference<Object: AnyObject & Sendable>: ~Copyable, Sendable {
-    @usableFromInline let storage = Atomic<Unmanaged<Object>?>(nil)
+    @usableFromInline let storage = Atomic<Borrowed<Object>?>(nil)
 
     @usableFromInline init() {}
 
     /// The published object, or `nil` before publication.
     @inlinable func load() -> Object? {
-        storage.load(ordering: .acquiring)?.takeUnretainedValue()
+        storage.load(ordering: .acquiring)?.object
     }
 
-    /// The published object (or `nil`), unretained: valid for as long as this reference lives.
-    @inlinable func unretained() -> Unmanaged<Object>? {
+    /// The published object (or `nil`), borrowed: valid for as long as this reference lives.
+    @inlinable func borrowed() -> Borrowed<Object>? {
         storage.load(ordering: .acquiring)
     }
 
     /// Publishes `object` unless another was published first; returns the one that is published.
     @usableFromInline func publish(_ object: Object) -> Object {
-        let retained = Unmanaged.passRetained(object)
+        let retained = Borrowed.retaining(object)
         let (exchanged, current) = storage.compareExchange(
             expected: nil,
             desired: retained,
@@ -44,15 +44,16 @@ struct PublishedReference<Object: AnyObject & Sendable>: ~Copyable, Sendable {
         )
         if exchanged { return object }
         retained.release()
-        return current!.takeUnretainedValue()
+        return current!.object
     }
 
     /// Replaces the published object with `object` (or with none), returning the one it replaces.
-    /// A reader may still hold the replaced object unretained: the caller keeps it alive for as
+    /// A reader may still be borrowing the replaced object: the caller keeps it alive for as
     /// long as this reference lives.
     func replace(with object: Object?) -> Object? {
-        let new = object.map { Unmanaged.passRetained($0) }
-        return storage.exchange(new, ordering: .acquiringAndReleasing)?.takeRetainedValue()
+        let replaced = storage.exchange(object.map(Borrowed.retaining), ordering: .acquiringAndReleasing)
+        defer { replaced?.release() }
+        return replaced?.object
     }
 
     deinit {

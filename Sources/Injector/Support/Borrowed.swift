@@ -1,0 +1,133 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+// The one home of Injector's unchecked references: every use of an object without a retain, and
+// every cast to a type that is known but not checked, goes through this file.
+
+import Synchronization
+
+/// A reference to an object that does not retain it.
+///
+/// The resolve path reads the same providers from every thread; a strong reference would write
+/// each provider's reference count, a cache line all of those threads share, on every resolve.
+/// Borrowing reads the object and writes nothing.
+///
+/// ## The invariant
+///
+/// Whoever borrows an object knows what keeps it alive for as long as the borrow is used:
+/// - **a provider**: its container's registry. A registry keeps every provider it was given for as
+///   long as its container lives (a late registration publishes a new snapshot that keeps the old
+///   providers), and a resolve runs while the container it started from is alive;
+/// - **a container**, borrowed by a resolver: the resolution the resolver was made for, which
+///   holds the container and rejects a resolver used after it ends;
+/// - **a resolution context** in a thread's slot, or a published reference: the retain that
+///   ``retaining(_:)`` took, until ``release()``;
+/// - **dependencies known to a provider**: the provider, which keeps every generation of them.
+///
+/// And whoever casts (``cast(to:)``, ``uncheckedCast(_:to:)``) knows the type from a key: a
+/// provider found under a key made of `Service` and `Argument…` is a `Provider<Service, Argument…>`;
+/// the box kept for a registration of `Service` is an `InstanceBox<Service>`; its preparation is a
+/// `Preparation<Service>`. Debug builds check every such cast.
+@usableFromInline @frozen
+struct Borrowed<Object: AnyObject>: @unchecked Sendable {
+    @usableFromInline let reference: Unmanaged<Object>
+
+    /// Borrows `object`: something else keeps it alive (see the invariant above).
+    @inlinable init(_ object: Object) {
+        reference = .passUnretained(object)
+    }
+
+    @inlinable init(reference: Unmanaged<Object>) {
+        self.reference = reference
+    }
+
+    /// Takes a retain on `object` that the returned borrow holds until ``release()``: for a place
+    /// that cannot hold a strong reference, such as an atomic or a thread-specific slot.
+    @inlinable static func retaining(_ object: Object) -> Borrowed {
+        Borrowed(reference: .passRetained(object))
+    }
+
+    /// Gives back the retain that ``retaining(_:)`` took.
+    @inlinable func release() {
+        reference.release()
+    }
+
+    /// The object, as a strong reference (a retain for as long as the caller keeps it).
+    @inlinable var object: Object { reference.takeUnretainedValue() }
+
+    /// Runs `body` with the object, without a retain.
+    @inlinable func withObject<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
+        try reference._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The same object, as the subclass `type` that its key says it is (checked in debug builds).
+    @inlinable func cast<Subclass: AnyObject>(to type: Subclass.Type) -> Borrowed<Subclass> {
+        assert(object is Subclass, "\(Swift.type(of: object)) borrowed as \(Subclass.self)")
+        return Borrowed<Subclass>(reference: .fromOpaque(reference.toOpaque()))
+    }
+
+    /// The object's address, for a C slot (see `init(opaque:)`).
+    var opaque: UnsafeMutableRawPointer { reference.toOpaque() }
+
+    /// The object at an address that `opaque` gave.
+    init(opaque: UnsafeRawPointer) {
+        reference = .fromOpaque(opaque)
+    }
+
+    /// The object's identity.
+    @inlinable var identity: ObjectIdentifier { ObjectIdentifier(object) }
+
+    /// Whether the borrow is of `object`.
+    @inlinable func refers(to object: AnyObject) -> Bool {
+        reference.toOpaque() == Unmanaged.passUnretained(object).toOpaque()
+    }
+}
+
+extension Borrowed: Equatable {
+    /// Whether both borrows are of the same object.
+    @inlinable static func == (lhs: Borrowed, rhs: Borrowed) -> Bool {
+        lhs.reference.toOpaque() == rhs.reference.toOpaque()
+    }
+}
+
+extension Borrowed: AtomicRepresentable, AtomicOptionalRepresentable {
+    @usableFromInline typealias AtomicRepresentation = Unmanaged<Object>.AtomicRepresentation
+    @usableFromInline typealias AtomicOptionalRepresentation = Unmanaged<Object>.AtomicOptionalRepresentation
+
+    @inlinable static func encodeAtomicRepresentation(_ value: consuming Borrowed) -> AtomicRepresentation {
+        Unmanaged.encodeAtomicRepresentation(value.reference)
+    }
+
+    @inlinable static func decodeAtomicRepresentation(_ storage: consuming AtomicRepresentation) -> Borrowed {
+        Borrowed(reference: Unmanaged.decodeAtomicRepresentation(storage))
+    }
+
+    @inlinable static func encodeAtomicOptionalRepresentation(
+        _ value: consuming Borrowed?
+    ) -> AtomicOptionalRepresentation {
+        Unmanaged.encodeAtomicOptionalRepresentation(value?.reference)
+    }
+
+    @inlinable static func decodeAtomicOptionalRepresentation(
+        _ storage: consuming AtomicOptionalRepresentation
+    ) -> Borrowed? {
+        Unmanaged.decodeAtomicOptionalRepresentation(storage).map(Borrowed.init(reference:))
+    }
+}
+
+/// `object` as the class `type` that a key says it is, without a check in release builds (see
+/// ``Borrowed``'s invariant): an instance box or preparation kept for a registration of `Service`.
+@inlinable
+func uncheckedCast<Subclass: AnyObject>(_ object: AnyObject, to type: Subclass.Type) -> Subclass {
+    unsafeDowncast(object, to: type)
+}
