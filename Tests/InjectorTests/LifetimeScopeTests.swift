@@ -564,3 +564,25 @@ extension LifetimeScopeTests {
         )
     }
 }
+
+extension LifetimeScopeTests {
+    /// A scope with many scoped registrations (more than its store searches one by one) keeps one
+    /// instance of each, and disposes every one of them once when it closes.
+    @Test func aScopeWithManyScopedRegistrationsKeepsOneInstanceOfEach() throws {
+        let container = Container()
+        let log = EventLog()
+        let names = (0..<40).map { "instance \($0)" }
+        for name in names {
+            container.register(RequestContext.self, name: name, scope: .scoped) { _ in RequestContext(log) }
+        }
+        let scope = container.makeScope()
+
+        let first = try names.map { try scope.resolve(RequestContext.self, name: $0) }
+        let again = try names.reversed().map { try scope.resolve(RequestContext.self, name: $0) }
+        try scope.close()
+
+        #expect(Set(first.map(ObjectIdentifier.init)).count == names.count)
+        #expect(again.reversed().map(ObjectIdentifier.init) == first.map(ObjectIdentifier.init))
+        #expect(log.events == Array(repeating: "RequestContext", count: names.count))
+    }
+}

@@ -27,6 +27,16 @@ private final class RequestHandler: Sendable {
     }
 }
 private final class SharedCache: Sendable {}
+/// A disposable value given to a scope, which records whether anything disposed it.
+private final class Connection: Disposable, @unchecked Sendable {
+    var isDisposed = false
+    func dispose() { isDisposed = true }
+}
+/// Holds what it was given, to hand on a scope's value under another key.
+private final class ConnectionUser: Sendable {
+    let connection: Connection
+    init(connection: Connection) { self.connection = connection }
+}
 
 private func registerHandler(in container: Container) {
     container.register(RequestHandler.self, scope: .scoped) { r in
@@ -134,5 +144,72 @@ struct ScopeValueTests {
                 "RequestHandler: needs a value provided by lifetime scopes",
             ]
         )
+    }
+
+    /// A declared value resolves as the very instance the scope was given, every time, in one
+    /// resolution or another, and in a scope of another tag it is a mismatch, as a scoped service is.
+    @Test func declaredValueIsTheGivenInstanceInEveryResolution() throws {
+        let container = Container()
+        container.register(Connection.self, providedByScope: "request")
+        container.register(ConnectionUser.self) { r in try ConnectionUser(connection: r.resolve(Connection.self)) }
+        let given = Connection()
+        let request = container.makeScope(tag: "request") { $0.provide(Connection.self, given) }
+        let job = container.makeScope(tag: "job") { $0.provide(Connection.self, given) }
+
+        #expect(try request.resolve(Connection.self) === given)
+        #expect(try request.resolve(ConnectionUser.self).connection === given)
+        #expect(try request.resolve(Connection.self) === given)
+        #expect(injectionError { _ = try job.resolve(Connection.self) }?.code == .scopeMismatch)
+    }
+
+    /// A scope disposes no value it was given, even one a factory hands on under another key, in
+    /// the resolution that first asked for the value or in a later one: the value is its giver's.
+    @Test func aValueHandedOnUnderAnotherKeyIsNotDisposedByTheScope() throws {
+        let container = Container()
+        container.register(Connection.self, providedByScope: nil)
+        container.register(Connection.self, name: "handed on", scope: .scoped) { r in try r.resolve(Connection.self) }
+        let first = Connection()
+        let second = Connection()
+        let sameResolution = container.makeScope { $0.provide(Connection.self, first) }
+        let laterResolution = container.makeScope { $0.provide(Connection.self, second) }
+
+        #expect(try sameResolution.resolve(Connection.self, name: "handed on") === first)
+        _ = try laterResolution.resolve(Connection.self)
+        #expect(try laterResolution.resolve(Connection.self, name: "handed on") === second)
+        try sameResolution.close()
+        try laterResolution.close()
+
+        #expect(!first.isDisposed)
+        #expect(!second.isDisposed)
+    }
+
+    /// A declared value's hooks run once per scope that resolves it, with the value given.
+    @Test func hooksOfADeclaredValueRunOncePerScope() throws {
+        let container = Container()
+        let prepared = Locked.make([ObjectIdentifier]())
+        container.register(Connection.self, providedByScope: nil)
+            .onResolved { _, connection in prepared.withLock { $0.append(ObjectIdentifier(connection)) } }
+        let given = Connection()
+        let request = container.makeScope { $0.provide(Connection.self, given) }
+
+        _ = try request.resolve(Connection.self)
+        _ = try request.resolve(Connection.self)
+
+        #expect(prepared.withLock { $0 } == [ObjectIdentifier(given)])
+    }
+
+    /// A second value given for the same type and name replaces the first, whether the first was
+    /// the scope's first value or a later one.
+    @Test func aSecondValueForTheSameKeyReplacesTheFirst() throws {
+        let container = Container()
+        let request = container.makeScope { values in
+            values.provide(RequestInfo.self, RequestInfo(path: "/old"))
+            values.provide(String.self, name: "trace id", "old")
+            values.provide(RequestInfo.self, RequestInfo(path: "/new"))
+            values.provide(String.self, name: "trace id", "new")
+        }
+
+        #expect(try request.resolve(RequestInfo.self).path == "/new")
+        #expect(try request.resolve(String.self, name: "trace id") == "new")
     }
 }

@@ -52,6 +52,29 @@ private final class Keeper: @unchecked Sendable {  // `kept` is only touched und
     var identities: Set<ObjectIdentifier> { lock.withLock { Set(kept.map(ObjectIdentifier.init)) } }
 }
 
+/// `GateLeft` and `GateRight` in `scope`, and two requests that each build one, then ask for the
+/// other once the other request holds it: a wait cycle between two threads, with no dependency cycle.
+private func registerCrossedRequests(in container: Container, scope: Scope) {
+    let leftHeld = DispatchSemaphore(value: 0)
+    let rightHeld = DispatchSemaphore(value: 0)
+    container.register(GateLeft.self, scope: scope) { _ in GateLeft() }
+    container.register(GateRight.self, scope: scope) { _ in GateRight() }
+    container.register(GateLeftRequest.self) { r in
+        _ = try r.resolve(GateLeft.self)
+        leftHeld.signal()
+        _ = waited(for: rightHeld)
+        _ = try r.resolve(GateRight.self)
+        return GateLeftRequest()
+    }
+    container.register(GateRightRequest.self) { r in
+        _ = try r.resolve(GateRight.self)
+        rightHeld.signal()
+        _ = waited(for: leftHeld)
+        _ = try r.resolve(GateLeft.self)
+        return GateRightRequest()
+    }
+}
+
 /// Counts a factory call, then takes a little time, so that other threads arrive meanwhile.
 private func slowly(_ calls: CallCounter) -> Int {
     let serial = calls.next()
@@ -107,24 +130,7 @@ struct SharedConstructionGateTests {
     /// `circularWait` naming both paths; the other then builds what it needs and succeeds.
     @Test func waitForCycleAcrossTwoThreadsIsReported() async throws {
         let container = Container()
-        let leftHeld = DispatchSemaphore(value: 0)
-        let rightHeld = DispatchSemaphore(value: 0)
-        container.register(GateLeft.self, scope: .singleton) { _ in GateLeft() }
-        container.register(GateRight.self, scope: .singleton) { _ in GateRight() }
-        container.register(GateLeftRequest.self) { r in
-            _ = try r.resolve(GateLeft.self)
-            leftHeld.signal()
-            _ = waited(for: rightHeld)
-            _ = try r.resolve(GateRight.self)
-            return GateLeftRequest()
-        }
-        container.register(GateRightRequest.self) { r in
-            _ = try r.resolve(GateRight.self)
-            rightHeld.signal()
-            _ = waited(for: leftHeld)
-            _ = try r.resolve(GateLeft.self)
-            return GateRightRequest()
-        }
+        registerCrossedRequests(in: container, scope: .singleton)
         let outcomes = Outcomes()
         let ended = await onThreads([
             { outcomes.record { try container.resolve(GateLeftRequest.self) } },
@@ -146,6 +152,39 @@ struct SharedConstructionGateTests {
         // Nothing is left half-built or held: both singletons resolve at once now.
         _ = try container.resolve(GateLeft.self)
         _ = try container.resolve(GateRight.self)
+    }
+
+    /// The same cycle between two scoped instances of one scope, whose gates the scope's store
+    /// keeps until a second thread comes to wait: each thread finds the other's gate held, moves it
+    /// to the process-wide table and waits there, and the one that would close the cycle is told so.
+    @Test func waitForCycleBetweenTwoScopedInstancesOfOneScopeIsReported() async throws {
+        let container = Container()
+        registerCrossedRequests(in: container, scope: .scoped)
+        let scope = container.makeScope()
+        let outcomes = Outcomes()
+        let ended = await onThreads([
+            { outcomes.record { try scope.resolve(GateLeftRequest.self) } },
+            { outcomes.record { try scope.resolve(GateRightRequest.self) } },
+        ])
+        #expect(ended)
+        let errors = outcomes.errors
+        try #require(errors.count == 1, "\(outcomes.all)")
+        #expect(errors[0].code == .circularWait)
+        #expect(errors[0].message.contains("and that one ("), "\(errors[0].message)")
+        #expect(outcomes.values.count == 1)
+        // The gates the table took over are free again: both instances resolve at once, on any thread.
+        let again = await onThreads(
+            seconds: 5,
+            [
+                {
+                    _ = try? scope.resolve(GateLeft.self)
+                    _ = try? scope.resolve(GateRight.self)
+                }
+            ]
+        )
+        #expect(again)
+        #expect(try scope.resolve(GateLeft.self) === scope.resolve(GateLeft.self))
+        try await scope.closeAsync()
     }
 
     /// The same cycle between two tasks that resolve through the sync API (an async resolution

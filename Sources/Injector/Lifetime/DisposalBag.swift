@@ -19,43 +19,66 @@
 /// a release on every transient resolve (measured: 44 ns became 67).
 @usableFromInline
 final class DisposalBag: Sendable {
-    /// A disposable instance, kept as it was made: it is cast to its disposal protocols again
-    /// only when disposed, so that recording one allocates nothing beyond the array's growth.
+    /// A disposable instance, kept as what disposes it: cast to its disposal protocols when it is
+    /// recorded (where the caller's type is known, see ``Disposer``), so that disposing it casts nothing.
     private struct Entry: @unchecked Sendable {
         let key: ServiceKey
-        let instance: Any
-        let isAsyncOnly: Bool
+        let disposer: Disposer
         /// The instance's identity if it is a class instance (which two registrations may both
         /// return), worked out once when it is recorded.
         let object: ObjectIdentifier?
+
+        var isAsyncOnly: Bool { disposer.sync == nil }
+    }
+
+    /// What disposes an instance: the instance as ``Disposable``, as ``AsyncDisposable``, or as both.
+    ///
+    /// Made where the instance's type is known (the specialised resolve path), so that the casts,
+    /// for a concrete type, are resolved by the compiler rather than asked of the runtime at each
+    /// disposal.
+    @usableFromInline struct Disposer {
+        @usableFromInline let sync: (any Disposable)?
+        @usableFromInline let async: (any AsyncDisposable)?
+
+        /// What disposes `instance`, which `disposal` says how to dispose.
+        @inlinable init<Instance>(_ instance: Instance, disposal: Disposal) {
+            sync = disposal == .asyncOnly ? nil : instance as? any Disposable
+            async = disposal == .sync ? nil : instance as? any AsyncDisposable
+        }
     }
 
     private let entries = Locked.make([Entry]())
 
     /// How an instance is disposed.
-    enum Disposal {
-        /// By `Disposable.dispose()` (or, in an async disposal, `AsyncDisposable.disposeAsync()` if it
-        /// has both).
+    @usableFromInline enum Disposal {
+        /// By `Disposable.dispose()`: the instance is not ``AsyncDisposable``.
         case sync
+        /// By `Disposable.dispose()` in a sync disposal, by `AsyncDisposable.disposeAsync()` in an
+        /// async one.
+        case syncOrAsync
         /// By `AsyncDisposable.disposeAsync()` only.
         case asyncOnly
 
         /// How `instance` is disposed, or `nil` if it is not disposable.
         init?(of instance: Any) {
-            if instance is any Disposable {
-                self = .sync
-            } else if instance is any AsyncDisposable {
-                self = .asyncOnly
-            } else {
-                return nil
+            switch (instance is any Disposable, instance is any AsyncDisposable) {
+            case (true, false): self = .sync
+            case (true, true): self = .syncOrAsync
+            case (false, true): self = .asyncOnly
+            case (false, false): return nil
             }
         }
     }
 
     /// Takes charge of `instance`, made for `key`, disposed as `disposal` says.
     func takeCharge(of instance: Any, key: ServiceKey, disposal: Disposal) {
-        let object = weakReferenceable(instance).map(ObjectIdentifier.init)
-        let entry = Entry(key: key, instance: instance, isAsyncOnly: disposal == .asyncOnly, object: object)
+        takeCharge(Disposer(instance, disposal: disposal), key: key, object: weakReferenceable(instance))
+    }
+
+    /// Takes charge of the instance `disposer` disposes, made for `key`, whose identity is `object`
+    /// if it is a class instance.
+    func takeCharge(_ disposer: Disposer, key: ServiceKey, object: AnyObject?) {
+        let entry = Entry(key: key, disposer: disposer, object: object.map(ObjectIdentifier.init))
         entries.withLock { $0.append(entry) }
     }
 
@@ -74,13 +97,13 @@ final class DisposalBag: Sendable {
     /// - Throws: ``InjectionError/Code/asyncDisposalRequired`` before disposing anything when an
     ///   instance is only ``AsyncDisposable``; ``InjectionError/Code/disposalFailed`` listing every
     ///   disposal that threw, after all of them ran.
-    func disposeAll(of owner: String, asyncSpelling: String, refusal consequence: String) throws {
+    func disposeAll(of owner: @autoclosure () -> String, asyncSpelling: String, refusal consequence: String) throws {
         let taken = try entries.withLock { entries in
             let asyncOnly = entries.filter(\.isAsyncOnly).map(\.key)
             guard asyncOnly.isEmpty else {
                 throw InjectionError.asyncDisposalRequired(
                     asyncOnly,
-                    owner: owner,
+                    owner: owner(),
                     asyncSpelling: asyncSpelling,
                     consequence: consequence
                 )
@@ -93,7 +116,7 @@ final class DisposalBag: Sendable {
 
     /// Disposes every instance that a sync disposal can dispose, last completed first; keeps the
     /// others.
-    func disposeDisposableSynchronously(of owner: String) throws {
+    func disposeDisposableSynchronously(of owner: @autoclosure () -> String) throws {
         let taken = entries.withLock { entries in
             defer { entries.removeAll { !$0.isAsyncOnly } }
             return entries.filter { !$0.isAsyncOnly }
@@ -102,7 +125,7 @@ final class DisposalBag: Sendable {
     }
 
     /// Disposes every instance recorded, last completed first, asynchronously where it can be.
-    func disposeAllAsync(of owner: String) async throws {
+    func disposeAllAsync(of owner: @autoclosure () -> String) async throws {
         let taken = entries.withLock { entries in
             defer { entries.removeAll() }
             return entries
@@ -111,10 +134,10 @@ final class DisposalBag: Sendable {
         let lastRecords = Self.lastRecords(in: taken)
         for (index, entry) in taken.enumerated().reversed() where Self.isLastRecord(at: index, in: taken, lastRecords) {
             do {
-                if let disposable = entry.instance as? any AsyncDisposable {
+                if let disposable = entry.disposer.async {
                     try await disposable.disposeAsync()
                 } else {
-                    try (entry.instance as! any Disposable).dispose()
+                    try entry.disposer.sync!.dispose()
                 }
             } catch {
                 failures.append(.disposalFailed(entry.key, error: error))
@@ -123,11 +146,11 @@ final class DisposalBag: Sendable {
         try Self.report(failures, of: owner)
     }
 
-    private static func dispose(_ entries: [Entry], of owner: String) throws {
+    private static func dispose(_ entries: [Entry], of owner: () -> String) throws {
         var failures: [InjectionError] = []
         let lastRecords = lastRecords(in: entries)
         for (index, entry) in entries.enumerated().reversed() where isLastRecord(at: index, in: entries, lastRecords) {
-            do { try (entry.instance as! any Disposable).dispose() } catch {
+            do { try entry.disposer.sync!.dispose() } catch {
                 failures.append(.disposalFailed(entry.key, error: error))
             }
         }
@@ -157,8 +180,10 @@ final class DisposalBag: Sendable {
         return !entries[(index + 1)...].contains { $0.object == object }
     }
 
-    private static func report(_ failures: [InjectionError], of owner: String) throws {
+    /// Throws the failures of `owner`'s disposals, if any. The owner's name, which messages alone
+    /// use, is worked out only then: a scope's is an interpolated string, made on every close.
+    private static func report(_ failures: [InjectionError], of owner: () -> String) throws {
         guard !failures.isEmpty else { return }
-        throw InjectionError.disposalsFailed(failures, owner: owner)
+        throw InjectionError.disposalsFailed(failures, owner: owner())
     }
 }

@@ -15,16 +15,99 @@
 /// singletons made under test overrides or by validation. Each is keyed by its registration.
 ///
 /// Instances are published here once the resolution that built them completes, as singletons are.
-/// Each one is built behind a gate of its own (see `InstanceGates` and `AsyncInstanceGates`), held
-/// until the resolution that took it ends.
+/// Each one is built behind a gate of its own, held until the resolution that took it ends. The
+/// store keeps the gates of its sync instances itself, under the lock it takes anyway to look an
+/// instance up: most are only ever asked for by one thread (a request's scope), and taking one then
+/// costs no second lock and no entry in the process-wide table of `InstanceGates`. A thread that
+/// finds the gate taken by another moves it to that table, holder and all, and waits there, where
+/// every wait is recorded and a wait that could never end is refused (`circularWait`); from then on
+/// that gate is the table's. (Async instances are built behind `AsyncInstanceGates`.)
 @usableFromInline
 final class InstanceStore: Sendable {
     @usableFromInline let disposals: DisposalBag
     /// The singleton and weak instances built here, for a side store (overrides' or validation's),
     /// which scopes never take charge of; `nil` for a scope's store.
     @usableFromInline let sharedObjects: SharedObjects?
-    /// `InstanceBox`es, keyed by registration.
-    private let instances = Locked.make([ObjectIdentifier: AnyObject]())
+    /// The instance (an `InstanceBox`) and the gate of each registration, keyed by its record.
+    private let entries = Locked.make(Entries())
+
+    /// One registration's place in the store.
+    private struct Entry {
+        /// The registration's record, which keys it.
+        let record: ObjectIdentifier
+        /// The published instance, an `InstanceBox`.
+        var box: AnyObject?
+        var gate = Gate.free
+    }
+
+    /// The places of the registrations kept here. A store keeps few (a request's scope builds a
+    /// handful), so they sit in an array searched linearly, which costs no hashing and no
+    /// dictionary storage; past `indexedCount` of them, a dictionary index keeps lookups
+    /// constant-time. A place, once made, stays until `removeAll`.
+    private struct Entries {
+        private static let indexedCount = 16
+        private var entries: [Entry] = []
+        private var index: [ObjectIdentifier: Int] = [:]
+
+        /// Where `record`'s place is, if it has one.
+        func position(of record: ObjectIdentifier) -> Int? {
+            if entries.count > Self.indexedCount { return index[record] }
+            return entries.firstIndex { $0.record == record }
+        }
+
+        /// The place of `record`, if it has one.
+        subscript(record: ObjectIdentifier) -> Entry? {
+            position(of: record).map { entries[$0] }
+        }
+
+        /// Where `record`'s place is, made at the end if it has none.
+        mutating func position(making record: ObjectIdentifier) -> Int {
+            if let position = position(of: record) { return position }
+            entries.append(Entry(record: record))
+            if entries.count > Self.indexedCount {
+                if index.isEmpty {
+                    for (position, entry) in entries.enumerated() { index[entry.record] = position }
+                } else {
+                    index[record] = entries.count - 1
+                }
+            }
+            return entries.count - 1
+        }
+
+        /// The place at `position`.
+        subscript(at position: Int) -> Entry {
+            get { entries[position] }
+            _modify { yield &entries[position] }
+        }
+
+        /// Drops every instance, and every place whose gate is free: all of them, unless a gate is
+        /// still held (then the places stay, emptied).
+        mutating func removeAll() {
+            if entries.contains(where: { $0.gate != .free }) {
+                for position in entries.indices { entries[position].box = nil }
+            } else {
+                entries.removeAll()
+                index.removeAll()
+            }
+        }
+    }
+
+    /// Who holds the gate of an instance kept here.
+    private enum Gate: Equatable {
+        case free
+        /// The thread `thread` holds it, `count` times (a resolution nested in the one building,
+        /// through a captured container, takes it again).
+        case local(thread: UInt, count: Int)
+        /// `InstanceGates` keeps it: another thread waited for it.
+        case global
+    }
+
+    /// What taking the gate of an instance gave: the instance if it is published, and whether the
+    /// gate was taken (then pair with `leave(_:as:)`).
+    struct Entered {
+        let box: AnyObject?
+        let taken: Bool
+    }
 
     /// Creates an empty store whose disposable instances go to `disposals`: its own bag, or one it
     /// shares with another store, so that disposal keeps the order of completion across both.
@@ -35,15 +118,85 @@ final class InstanceStore: Sendable {
 
     /// The published instance (an `InstanceBox`) of `record`'s registration, if any.
     @usableFromInline func instance(of record: AnyProvider) -> AnyObject? {
-        instances.withLock { $0[ObjectIdentifier(record)] }
+        entries.withLock { $0[ObjectIdentifier(record)]?.box }
     }
 
     @usableFromInline func publish(_ box: AnyObject, of record: AnyProvider) {
-        instances.withLock { $0[ObjectIdentifier(record)] = box }
+        entries.withLock { entries in
+            let position = entries.position(making: ObjectIdentifier(record))
+            entries[at: position].box = box
+        }
     }
 
-    /// Drops every instance, once they have been disposed.
+    /// Returns the published instance of `record`'s registration, or else takes the gate of its
+    /// construction (`key`) for the calling thread, waiting while another thread holds it; then
+    /// returns the instance that thread published, if any.
+    ///
+    /// - Parameters:
+    ///   - asked: The service the caller is resolving, for the message of a cycle.
+    ///   - path: The caller's resolution path, up to and including `asked`.
+    /// - Throws: ``InjectionError/Code/circularWait`` when the holder waits, directly or through
+    ///   other threads, for a gate the calling thread holds.
+    func enter(
+        _ record: AnyProvider,
+        as key: InstanceGates.Key,
+        asking asked: ServiceKey,
+        path: () -> [ServiceKey]
+    ) throws -> Entered {
+        let thread = InstanceGates.currentThread
+        let entered: Entered? = entries.withLock { entries in
+            let position = entries.position(making: ObjectIdentifier(record))
+            return Self.enter(&entries[at: position], by: thread, as: key)
+        }
+        if let entered { return entered }
+        try InstanceGates.enter(key, asking: asked, path: path)
+        return Entered(box: instance(of: record), taken: true)
+    }
+
+    /// Takes `entry`'s gate for `thread` without waiting, unless its instance is published (then
+    /// returns it) or another thread holds the gate: then the gate moves to `InstanceGates` (under
+    /// this store's lock, so that its holder's `leave` finds it there), and `nil` says to wait
+    /// there.
+    private static func enter(_ entry: inout Entry, by thread: UInt, as key: InstanceGates.Key) -> Entered? {
+        if let box = entry.box { return Entered(box: box, taken: false) }
+        switch entry.gate {
+        case .free:
+            entry.gate = .local(thread: thread, count: 1)
+            return Entered(box: nil, taken: true)
+        case .local(thread, let count):
+            entry.gate = .local(thread: thread, count: count + 1)
+            return Entered(box: nil, taken: true)
+        case .local(let holder, let count):
+            InstanceGates.adopt(key, heldBy: holder, count: count)
+            entry.gate = .global
+            return nil
+        case .global:
+            return nil
+        }
+    }
+
+    /// Releases the gate of `record`'s registration (`key`) that the calling thread took once with
+    /// `enter`.
+    func leave(_ record: ObjectIdentifier, as key: InstanceGates.Key) {
+        let isGlobal: Bool = entries.withLock { entries in
+            guard let position = entries.position(of: record) else { return false }
+            switch entries[at: position].gate {
+            case .local(let thread, let count) where count > 1:
+                entries[at: position].gate = .local(thread: thread, count: count - 1)
+            case .local:
+                entries[at: position].gate = .free
+            case .global:
+                return true
+            case .free:
+                break
+            }
+            return false
+        }
+        if isGlobal { InstanceGates.leave(key) }
+    }
+
+    /// Drops every instance, once they have been disposed. A gate still held stays with its holder.
     func removeAll() {
-        instances.withLock { $0.removeAll() }
+        entries.withLock { $0.removeAll() }
     }
 }

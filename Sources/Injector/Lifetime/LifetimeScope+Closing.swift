@@ -68,12 +68,15 @@ extension LifetimeScope {
         guard try markClosed() else { return }
         defer { store.removeAll() }
         let asyncOnly = store.disposals.asyncOnlyKeys
-        let dropped = InjectionError.asyncDisposalRequired(
-            asyncOnly,
-            owner: name,
-            asyncSpelling: "try await container.withScopeAsync",
-            consequence: "withScope closed it all the same: the others were disposed; these were dropped undisposed."
-        )
+        var dropped: InjectionError {
+            InjectionError.asyncDisposalRequired(
+                asyncOnly,
+                owner: name,
+                asyncSpelling: "try await container.withScopeAsync",
+                consequence:
+                    "withScope closed it all the same: the others were disposed; these were dropped undisposed."
+            )
+        }
         do {
             try store.disposals.disposeDisposableSynchronously(of: name)
         } catch {

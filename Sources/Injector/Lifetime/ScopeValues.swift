@@ -28,14 +28,44 @@
 /// values scopes provide with ``Container/register(_:name:providedByScope:fileID:line:)``, so that
 /// ``Container/validate()`` knows them and a scope that was not given one says so.
 public struct ScopeValues: Sendable {
-    var values: [LookupKey: any Sendable] = [:]
+    /// The key of the first value given, kept apart with the value: a scope is typically given one
+    /// (the request), which is then stored, found and dropped without hashing or allocating a
+    /// dictionary.
+    private var firstKey: LookupKey?
+    private var firstValue: (any Sendable)?
+    /// The first value's identity if it is a class instance, for `contains`.
+    private var firstObject: ObjectIdentifier?
+    /// The other values.
+    private var more: [LookupKey: any Sendable] = [:]
 
     init() {}
+
+    /// The value given for `key`, if any.
+    subscript(key: LookupKey) -> (any Sendable)? {
+        if firstKey == key { return firstValue }
+        return more.isEmpty ? nil : more[key]
+    }
+
+    /// Whether `instance`, whose identity is `object` if it is a class instance, is one of the
+    /// values: a scope takes charge of none of them, even resolved under another key.
+    func contains(_ instance: Any, object: AnyObject?) -> Bool {
+        if let object, more.isEmpty { return firstObject == ObjectIdentifier(object) }
+        guard let firstValue else { return false }
+        return isSameInstance(firstValue, instance, object: object)
+            || more.values.contains { isSameInstance($0, instance, object: object) }
+    }
 
     /// Gives the scope `value`, resolvable as `type` under `name`; a second value for the same type
     /// and name replaces the first.
     public mutating func provide<Value: Sendable>(_ type: Value.Type, name: String? = nil, _ value: Value) {
-        values[LookupKey(type, name: name)] = value
+        let key = LookupKey(type, name: name)
+        if firstKey == nil || firstKey == key {
+            firstKey = key
+            firstValue = value
+            firstObject = objectIdentity(of: value).map(ObjectIdentifier.init)
+        } else {
+            more[key] = value
+        }
     }
 }
 
@@ -91,11 +121,19 @@ extension Container {
         let key = ServiceKey(service, name: name)
         let site = RegistrationSite(fileID: fileID, line: line)
         let scope = tag.map(Scope.scoped(to:)) ?? .scoped
-        let provider = Provider<Service>(key: key, scope: scope, site: site, handingOn: true) { r in
+        // Its factory runs only where the value cannot be served straight from the scope's values
+        // (see `ResolutionContext.givenScopeValue(for:)`): to report what is wrong, or in validation.
+        let provider = Provider<Service>(
+            key: key,
+            scope: scope,
+            site: site,
+            handingOn: true,
+            providingScopeValue: true
+        ) { r in
             guard let lifetimeScope = r.context.environment.lifetimeScope, !lifetimeScope.acceptsEveryTag else {
                 throw ScopeValueInSandbox()
             }
-            guard let value = lifetimeScope.values.values[key.lookupKey] as? Service else {
+            guard let value = lifetimeScope.values[key.lookupKey] as? Service else {
                 throw InjectionError.scopeValueMissing(key, tag: lifetimeScope.tag, site: site, path: r.context.path)
             }
             return value
@@ -110,13 +148,29 @@ extension Container {
 struct ScopeValueInSandbox: Error {}
 
 extension ResolutionContext {
+    /// The value the resolution's lifetime scope was given for `provider`, a registration of a
+    /// value provided by scopes, served straight from the scope's values: resolving it does not
+    /// build and store it again as a scoped instance. `nil` when the registration's factory must
+    /// run instead: the scope was given no such value (the factory reports it), this is validation's
+    /// sandbox, or the registration has preparation steps, which run once per scope.
+    ///
+    /// - Throws: What `owningStore(for:)` throws: a captive dependency, or a scope of another tag.
+    @usableFromInline func givenScopeValue(for provider: AnyProvider) throws -> Any? {
+        guard provider.preparation == nil, let lifetimeScope = environment.lifetimeScope,
+            !lifetimeScope.acceptsEveryTag,
+            let value = lifetimeScope.values[provider.key.lookupKey]
+        else { return nil }
+        _ = try owningStore(for: provider)
+        return value
+    }
+
     /// The value the resolution's lifetime scope was given for `key`, if any, for a key that is not
     /// registered.
     ///
     /// - Throws: ``InjectionError/Code/captiveDependency`` when a singleton or weak service is
     ///   being built around it.
     func scopeValue(for key: LookupKey, asked: ServiceKey) throws -> Any? {
-        guard let value = environment.lifetimeScope?.values.values[key] else { return nil }
+        guard let value = environment.lifetimeScope?.values[key] else { return nil }
         if let captor = innermostOutlivingScopes() {
             throw InjectionError.captiveDependency(
                 captor.provider.key,

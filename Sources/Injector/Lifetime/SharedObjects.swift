@@ -53,9 +53,10 @@ final class SharedObjects: Sendable {
         state.withLock { $0.objects[ObjectIdentifier(object)] = entry }
     }
 
-    /// Whether `instance` is one of the instances remembered.
-    func contains(_ instance: Any) -> Bool {
-        guard let object = weakReferenceable(instance) else {
+    /// Whether `instance`, whose identity is `object` if it is a class instance (as
+    /// `weakReferenceable` gives it), is one of the instances remembered.
+    func contains(_ instance: Any, object: AnyObject?) -> Bool {
+        guard let object else {
             return state.withLock { state in
                 state.values[ObjectIdentifier(type(of: instance))]?.contains { isSameInstance($0, instance) } ?? false
             }
@@ -74,7 +75,13 @@ final class SharedObjects: Sendable {
 /// same bytes. A value has no identity; a copy of it (a singleton passed on by a factory) has its
 /// bytes, references included, while a value made anew holds other references or other contents.
 func isSameInstance(_ first: Any, _ second: Any) -> Bool {
-    if let object = weakReferenceable(first) { return weakReferenceable(second) === object }
+    isSameInstance(first, second, object: weakReferenceable(second))
+}
+
+/// Whether `first` and `second` are one instance, given `second`'s identity if it is a class
+/// instance (as `weakReferenceable` gives it), worked out once by a caller comparing it to many.
+func isSameInstance(_ first: Any, _ second: Any, object: AnyObject?) -> Bool {
+    if let object { return weakReferenceable(first) === object }
     guard type(of: first) == type(of: second) else { return false }
     // Compared as the dynamic type, not as the existential an `Any` may wrap, whose inline buffer
     // has bytes the value does not use.

@@ -19,13 +19,17 @@ final class InstanceBox<Service>: AnyInstanceBox, @unchecked Sendable {
     @usableFromInline let value: Service
     @usableFromInline init(_ value: Service) { self.value = value }
 
-    var instance: Any { value }
+    override var instance: Any { value }
 }
 
-/// An ``InstanceBox`` whose type is not known where it is read.
-protocol AnyInstanceBox: AnyObject {
+/// An ``InstanceBox`` whose type is not known where it is read. A class rather than a protocol, so
+/// that a box kept as `AnyObject` is read as one without asking the runtime for a conformance.
+@usableFromInline
+class AnyInstanceBox {
+    @usableFromInline init() {}
+
     /// The instance boxed.
-    var instance: Any { get }
+    var instance: Any { fatalError("AnyInstanceBox is abstract") }
 }
 
 /// Where a singleton lives once built. Reading it is one atomic load: no lock, no allocation.

@@ -46,6 +46,9 @@ class AnyProvider: @unchecked Sendable {
     /// `implements`; a value given to a scope): whoever resolves it under this key takes charge of
     /// nothing.
     @usableFromInline let handsOnInstances: Bool
+    /// Whether this registration declares a value that lifetime scopes are given
+    /// (`register(_:name:providedByScope:)`): a resolve served straight from the scope's values.
+    @usableFromInline let providesScopeValue: Bool
     /// Whether instances of this registration outlive lifetime scopes (singleton and weak): what a
     /// scoped instance must not be held by. Kept, not worked out from `scope` on each check.
     let outlivesLifetimeScopes: Bool
@@ -63,7 +66,8 @@ class AnyProvider: @unchecked Sendable {
         preparation: AnyObject?,
         original: AnyProvider?,
         isAsync: Bool,
-        handsOnInstances: Bool = false
+        handsOnInstances: Bool = false,
+        providesScopeValue: Bool = false
     ) {
         self.key = key
         self.scope = scope
@@ -73,12 +77,13 @@ class AnyProvider: @unchecked Sendable {
         self.original = original?.borrowedRecord  // the first provider, for a copy of a copy
         self.isAsync = isAsync
         self.handsOnInstances = handsOnInstances
+        self.providesScopeValue = providesScopeValue
         takesArguments = !key.argumentTypes.isEmpty
         outlivesLifetimeScopes = scope.outlivesLifetimeScopes
     }
 
     /// How `instance`, made by this registration, is disposed, or `nil` if it is not disposable.
-    func disposal(of instance: Any) -> DisposalBag.Disposal? {
+    @usableFromInline func disposal(of instance: Any) -> DisposalBag.Disposal? {
         let type = UInt(bitPattern: ObjectIdentifier(Swift.type(of: instance)))
         let cached = disposalCache.load(ordering: .relaxed)
         if cached & ~Self.kindMask == type, cached != 0 { return Self.disposal(fromKind: cached & Self.kindMask) }
@@ -89,13 +94,14 @@ class AnyProvider: @unchecked Sendable {
         return disposal
     }
 
-    private static let kindMask: UInt = 0b11
+    private static let kindMask: UInt = 0b111
 
     private static func kind(of disposal: DisposalBag.Disposal?) -> UInt {
         switch disposal {
         case nil: 1
         case .sync?: 2
         case .asyncOnly?: 3
+        case .syncOrAsync?: 4
         }
     }
 
@@ -103,6 +109,7 @@ class AnyProvider: @unchecked Sendable {
         switch kind {
         case 2: .sync
         case 3: .asyncOnly
+        case 4: .syncOrAsync
         default: nil
         }
     }
@@ -162,6 +169,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         scope: Scope,
         site: RegistrationSite,
         handingOn handsOnInstances: Bool = false,
+        providingScopeValue providesScopeValue: Bool = false,
         factory: @escaping Factory
     ) {
         self.factory = factory
@@ -178,7 +186,8 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             preparation: nil,
             original: nil,
             isAsync: false,
-            handsOnInstances: handsOnInstances
+            handsOnInstances: handsOnInstances,
+            providesScopeValue: providesScopeValue
         )
     }
 
@@ -217,7 +226,8 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             preparation: preparation,
             original: original,
             isAsync: original.isAsync,
-            handsOnInstances: original.handsOnInstances
+            handsOnInstances: original.handsOnInstances,
+            providesScopeValue: original.providesScopeValue
         )
     }
 

@@ -136,8 +136,15 @@ extension ResolutionContext {
                 )
             }
         }
-        if environment.disposalOwner != nil, !provider.handsOnInstances {
-            handOverForDisposal(of: instance, provider: provider, lookup: lookup)
+        if environment.disposalOwner != nil, !provider.handsOnInstances, let disposal = provider.disposal(of: instance)
+        {
+            handOverForDisposal(
+                DisposalBag.Disposer(instance, disposal: disposal),
+                of: instance,
+                object: objectIdentity(of: instance),
+                provider: provider,
+                lookup: lookup
+            )
         }
         if let preparation = provider.preparation {
             try deferPreparation(
@@ -149,24 +156,35 @@ extension ResolutionContext {
         }
     }
 
-    /// Hands a new instance to the owner of what is built now, if it is disposable and not a
-    /// shared instance that a factory merely passed on (under another key): a singleton or weak
-    /// instance, published or built by this resolution, which a scope never takes charge of.
-    @usableFromInline func handOverForDisposal(of instance: Any, provider: AnyProvider, lookup: Container) {
-        guard let owner = environment.disposalOwner, let disposal = provider.disposal(of: instance) else { return }
-        if lookup.tree.sharedObjects.contains(instance)
-            || environment.sideStore?.sharedObjects?.contains(instance) == true
-            || isUnpublished(instance)
+    /// Hands a new disposable instance, which `disposer` disposes and whose identity is `object` if
+    /// it is a class instance, to the owner of what is built now, unless it is an instance owned
+    /// elsewhere that a factory merely passed on (under another key): a singleton or weak instance,
+    /// published or built by this resolution, or a value given to the lifetime scope, which a scope
+    /// never takes charge of.
+    @usableFromInline func handOverForDisposal(
+        _ disposer: DisposalBag.Disposer,
+        of instance: Any,
+        object: AnyObject?,
+        provider: AnyProvider,
+        lookup: Container
+    ) {
+        guard let owner = environment.disposalOwner else { return }
+        if lookup.tree.sharedObjects.contains(instance, object: object)
+            || environment.sideStore?.sharedObjects?.contains(instance, object: object) == true
+            || isUnpublished(instance, object: object)
+            || environment.lifetimeScope?.values.contains(instance, object: object) == true
         {
             return
         }
-        owner.takeCharge(of: instance, key: provider.key, disposal: disposal)
+        owner.takeCharge(disposer, key: provider.key, object: object)
     }
 
-    /// Whether `instance` is one this resolution, or one it runs inside, built to share and has not
-    /// published yet.
-    private func isUnpublished(_ instance: Any) -> Bool {
-        func holds(_ box: AnyObject) -> Bool { isSameInstance((box as! any AnyInstanceBox).instance, instance) }
+    /// Whether `instance`, whose identity is `object` if it is a class instance, is one this
+    /// resolution, or one it runs inside, built to share and has not published yet.
+    private func isUnpublished(_ instance: Any, object: AnyObject?) -> Bool {
+        func holds(_ box: AnyObject) -> Bool {
+            isSameInstance((box as! AnyInstanceBox).instance, instance, object: object)
+        }
         var context: ResolutionContext? = self
         while let current = context {
             if current.storedBookkeeping?.unpublished.contains(where: { holds($0.box) }) == true { return true }

@@ -29,16 +29,24 @@ extension ResolutionContext {
     ///
     /// - Throws: ``InjectionError/Code/circularWait`` when the resolution building it waits,
     ///   directly or through others, for an instance this one is building.
+    ///
+    /// An instance kept in a store (`store`, whose key `key` is) is behind a gate the store keeps
+    /// (see `InstanceStore`); this then also returns the instance published there.
     @usableFromInline func beginSharedConstruction(
         of key: SharedInstanceKey,
         for provider: AnyProvider,
-        realm: AnyObject
+        realm: AnyObject,
+        in store: InstanceStore? = nil
     ) throws -> AnyObject? {
         precondition(!isAsync, "an async resolution builds sync shared instances in a nested resolution")
         // Built already by this resolution or one it runs within: no gate is needed to share it.
         if let box = unpublishedInstance(of: key) { return box }
         if provider.preparation != nil { try hold(SharedInstanceKey(realm: realm), for: provider) }
-        try hold(key, for: provider)
+        if let store {
+            if let box = try hold(key, for: provider, in: store) { return box }
+        } else {
+            try hold(key, for: provider)
+        }
         return unpublishedInstance(of: key)
     }
 
@@ -47,6 +55,33 @@ extension ResolutionContext {
         guard !bookkeeping.heldGates.contains(gate) else { return }
         try InstanceGates.enter(gate, asking: provider.key) { path + [provider.key] }
         bookkeeping.heldGates.append(gate)
+    }
+
+    /// Takes the gate `store` keeps for `provider`'s instance (`gate`), held until this resolution
+    /// ends, unless the instance is published there: then returns it.
+    private func hold(
+        _ gate: SharedInstanceKey,
+        for provider: AnyProvider,
+        in store: InstanceStore
+    ) throws -> AnyObject? {
+        let bookkeeping = bookkeeping
+        guard !bookkeeping.heldStoreGates.contains(where: { $0.key == gate }) else {
+            return store.instance(of: provider.record)
+        }
+        let entered = try store.enter(provider.record, as: gate, asking: provider.key) { path + [provider.key] }
+        if entered.taken { bookkeeping.heldStoreGates.append(StoreGate(store: store, key: gate)) }
+        return entered.box
+    }
+
+    /// A gate a store keeps (see `InstanceStore`), held by a resolution.
+    struct StoreGate {
+        let store: InstanceStore
+        let key: SharedInstanceKey
+
+        /// Releases it.
+        func leave() {
+            store.leave(key.slot, as: key)
+        }
     }
 
     /// How an async shared construction starts: with the instance already built, or with this

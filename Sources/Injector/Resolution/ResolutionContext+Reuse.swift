@@ -19,7 +19,9 @@ import Musl
 import Darwin
 #endif
 
-// Each thread keeps the context of its last resolve, so that the next one allocates none.
+// Each thread keeps the context of its last resolve, so that the next one allocates none: nor its
+// bookkeeping, which a resolution that builds a shared or scoped instance makes, and which `end()`
+// empties rather than drops.
 
 extension ResolutionContext {
     /// The thread-specific slot holding a thread's cached context (retained; released when the
@@ -73,5 +75,22 @@ extension ResolutionContext {
             nesting.innermostNested = nil
         }
         return try body()
+    }
+}
+
+extension ResolutionContext.Bookkeeping {
+    /// Forgets everything, keeping the arrays' storage for the next resolution on this context: a
+    /// request's resolve builds its scoped instances, and so allocates bookkeeping, every time.
+    /// Called by `end()`, once the gates are released.
+    func empty() {
+        // Each emptied only if it holds anything: emptying an empty array still costs a call.
+        if !unpublished.isEmpty { unpublished.removeAll(keepingCapacity: true) }
+        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
+        hookChain = nil
+        preparingCaptor = nil
+        if !scopeBoundGraphInstances.isEmpty { scopeBoundGraphInstances.removeAll(keepingCapacity: true) }
+        if !heldGates.isEmpty { heldGates.removeAll(keepingCapacity: true) }
+        if !heldAsyncGates.isEmpty { heldAsyncGates.removeAll(keepingCapacity: true) }
+        if !heldStoreGates.isEmpty { heldStoreGates.removeAll(keepingCapacity: true) }
     }
 }

@@ -25,6 +25,10 @@ extension ResolutionContext {
         from lookup: Container,
         arguments: repeat each Argument
     ) throws -> Service {
+        if provider.providesScopeValue, let value = try givenScopeValue(for: provider) as? Service {
+            noteScopedResolution(of: provider)
+            return value
+        }
         let instance = try constructStored(
             provider,
             in: owningStore(for: provider),
@@ -61,10 +65,10 @@ extension ResolutionContext {
         lookup: Container,
         arguments: repeat each Argument
     ) throws -> Service {
-        if !provider.isAsync, let box = store.instance(of: provider.record) {
-            return uncheckedCast(box, to: InstanceBox<Service>.self).value
-        }
         guard !provider.isAsync, !isAsync else {
+            if !provider.isAsync, let box = store.instance(of: provider.record) {
+                return uncheckedCast(box, to: InstanceBox<Service>.self).value
+            }
             return try resolveStoredInNestedResolution(
                 provider,
                 in: store,
@@ -72,10 +76,9 @@ extension ResolutionContext {
                 arguments: repeat each arguments
             )
         }
+        // The instance published, the one this resolution built, or the gate to build it.
         let key = SharedInstanceKey(slot: provider.record, store: store)
-        if let box = try beginSharedConstruction(of: key, for: provider, realm: store)
-            ?? store.instance(of: provider.record)
-        {
+        if let box = try beginSharedConstruction(of: key, for: provider, realm: store, in: store) {
             return uncheckedCast(box, to: InstanceBox<Service>.self).value
         }
         let instance = try withDisposalOwner(store.disposals) {

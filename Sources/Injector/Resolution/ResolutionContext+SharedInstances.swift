@@ -157,8 +157,25 @@ extension ResolutionContext {
     }
 }
 
+/// The instance as an object, or `nil` for a value type: what `weakReferenceable` gives, without a
+/// runtime cast when `Instance` is a class type (an instance of which is one reference), and with
+/// none at all in code specialised for one. (Not `instance as AnyObject`, which in unspecialised
+/// code is the runtime's bridging of any value to an object.)
+@inlinable
+func objectIdentity<Instance>(of instance: Instance) -> AnyObject? {
+    if Instance.self is AnyObject.Type { return unsafeBitCast(instance, to: AnyObject.self) }
+    return weakReferenceable(instance)
+}
+
 /// The instance as an object a weak reference can hold, or `nil` for a value type.
+///
+/// A checked cast rather than `instance as AnyObject`, which goes through the runtime's bridging of
+/// any value to an object (thousands of instructions, on the path of every disposable instance a
+/// scope takes charge of).
 @usableFromInline
 func weakReferenceable(_ instance: Any) -> AnyObject? {
-    type(of: instance) is AnyObject.Type ? instance as AnyObject : nil
+    guard type(of: instance) is AnyObject.Type else { return nil }
+    // A cast to a type parameter, which the type checker does not fold into a coercion.
+    func cast<Object>(to _: Object.Type) -> Object? { instance as? Object }
+    return cast(to: AnyObject.self)
 }

@@ -139,22 +139,26 @@ final class ResolutionContext {
         fileprivate(set) var unpublished: [SharedInstanceKey: AnyObject] = [:]
     }
 
-    /// What a resolution keeps beyond its construction stack.
+    /// What a resolution keeps beyond its construction stack. Its properties opt out of dynamic
+    /// exclusivity checks, as the context's do: it belongs to one resolution, on one thread.
     final class Bookkeeping {
         /// Shared instances built by this resolution, in the order they were built, published when
         /// it completes. A resolution builds few, so a list searched linearly serves.
-        var unpublished: [Unpublished] = []
-        var pending: [PendingPreparation] = []
+        @exclusivity(unchecked) var unpublished: [Unpublished] = []
+        @exclusivity(unchecked) var pending: [PendingPreparation] = []
         /// The providers whose hooks led to the hook now running, for transient hook cycles.
-        var hookChain: ProviderChain?
+        @exclusivity(unchecked) var hookChain: ProviderChain?
         /// What holds the instance whose hooks are running, if anything outlives lifetime scopes.
-        var preparingCaptor: Captor?
+        @exclusivity(unchecked) var preparingCaptor: Captor?
         /// The graph-scoped instances that hold a scoped one, with the scoped one's provider.
-        var scopeBoundGraphInstances: [ObjectIdentifier: Borrowed<AnyProvider>] = [:]
+        @exclusivity(unchecked) var scopeBoundGraphInstances: [ObjectIdentifier: Borrowed<AnyProvider>] = [:]
         /// The gates of the sync shared instances this resolution builds (see `InstanceGates`),
         /// held until it ends, and the async gates it took.
-        var heldGates: [SharedInstanceKey] = []
-        var heldAsyncGates: [SharedInstanceKey] = []
+        @exclusivity(unchecked) var heldGates: [SharedInstanceKey] = []
+        @exclusivity(unchecked) var heldAsyncGates: [SharedInstanceKey] = []
+        /// The gates of the sync instances kept in stores that this resolution builds, which the
+        /// stores keep (see `InstanceStore`), held until it ends.
+        @exclusivity(unchecked) var heldStoreGates: [StoreGate] = []
     }
 
     /// A shared instance built and not yet published, and how to publish it.
@@ -390,7 +394,7 @@ final class ResolutionContext {
 
     /// Pops the provider on top of the construction stack, with its arguments' frame.
     func pop() {
-        let takesArguments = construction.stack.withInnermostProvider(\.takesArguments)
+        let takesArguments = construction.stack.withInnermostProvider { $0.takesArguments }
         if takesArguments == true { construction.argumentFrames.removeLast() }
         if isAsync { construction.pathChain = construction.pathChain?.parent }
         construction.stack.pop()
@@ -597,16 +601,19 @@ final class ResolutionContext {
             outerBookkeeping.unpublished += bookkeeping.unpublished
             outerBookkeeping.heldGates += bookkeeping.heldGates
             bookkeeping.heldGates.removeAll()
+            outerBookkeeping.heldStoreGates += bookkeeping.heldStoreGates
+            bookkeeping.heldStoreGates.removeAll()
         } else {
             for unpublished in bookkeeping.unpublished { unpublished.publish() }
         }
-        bookkeeping.unpublished.removeAll()
+        if !bookkeeping.unpublished.isEmpty { bookkeeping.unpublished.removeAll(keepingCapacity: true) }
     }
 
     /// Releases the gates a resolution holds. Kept out of `end()`: inlined there, the async gates'
     /// release made every resolve instantiate continuation metadata.
     @inline(never)
     private func release(_ bookkeeping: Bookkeeping) {
+        for gate in bookkeeping.heldStoreGates.reversed() { gate.leave() }
         for gate in bookkeeping.heldGates.reversed() { InstanceGates.leave(gate) }
         for gate in bookkeeping.heldAsyncGates.reversed() { AsyncInstanceGates.leave(gate, by: ObjectIdentifier(self)) }
     }
@@ -627,7 +634,7 @@ final class ResolutionContext {
             // Instances still unpublished at the end belong to a resolution that failed.
             discardUnpublished(bookkeeping.unpublished[...])
             release(bookkeeping)
-            storedBookkeeping = nil
+            bookkeeping.empty()  // kept for the thread's next resolve (see `ResolutionContext+Reuse.swift`)
         }
         environment.reset()
         isInUse = false

@@ -103,6 +103,16 @@ enum InstanceGates {
         }
     }
 
+    /// Records that `holder` holds the gate of `key`, taken `count` times, for a gate an
+    /// `InstanceStore` kept until another thread came to wait at it: from now on, this table keeps
+    /// it (see `InstanceStore.enter`), so that the wait is recorded and searched for cycles.
+    static func adopt(_ key: Key, heldBy holder: UInt, count: Int) {
+        state.withLock { state in
+            precondition(state.holders[key] == nil, "a store's gate is adopted once, while no one else holds it")
+            state.holders[key] = Holding(thread: holder, count: count)
+        }
+    }
+
     /// Releases the gate of `key` the calling thread took once, waking the threads waiting at it
     /// when it is free.
     static func leave(_ key: Key) {
@@ -139,7 +149,8 @@ enum InstanceGates {
         return nil
     }
 
-    private static var currentThread: UInt {
+    /// The calling thread, as gates record their holders.
+    static var currentThread: UInt {
         #if canImport(Darwin)
         UInt(bitPattern: pthread_self())
         #else
