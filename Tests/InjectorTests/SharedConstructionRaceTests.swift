@@ -632,11 +632,16 @@ struct SharedConstructionRaceAttackTests {
         let container = Container()
         let aHeld = DispatchSemaphore(value: 0)
         let bHeld = DispatchSemaphore(value: 0)
+        // D's thread starts building only once C holds A: the async side needs a pool thread,
+        // which a loaded machine (ThreadSanitizer, suites in parallel) may give it seconds late,
+        // and a D that finished first would leave no cycle to report.
+        let cHoldsA = DispatchSemaphore(value: 0)
         container.register(BkA.self, scope: .singleton) { _ in BkA() }
         container.register(BkB.self, scope: .singleton) { _ in BkB() }
         container.register(BkC.self, scope: .singleton) { r in
             _ = try r.resolve(BkA.self)
             aHeld.signal()
+            cHoldsA.signal()
             _ = waited(for: bHeld)
             _ = try r.resolve(BkB.self)
             return BkC()
@@ -655,11 +660,18 @@ struct SharedConstructionRaceAttackTests {
         let collected = Outcomes()
         let results: Bool? = await withWatchdog(seconds: 20) {
             let task = Task.detached { await outcome { try await container.resolveAsync(BkRoot.self) } }
-            let thread = await onThreads([{ collected.add(syncOutcome { try container.resolve(BkD.self) }) }])
+            let thread = await onThreads([
+                {
+                    // A thread of its own, not the pool's: it may wait as long as the watchdog.
+                    guard waited(for: cHoldsA, seconds: 15) else { return }
+                    collected.add(syncOutcome { try container.resolve(BkD.self) })
+                }
+            ])
             collected.add(await task.value)
             return thread
         }
         #expect(results == true)
+        #expect(collected.all.count == 2, "C never held A within 15 s: the async resolution did not run")
         #expect(failures(collected.all).map(\.code) == [.circularWait], "\(collected.all)")
     }
 
