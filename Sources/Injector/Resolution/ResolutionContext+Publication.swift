@@ -14,10 +14,90 @@
 // Gates and publication, sync and async side by side: how a shared instance (singleton, weak, or
 // kept in a store) is built once however many resolutions ask. A resolution takes the instance's
 // gate and holds it until it ends (the gates themselves are in `Gates/`); the instances it built
-// stay unpublished, seen by it alone, until it completes and publishes them (`complete()`, in
-// `ResolutionContext.swift`).
+// stay unpublished, seen by it alone, until it completes and publishes them (`complete()`,
+// below).
 
 extension ResolutionContext {
+    /// A shared instance built and not yet published, and how to publish it.
+    struct Unpublished {
+        let key: SharedInstanceKey
+        let box: AnyObject
+        let publish: () -> Void
+    }
+
+    /// Where a shared instance is kept: a registration's slot, or a registration's place in a store.
+    @usableFromInline struct SharedInstanceKey: Hashable, Sendable {
+        let slot: ObjectIdentifier
+        let store: ObjectIdentifier?
+
+        @usableFromInline init(slot: AnyObject, store: InstanceStore?) {
+            self.slot = ObjectIdentifier(slot)
+            self.store = store.map(ObjectIdentifier.init)
+        }
+
+        /// The key of a whole realm of shared instances (a container tree, or a store): its gate
+        /// is taken before that of an instance whose registration has preparation steps.
+        init(realm: AnyObject) {
+            slot = ObjectIdentifier(realm)
+            store = slot
+        }
+
+        /// Whether this is the key of a whole realm rather than of one instance.
+        var isRealm: Bool { slot == store }
+    }
+
+    /// How much preparation and publication is queued: taken before a factory runs, so that what
+    /// its construction queued can be dropped if it fails.
+    @usableFromInline struct QueueMark {
+        let pending: Int
+        let unpublished: Int
+    }
+
+    @usableFromInline var queueMark: QueueMark {
+        guard let bookkeeping = storedBookkeeping else { return QueueMark(pending: 0, unpublished: 0) }
+        return QueueMark(pending: bookkeeping.pending.count, unpublished: bookkeeping.unpublished.count)
+    }
+
+    /// Drops the preparations and shared instances queued since `mark`, by a construction that
+    /// failed: a factory that catches the error and goes on must not see hooks run on, or
+    /// singletons published from, a graph it discarded.
+    @usableFromInline func discardQueued(since mark: QueueMark) {
+        guard let bookkeeping = storedBookkeeping else { return }
+        bookkeeping.pending.removeSubrange(mark.pending...)
+        discardUnpublished(bookkeeping.unpublished[mark.unpublished...])
+        bookkeeping.unpublished.removeSubrange(mark.unpublished...)
+    }
+
+    /// Takes shared instances that will not be published (their construction failed) out of the
+    /// family's gates, where the rest of an async family would otherwise share them.
+    func discardUnpublished(_ discarded: ArraySlice<Unpublished>) {
+        guard let gates = family.gates, !discarded.isEmpty else { return }
+        for entry in discarded { gates.discard(entry.key, holding: entry.box) }
+    }
+
+    /// Runs the deferred preparations in completion order (including those of instances the hooks
+    /// build), then publishes the shared instances this resolution built.
+    ///
+    /// A resolution nested in a sync one (a factory resolving through a captured container) hands
+    /// its shared instances, and the gates it holds for them, to that one instead: they may be
+    /// built around the outer resolution's unpublished instances, so they are published when it
+    /// completes, and dropped with them if it fails.
+    @usableFromInline func complete() throws {
+        guard let bookkeeping = storedBookkeeping else { return }
+        if !bookkeeping.pending.isEmpty { try runPendingPreparations(of: bookkeeping) }
+        if let outer = nesting.outer, !outer.isAsync, !bookkeeping.unpublished.isEmpty {
+            let outerBookkeeping = outer.bookkeeping
+            outerBookkeeping.unpublished += bookkeeping.unpublished
+            outerBookkeeping.heldGates += bookkeeping.heldGates
+            bookkeeping.heldGates.removeAll()
+            outerBookkeeping.heldStoreGates += bookkeeping.heldStoreGates
+            bookkeeping.heldStoreGates.removeAll()
+        } else {
+            for unpublished in bookkeeping.unpublished { unpublished.publish() }
+        }
+        if !bookkeeping.unpublished.isEmpty { bookkeeping.unpublished.removeAll(keepingCapacity: true) }
+    }
+
     /// Takes the gate of `key` (held until the resolution ends; see `InstanceGates`), waiting while
     /// another thread builds that instance, then returns the shared instance kept under `key` if
     /// this resolution, or one it runs inside, already built it.

@@ -57,10 +57,10 @@ final class ResolutionContext {
 
     /// What a resolution is building. Reset when it ends.
     @usableFromInline struct Construction {
-        fileprivate var stack = ConstructionStack()
+        fileprivate(set) var stack = ConstructionStack()
         fileprivate var stackGuard: StackGuard
         /// The constructions under way of registrations that take arguments, with their arguments.
-        fileprivate var argumentFrames: [ArgumentFrame] = []
+        fileprivate(set) var argumentFrames: [ArgumentFrame] = []
         /// For an async resolution: the path under construction, the inherited part included, as
         /// a chain that async factories hand on without copying it.
         fileprivate(set) var pathChain: ProviderChain?
@@ -131,10 +131,10 @@ final class ResolutionContext {
         /// The resolutions it runs within, which hold gates it may take within them.
         fileprivate(set) var ancestors: [ObjectIdentifier] = []
         /// What they were constructing, for cycles and paths.
-        fileprivate var path: ProviderChain?
+        fileprivate(set) var path: ProviderChain?
         /// The gates of the shared instances the family is building (see `ConstructionGates`),
         /// made on first need.
-        fileprivate var gates: ConstructionGates?
+        fileprivate(set) var gates: ConstructionGates?
         /// The shared instances they had built but not yet published.
         fileprivate(set) var unpublished: [SharedInstanceKey: AnyObject] = [:]
     }
@@ -159,34 +159,6 @@ final class ResolutionContext {
         /// The gates of the sync instances kept in stores that this resolution builds, which the
         /// stores keep (see `InstanceStore`), held until it ends.
         @exclusivity(unchecked) var heldStoreGates: [StoreGate] = []
-    }
-
-    /// A shared instance built and not yet published, and how to publish it.
-    struct Unpublished {
-        let key: SharedInstanceKey
-        let box: AnyObject
-        let publish: () -> Void
-    }
-
-    /// Where a shared instance is kept: a registration's slot, or a registration's place in a store.
-    @usableFromInline struct SharedInstanceKey: Hashable, Sendable {
-        let slot: ObjectIdentifier
-        let store: ObjectIdentifier?
-
-        @usableFromInline init(slot: AnyObject, store: InstanceStore?) {
-            self.slot = ObjectIdentifier(slot)
-            self.store = store.map(ObjectIdentifier.init)
-        }
-
-        /// The key of a whole realm of shared instances (a container tree, or a store): its gate
-        /// is taken before that of an instance whose registration has preparation steps.
-        init(realm: AnyObject) {
-            slot = ObjectIdentifier(realm)
-            store = slot
-        }
-
-        /// Whether this is the key of a whole realm rather than of one instance.
-        var isRealm: Bool { slot == store }
     }
 
     @usableFromInline init() {
@@ -289,86 +261,12 @@ final class ResolutionContext {
         return bookkeeping
     }
 
-    /// The keys under construction, outermost first, including those of the resolutions this one
-    /// runs inside: the resolution path.
-    @usableFromInline var path: [ServiceKey] { underConstruction.map(\.key) }
-
-    /// The providers under construction, outermost first, including the outer resolutions'.
-    var underConstruction: [AnyProvider] {
-        // Iterative, as every walk over the outer resolutions: a chain of resolutions nested through
-        // captured containers can be thousands deep, and a recursive walk would overflow the stack
-        // the guard keeps in reserve for the error path.
-        var chain: [ResolutionContext] = []
-        var context: ResolutionContext? = self
-        while let current = context {
-            chain.append(current)
-            context = current.nesting.outer
-        }
-        var providers = chain.last!.family.path?.providers ?? []
-        for context in chain.reversed() { providers += context.construction.stack.providers }
-        return providers
-    }
-
     /// The context the thread keeps: the outermost of a chain of nested resolutions, or the one
     /// standing as the thread's resolution.
     private var threadContext: ResolutionContext {
         var context = self
         while !context.nesting.isThreadRoot, let outer = context.nesting.outer { context = outer }
         return context
-    }
-
-    /// A construction under way of a registration that takes arguments: where it is on the path
-    /// (`nesting.outerDepth + construction.stack.count` when it began), and its arguments, if all of them are `Hashable`.
-    struct ArgumentFrame {
-        let provider: ObjectIdentifier
-        let depth: Int
-        let arguments: ArgumentValues
-    }
-
-    /// A construction's resolve-time arguments, kept to compare with those of a construction of the
-    /// same registration nested in it. One or two small arguments are kept without allocating; they
-    /// are compared only when the registration is met again, which is rare.
-    @usableFromInline enum ArgumentValues {
-        case one(Any)
-        case two(Any, Any)
-        case many([Any])
-
-        @inlinable init<each Argument>(_ arguments: repeat each Argument) {
-            var first: Any?
-            var second: Any?
-            var all: [Any] = []
-            var count = 0
-            for argument in repeat each arguments {
-                switch count {
-                case 0: first = argument
-                case 1: second = argument
-                case 2: all = [first!, second!, argument]
-                default: all.append(argument)
-                }
-                count += 1
-            }
-            switch count {
-            case 1: self = .one(first!)
-            case 2: self = .two(first!, second!)
-            default: self = .many(all)
-            }
-        }
-
-        /// The arguments as values to compare, or `nil` if one of them is not `Hashable`.
-        var identity: [AnyHashable]? {
-            let values: [Any]
-            switch self {
-            case .one(let first): values = [first]
-            case .two(let first, let second): values = [first, second]
-            case .many(let all): values = all
-            }
-            var identity: [AnyHashable] = []
-            for value in values {
-                guard let hashable = value as? any Hashable else { return nil }
-                identity.append(AnyHashable(hashable))
-            }
-            return identity
-        }
     }
 
     private var depthHere: Int { nesting.outerDepth + construction.stack.count }
@@ -400,39 +298,10 @@ final class ResolutionContext {
         construction.stack.pop()
     }
 
-    /// How many entries of the path are inherited from the async resolutions this one runs within.
-    var inheritedDepth: Int { outermost.family.path?.count ?? 0 }
-
-    /// Where on the path `provider` is under construction with `arguments`, in this resolution or
-    /// one it runs inside.
-    func depthOfConstruction(of provider: AnyProvider, with arguments: ArgumentValues) -> Int? {
-        let id = ObjectIdentifier(provider)
-        var identity: [AnyHashable]??  // worked out on the first frame of the same registration
-        var context: ResolutionContext? = self
-        while let current = context {
-            for frame in current.construction.argumentFrames.reversed() where frame.provider == id {
-                if identity == nil { identity = .some(arguments.identity) }
-                guard let compared = identity!, let other = frame.arguments.identity, other == compared else {
-                    continue
-                }
-                return frame.depth
-            }
-            context = current.nesting.outer
-        }
-        return nil
-    }
-
     /// Whether an async resolution this one runs within was constructing `provider`.
     func inheritedConstruction(of provider: AnyProvider) -> Bool {
         let outermost = outermost
         return outermost.isAsync && outermost.inherits(provider)
-    }
-
-    /// The outermost of the resolutions this one runs inside (itself, for a top-level resolution).
-    private var outermost: ResolutionContext {
-        var context = self
-        while let outer = context.nesting.outer { context = outer }
-        return context
     }
 
     /// The gates of the shared instances this async resolution's family is building.
@@ -469,78 +338,6 @@ final class ResolutionContext {
         family.path?.contains(provider) == true
     }
 
-    /// Notes that the service under construction depends on `provider`'s: the edges of the
-    /// dependency graph, recorded in every construction (a factory may resolve other services for
-    /// other arguments), lock-free once known.
-    ///
-    /// Called where a dependent may exist: a resolve through a resolver, or a resolution nested in
-    /// another. A top-level resolve has none, and skips the call.
-    @usableFromInline func noteDependency(on provider: Borrowed<AnyProvider>) {
-        // The usual case first: the dependent is under construction here.
-        if let record = construction.stack.innermostRecord {
-            provider.withObject { dependency in
-                record.withObject { $0.noteDependency(on: dependency) }
-            }
-            return
-        }
-        guard storedBookkeeping != nil || nesting.outer != nil else { return }
-        provider.withObject { dependency in dependent?.noteDependency(on: dependency) }
-    }
-
-    /// Notes a dependency by key: also one that is not registered, so that the graph shows it.
-    func noteDependency(on key: ServiceKey) {
-        dependent?.noteDependency(on: key)
-    }
-
-    /// The record of the dependent of what is resolved now: the innermost service under
-    /// construction; failing that, the one whose hooks are running; failing that, the dependent of
-    /// the resolution this one runs inside.
-    private var dependent: AnyProvider? {
-        var context: ResolutionContext? = self
-        while let current = context {
-            if let record = current.construction.stack.innermostRecord { return record.object }
-            if let preparing = current.storedBookkeeping?.hookChain?.last { return preparing.record }
-            context = current.nesting.outer
-        }
-        return nil
-    }
-
-    /// The innermost service under construction, or holding the instance being prepared, that
-    /// outlives lifetime scopes: a singleton or weak one, which would hold a scoped instance
-    /// captive. The path leads from the resolution's start (or the captor) to what is resolved now.
-    func innermostOutlivingScopes() -> Captor? {
-        // Most resolutions have none: find that out without building paths.
-        var context: ResolutionContext? = self
-        while let current = context {
-            if current.storedBookkeeping?.preparingCaptor != nil
-                || current.construction.stack.last(where: \.outlivesLifetimeScopes) != nil
-            {
-                return innermostOutlivingScopesWithPath()
-            }
-            context = current.nesting.outer
-        }
-        return nil
-    }
-
-    private func innermostOutlivingScopesWithPath() -> Captor? {
-        // The walk goes out through the resolutions this one runs inside; the keys of those passed
-        // on the way (innermost last) follow the captor's path.
-        var passed: [[ServiceKey]] = []
-        var context: ResolutionContext? = self
-        while let current = context {
-            if let captor = current.construction.stack.last(where: \.outlivesLifetimeScopes) {
-                return Captor(provider: captor, path: current.path + passed.reversed().joined())
-            }
-            if let captor = current.storedBookkeeping?.preparingCaptor {
-                let keys = current.construction.stack.providers.map(\.key)
-                return Captor(provider: captor.provider, path: captor.path + keys + passed.reversed().joined())
-            }
-            passed.append(current.construction.stack.providers.map(\.key))
-            context = current.nesting.outer
-        }
-        return nil
-    }
-
     /// The graph-scoped instance of `provider` for lookups from `lookup`, if this resolve made one.
     @usableFromInline func graphInstance(of provider: AnyProvider, lookup: Container) -> AnyObject? {
         if nesting.sharesOuterGraph, let outer = nesting.outer {
@@ -555,58 +352,6 @@ final class ResolutionContext {
             return outer.storeGraphInstance(box, of: provider, lookup: lookup)
         }
         construction.graphInstances.store(box, of: provider, lookup: lookup)
-    }
-
-    /// How much preparation and publication is queued: taken before a factory runs, so that what
-    /// its construction queued can be dropped if it fails.
-    @usableFromInline struct QueueMark {
-        let pending: Int
-        let unpublished: Int
-    }
-
-    @usableFromInline var queueMark: QueueMark {
-        guard let bookkeeping = storedBookkeeping else { return QueueMark(pending: 0, unpublished: 0) }
-        return QueueMark(pending: bookkeeping.pending.count, unpublished: bookkeeping.unpublished.count)
-    }
-
-    /// Drops the preparations and shared instances queued since `mark`, by a construction that
-    /// failed: a factory that catches the error and goes on must not see hooks run on, or
-    /// singletons published from, a graph it discarded.
-    @usableFromInline func discardQueued(since mark: QueueMark) {
-        guard let bookkeeping = storedBookkeeping else { return }
-        bookkeeping.pending.removeSubrange(mark.pending...)
-        discardUnpublished(bookkeeping.unpublished[mark.unpublished...])
-        bookkeeping.unpublished.removeSubrange(mark.unpublished...)
-    }
-
-    /// Takes shared instances that will not be published (their construction failed) out of the
-    /// family's gates, where the rest of an async family would otherwise share them.
-    private func discardUnpublished(_ discarded: ArraySlice<Unpublished>) {
-        guard let gates = family.gates, !discarded.isEmpty else { return }
-        for entry in discarded { gates.discard(entry.key, holding: entry.box) }
-    }
-
-    /// Runs the deferred preparations in completion order (including those of instances the hooks
-    /// build), then publishes the shared instances this resolution built.
-    ///
-    /// A resolution nested in a sync one (a factory resolving through a captured container) hands
-    /// its shared instances, and the gates it holds for them, to that one instead: they may be
-    /// built around the outer resolution's unpublished instances, so they are published when it
-    /// completes, and dropped with them if it fails.
-    @usableFromInline func complete() throws {
-        guard let bookkeeping = storedBookkeeping else { return }
-        if !bookkeeping.pending.isEmpty { try runPendingPreparations(of: bookkeeping) }
-        if let outer = nesting.outer, !outer.isAsync, !bookkeeping.unpublished.isEmpty {
-            let outerBookkeeping = outer.bookkeeping
-            outerBookkeeping.unpublished += bookkeeping.unpublished
-            outerBookkeeping.heldGates += bookkeeping.heldGates
-            bookkeeping.heldGates.removeAll()
-            outerBookkeeping.heldStoreGates += bookkeeping.heldStoreGates
-            bookkeeping.heldStoreGates.removeAll()
-        } else {
-            for unpublished in bookkeeping.unpublished { unpublished.publish() }
-        }
-        if !bookkeeping.unpublished.isEmpty { bookkeeping.unpublished.removeAll(keepingCapacity: true) }
     }
 
     /// Releases the gates a resolution holds. Kept out of `end()`: inlined there, the async gates'

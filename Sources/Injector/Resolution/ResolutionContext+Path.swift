@@ -1,0 +1,103 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+// The resolution path: what is under construction in this resolution, the ones it runs inside and
+// the async ones it inherits from, for error paths, cycles between constructions with arguments,
+// and the captive-dependency check.
+
+extension ResolutionContext {
+    /// The keys under construction, outermost first, including those of the resolutions this one
+    /// runs inside: the resolution path.
+    @usableFromInline var path: [ServiceKey] { underConstruction.map(\.key) }
+
+    /// The providers under construction, outermost first, including the outer resolutions'.
+    var underConstruction: [AnyProvider] {
+        // Iterative, as every walk over the outer resolutions: a chain of resolutions nested through
+        // captured containers can be thousands deep, and a recursive walk would overflow the stack
+        // the guard keeps in reserve for the error path.
+        var chain: [ResolutionContext] = []
+        var context: ResolutionContext? = self
+        while let current = context {
+            chain.append(current)
+            context = current.nesting.outer
+        }
+        var providers = chain.last!.family.path?.providers ?? []
+        for context in chain.reversed() { providers += context.construction.stack.providers }
+        return providers
+    }
+
+    /// How many entries of the path are inherited from the async resolutions this one runs within.
+    var inheritedDepth: Int { outermost.family.path?.count ?? 0 }
+
+    /// Where on the path `provider` is under construction with `arguments`, in this resolution or
+    /// one it runs inside.
+    func depthOfConstruction(of provider: AnyProvider, with arguments: ArgumentValues) -> Int? {
+        let id = ObjectIdentifier(provider)
+        var identity: [AnyHashable]??  // worked out on the first frame of the same registration
+        var context: ResolutionContext? = self
+        while let current = context {
+            for frame in current.construction.argumentFrames.reversed() where frame.provider == id {
+                if identity == nil { identity = .some(arguments.identity) }
+                guard let compared = identity!, let other = frame.arguments.identity, other == compared else {
+                    continue
+                }
+                return frame.depth
+            }
+            context = current.nesting.outer
+        }
+        return nil
+    }
+
+    /// The outermost of the resolutions this one runs inside (itself, for a top-level resolution).
+    var outermost: ResolutionContext {
+        var context = self
+        while let outer = context.nesting.outer { context = outer }
+        return context
+    }
+
+    /// The innermost service under construction, or holding the instance being prepared, that
+    /// outlives lifetime scopes: a singleton or weak one, which would hold a scoped instance
+    /// captive. The path leads from the resolution's start (or the captor) to what is resolved now.
+    func innermostOutlivingScopes() -> Captor? {
+        // Most resolutions have none: find that out without building paths.
+        var context: ResolutionContext? = self
+        while let current = context {
+            if current.storedBookkeeping?.preparingCaptor != nil
+                || current.construction.stack.last(where: \.outlivesLifetimeScopes) != nil
+            {
+                return innermostOutlivingScopesWithPath()
+            }
+            context = current.nesting.outer
+        }
+        return nil
+    }
+
+    private func innermostOutlivingScopesWithPath() -> Captor? {
+        // The walk goes out through the resolutions this one runs inside; the keys of those passed
+        // on the way (innermost last) follow the captor's path.
+        var passed: [[ServiceKey]] = []
+        var context: ResolutionContext? = self
+        while let current = context {
+            if let captor = current.construction.stack.last(where: \.outlivesLifetimeScopes) {
+                return Captor(provider: captor, path: current.path + passed.reversed().joined())
+            }
+            if let captor = current.storedBookkeeping?.preparingCaptor {
+                let keys = current.construction.stack.providers.map(\.key)
+                return Captor(provider: captor.provider, path: captor.path + keys + passed.reversed().joined())
+            }
+            passed.append(current.construction.stack.providers.map(\.key))
+            context = current.nesting.outer
+        }
+        return nil
+    }
+}
