@@ -132,15 +132,16 @@ final class DisposalBag: Sendable {
         }
         var failures: [InjectionError] = []
         let lastRecords = Self.lastRecords(in: taken)
-        for (index, entry) in taken.enumerated().reversed() where Self.isLastRecord(at: index, in: taken, lastRecords) {
+        for index in stride(from: taken.count - 1, through: 0, by: -1)
+        where Self.isLastRecord(at: index, in: taken, lastRecords) {
             do {
-                if let disposable = entry.disposer.async {
+                if let disposable = taken[index].disposer.async {
                     try await disposable.disposeAsync()
                 } else {
-                    try entry.disposer.sync!.dispose()
+                    try taken[index].disposer.sync!.dispose()
                 }
             } catch {
-                failures.append(.disposalFailed(entry.key, error: error))
+                failures.append(.disposalFailed(taken[index].key, error: error))
             }
         }
         try Self.report(failures, of: owner)
@@ -149,9 +150,10 @@ final class DisposalBag: Sendable {
     private static func dispose(_ entries: [Entry], of owner: () -> String) throws {
         var failures: [InjectionError] = []
         let lastRecords = lastRecords(in: entries)
-        for (index, entry) in entries.enumerated().reversed() where isLastRecord(at: index, in: entries, lastRecords) {
-            do { try entry.disposer.sync!.dispose() } catch {
-                failures.append(.disposalFailed(entry.key, error: error))
+        for index in stride(from: entries.count - 1, through: 0, by: -1)
+        where isLastRecord(at: index, in: entries, lastRecords) {
+            do { try entries[index].disposer.sync!.dispose() } catch {
+                failures.append(.disposalFailed(entries[index].key, error: error))
             }
         }
         try report(failures, of: owner)
@@ -177,7 +179,8 @@ final class DisposalBag: Sendable {
     ) -> Bool {
         guard let object = entries[index].object else { return true }
         if let lastRecords { return lastRecords[object] == index }
-        return !entries[(index + 1)...].contains { $0.object == object }
+        for later in (index + 1)..<entries.count where entries[later].object == object { return false }
+        return true
     }
 
     /// Throws the failures of `owner`'s disposals, if any. The owner's name, which messages alone

@@ -28,45 +28,73 @@
 /// values scopes provide with ``Container/register(_:name:providedByScope:fileID:line:)``, so that
 /// ``Container/validate()`` knows them and a scope that was not given one says so.
 public struct ScopeValues: Sendable {
-    /// The key of the first value given, kept apart with the value: a scope is typically given one
-    /// (the request), which is then stored, found and dropped without hashing or allocating a
-    /// dictionary.
-    private var firstKey: LookupKey?
-    private var firstValue: (any Sendable)?
-    /// The first value's identity if it is a class instance, for `contains`.
-    private var firstObject: ObjectIdentifier?
+    /// The first value given, kept apart: a scope is typically given one (the request), which is
+    /// then stored, found and dropped without hashing or allocating a dictionary.
+    @usableFromInline var first: ScopeValue?
     /// The other values.
-    private var more: [LookupKey: any Sendable] = [:]
+    @usableFromInline var more: [LookupKey: ScopeValue] = [:]
 
     init() {}
 
     /// The value given for `key`, if any.
-    subscript(key: LookupKey) -> (any Sendable)? {
-        if firstKey == key { return firstValue }
+    subscript(key: LookupKey) -> ScopeValue? {
+        if let first, first.key == key { return first }
         return more.isEmpty ? nil : more[key]
     }
 
     /// Whether `instance`, whose identity is `object` if it is a class instance, is one of the
     /// values: a scope takes charge of none of them, even resolved under another key.
     func contains(_ instance: Any, object: AnyObject?) -> Bool {
-        if let object, more.isEmpty { return firstObject == ObjectIdentifier(object) }
-        guard let firstValue else { return false }
-        return isSameInstance(firstValue, instance, object: object)
-            || more.values.contains { isSameInstance($0, instance, object: object) }
+        guard let first else { return false }
+        if let object, more.isEmpty { return first.object == ObjectIdentifier(object) }
+        return isSameInstance(first.instance, instance, object: object)
+            || more.values.contains { isSameInstance($0.instance, instance, object: object) }
     }
 
     /// Gives the scope `value`, resolvable as `type` under `name`; a second value for the same type
     /// and name replaces the first.
+    @inlinable
     public mutating func provide<Value: Sendable>(_ type: Value.Type, name: String? = nil, _ value: Value) {
-        let key = LookupKey(type, name: name)
-        if firstKey == nil || firstKey == key {
-            firstKey = key
-            firstValue = value
-            firstObject = objectIdentity(of: value).map(ObjectIdentifier.init)
+        let given = TypedScopeValue(value, key: LookupKey(type, name: name))
+        if let first, first.key != given.key {
+            more[given.key] = given
         } else {
-            more[key] = value
+            first = given
         }
     }
+}
+
+/// A value given to a lifetime scope, with the key it was given under.
+///
+/// Boxed with its type, so that a resolve of that type reads it back with a cast the key vouches
+/// for (`TypedScopeValue<Service>`, see ``Borrowed``), rather than asking the runtime to cast an
+/// existential on every resolve.
+@usableFromInline
+class ScopeValue: @unchecked Sendable {
+    @usableFromInline let key: LookupKey
+    /// The value's identity if it is a class instance, for `ScopeValues.contains`.
+    let object: ObjectIdentifier?
+
+    @usableFromInline init(key: LookupKey, object: ObjectIdentifier?) {
+        self.key = key
+        self.object = object
+    }
+
+    /// The value.
+    var instance: Any { fatalError("ScopeValue is abstract") }
+}
+
+/// A value of type `Value` given to a lifetime scope (`provide` requires it to be `Sendable`).
+@usableFromInline
+final class TypedScopeValue<Value>: ScopeValue, @unchecked Sendable {
+    @usableFromInline let value: Value
+
+    @inlinable init(_ value: Value, key: LookupKey) {
+        self.value = value
+        super.init(key: key, object: objectIdentity(of: value).map(ObjectIdentifier.init))
+    }
+
+    override var instance: Any { value }
 }
 
 extension Container {
@@ -133,10 +161,10 @@ extension Container {
             guard let lifetimeScope = r.context.environment.lifetimeScope, !lifetimeScope.acceptsEveryTag else {
                 throw ScopeValueInSandbox()
             }
-            guard let value = lifetimeScope.values[key.lookupKey] as? Service else {
+            guard let given = lifetimeScope.values[key.lookupKey] else {
                 throw InjectionError.scopeValueMissing(key, tag: lifetimeScope.tag, site: site, path: r.context.path)
             }
-            return value
+            return uncheckedCast(given, to: TypedScopeValue<Service>.self).value
         }
         add(provider, replacing: false)
         return Registration(container: self, key: key.lookupKey)
@@ -155,13 +183,13 @@ extension ResolutionContext {
     /// sandbox, or the registration has preparation steps, which run once per scope.
     ///
     /// - Throws: What `owningStore(for:)` throws: a captive dependency, or a scope of another tag.
-    @usableFromInline func givenScopeValue(for provider: AnyProvider) throws -> Any? {
+    @usableFromInline func givenScopeValue(for provider: AnyProvider) throws -> ScopeValue? {
         guard provider.preparation == nil, let lifetimeScope = environment.lifetimeScope,
             !lifetimeScope.acceptsEveryTag,
-            let value = lifetimeScope.values[provider.key.lookupKey]
+            let given = lifetimeScope.values[provider.key.lookupKey]
         else { return nil }
         _ = try owningStore(for: provider)
-        return value
+        return given
     }
 
     /// The value the resolution's lifetime scope was given for `key`, if any, for a key that is not
@@ -170,7 +198,7 @@ extension ResolutionContext {
     /// - Throws: ``InjectionError/Code/captiveDependency`` when a singleton or weak service is
     ///   being built around it.
     func scopeValue(for key: LookupKey, asked: ServiceKey) throws -> Any? {
-        guard let value = environment.lifetimeScope?.values[key] else { return nil }
+        guard let given = environment.lifetimeScope?.values[key] else { return nil }
         if let captor = innermostOutlivingScopes() {
             throw InjectionError.captiveDependency(
                 captor.provider.key,
@@ -180,6 +208,6 @@ extension ResolutionContext {
                 path: captor.path + [asked]
             )
         }
-        return value
+        return given.instance
     }
 }

@@ -37,7 +37,8 @@ class AnyInstanceBox {
 final class SingletonSlot<Service>: Sendable {
     @usableFromInline let reference = PublishedReference<InstanceBox<Service>>()
 
-    @inlinable var instance: Service? { reference.load()?.value }
+    /// The instance, read from its box without retaining the box.
+    @inlinable var instance: Service? { reference.borrowed()?.withObject { $0.value } }
 
     /// Publishes `box`; the first publication wins (there is only one: construction is serialised).
     @usableFromInline func publish(_ box: InstanceBox<Service>) { _ = reference.publish(box) }

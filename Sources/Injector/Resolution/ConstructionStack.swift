@@ -19,12 +19,17 @@
 /// cycle check constant-time, so that very deep chains stay linear. (A count, not a set: a
 /// registration that takes arguments may be on the stack more than once, recursing with other
 /// arguments.) Entries borrow their providers.
+///
+/// It also counts the entries whose instances outlive lifetime scopes (singleton and weak), so that
+/// the captive-dependency check, which every scoped resolve makes, reads one integer when there are
+/// none rather than searching.
 struct ConstructionStack {
     private static let indexedDepth = 32
 
     private var innermost: Borrowed<AnyProvider>?
     private var outer: [Borrowed<AnyProvider>] = []
     private var outerIndex: [ObjectIdentifier: Int] = [:]
+    private var outlivingCount = 0
 
     var count: Int { innermost == nil ? 0 : outer.count + 1 }
 
@@ -38,9 +43,11 @@ struct ConstructionStack {
             }
         }
         innermost = Borrowed(provider)
+        if provider.outlivesLifetimeScopes { outlivingCount &+= 1 }
     }
 
     mutating func pop() {
+        if innermost?.withObject(\.outlivesLifetimeScopes) == true { outlivingCount &-= 1 }
         if outer.count > Self.indexedDepth, let last = outer.last {
             let identity = ObjectIdentifier(last.object)
             if outerIndex[identity] == 1 { outerIndex[identity] = nil } else { outerIndex[identity]! -= 1 }
@@ -71,6 +78,10 @@ struct ConstructionStack {
     mutating func withInnermostProvider<Result>(_ body: (AnyProvider) -> Result) -> Result? {
         innermost?.withObject(body)
     }
+
+    /// Whether a singleton or weak service is on the stack: a scoped instance handed to it would be
+    /// a captive dependency.
+    var holdsOutlivingProvider: Bool { outlivingCount > 0 }
 
     /// The innermost provider on the stack that satisfies `predicate`.
     func last(where predicate: (AnyProvider) -> Bool) -> AnyProvider? {

@@ -69,17 +69,25 @@ extension ResolutionContext {
     /// outlives lifetime scopes: a singleton or weak one, which would hold a scoped instance
     /// captive. The path leads from the resolution's start (or the captor) to what is resolved now.
     func innermostOutlivingScopes() -> Captor? {
-        // Most resolutions have none: find that out without building paths.
-        var context: ResolutionContext? = self
-        while let current = context {
-            if current.storedBookkeeping?.preparingCaptor != nil
-                || current.construction.stack.last(where: \.outlivesLifetimeScopes) != nil
-            {
-                return innermostOutlivingScopesWithPath()
+        // Most resolutions have none: find that out without building paths, or retaining anything.
+        var current = Borrowed(self)
+        while true {
+            let (found, outer) = current.withObject { context in
+                (
+                    context.construction.stack.holdsOutlivingProvider || context.isPreparingUnderCaptor,
+                    context.nesting.outer.map(Borrowed.init)
+                )
             }
-            context = current.nesting.outer
+            if found { return innermostOutlivingScopesWithPath() }
+            guard let outer else { return nil }
+            current = outer
         }
-        return nil
+    }
+
+    /// Whether the hooks now running prepare an instance that a singleton or weak service holds.
+    private var isPreparingUnderCaptor: Bool {
+        guard let bookkeeping = storedBookkeeping.map(Borrowed.init) else { return false }
+        return bookkeeping.withObject { $0.preparingCaptor != nil }
     }
 
     private func innermostOutlivingScopesWithPath() -> Captor? {

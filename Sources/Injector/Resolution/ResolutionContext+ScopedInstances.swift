@@ -25,9 +25,9 @@ extension ResolutionContext {
         from lookup: Container,
         arguments: repeat each Argument
     ) throws -> Service {
-        if provider.providesScopeValue, let value = try givenScopeValue(for: provider) as? Service {
+        if provider.providesScopeValue, let given = try givenScopeValue(for: provider) {
             noteScopedResolution(of: provider)
-            return value
+            return uncheckedCast(given, to: TypedScopeValue<Service>.self).value
         }
         let instance = try constructStored(
             provider,

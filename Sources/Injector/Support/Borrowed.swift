@@ -32,12 +32,16 @@ import Synchronization
 ///   holds the container and rejects a resolver used after it ends;
 /// - **a resolution context** in a thread's slot, or a published reference: the retain that
 ///   ``retaining(_:)`` took, until ``release()``;
+/// - **a resolution context, or its bookkeeping,** walked from inside it (the captive-dependency
+///   check going out through the resolutions it runs within): the resolution running, which holds
+///   each outer one, and each context its bookkeeping;
 /// - **dependencies known to a provider**: the provider, which keeps every generation of them.
 ///
 /// And whoever casts (``cast(to:)``, ``uncheckedCast(_:to:)``) knows the type from a key: a
 /// provider found under a key made of `Service` and `Argument…` is a `Provider<Service, Argument…>`;
 /// the box kept for a registration of `Service` is an `InstanceBox<Service>`; its preparation is a
-/// `Preparation<Service>`. Debug builds check every such cast.
+/// `Preparation<Service>`; a value given to a scope under a key of `Service` is a
+/// `TypedScopeValue<Service>`. Debug builds check every such cast.
 @usableFromInline @frozen
 struct Borrowed<Object: AnyObject>: @unchecked Sendable {
     @usableFromInline let reference: Unmanaged<Object>
