@@ -90,6 +90,12 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// ```
     public static func scoped(to tag: ScopeTag) -> Scope { Scope(kind: .scoped, tag: tag) }
 
+    /// Whether a lifetime scope tagged `scopeTag` may own an instance of this scope: this scope
+    /// names no tag, or names that one. (A method, so that neither tag is copied to compare them.)
+    func admits(_ scopeTag: ScopeTag?) -> Bool {
+        tag == nil || tag == scopeTag
+    }
+
     /// Whether an instance of this scope outlives lifetime scopes: ``singleton`` and ``weak``.
     @usableFromInline var outlivesLifetimeScopes: Bool { kind == .singleton || kind == .weak }
 

@@ -149,7 +149,7 @@ extension ResolutionContext {
         guard let lifetimeScope = environment.lifetimeScope else {
             throw InjectionError.scopedOutsideScope(provider.key, scope: provider.scope, path: path + [provider.key])
         }
-        if let tag = provider.scope.tag {
+        if lifetimeScope.acceptsEveryTag || !provider.scope.admits(lifetimeScope.tag), let tag = provider.scope.tag {
             let lifetimeScopeTag = lifetimeScope.acceptsEveryTag ? environment.adoptedTag ?? tag : lifetimeScope.tag
             guard lifetimeScopeTag == tag else {
                 throw InjectionError.scopeTagMismatch(
