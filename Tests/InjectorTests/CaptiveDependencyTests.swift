@@ -420,6 +420,24 @@ struct CaptiveDependencyTests {
         #expect(try container.resolve(SystemClock.self) === firstHandler.clock)
     }
 
+    /// A singleton whose factory failed, and whose error the factory asking for it caught, holds
+    /// nothing: the scoped service resolved next in the same resolution is not its captive.
+    @Test func scopedServiceResolvedAfterASingletonFailedIsNotCaptive() throws {
+        struct ClockUnavailable: Error {}
+        let container = Container()
+        registerRequestContext(in: container)
+        container.register(SystemClock.self, scope: .singleton) { _ in throw ClockUnavailable() }
+        container.register(RequestLogger.self) { r in
+            _ = try? r.resolve(SystemClock.self)
+            return try RequestLogger(context: r.resolve(RequestContext.self))
+        }
+        let scope = container.makeScope()
+
+        let logger = try scope.resolve(RequestLogger.self)
+
+        #expect(logger.context === (try scope.resolve(RequestContext.self)))
+    }
+
     /// A scoped service may hold another scoped service: both belong to the same scope.
     @Test func scopedServiceMayDependOnAnotherScopedService() throws {
         let container = Container()
