@@ -20,16 +20,17 @@
 /// registration that takes arguments may be on the stack more than once, recursing with other
 /// arguments.) Entries borrow their providers.
 ///
-/// It also counts the entries whose instances outlive lifetime scopes (singleton and weak), so that
-/// the captive-dependency check, which every scoped resolve makes, reads one integer when there are
-/// none rather than searching.
+/// It also keeps the depth of the outermost entry whose instances outlive lifetime scopes (singleton
+/// and weak): one is on the stack exactly while that one is, so the captive-dependency check, which
+/// every scoped resolve makes, reads one integer rather than searching, and a pop compares two.
 struct ConstructionStack {
     private static let indexedDepth = 32
 
     private var innermost: Borrowed<AnyProvider>?
     private var outer: [Borrowed<AnyProvider>] = []
     private var outerIndex: [ObjectIdentifier: Int] = [:]
-    private var outlivingCount = 0
+    /// The depth (1 for the outermost entry) of the outermost singleton or weak entry; 0 for none.
+    private var outlivingDepth = 0
 
     var count: Int { innermost == nil ? 0 : outer.count + 1 }
 
@@ -43,11 +44,11 @@ struct ConstructionStack {
             }
         }
         innermost = Borrowed(provider)
-        if provider.outlivesLifetimeScopes { outlivingCount &+= 1 }
+        if outlivingDepth == 0, provider.outlivesLifetimeScopes { outlivingDepth = outer.count + 1 }
     }
 
     mutating func pop() {
-        if innermost?.withObject(\.outlivesLifetimeScopes) == true { outlivingCount &-= 1 }
+        if outlivingDepth == outer.count + 1 { outlivingDepth = 0 }  // the innermost entry's depth
         if outer.count > Self.indexedDepth, let last = outer.last {
             let identity = ObjectIdentifier(last.object)
             if outerIndex[identity] == 1 { outerIndex[identity] = nil } else { outerIndex[identity]! -= 1 }
@@ -81,7 +82,7 @@ struct ConstructionStack {
 
     /// Whether a singleton or weak service is on the stack: a scoped instance handed to it would be
     /// a captive dependency.
-    var holdsOutlivingProvider: Bool { outlivingCount > 0 }
+    var holdsOutlivingProvider: Bool { outlivingDepth > 0 }
 
     /// The innermost provider on the stack that satisfies `predicate`.
     func last(where predicate: (AnyProvider) -> Bool) -> AnyProvider? {
