@@ -52,6 +52,23 @@ private final class Keeper: @unchecked Sendable {  // `kept` is only touched und
     var identities: Set<ObjectIdentifier> { lock.withLock { Set(kept.map(ObjectIdentifier.init)) } }
 }
 
+/// Checks what two resolutions of crossed requests (see `registerCrossedRequests`) came to: one
+/// `circularWait` naming its own path and the other's, and one success.
+private func expectCrossedRequestsCycle(in outcomes: Outcomes) throws {
+    let errors = outcomes.errors
+    try #require(errors.count == 1, "\(outcomes.all)")
+    let error = errors[0]
+    #expect(error.code == .circularWait)
+    let leftPath = "GateLeftRequest -> GateRight"
+    let rightPath = "GateRightRequest -> GateLeft"
+    let leftDetected = error.message.contains("this resolution (\(leftPath))")
+    let (own, other) = leftDetected ? (leftPath, rightPath) : (rightPath, leftPath)
+    #expect(error.message.contains("this resolution (\(own)) needs the"), "\(error.message)")
+    #expect(error.message.contains("and that one (\(other)) waits for the"), "\(error.message)")
+    #expect(error.message.contains("Fix:"))
+    #expect(outcomes.values.count == 1)
+}
+
 /// `GateLeft` and `GateRight` in `scope`, and two requests that each build one, then ask for the
 /// other once the other request holds it: a wait cycle between two threads, with no dependency cycle.
 private func registerCrossedRequests(in container: Container, scope: Scope) {
@@ -137,18 +154,7 @@ struct SharedConstructionGateTests {
             { outcomes.record { try container.resolve(GateRightRequest.self) } },
         ])
         #expect(ended)
-        let errors = outcomes.errors
-        try #require(errors.count == 1, "\(outcomes.all)")
-        let error = errors[0]
-        #expect(error.code == .circularWait)
-        let leftPath = "GateLeftRequest -> GateRight"
-        let rightPath = "GateRightRequest -> GateLeft"
-        let leftDetected = error.message.contains("this resolution (\(leftPath))")
-        let (own, other) = leftDetected ? (leftPath, rightPath) : (rightPath, leftPath)
-        #expect(error.message.contains("this resolution (\(own)) needs the"), "\(error.message)")
-        #expect(error.message.contains("and that one (\(other)) waits for the"), "\(error.message)")
-        #expect(error.message.contains("Fix:"))
-        #expect(outcomes.values.count == 1)
+        try expectCrossedRequestsCycle(in: outcomes)
         // Nothing is left half-built or held: both singletons resolve at once now.
         _ = try container.resolve(GateLeft.self)
         _ = try container.resolve(GateRight.self)
@@ -167,11 +173,7 @@ struct SharedConstructionGateTests {
             { outcomes.record { try scope.resolve(GateRightRequest.self) } },
         ])
         #expect(ended)
-        let errors = outcomes.errors
-        try #require(errors.count == 1, "\(outcomes.all)")
-        #expect(errors[0].code == .circularWait)
-        #expect(errors[0].message.contains("and that one ("), "\(errors[0].message)")
-        #expect(outcomes.values.count == 1)
+        try expectCrossedRequestsCycle(in: outcomes)
         // The gates the table took over are free again: both instances resolve at once, on any thread.
         let again = await onThreads(
             seconds: 5,
