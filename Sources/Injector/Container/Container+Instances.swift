@@ -73,7 +73,7 @@ extension Container {
         tree.sharedObjects.insert(instance, scope: .singleton)
         provider.singleton?.publish(box)
         if ownership.isOwnedByContainer, let disposal = DisposalBag.Disposal(of: instance) {
-            disposals.takeCharge(of: instance, key: key, disposal: disposal)
+            disposals.takeCharge(of: instance, madeBy: provider, disposal: disposal)
         }
         add(provider, replacing: replacesExisting)
         return Registration(container: self, key: key.lookupKey)

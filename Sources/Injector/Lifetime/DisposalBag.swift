@@ -19,15 +19,17 @@
 /// a release on every transient resolve (measured: 44 ns became 67).
 @usableFromInline
 final class DisposalBag: Sendable {
-    /// A disposable instance, kept as what disposes it: cast to its disposal protocols when it is
-    /// recorded (where the caller's type is known, see ``Disposer``), so that disposing it casts nothing.
+    /// A disposable instance, kept as what disposes it (cast to its disposal protocols when it is
+    /// recorded, where the caller's type is known, see ``Disposer``, so that disposing it casts
+    /// nothing), with the registration that made it, whose key names it in messages.
+    ///
+    /// Two references: records are copied into and out of the bag's array, and a copy of one costs
+    /// two retains, where a record holding existentials of `Disposable` costs value-witness calls.
     private struct Entry: @unchecked Sendable {
-        let key: ServiceKey
         let disposer: Disposer
-        /// The instance's identity if it is a class instance (which two registrations may both
-        /// return), worked out once when it is recorded.
-        let object: ObjectIdentifier?
+        let provider: AnyProvider
 
+        var key: ServiceKey { provider.key }
         var isAsyncOnly: Bool { disposer.sync == nil }
     }
 
@@ -35,13 +37,84 @@ final class DisposalBag: Sendable {
     ///
     /// Made where the instance's type is known (the specialised resolve path), so that the casts,
     /// for a concrete type, are resolved by the compiler rather than asked of the runtime at each
-    /// disposal.
-    @usableFromInline struct Disposer {
-        @usableFromInline let sync: (any Disposable)?
-        @usableFromInline let async: (any AsyncDisposable)?
+    /// disposal. A class instance is kept as a class-bound existential, a reference and a witness
+    /// table, which is copied with a retain; a value is kept boxed.
+    @usableFromInline enum Disposer {
+        /// A class instance that is ``Disposable`` and not ``AsyncDisposable``.
+        case object(any AnyObject & Disposable)
+        /// A class instance that is only ``AsyncDisposable``.
+        case asyncObject(any AnyObject & AsyncDisposable)
+        /// A class instance that is both.
+        case eitherObject(any AnyObject & Disposable & AsyncDisposable)
+        /// A value.
+        case value(DisposableValue)
 
-        /// What disposes `instance`, which `disposal` says how to dispose.
-        @inlinable init<Instance>(_ instance: Instance, disposal: Disposal) {
+        /// What disposes `instance`, which `disposal` says how to dispose; `object` is its identity
+        /// if it is a class instance (as `objectIdentity(of:)` gives it).
+        @inlinable init<Instance>(_ instance: Instance, disposal: Disposal, object: AnyObject?) {
+            // For a class type, the instance is cast as that type; for an existential or `Any` that
+            // holds a class instance, the object is.
+            if Instance.self is AnyObject.Type, let disposer = Disposer(object: instance, disposal: disposal) {
+                self = disposer
+            } else if let object, let disposer = Disposer(object: object, disposal: disposal) {
+                self = disposer
+            } else {
+                self = .value(DisposableValue(instance, disposal: disposal))
+            }
+        }
+
+        /// What disposes `object`, a class instance, or `nil` if it is not one.
+        @inlinable init?<Object>(object: Object, disposal: Disposal) {
+            switch disposal {
+            case .sync:
+                guard let object = object as? any AnyObject & Disposable else { return nil }
+                self = .object(object)
+            case .syncOrAsync:
+                guard let object = object as? any AnyObject & Disposable & AsyncDisposable else { return nil }
+                self = .eitherObject(object)
+            case .asyncOnly:
+                guard let object = object as? any AnyObject & AsyncDisposable else { return nil }
+                self = .asyncObject(object)
+            }
+        }
+
+        /// The instance as ``Disposable``, unless only an async disposal can dispose it.
+        var sync: (any Disposable)? {
+            switch self {
+            case .object(let object): object
+            case .eitherObject(let object): object
+            case .asyncObject: nil
+            case .value(let value): value.sync
+            }
+        }
+
+        /// The instance as ``AsyncDisposable``, if it is one.
+        var async: (any AsyncDisposable)? {
+            switch self {
+            case .asyncObject(let object): object
+            case .eitherObject(let object): object
+            case .object: nil
+            case .value(let value): value.async
+            }
+        }
+
+        /// The instance's identity if it is a class instance, which two registrations may both return.
+        var object: ObjectIdentifier? {
+            switch self {
+            case .object(let object): ObjectIdentifier(object)
+            case .asyncObject(let object): ObjectIdentifier(object)
+            case .eitherObject(let object): ObjectIdentifier(object)
+            case .value: nil
+            }
+        }
+    }
+
+    /// A disposable value, as what disposes it: boxed, so that a record stays two references.
+    @usableFromInline final class DisposableValue {
+        let sync: (any Disposable)?
+        let async: (any AsyncDisposable)?
+
+        @usableFromInline init<Instance>(_ instance: Instance, disposal: Disposal) {
             sync = disposal == .asyncOnly ? nil : instance as? any Disposable
             async = disposal == .sync ? nil : instance as? any AsyncDisposable
         }
@@ -70,16 +143,14 @@ final class DisposalBag: Sendable {
         }
     }
 
-    /// Takes charge of `instance`, made for `key`, disposed as `disposal` says.
-    func takeCharge(of instance: Any, key: ServiceKey, disposal: Disposal) {
-        takeCharge(Disposer(instance, disposal: disposal), key: key, object: weakReferenceable(instance))
+    /// Takes charge of `instance`, made by `provider`, disposed as `disposal` says.
+    func takeCharge(of instance: Any, madeBy provider: AnyProvider, disposal: Disposal) {
+        takeCharge(Disposer(instance, disposal: disposal, object: weakReferenceable(instance)), madeBy: provider)
     }
 
-    /// Takes charge of the instance `disposer` disposes, made for `key`, whose identity is `object`
-    /// if it is a class instance.
-    func takeCharge(_ disposer: Disposer, key: ServiceKey, object: AnyObject?) {
-        let entry = Entry(key: key, disposer: disposer, object: object.map(ObjectIdentifier.init))
-        entries.withLock { $0.append(entry) }
+    /// Takes charge of the instance `disposer` disposes, made by `provider`.
+    func takeCharge(_ disposer: Disposer, madeBy provider: AnyProvider) {
+        entries.withLock { $0.append(Entry(disposer: disposer, provider: provider)) }
     }
 
     /// The services of the instances not yet disposed, in the order they were recorded.
@@ -165,7 +236,7 @@ final class DisposalBag: Sendable {
         guard entries.count > 16 else { return nil }
         var lastRecords: [ObjectIdentifier: Int] = [:]
         for (index, entry) in entries.enumerated() {
-            if let object = entry.object { lastRecords[object] = index }
+            if let object = entry.disposer.object { lastRecords[object] = index }
         }
         return lastRecords
     }
@@ -177,9 +248,9 @@ final class DisposalBag: Sendable {
         in entries: [Entry],
         _ lastRecords: [ObjectIdentifier: Int]?
     ) -> Bool {
-        guard let object = entries[index].object else { return true }
+        guard let object = entries[index].disposer.object else { return true }
         if let lastRecords { return lastRecords[object] == index }
-        for later in (index + 1)..<entries.count where entries[later].object == object { return false }
+        for later in (index + 1)..<entries.count where entries[later].disposer.object == object { return false }
         return true
     }
 

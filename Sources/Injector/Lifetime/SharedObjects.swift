@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Synchronization
+
 /// The singleton and weak instances built by a container tree (or held by a side store), once
 /// published: what a lifetime scope must not take charge of when a factory merely passes one on
 /// under another key. An instance is remembered when it is published, not when it is built: one
@@ -40,15 +42,27 @@ final class SharedObjects: Sendable {
     }
 
     private let state = Locked.make(State())
+    /// A bit for the type of each instance remembered (a Bloom filter of one word): an instance
+    /// whose type's bit is clear is none of them, which `contains` answers without the lock, as
+    /// it does for nearly every instance a scope takes charge of.
+    private let types = Atomic<UInt64>(0)
+
+    /// The bit of `type` in `types`.
+    private static func bit(of type: Any.Type) -> UInt64 {
+        let hash = UInt64(UInt(bitPattern: ObjectIdentifier(type).hashValue)) &* 0x9E37_79B9_7F4A_7C15
+        return 1 << (hash >> 58)
+    }
 
     /// Remembers `instance`, made by a registration of `scope`: a class instance, or a disposable
     /// value (only those need telling apart from what a scope owns).
     @usableFromInline func insert(_ instance: Any, scope: Scope) {
         guard let object = weakReferenceable(instance) else {
             guard DisposalBag.Disposal(of: instance) != nil else { return }
+            types.bitwiseOr(Self.bit(of: type(of: instance)), ordering: .releasing)
             state.withLock { $0.values[ObjectIdentifier(type(of: instance)), default: []].append(instance) }
             return
         }
+        types.bitwiseOr(Self.bit(of: type(of: object)), ordering: .releasing)
         let entry: Entry = scope.kind == .weak ? .weak(WeakReference(object: object)) : .singleton(object)
         state.withLock { $0.objects[ObjectIdentifier(object)] = entry }
     }
@@ -56,6 +70,8 @@ final class SharedObjects: Sendable {
     /// Whether `instance`, whose identity is `object` if it is a class instance (as
     /// `weakReferenceable` gives it), is one of the instances remembered.
     func contains(_ instance: Any, object: AnyObject?) -> Bool {
+        let bit = Self.bit(of: object.map { type(of: $0) } ?? type(of: instance))
+        guard types.load(ordering: .acquiring) & bit != 0 else { return false }
         guard let object else {
             return state.withLock { state in
                 state.values[ObjectIdentifier(type(of: instance))]?.contains { isSameInstance($0, instance) } ?? false

@@ -138,10 +138,11 @@ extension ResolutionContext {
         }
         if environment.disposalOwner != nil, !provider.handsOnInstances, let disposal = provider.disposal(of: instance)
         {
+            let object = objectIdentity(of: instance)
             handOverForDisposal(
-                DisposalBag.Disposer(instance, disposal: disposal),
+                DisposalBag.Disposer(instance, disposal: disposal, object: object),
                 of: instance,
-                object: objectIdentity(of: instance),
+                object: object,
                 provider: provider,
                 lookup: lookup
             )
@@ -176,7 +177,7 @@ extension ResolutionContext {
         {
             return
         }
-        owner.takeCharge(disposer, key: provider.key, object: object)
+        owner.takeCharge(disposer, madeBy: provider)
     }
 
     /// Whether `instance`, whose identity is `object` if it is a class instance, is one this
