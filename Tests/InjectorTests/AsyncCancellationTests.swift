@@ -96,7 +96,7 @@ struct AsyncCancellationTests {
 
         let waiter = Task { await waited { try await container.resolveAsync(SlowPool.self) } }
         waiter.cancel()
-        let outcome = await withWatchdog(seconds: 5) { await waiter.value }
+        let outcome = await withWatchdog { await waiter.value }
         let pool = try await build.finish()
 
         expectCancelled(outcome)
@@ -112,7 +112,7 @@ struct AsyncCancellationTests {
 
         let racers = (0..<20).map { _ in Task { await waited { try await container.resolveAsync(SlowPool.self) } } }
         for racer in racers { racer.cancel() }
-        let outcomes = await withWatchdog(seconds: 5) {
+        let outcomes = await withWatchdog {
             var outcomes: [Waited] = []
             for racer in racers { outcomes.append(await racer.value) }
             return outcomes

@@ -57,9 +57,13 @@ private func concurrencyBusyWork(_ iterations: Int = 2_000) {
 
 /// Makes contention likely without depending on it: each task calls `arrive()` just before it
 /// resolves, and a factory or hook calls `holdOpen()`, which keeps the construction window open
-/// until another task has arrived (bounded: at most 20 ms, then it goes on anyway),
+/// until another task has arrived (bounded: at most `patience`, then it goes on anyway),
 /// plus a little more so that the arriving task reaches the container while construction is still
 /// under way. The assertions never depend on whether anyone arrived.
+///
+/// The wait spins on a cooperative thread, so a test whose factory runs many times (a weak instance
+/// rebuilt as holders come and go) keeps `patience` short: 200 builds of 20 ms each would hold the
+/// pool for seconds and starve every other test running meanwhile.
 private final class ConcurrencyArrivals: Sendable {
     private let arrived = Atomic<Int>(0)
     private let total: Int
@@ -68,10 +72,10 @@ private final class ConcurrencyArrivals: Sendable {
 
     func arrive() { arrived.wrappingAdd(1, ordering: .relaxed) }
 
-    func holdOpen() {
+    func holdOpen(patience: Duration = .milliseconds(20)) {
         let start = arrived.load(ordering: .relaxed)
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .milliseconds(20))
+        let deadline = clock.now.advanced(by: patience)
         while arrived.load(ordering: .relaxed) < min(start + 1, total) && clock.now < deadline {}
         concurrencyBusyWork(20_000)
     }
@@ -611,7 +615,7 @@ struct ConcurrencyTests {
             let arrivals = ConcurrencyArrivals(total: Self.taskCount)
             container.register(ConcurrencyWeak.self, scope: .weak) { _ in
                 let serial = calls.next()
-                arrivals.holdOpen()
+                arrivals.holdOpen(patience: .microseconds(500))
                 return ConcurrencyWeak(serial: serial)
             }
 

@@ -175,14 +175,12 @@ struct SharedConstructionGateTests {
         #expect(ended)
         try expectCrossedRequestsCycle(in: outcomes)
         // The gates the table took over are free again: both instances resolve at once, on any thread.
-        let again = await onThreads(
-            seconds: 5,
-            [
-                {
-                    _ = try? scope.resolve(GateLeft.self)
-                    _ = try? scope.resolve(GateRight.self)
-                }
-            ]
+        let again = await onThreads([
+            {
+                _ = try? scope.resolve(GateLeft.self)
+                _ = try? scope.resolve(GateRight.self)
+            }
+        ]
         )
         #expect(again)
         #expect(try scope.resolve(GateLeft.self) === scope.resolve(GateLeft.self))
@@ -214,7 +212,7 @@ struct SharedConstructionGateTests {
             return GateRightRequest()
         }
         let outcomes = Outcomes()
-        let ended: Bool? = await withWatchdog(seconds: 20) {
+        let ended: Bool? = await withWatchdog {
             let left = Task.detached { outcomes.record { try container.resolve(GateLeftRequest.self) } }
             let right = Task.detached { outcomes.record { try container.resolve(GateRightRequest.self) } }
             await left.value
@@ -308,7 +306,7 @@ struct SharedConstructionGateTests {
             await Task.yield()
             return GateWeakHelper(serial: serial)
         }
-        let identities: [Int]? = await withWatchdog(seconds: 20) {
+        let identities: [Int]? = await withWatchdog {
             await withTaskGroup(of: [any AnyObject & Sendable].self) { group -> [Int] in
                 for _ in 0..<32 {
                     group.addTask { () -> [any AnyObject & Sendable] in
@@ -350,7 +348,7 @@ struct SharedConstructionGateTests {
             if await awaited(leftStarted) { sawOther.next() }
             return GateRight()
         }
-        let ended: Bool? = await withWatchdog(seconds: 20) {
+        let ended: Bool? = await withWatchdog {
             async let left = container.resolveAsync(GateLeft.self)
             async let right = container.resolveAsync(GateRight.self)
             _ = try? await (left, right)
@@ -384,7 +382,7 @@ struct SharedConstructionGateTests {
             _ = try await r.resolveAsync(GateLeft.self)
             return GateRightRequest()
         }
-        let outcomes: [ResolveOutcome]? = await withWatchdog(seconds: 20) {
+        let outcomes: [ResolveOutcome]? = await withWatchdog {
             async let left = outcome { try await container.resolveAsync(GateLeftRequest.self) }
             async let right = outcome { try await container.resolveAsync(GateRightRequest.self) }
             return await [left, right]
@@ -434,7 +432,7 @@ struct SharedConstructionGateTests {
             if let error = failures(outcomes).first { throw error }
             return GateAudit()
         }
-        let audited: ResolveOutcome? = await withWatchdog(seconds: 20) {
+        let audited: ResolveOutcome? = await withWatchdog {
             await outcome { try await container.resolveAsync(GateAudit.self) }
         }
         let error = try #require(audited.flatMap { if case .failure(let error) = $0 { error } else { nil } })
@@ -453,7 +451,7 @@ struct SharedConstructionGateTests {
             _ = mailer
             return GateAudit()
         }
-        let ended: Bool? = await withWatchdog(seconds: 20) {
+        let ended: Bool? = await withWatchdog {
             (try? await container.resolveAsync(GateAudit.self)) != nil
         }
         #expect(ended == true)
@@ -470,7 +468,7 @@ struct SharedConstructionGateTests {
         container.register(GateCounted.self, scope: .singleton) { _ async in
             let serial = calls.next()
             started.signal()
-            _ = await awaited(release, seconds: 10)
+            await release.wait()
             return GateCounted(serial: serial)
         }
         let builder = Task { try await container.resolveAsync(GateCounted.self) }
@@ -478,7 +476,7 @@ struct SharedConstructionGateTests {
         let waiter = Task { try await container.resolveAsync(GateCounted.self) }
         try await Task.sleep(for: .milliseconds(50))
         waiter.cancel()
-        let waited: ResolveOutcome? = await withWatchdog(seconds: 5) {
+        let waited: ResolveOutcome? = await withWatchdog {
             await outcome { try await waiter.value }
         }
         release.signal()

@@ -88,7 +88,7 @@ struct SharedConstructionRaceRegressionTests {
             _ = try await child
             return BkRoot()
         }
-        let result: ResolveOutcome? = await withWatchdog(seconds: 30) {
+        let result: ResolveOutcome? = await withWatchdog {
             await outcome { try await container.resolveAsync(BkRoot.self) }
         }
         // Any outcome but a hang would do; a circularWait is what the docs promise.
@@ -131,7 +131,7 @@ struct SharedConstructionRaceRegressionTests {
             _ = try await child
             return BkRoot()
         }
-        let results: [ResolveOutcome]? = await withWatchdog(seconds: 30) {
+        let results: [ResolveOutcome]? = await withWatchdog {
             let other = Task.detached { await outcome { try await container.resolveAsync(BkOther.self) } }
             let root = Task.detached { await outcome { try await container.resolveAsync(BkRoot.self) } }
             return [await root.value, await other.value]
@@ -175,7 +175,7 @@ struct SharedConstructionRaceRegressionTests {
             if let error = failures(all).first { throw error }
             return BkRoot()
         }
-        let result: ResolveOutcome? = await withWatchdog(seconds: 30) {
+        let result: ResolveOutcome? = await withWatchdog {
             await outcome { try await container.resolveAsync(BkRoot.self) }
         }
         let finished = try #require(result)
@@ -201,7 +201,7 @@ struct SharedConstructionRaceRegressionTests {
             do { _ = try await r.resolveAsync(BkChild.self) } catch {}
             return BkHolder(try await r.resolveAsync(BkCounted.self))
         }
-        let result: (BkHolder, BkCounted)?? = await withWatchdog(seconds: 30) { () -> (BkHolder, BkCounted)? in
+        let result: (BkHolder, BkCounted)?? = await withWatchdog { () -> (BkHolder, BkCounted)? in
             guard let holder = try? await container.resolveAsync(BkHolder.self),
                 let published = try? await container.resolveAsync(BkCounted.self)
             else { return nil }
@@ -235,7 +235,7 @@ struct SharedConstructionRaceRegressionTests {
             _ = try await container.resolveAsync(BkHolder.self)
             return BkRoot()
         }
-        let result: (BkHolder, BkCounted)?? = await withWatchdog(seconds: 30) { () -> (BkHolder, BkCounted)? in
+        let result: (BkHolder, BkCounted)?? = await withWatchdog { () -> (BkHolder, BkCounted)? in
             guard (try? await container.resolveAsync(BkRoot.self)) != nil,
                 let holder = try? await container.resolveAsync(BkHolder.self),
                 let published = try? await container.resolveAsync(BkCounted.self)
@@ -347,7 +347,7 @@ struct SharedConstructionRaceRegressionTests {
             return BkC()
         }
         .onResolved { _, _ in }
-        let results: [ResolveOutcome]? = await withWatchdog(seconds: 30) {
+        let results: [ResolveOutcome]? = await withWatchdog {
             let a = Task.detached { await outcome { try await container.resolveAsync(BkA.self) } }
             let c = Task.detached { await outcome { try await container.resolveAsync(BkC.self) } }
             return [await a.value, await c.value]
@@ -403,7 +403,7 @@ struct SharedConstructionRaceAttackTests {
             }
             let scope = container.makeScope()
             let child = container.makeChild()
-            let ended: Bool? = await withWatchdog(seconds: 20) {
+            let ended: Bool? = await withWatchdog {
                 await withTaskGroup(of: Void.self) { group in
                     for index in 0..<24 {
                         group.addTask {
@@ -445,7 +445,7 @@ struct SharedConstructionRaceAttackTests {
         }
         container.register(BkA.self) { _ in BkA() }
         let seen = Identities()
-        let ended: Bool? = await withWatchdog(seconds: 20) {
+        let ended: Bool? = await withWatchdog {
             try? await container.withOverridesAsync {
                 $0.register(BkA.self) { _ in BkA() }
             } operation: {
@@ -475,7 +475,7 @@ struct SharedConstructionRaceAttackTests {
         }
         let (first, second) = (container.makeScope(), container.makeScope())
         let seen = Identities()
-        let ended: Bool? = await withWatchdog(seconds: 20) {
+        let ended: Bool? = await withWatchdog {
             await withTaskGroup(of: Void.self) { group in
                 for index in 0..<20 {
                     let scope = index.isMultiple(of: 2) ? first : second
@@ -553,7 +553,7 @@ struct SharedConstructionRaceAttackTests {
             _ = try await r.resolveAsync(BkA.self)
             return BkRoot()
         }
-        let results: [ResolveOutcome]? = await withWatchdog(seconds: 20) {
+        let results: [ResolveOutcome]? = await withWatchdog {
             let tasks = ["a", "b", "c"].map { name in
                 Task.detached { await outcome { try await container.resolveAsync(BkRoot.self, name: name) } }
             }
@@ -563,7 +563,7 @@ struct SharedConstructionRaceAttackTests {
         }
         let all = try #require(results)
         #expect(failures(all).map(\.code) == [.circularWait], "\(all)")
-        let again: Bool? = await withWatchdog(seconds: 5) {
+        let again: Bool? = await withWatchdog {
             let a = try? await container.resolveAsync(BkA.self)
             let c = try? await container.resolveAsync(BkC.self)
             return a != nil && c != nil
@@ -611,14 +611,12 @@ struct SharedConstructionRaceAttackTests {
         ])
         #expect(ended)
         #expect(failures(collected.all).map(\.code) == [.circularWait], "\(collected.all)")
-        let again = await onThreads(
-            seconds: 5,
-            [
-                {
-                    _ = try? scope.resolve(BkA.self)
-                    _ = try? container.resolve(BkB.self)
-                }
-            ]
+        let again = await onThreads([
+            {
+                _ = try? scope.resolve(BkA.self)
+                _ = try? container.resolve(BkB.self)
+            }
+        ]
         )
         #expect(again)
         try await scope.closeAsync()
@@ -658,7 +656,7 @@ struct SharedConstructionRaceAttackTests {
             return BkRoot()
         }
         let collected = Outcomes()
-        let results: Bool? = await withWatchdog(seconds: 20) {
+        let results: Bool? = await withWatchdog {
             let task = Task.detached { await outcome { try await container.resolveAsync(BkRoot.self) } }
             let thread = await onThreads([
                 {
@@ -686,7 +684,7 @@ struct SharedConstructionRaceAttackTests {
         container.register(BkCounted.self, scope: .singleton) { _ async in
             let serial = calls.next()
             started.signal()
-            _ = await awaited(release, seconds: 10)
+            await release.wait()
             return BkCounted(serial: serial)
         }
         let builder = Task { try await container.resolveAsync(BkCounted.self) }
@@ -694,7 +692,7 @@ struct SharedConstructionRaceAttackTests {
         let waiters = (0..<6).map { _ in Task { try await container.resolveAsync(BkCounted.self) } }
         try await Task.sleep(for: .milliseconds(50))
         for waiter in waiters { waiter.cancel() }
-        let codes: [InjectionError.Code?]? = await withWatchdog(seconds: 5) {
+        let codes: [InjectionError.Code?]? = await withWatchdog {
             var codes: [InjectionError.Code?] = []
             for waiter in waiters {
                 do {
@@ -707,7 +705,7 @@ struct SharedConstructionRaceAttackTests {
         #expect(codes == Array(repeating: .resolutionCancelled, count: 6))
         release.signal()
         let built = try await builder.value
-        let again: Bool? = await withWatchdog(seconds: 5) {
+        let again: Bool? = await withWatchdog {
             (try? await container.resolveAsync(BkCounted.self)) === built
         }
         #expect(again == true)
@@ -721,7 +719,7 @@ struct SharedConstructionRaceAttackTests {
         container.register(BkB.self, scope: .singleton) { _ async in
             familyCalls.next()
             parentBuilds.signal()
-            _ = await awaited(parentRelease, seconds: 10)
+            await parentRelease.wait()
             return BkB()
         }
         let childOutcome = Outcomes()
@@ -746,9 +744,9 @@ struct SharedConstructionRaceAttackTests {
             return BkRoot()
         }
         let root = Task.detached { try await container.resolveAsync(BkRoot.self) }
-        let stoppedEarly = await awaited(childDone, seconds: 3)
+        let stoppedEarly = await awaited(childDone)
         parentRelease.signal()
-        let rootEnded: Bool? = await withWatchdog(seconds: 30) { (try? await root.value) != nil }
+        let rootEnded: Bool? = await withWatchdog { (try? await root.value) != nil }
         #expect(stoppedEarly)
         #expect(rootEnded == true)
         #expect(failures(childOutcome.all).map(\.code) == [.resolutionCancelled], "\(childOutcome.all)")
@@ -778,7 +776,7 @@ struct SharedConstructionRaceAttackTests {
             throw BkBoom()
         }
         container.register(BkD.self, scope: .singleton) { _ in BkD() }
-        let results: [ResolveOutcome]? = await withWatchdog(seconds: 30) {
+        let results: [ResolveOutcome]? = await withWatchdog {
             let failing = Task.detached { await outcome { try await container.resolveAsync(BkB.self) } }
             _ = await awaited(innerBuilt)
             let waiter = Task.detached { await outcome { try await container.resolveAsync(BkA.self) } }
@@ -788,7 +786,7 @@ struct SharedConstructionRaceAttackTests {
         let all = try #require(results)
         #expect(failures(all).map(\.code) == [.factoryFailed, .factoryFailed], "\(all)")
         fail.store(false, ordering: .relaxed)
-        let again: Bool? = await withWatchdog(seconds: 5) {
+        let again: Bool? = await withWatchdog {
             (try? await container.resolveAsync(BkB.self)) != nil && (try? container.resolve(BkD.self)) != nil
         }
         #expect(again == true)
@@ -816,7 +814,7 @@ struct SharedConstructionRaceAttackTests {
             _ = try await (a, b)
             return BkRoot()
         }
-        let ended: Bool? = await withWatchdog(seconds: 20) { (try? await container.resolveAsync(BkRoot.self)) != nil }
+        let ended: Bool? = await withWatchdog { (try? await container.resolveAsync(BkRoot.self)) != nil }
         #expect(ended == true)
         #expect(sawOther.count == 2)
     }

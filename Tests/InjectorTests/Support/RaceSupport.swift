@@ -65,7 +65,7 @@ final class Outcomes: @unchecked Sendable {  // `recorded` is only touched under
 
 /// Runs each body on a thread of its own (not the cooperative pool, which blocking would starve),
 /// and returns whether all of them ended within `seconds`; a watchdog fails the test otherwise.
-func onThreads(seconds: Double = 20, _ bodies: [@Sendable () -> Void]) async -> Bool {
+func onThreads(seconds: Double = 30, _ bodies: [@Sendable () -> Void]) async -> Bool {
     let done = bodies.map { _ in Signal() }
     for (body, signal) in zip(bodies, done) {
         let thread = Thread {
@@ -86,9 +86,14 @@ func waited(for semaphore: DispatchSemaphore, seconds: Double = 5) -> Bool {
     semaphore.wait(timeout: .now() + seconds) == .success
 }
 
-/// Waits (suspending) until `signal` was given, at most `seconds`; whether it was.
-func awaited(_ signal: Signal, seconds: Double = 10) async -> Bool {
-    await withWatchdog(seconds: seconds) {
+/// Waits (suspending) until `signal` was given, at most `seconds` (see `withWatchdog`); whether it
+/// was.
+func awaited(
+    _ signal: Signal,
+    seconds: Double = 30,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> Bool {
+    await withWatchdog(seconds: seconds, sourceLocation: sourceLocation) {
         await signal.wait()
         return true
     } ?? false
