@@ -113,6 +113,25 @@ private struct StressRig {
 
 private struct StressBroken: Error {}
 
+// Singletons that factories pass on under another key, which no scope may dispose: a class and a
+// value (a value has no identity; a copy is recognised by its bytes).
+private protocol StressConnection: Sendable {}
+private final class StressSharedObject: StressConnection, Disposable, Sendable {
+    let disposals: CallCounter
+    init(disposals: CallCounter) { self.disposals = disposals }
+    func dispose() { disposals.next() }
+}
+private struct StressSharedValue: StressConnection, Disposable, Sendable {
+    let disposals: CallCounter
+    func dispose() { disposals.next() }
+}
+/// Fills the container's filter of shared types, so that a scope checks some instances under
+/// the lock and others without it.
+private final class StressFiller<Tag>: Sendable {}
+private enum FillerA {}
+private enum FillerB {}
+private enum FillerC {}
+
 struct ScopeStressTests {
     /// Threads and tasks serving requests at once: each shared instance is built once, every
     /// scoped instance is disposed exactly once, and the run ends (a watchdog fails it otherwise).
@@ -152,5 +171,73 @@ struct ScopeStressTests {
         #expect(rig.census.made.count == (threadCount + taskCount) * requestsEach)
         #expect(rig.census.disposed.count == rig.census.made.count)
         #expect(rig.census.disposedTwice.count == 0)
+    }
+
+    /// Cold singletons (a class and a value) that scoped and transient registrations pass on
+    /// under a protocol, asked for from threads and tasks at once in fresh containers: no scope
+    /// disposes them, however the race went, and the container's shutdown disposes each once.
+    @Test func coldSingletonsPassedOnFromManyScopesAtOnceAreDisposedOnlyByTheContainer() async throws {
+        for round in 0..<20 {
+            let objectDisposals = CallCounter()
+            let valueDisposals = CallCounter()
+            let container = Container()
+            container.register(StressFiller<FillerA>.self, scope: .singleton) { _ in StressFiller() }
+            container.register(StressFiller<FillerB>.self, scope: .weak) { _ in StressFiller() }
+            container.register(StressFiller<FillerC>.self, scope: .singleton) { _ in StressFiller() }
+            container.register(StressSharedObject.self, scope: .singleton) { _ in
+                StressSharedObject(disposals: objectDisposals)
+            }
+            container.register(StressSharedValue.self, scope: .singleton) { _ in
+                StressSharedValue(disposals: valueDisposals)
+            }
+            container.register((any StressConnection).self, name: "scoped object", scope: .scoped) { r in
+                try r.resolve(StressSharedObject.self)
+            }
+            container.register((any StressConnection).self, name: "scoped value", scope: .scoped) { r in
+                try r.resolve(StressSharedValue.self)
+            }
+            container.register((any StressConnection).self, name: "object") { r in
+                try r.resolve(StressSharedObject.self)
+            }
+            container.register((any StressConnection).self, name: "value") { r in
+                try r.resolve(StressSharedValue.self)
+            }
+            let names = ["scoped object", "scoped value", "object", "value"]
+            let failures = Outcomes()
+            // Each worker starts on another name, so that the first resolves of a cold singleton
+            // come through every registration; half of them fill the filter first.
+            let serve: @Sendable (Int) -> Void = { worker in
+                for request in 0..<5 {
+                    failures.record {
+                        let scope = container.makeScope()
+                        if worker.isMultiple(of: 2), request == 0 {
+                            _ = try scope.resolve(StressFiller<FillerA>.self)
+                            _ = try scope.resolve(StressFiller<FillerB>.self)
+                            _ = try scope.resolve(StressFiller<FillerC>.self)
+                        }
+                        for offset in names.indices {
+                            _ = try scope.resolve(
+                                (any StressConnection).self,
+                                name: names[(worker + offset) % names.count]
+                            )
+                        }
+                        try scope.close()
+                        return ()
+                    }
+                }
+            }
+            async let tasks: Void = withTaskGroup(of: Void.self) { group in
+                for worker in 0..<4 { group.addTask { serve(worker) } }
+            }
+            let ended = await onThreads((4..<8).map { worker in { serve(worker) } })
+            await tasks
+            #expect(ended, "round \(round)")
+            #expect(failures.errors.isEmpty, "round \(round): \(failures.errors)")
+            #expect(objectDisposals.count == 0, "round \(round): a scope disposed the class singleton")
+            #expect(valueDisposals.count == 0, "round \(round): a scope disposed the value singleton")
+            try await container.shutdownAsync()
+            #expect(objectDisposals.count == 1, "round \(round)")
+            #expect(valueDisposals.count == 1, "round \(round)")
+        }
     }
 }
