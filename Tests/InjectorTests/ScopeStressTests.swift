@@ -233,6 +233,7 @@ struct ScopeStressTests {
             await tasks
             #expect(ended, "round \(round)")
             #expect(failures.errors.isEmpty, "round \(round): \(failures.errors)")
+            #expect(failures.values == Array(repeating: "()", count: 8 * 5), "round \(round): \(failures.all)")
             #expect(objectDisposals.count == 0, "round \(round): a scope disposed the class singleton")
             #expect(valueDisposals.count == 0, "round \(round): a scope disposed the value singleton")
             try await container.shutdownAsync()
