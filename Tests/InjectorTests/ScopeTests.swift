@@ -497,3 +497,66 @@ extension ScopeTests {
         #expect(alive.count == 0)
     }
 }
+
+/// A scoped unit of work that counts its factory calls and disposals.
+private final class ScopedWork: Disposable, Sendable {
+    let disposals: CallCounter
+    init(disposals: CallCounter) { self.disposals = disposals }
+    func dispose() { disposals.next() }
+}
+
+/// Registers a `FailingService` that resolves `service` and then fails, and resolves it once from a
+/// new scope, which it returns.
+private func failedRequest<Service>(resolving service: Service.Type, in container: Container) throws -> LifetimeScope {
+    container.register(FailingService.self) { r in
+        _ = try r.resolve(Service.self)
+        throw RequestRefused()
+    }
+    let scope = container.makeScope()
+    #expect(throws: InjectionError.self) { try scope.resolve(FailingService.self) }
+    return scope
+}
+
+extension ScopeTests {
+    /// A scoped instance that holds nothing unpublished is published as soon as it is built: a
+    /// resolve that builds it and then fails leaves it in its scope, where the next resolve finds
+    /// it; the scope disposes it once.
+    @Test func scopedInstanceBuiltByAFailedResolveStaysInItsScope() throws {
+        let container = Container()
+        let calls = CallCounter()
+        let disposals = CallCounter()
+        container.register(ScopedWork.self, scope: .scoped) { _ in
+            calls.next()
+            return ScopedWork(disposals: disposals)
+        }
+        let scope = try failedRequest(resolving: ScopedWork.self, in: container)
+        _ = try scope.resolve(ScopedWork.self)
+        #expect(calls.count == 1)
+        try scope.close()
+        #expect(disposals.count == 1)
+    }
+
+    /// A scoped instance whose resolve built a singleton for it is published with that singleton,
+    /// when the resolve completes: a resolve that fails after building both publishes neither, and
+    /// the next builds both again. The scope disposes each scoped instance it took charge of.
+    @Test func scopedInstanceHoldingASingletonBuiltByAFailedResolveIsBuiltAgain() throws {
+        let alive = LiveCounter()
+        let container = Container()
+        let calls = CallCounter()
+        let disposals = CallCounter()
+        container.register(CountedSingleton.self, scope: .singleton) { _ in CountedSingleton(alive: alive) }
+        container.register(ScopedWork.self, scope: .scoped) { r in
+            _ = try r.resolve(CountedSingleton.self)
+            calls.next()
+            return ScopedWork(disposals: disposals)
+        }
+        let scope = try failedRequest(resolving: ScopedWork.self, in: container)
+        #expect(alive.count == 0)
+        let work = try scope.resolve(ScopedWork.self)
+        #expect(calls.count == 2)
+        #expect(try scope.resolve(ScopedWork.self) === work)
+        #expect(alive.count == 1)
+        try scope.close()
+        #expect(disposals.count == 2)
+    }
+}

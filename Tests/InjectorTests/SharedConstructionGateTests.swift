@@ -71,11 +71,25 @@ private func expectCrossedRequestsCycle(in outcomes: Outcomes) throws {
 
 /// `GateLeft` and `GateRight` in `scope`, and two requests that each build one, then ask for the
 /// other once the other request holds it: a wait cycle between two threads, with no dependency cycle.
-private func registerCrossedRequests(in container: Container, scope: Scope) {
+///
+/// With `holdingSingletons`, each of the two holds a singleton of its own (`GateCounted`, named),
+/// which its resolve builds and publishes when it completes: a scoped instance is then published
+/// with it, so its resolve holds its gate until it completes, as it holds a singleton's.
+private func registerCrossedRequests(in container: Container, scope: Scope, holdingSingletons: Bool = false) {
     let leftHeld = DispatchSemaphore(value: 0)
     let rightHeld = DispatchSemaphore(value: 0)
-    container.register(GateLeft.self, scope: scope) { _ in GateLeft() }
-    container.register(GateRight.self, scope: scope) { _ in GateRight() }
+    if holdingSingletons {
+        container.register(GateCounted.self, name: "left", scope: .singleton) { _ in GateCounted(serial: 1) }
+        container.register(GateCounted.self, name: "right", scope: .singleton) { _ in GateCounted(serial: 2) }
+    }
+    container.register(GateLeft.self, scope: scope) { r in
+        if holdingSingletons { _ = try r.resolve(GateCounted.self, name: "left") }
+        return GateLeft()
+    }
+    container.register(GateRight.self, scope: scope) { r in
+        if holdingSingletons { _ = try r.resolve(GateCounted.self, name: "right") }
+        return GateRight()
+    }
     container.register(GateLeftRequest.self) { r in
         _ = try r.resolve(GateLeft.self)
         leftHeld.signal()
@@ -90,6 +104,18 @@ private func registerCrossedRequests(in container: Container, scope: Scope) {
         _ = try r.resolve(GateLeft.self)
         return GateRightRequest()
     }
+}
+
+/// What the two crossed requests (see `registerCrossedRequests`), resolved from `scope` on two
+/// threads at once, came to; fails the test if either does not end.
+private func crossedRequestOutcomes(in scope: LifetimeScope) async throws -> Outcomes {
+    let outcomes = Outcomes()
+    let ended = await onThreads([
+        { outcomes.record { try scope.resolve(GateLeftRequest.self) } },
+        { outcomes.record { try scope.resolve(GateRightRequest.self) } },
+    ])
+    try #require(ended)
+    return outcomes
 }
 
 /// Counts a factory call, then takes a little time, so that other threads arrive meanwhile.
@@ -160,19 +186,16 @@ struct SharedConstructionGateTests {
         _ = try container.resolve(GateRight.self)
     }
 
-    /// The same cycle between two scoped instances of one scope, whose gates the scope's store
-    /// keeps until a second thread comes to wait: each thread finds the other's gate held, moves it
-    /// to the process-wide table and waits there, and the one that would close the cycle is told so.
+    /// The same cycle between two scoped instances of one scope, each holding a singleton its
+    /// resolve built (so published with it, when the resolve completes), whose gates the scope's
+    /// store keeps until a second thread comes to wait: each thread finds the other's gate held,
+    /// moves it to the process-wide table and waits there, and the one that would close the cycle
+    /// is told so.
     @Test func waitForCycleBetweenTwoScopedInstancesOfOneScopeIsReported() async throws {
         let container = Container()
-        registerCrossedRequests(in: container, scope: .scoped)
+        registerCrossedRequests(in: container, scope: .scoped, holdingSingletons: true)
         let scope = container.makeScope()
-        let outcomes = Outcomes()
-        let ended = await onThreads([
-            { outcomes.record { try scope.resolve(GateLeftRequest.self) } },
-            { outcomes.record { try scope.resolve(GateRightRequest.self) } },
-        ])
-        #expect(ended)
+        let outcomes = try await crossedRequestOutcomes(in: scope)
         try expectCrossedRequestsCycle(in: outcomes)
         // The gates the table took over are free again: both instances resolve at once, on any thread.
         let again = await onThreads([
@@ -183,6 +206,20 @@ struct SharedConstructionGateTests {
         ]
         )
         #expect(again)
+        #expect(try scope.resolve(GateLeft.self) === scope.resolve(GateLeft.self))
+        try await scope.closeAsync()
+    }
+
+    /// The same crossed requests for two scoped instances that hold nothing unpublished: each is
+    /// published, and its gate released, as soon as it is built, so neither request waits for the
+    /// other's to complete, and both succeed with the scope's one instance of each.
+    @Test func scopedInstancesHoldingNothingUnpublishedDoNotMakeCrossedRequestsWait() async throws {
+        let container = Container()
+        registerCrossedRequests(in: container, scope: .scoped)
+        let scope = container.makeScope()
+        let outcomes = try await crossedRequestOutcomes(in: scope)
+        #expect(outcomes.errors.isEmpty, "\(outcomes.all)")
+        #expect(Set(outcomes.values) == ["GateLeftRequest", "GateRightRequest"])
         #expect(try scope.resolve(GateLeft.self) === scope.resolve(GateLeft.self))
         try await scope.closeAsync()
     }

@@ -571,11 +571,17 @@ struct SharedConstructionRaceAttackTests {
         #expect(again == true)
     }
 
-    /// Three threads in a ring mixing a scope's instance and singletons: one `circularWait`.
+    /// Three threads in a ring mixing a scope's instance and singletons: one `circularWait`. The
+    /// scope's instance holds a singleton its resolve built, so it is published with it, when the
+    /// resolve completes, and its gate held until then.
     @Test func threePartySyncCycleMixingScopeAndSingletonsIsReported() async throws {
         let container = Container()
         let held = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-        container.register(BkA.self, scope: .scoped) { _ in BkA() }
+        container.register(BkD.self, scope: .singleton) { _ in BkD() }
+        container.register(BkA.self, scope: .scoped) { r in
+            _ = try r.resolve(BkD.self)
+            return BkA()
+        }
         container.register(BkB.self, scope: .singleton) { _ in BkB() }
         container.register(BkC.self, scope: .weak) { _ in BkC() }
         let scope = container.makeScope()

@@ -14,8 +14,10 @@
 /// Shared instances kept apart from a container's own: one lifetime scope's scoped instances, or the
 /// singletons made under test overrides or by validation. Each is keyed by its registration.
 ///
-/// Instances are published here once the resolution that built them completes, as singletons are.
-/// Each one is built behind a gate of its own, held until the resolution that took it ends. The
+/// Instances are published here once the resolution that built them completes, as singletons are,
+/// or as soon as they are built when nothing they hold awaits that completion (see
+/// `ResolutionContext.publishesAtOnce(_:in:)`). Each one is built behind a gate of its own, held until
+/// it is published or the resolution that took it ends. The
 /// store keeps the gates of its sync instances itself, under the lock it takes anyway to look an
 /// instance up: most are only ever asked for by one thread (a request's scope), and taking one then
 /// costs no second lock and no entry in the process-wide table of `InstanceGates`. A thread that
@@ -180,19 +182,37 @@ final class InstanceStore: Sendable {
     func leave(_ record: ObjectIdentifier, as key: InstanceGates.Key) {
         let isGlobal: Bool = entries.withLock { entries in
             guard let position = entries.position(of: record) else { return false }
-            switch entries[at: position].gate {
-            case .local(let thread, let count) where count > 1:
-                entries[at: position].gate = .local(thread: thread, count: count - 1)
-            case .local:
-                entries[at: position].gate = .free
-            case .global:
-                return true
-            case .free:
-                break
-            }
-            return false
+            return Self.leave(&entries[at: position])
         }
         if isGlobal { InstanceGates.leave(key) }
+    }
+
+    /// Publishes `box` as the instance of `record`'s registration and releases its gate (`key`),
+    /// which the calling thread took once with `enter`, under one lock: a thread waiting for the
+    /// gate finds the instance when it gets it.
+    func publish(_ box: AnyObject, of record: AnyProvider, leaving key: InstanceGates.Key) {
+        let isGlobal: Bool = entries.withLock { entries in
+            let position = entries.position(making: ObjectIdentifier(record))
+            entries[at: position].box = box
+            return Self.leave(&entries[at: position])
+        }
+        if isGlobal { InstanceGates.leave(key) }
+    }
+
+    /// Releases `entry`'s gate once for the thread holding it; `true` when `InstanceGates` keeps the
+    /// gate, which must then be left there (outside this store's lock).
+    private static func leave(_ entry: inout Entry) -> Bool {
+        switch entry.gate {
+        case .local(let thread, let count) where count > 1:
+            entry.gate = .local(thread: thread, count: count - 1)
+        case .local:
+            entry.gate = .free
+        case .global:
+            return true
+        case .free:
+            break
+        }
+        return false
     }
 
     /// Drops every instance, once they have been disposed. A gate still held stays with its holder.

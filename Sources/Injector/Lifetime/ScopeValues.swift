@@ -182,13 +182,13 @@ extension ResolutionContext {
     /// run instead: the scope was given no such value (the factory reports it), this is validation's
     /// sandbox, or the registration has preparation steps, which run once per scope.
     ///
-    /// - Throws: What `owningStore(for:)` throws: a captive dependency, or a scope of another tag.
+    /// - Throws: What `checkScopedResolution(of:)` throws: a captive dependency, or a scope of another tag.
     @usableFromInline func givenScopeValue(for provider: AnyProvider) throws -> ScopeValue? {
         guard provider.preparation == nil, let lifetimeScope = environment.lifetimeScope,
             !lifetimeScope.acceptsEveryTag,
             let given = lifetimeScope.values[provider.key.lookupKey]
         else { return nil }
-        _ = try owningStore(for: provider)
+        _ = try checkScopedResolution(of: provider)
         return given
     }
 

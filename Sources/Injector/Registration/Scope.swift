@@ -58,10 +58,10 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     ///   `onResolved` hooks: no other thread sees it half-prepared. If that resolve fails, the
     ///   instance is dropped, and the next resolve builds it again (a disposable one is still
     ///   disposed when the container shuts down).
-    /// - Shared instances of one container tree are built one at a time, under a lock held until the
-    ///   resolve that builds them completes: a factory must not wait for another thread that
-    ///   resolves from the same tree. (An async factory may await child tasks that resolve from it:
-    ///   see ``Container/resolveAsync(_:name:arguments:configure:)``.)
+    /// - Each shared instance is built behind a gate of its own, held until the resolve that builds
+    ///   it completes: only a resolve that asks for that same instance waits, and a wait that could
+    ///   never end throws ``InjectionError/Code/circularWait``. (An async factory may await child
+    ///   tasks that resolve from the container: see ``Container/resolveAsync(_:name:arguments:configure:)``.)
     /// - A registration whose factory takes resolve-time arguments cannot be a singleton (nor
     ///   weak, scoped or graph): one shared instance would be built from the first resolve's
     ///   arguments and handed to every later resolve, whatever its arguments. Such a registration is
@@ -79,6 +79,12 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// a server. The scope disposes the instance when it closes. Resolving it from a container, with
     /// no scope to own it, is an error; so is a ``singleton`` or ``weak`` service depending on it
     /// (a captive dependency).
+    ///
+    /// Built once per scope however many threads ask, as a ``singleton`` is; a sync resolve
+    /// publishes it as soon as it is built, unless its construction built a shared instance or
+    /// queued `onResolved` or `verify` steps (then it is published with them, once the resolve
+    /// completes). So a resolve that fails after building it leaves it in the scope, which the next
+    /// resolve finds and the scope disposes once.
     public static let scoped = Scope(kind: .scoped)
 
     /// One instance per lifetime scope tagged `tag`: per request, per session. Resolving it from a

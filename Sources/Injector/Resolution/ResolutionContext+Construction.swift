@@ -183,6 +183,9 @@ extension ResolutionContext {
     /// Whether `instance`, whose identity is `object` if it is a class instance, is one this
     /// resolution, or one it runs inside, built to share and has not published yet.
     private func isUnpublished(_ instance: Any, object: AnyObject?) -> Bool {
+        if nesting.outer == nil, storedBookkeeping?.unpublished.isEmpty != false, family.unpublished.isEmpty {
+            return false  // the usual case: nothing is unpublished
+        }
         func holds(_ box: AnyObject) -> Bool {
             isSameInstance((box as! AnyInstanceBox).instance, instance, object: object)
         }

@@ -48,7 +48,7 @@ extension ResolutionContext {
 
     /// How much preparation and publication is queued: taken before a factory runs, so that what
     /// its construction queued can be dropped if it fails.
-    @usableFromInline struct QueueMark {
+    @usableFromInline struct QueueMark: Equatable {
         let pending: Int
         let unpublished: Int
     }
@@ -151,6 +151,56 @@ extension ResolutionContext {
         let entered = try store.enter(provider.record, as: gate, asking: provider.key) { path + [provider.key] }
         if entered.taken { bookkeeping.heldStoreGates.append(StoreGate(store: store, key: gate)) }
         return entered.box
+    }
+
+    /// Whether `provider`'s instance in `store` can be published as soon as it is built, rather
+    /// than when the resolution completes (see `constructPublishingAtOnce`): a scoped registration
+    /// without preparation steps, in a lifetime scope's own store, built by a sync resolution that
+    /// runs inside no other and has no shared instance unpublished. Whatever else holds an instance
+    /// until completion (hooks queued by its dependencies, shared instances built around it, a
+    /// resolution it runs inside) keeps it to the general path.
+    @usableFromInline func publishesAtOnce(_ provider: AnyProvider, in store: InstanceStore) -> Bool {
+        provider.preparation == nil && provider.scope.kind == .scoped && nesting.outer == nil
+            && environment.sideStore == nil && store.sharedObjects == nil
+            && storedBookkeeping?.unpublished.isEmpty != false
+    }
+
+    /// Returns the instance published in `store` for `key`, or else takes its gate for this
+    /// thread, waiting while another thread holds it, without recording it among the gates this
+    /// resolution holds until it ends: the caller releases it (publishing, or leaving it on
+    /// failure), or hands it to the resolution with `holdEnteredGate(_:in:)`.
+    ///
+    /// - Throws: ``InjectionError/Code/circularWait`` when the holder waits, directly or through
+    ///   other threads, for a gate this thread holds.
+    @usableFromInline func enterGate(
+        _ key: SharedInstanceKey,
+        of provider: AnyProvider,
+        in store: InstanceStore
+    ) throws -> AnyObject? {
+        let entered = try store.enter(provider.record, as: key, asking: provider.key) { path + [provider.key] }
+        if entered.box != nil, entered.taken { store.leave(key.slot, as: key) }
+        return entered.box
+    }
+
+    /// Publishes `box` as `provider`'s instance in `store` and releases its gate, taken with
+    /// `enterGate`, in one step.
+    @usableFromInline func publish(
+        _ box: AnyObject,
+        of provider: AnyProvider,
+        in store: InstanceStore,
+        leaving key: SharedInstanceKey
+    ) {
+        store.publish(box, of: provider.record, leaving: key)
+    }
+
+    /// Releases a gate taken with `enterGate`, whose instance was not built.
+    @usableFromInline func leaveEnteredGate(_ key: SharedInstanceKey, in store: InstanceStore) {
+        store.leave(key.slot, as: key)
+    }
+
+    /// Records a gate taken with `enterGate` as held by this resolution, released when it ends.
+    @usableFromInline func holdEnteredGate(_ key: SharedInstanceKey, in store: InstanceStore) {
+        bookkeeping.heldStoreGates.append(StoreGate(store: store, key: key))
     }
 
     /// A gate a store keeps (see `InstanceStore`), held by a resolution.

@@ -57,7 +57,8 @@ extension ResolutionContext {
 
     /// Builds the instance of `provider` kept in `store` (a lifetime scope's, or the side store of
     /// overrides or validation), behind the gate of its place in the store; published to the store when
-    /// the resolution completes. The store takes charge of disposing it.
+    /// the resolution completes, or as soon as it is built when nothing it holds awaits the
+    /// resolution's completion (see `publishesAtOnce(_:in:)`). The store takes charge of disposing it.
     @inlinable
     func constructStored<Service, each Argument>(
         _ provider: Provider<Service, repeat each Argument>,
@@ -76,8 +77,17 @@ extension ResolutionContext {
                 arguments: repeat each arguments
             )
         }
-        // The instance published, the one this resolution built, or the gate to build it.
         let key = SharedInstanceKey(slot: provider.record, store: store)
+        if publishesAtOnce(provider, in: store) {
+            return try constructPublishingAtOnce(
+                provider,
+                in: store,
+                as: key,
+                lookup: lookup,
+                arguments: repeat each arguments
+            )
+        }
+        // The instance published, the one this resolution built, or the gate to build it.
         if let box = try beginSharedConstruction(of: key, for: provider, realm: store, in: store) {
             return uncheckedCast(box, to: InstanceBox<Service>.self).value
         }
@@ -85,6 +95,41 @@ extension ResolutionContext {
             try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
         }
         try keepUnpublishedStored(instance, of: provider, in: store, as: key)
+        return instance
+    }
+
+    /// Builds the instance of `provider` kept in `store` behind the gate of its place there, held
+    /// while its factory runs, and publishes it as soon as it is built, releasing the gate in the
+    /// same step, unless its construction built a shared instance or queued a preparation (then it
+    /// is published with them, when the resolution completes). The path of a request's scoped
+    /// service: one lock to find it or take its gate, one to publish it.
+    @inlinable
+    func constructPublishingAtOnce<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        in store: InstanceStore,
+        as key: SharedInstanceKey,
+        lookup: Container,
+        arguments: repeat each Argument
+    ) throws -> Service {
+        if let box = try enterGate(key, of: provider, in: store) {
+            return uncheckedCast(box, to: InstanceBox<Service>.self).value
+        }
+        let mark = queueMark
+        let instance: Service
+        do {
+            instance = try withDisposalOwner(store.disposals) {
+                try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+            }
+        } catch {
+            leaveEnteredGate(key, in: store)
+            throw error
+        }
+        if queueMark == mark {
+            publish(InstanceBox(instance), of: provider, in: store, leaving: key)
+        } else {
+            holdEnteredGate(key, in: store)
+            try keepUnpublishedStored(instance, of: provider, in: store, as: key)
+        }
         return instance
     }
 
@@ -137,6 +182,14 @@ extension ResolutionContext {
     ///   built (or prepared) around it; ``InjectionError/Code/scopeMismatch`` when the resolution has
     ///   no lifetime scope, or one with another tag than the registration names.
     @usableFromInline func owningStore(for provider: AnyProvider) throws -> InstanceStore {
+        let lifetimeScope = try checkScopedResolution(of: provider)
+        return environment.overrides?.store(for: lifetimeScope) ?? lifetimeScope.store
+    }
+
+    /// The lifetime scope that owns `provider`'s scoped instance in this resolution, once checked
+    /// that it may: what `owningStore(for:)` checks, for a value given to the scope, which no store
+    /// keeps.
+    func checkScopedResolution(of provider: AnyProvider) throws -> LifetimeScope {
         if let captor = innermostOutlivingScopes() {
             throw InjectionError.captiveDependency(
                 captor.provider.key,
@@ -161,7 +214,7 @@ extension ResolutionContext {
             }
             if lifetimeScope.acceptsEveryTag { environment.adoptedTag = tag }
         }
-        return environment.overrides?.store(for: lifetimeScope) ?? lifetimeScope.store
+        return lifetimeScope
     }
 
     /// Counts a scoped instance handed out, so that a graph-scoped instance built around it is
