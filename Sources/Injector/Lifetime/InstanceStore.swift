@@ -43,53 +43,72 @@ final class InstanceStore: Sendable {
     }
 
     /// The places of the registrations kept here. A store keeps few (a request's scope builds a
-    /// handful), so they sit in an array searched linearly, which costs no hashing and no
-    /// dictionary storage; past `indexedCount` of them, a dictionary index keeps lookups
-    /// constant-time. A place, once made, stays until `removeAll`.
+    /// handful, often one), so the first sits inline, with no allocation, and the rest in an array
+    /// searched linearly, which costs no hashing and no dictionary storage; past `indexedCount` of
+    /// them, a dictionary index keeps lookups constant-time. A place, once made, stays until
+    /// `removeAll`. Positions count the first as 0.
     private struct Entries {
         private static let indexedCount = 16
-        private var entries: [Entry] = []
+        /// The record of the first place while it is not made: no registration's.
+        private static var vacant: ObjectIdentifier { ObjectIdentifier(Entries.self) }
+        private var first = Entry(record: vacant)
+        private var more: [Entry] = []
         private var index: [ObjectIdentifier: Int] = [:]
 
         /// Where `record`'s place is, if it has one.
         func position(of record: ObjectIdentifier) -> Int? {
-            if entries.count > Self.indexedCount { return index[record] }
-            return entries.firstIndex { $0.record == record }
+            if first.record == record { return 0 }
+            if more.count > Self.indexedCount { return index[record].map { $0 + 1 } }
+            return more.firstIndex { $0.record == record }.map { $0 + 1 }
         }
 
         /// The place of `record`, if it has one.
         subscript(record: ObjectIdentifier) -> Entry? {
-            position(of: record).map { entries[$0] }
+            position(of: record).map { self[at: $0] }
         }
 
         /// Where `record`'s place is, made at the end if it has none.
         mutating func position(making record: ObjectIdentifier) -> Int {
             if let position = position(of: record) { return position }
-            entries.append(Entry(record: record))
-            if entries.count > Self.indexedCount {
+            if first.record == Self.vacant {
+                first = Entry(record: record)
+                return 0
+            }
+            more.append(Entry(record: record))
+            if more.count > Self.indexedCount {
                 if index.isEmpty {
-                    for (position, entry) in entries.enumerated() { index[entry.record] = position }
+                    for (position, entry) in more.enumerated() { index[entry.record] = position }
                 } else {
-                    index[record] = entries.count - 1
+                    index[record] = more.count - 1
                 }
             }
-            return entries.count - 1
+            return more.count
         }
 
         /// The place at `position`.
         subscript(at position: Int) -> Entry {
-            get { entries[position] }
-            _modify { yield &entries[position] }
+            get { position == 0 ? first : more[position - 1] }
+            _modify {
+                if position == 0 {
+                    yield &first
+                } else {
+                    yield &more[position - 1]
+                }
+            }
         }
 
         /// Drops every instance, and every place whose gate is free: all of them, unless a gate is
         /// still held (then the places stay, emptied).
         mutating func removeAll() {
-            if entries.contains(where: { $0.gate != .free }) {
-                for position in entries.indices { entries[position].box = nil }
+            if first.gate != .free || more.contains(where: { $0.gate != .free }) {
+                first.box = nil
+                for position in more.indices { more[position].box = nil }
             } else {
-                entries.removeAll()
-                index.removeAll()
+                first = Entry(record: Self.vacant)
+                if !more.isEmpty {
+                    more.removeAll()
+                    index.removeAll()
+                }
             }
         }
     }
