@@ -46,7 +46,7 @@ final class InstanceStore: Sendable {
     /// handful, often one), so the first sits inline, with no allocation, and the rest in an array
     /// searched linearly, which costs no hashing and no dictionary storage; past `indexedCount` of
     /// them, a dictionary index keeps lookups constant-time. A place, once made, stays until
-    /// `removeAll`. Positions count the first as 0.
+    /// `removeAll`.
     private struct Entries {
         private static let indexedCount = 16
         /// The record of the first place while it is not made: no registration's.
@@ -55,25 +55,27 @@ final class InstanceStore: Sendable {
         private var more: [Entry] = []
         private var index: [ObjectIdentifier: Int] = [:]
 
-        /// Where `record`'s place is, if it has one.
-        func position(of record: ObjectIdentifier) -> Int? {
-            if first.record == record { return 0 }
-            if more.count > Self.indexedCount { return index[record].map { $0 + 1 } }
-            return more.firstIndex { $0.record == record }.map { $0 + 1 }
-        }
-
         /// The place of `record`, if it has one.
         subscript(record: ObjectIdentifier) -> Entry? {
-            position(of: record).map { self[at: $0] }
+            if first.record == record { return first }
+            return position(inMore: record).map { more[$0] }
         }
 
-        /// Where `record`'s place is, made at the end if it has none.
-        mutating func position(making record: ObjectIdentifier) -> Int {
-            if let position = position(of: record) { return position }
+        /// Runs `body` on the place of `record`, if it has one.
+        mutating func withPlace<Result>(of record: ObjectIdentifier, _ body: (inout Entry) -> Result) -> Result? {
+            if first.record == record { return body(&first) }
+            guard let position = position(inMore: record) else { return nil }
+            return body(&more[position])
+        }
+
+        /// Runs `body` on the place of `record`, made at the end if it has none.
+        mutating func withPlace<Result>(making record: ObjectIdentifier, _ body: (inout Entry) -> Result) -> Result {
+            if first.record == record { return body(&first) }
             if first.record == Self.vacant {
                 first = Entry(record: record)
-                return 0
+                return body(&first)
             }
+            if let position = position(inMore: record) { return body(&more[position]) }
             more.append(Entry(record: record))
             if more.count > Self.indexedCount {
                 if index.isEmpty {
@@ -82,19 +84,13 @@ final class InstanceStore: Sendable {
                     index[record] = more.count - 1
                 }
             }
-            return more.count
+            return body(&more[more.count - 1])
         }
 
-        /// The place at `position`.
-        subscript(at position: Int) -> Entry {
-            get { position == 0 ? first : more[position - 1] }
-            _modify {
-                if position == 0 {
-                    yield &first
-                } else {
-                    yield &more[position - 1]
-                }
-            }
+        /// Where `record`'s place is among those after the first, if it has one.
+        private func position(inMore record: ObjectIdentifier) -> Int? {
+            if more.count > Self.indexedCount { return index[record] }
+            return more.firstIndex { $0.record == record }
         }
 
         /// Drops every instance, and every place whose gate is free: all of them, unless a gate is
@@ -144,8 +140,7 @@ final class InstanceStore: Sendable {
 
     @usableFromInline func publish(_ box: AnyObject, of record: AnyProvider) {
         entries.withLock { entries in
-            let position = entries.position(making: ObjectIdentifier(record))
-            entries[at: position].box = box
+            entries.withPlace(making: ObjectIdentifier(record)) { $0.box = box }
         }
     }
 
@@ -166,8 +161,7 @@ final class InstanceStore: Sendable {
     ) throws -> Entered {
         let thread = InstanceGates.currentThread
         let entered: Entered? = entries.withLock { entries in
-            let position = entries.position(making: ObjectIdentifier(record))
-            return Self.enter(&entries[at: position], by: thread, as: key)
+            entries.withPlace(making: ObjectIdentifier(record)) { Self.enter(&$0, by: thread, as: key) }
         }
         if let entered { return entered }
         try InstanceGates.enter(key, asking: asked, path: path)
@@ -200,8 +194,7 @@ final class InstanceStore: Sendable {
     /// `enter`.
     func leave(_ record: ObjectIdentifier, as key: InstanceGates.Key) {
         let isGlobal: Bool = entries.withLock { entries in
-            guard let position = entries.position(of: record) else { return false }
-            return Self.leave(&entries[at: position])
+            entries.withPlace(of: record) { Self.leave(&$0) } ?? false
         }
         if isGlobal { InstanceGates.leave(key) }
     }
@@ -211,9 +204,10 @@ final class InstanceStore: Sendable {
     /// gate finds the instance when it gets it.
     func publish(_ box: AnyObject, of record: AnyProvider, leaving key: InstanceGates.Key) {
         let isGlobal: Bool = entries.withLock { entries in
-            let position = entries.position(making: ObjectIdentifier(record))
-            entries[at: position].box = box
-            return Self.leave(&entries[at: position])
+            entries.withPlace(making: ObjectIdentifier(record)) { entry in
+                entry.box = box
+                return Self.leave(&entry)
+            }
         }
         if isGlobal { InstanceGates.leave(key) }
     }
