@@ -513,7 +513,12 @@ private func failedRequest<Service>(resolving service: Service.Type, in containe
         throw RequestRefused()
     }
     let scope = container.makeScope()
-    #expect(throws: InjectionError.self) { try scope.resolve(FailingService.self) }
+    let error = #expect(throws: InjectionError.self) { try scope.resolve(FailingService.self) }
+    #expect(error?.code == .factoryFailed)
+    #expect(
+        error?.message
+            == "The factory of FailingService threw: RequestRefused(). The error is the underlyingError; fix the factory or what it depends on."
+    )
     return scope
 }
 

@@ -37,6 +37,7 @@ private final class GateWeakHelper: Sendable {
     let serial: Int
     init(serial: Int) { self.serial = serial }
 }
+private struct GateRefused: Error {}
 private struct GateLeftRequest {}
 private struct GateRightRequest {}
 private final class GateAudit: Sendable {}
@@ -325,6 +326,50 @@ struct SharedConstructionGateTests {
         #expect([singletons, weakOnes, scopedOnes] == [1, 1, 1])
         let calls = [singletonCalls.count, weakCalls.count, scopedCalls.count]
         #expect(calls == [1, 1, 1])
+        try await scope.closeAsync()
+    }
+
+    /// A thread building a scoped instance whose factory fails while another thread waits at its
+    /// gate: the gate, moved to the process-wide table by the waiter, is released with the failure,
+    /// and the waiter builds the instance, which the scope then keeps.
+    @Test func scopedFactoryFailingWhileAnotherThreadWaitsLetsTheWaiterBuildIt() async throws {
+        let container = Container()
+        let calls = CallCounter()
+        let started = DispatchSemaphore(value: 0)
+        let fail = DispatchSemaphore(value: 0)
+        container.register(GateRight.self, scope: .scoped) { _ in
+            guard calls.next() > 1 else {
+                for _ in 0..<2 { started.signal() }
+                _ = waited(for: fail)
+                throw GateRefused()
+            }
+            return GateRight()
+        }
+        let scope = container.makeScope()
+        let outcomes = Outcomes()
+        let ended = await onThreads([
+            { outcomes.record { try scope.resolve(GateRight.self) } },
+            {
+                _ = waited(for: started)
+                outcomes.record { try scope.resolve(GateRight.self) }
+            },
+            {
+                _ = waited(for: started)
+                Thread.sleep(forTimeInterval: 0.05)  // the waiter reaches the gate meanwhile
+                fail.signal()
+            },
+        ])
+        try #require(ended)  // else the gate is still held, and resolving below would wait for ever
+        let errors = outcomes.errors
+        #expect(errors.map(\.code) == [.factoryFailed])
+        #expect(
+            errors.first?.message
+                == "The factory of GateRight threw: GateRefused(). The error is the underlyingError; fix the factory or what it depends on."
+        )
+        #expect(outcomes.values == ["GateRight"])
+        #expect(calls.count == 2)
+        _ = try scope.resolve(GateRight.self)
+        #expect(calls.count == 2)
         try await scope.closeAsync()
     }
 

@@ -192,7 +192,7 @@ final class InstanceStore: Sendable {
 
     /// Releases the gate of `record`'s registration (`key`) that the calling thread took once with
     /// `enter`.
-    func leave(_ record: ObjectIdentifier, as key: InstanceGates.Key) {
+    @usableFromInline func leave(_ record: ObjectIdentifier, as key: ResolutionContext.SharedInstanceKey) {
         let isGlobal: Bool = entries.withLock { entries in
             entries.withPlace(of: record) { Self.leave(&$0) } ?? false
         }
@@ -202,7 +202,11 @@ final class InstanceStore: Sendable {
     /// Publishes `box` as the instance of `record`'s registration and releases its gate (`key`),
     /// which the calling thread took once with `enter`, under one lock: a thread waiting for the
     /// gate finds the instance when it gets it.
-    func publish(_ box: AnyObject, of record: AnyProvider, leaving key: InstanceGates.Key) {
+    @usableFromInline func publish(
+        _ box: AnyObject,
+        of record: AnyProvider,
+        leaving key: ResolutionContext.SharedInstanceKey
+    ) {
         let isGlobal: Bool = entries.withLock { entries in
             entries.withPlace(making: ObjectIdentifier(record)) { entry in
                 entry.box = box

@@ -167,8 +167,8 @@ extension ResolutionContext {
 
     /// Returns the instance published in `store` for `key`, or else takes its gate for this
     /// thread, waiting while another thread holds it, without recording it among the gates this
-    /// resolution holds until it ends: the caller releases it (publishing, or leaving it on
-    /// failure), or hands it to the resolution with `holdEnteredGate(_:in:)`.
+    /// resolution holds until it ends: the caller releases it (the store's `publish(_:of:leaving:)`,
+    /// or `leave(_:as:)` on failure), or hands it to the resolution with `holdEnteredGate(_:in:)`.
     ///
     /// - Throws: ``InjectionError/Code/circularWait`` when the holder waits, directly or through
     ///   other threads, for a gate this thread holds.
@@ -180,22 +180,6 @@ extension ResolutionContext {
         let entered = try store.enter(provider.record, as: key, asking: provider.key) { path + [provider.key] }
         if entered.box != nil, entered.taken { store.leave(key.slot, as: key) }
         return entered.box
-    }
-
-    /// Publishes `box` as `provider`'s instance in `store` and releases its gate, taken with
-    /// `enterGate`, in one step.
-    @usableFromInline func publish(
-        _ box: AnyObject,
-        of provider: AnyProvider,
-        in store: InstanceStore,
-        leaving key: SharedInstanceKey
-    ) {
-        store.publish(box, of: provider.record, leaving: key)
-    }
-
-    /// Releases a gate taken with `enterGate`, whose instance was not built.
-    @usableFromInline func leaveEnteredGate(_ key: SharedInstanceKey, in store: InstanceStore) {
-        store.leave(key.slot, as: key)
     }
 
     /// Records a gate taken with `enterGate` as held by this resolution, released when it ends.

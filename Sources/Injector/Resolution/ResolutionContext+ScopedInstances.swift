@@ -121,11 +121,11 @@ extension ResolutionContext {
                 try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
             }
         } catch {
-            leaveEnteredGate(key, in: store)
+            store.leave(ObjectIdentifier(provider.record), as: key)
             throw error
         }
         if queueMark == mark {
-            publish(InstanceBox(instance), of: provider, in: store, leaving: key)
+            store.publish(InstanceBox(instance), of: provider.record, leaving: key)
         } else {
             holdEnteredGate(key, in: store)
             try keepUnpublishedStored(instance, of: provider, in: store, as: key)
