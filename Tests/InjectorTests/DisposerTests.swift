@@ -31,6 +31,18 @@ private struct FlushingChannel: Channel, AsyncDisposable {
     func disposeAsync() async { disposals.next() }
 }
 
+private class PlainChannel: Channel, @unchecked Sendable {}
+private final class ClosingChannel: PlainChannel, Disposable, @unchecked Sendable {
+    let disposals: CallCounter
+    init(disposals: CallCounter) { self.disposals = disposals }
+    func dispose() { disposals.next() }
+}
+private final class DrainingChannel: Channel, AsyncDisposable {
+    let disposals: CallCounter
+    init(disposals: CallCounter) { self.disposals = disposals }
+    func disposeAsync() async { disposals.next() }
+}
+
 @Suite struct DisposerTests {
     /// A class instance that is both disposable kinds, registered as an existential: an async
     /// close calls `disposeAsync` once and never `dispose`.
@@ -83,4 +95,78 @@ private struct FlushingChannel: Channel, AsyncDisposable {
         try await scope.closeAsync()
         #expect(disposals.count == 2)
     }
+
+    /// A registration works out how its instances are disposed once per type and reuses it; one
+    /// that makes instances of several types (a plain class, a disposable subclass of it, an
+    /// async-only class, a value, each twice, the first type first) disposes each as its own type
+    /// says, once, and leaves the plain ones alone.
+    @Test func registrationMakingSeveralTypesDisposesEachInstanceAsItsTypeSays() async throws {
+        let closings = CallCounter()
+        let drainings = CallCounter()
+        let flushings = CallCounter()
+        let made = CallCounter()
+        let container = Container()
+        container.register((any Channel).self) { _ -> any Channel in
+            switch made.next() % 4 {
+            case 1: PlainChannel()
+            case 2: ClosingChannel(disposals: closings)
+            case 3: DrainingChannel(disposals: drainings)
+            default: FlushingChannel(disposals: flushings)
+            }
+        }
+        let scope = container.makeScope()
+        for _ in 0..<8 { _ = try scope.resolve((any Channel).self) }
+
+        let error = try #require(throws: InjectionError.self) { try scope.close() }
+        #expect(error.code == .asyncDisposalRequired)
+        #expect(
+            error.message
+                == "The untagged scope holds instances that only an async disposal can dispose (AsyncDisposable): "
+                + "Channel, Channel, Channel, Channel. Nothing was disposed, and the scope stays open. Fix: use "
+                + "try await scope.closeAsync(), or make them Disposable as well."
+        )
+        try await scope.closeAsync()
+
+        #expect(closings.count == 2)
+        #expect(drainings.count == 2)
+        #expect(flushings.count == 2)
+    }
+
+    /// The same under a class type, whose instances are of it or of a subclass: the plain ones
+    /// are left alone, the disposable subclass's disposed.
+    @Test func registrationOfAClassDisposesTheInstancesOfItsDisposableSubclass() throws {
+        let closings = CallCounter()
+        let made = CallCounter()
+        let container = Container()
+        container.register(PlainChannel.self) { _ in
+            made.next() % 2 == 1 ? PlainChannel() : ClosingChannel(disposals: closings)
+        }
+        try container.withScope { scope in
+            for _ in 0..<4 { _ = try scope.resolve(PlainChannel.self) }
+        }
+
+        #expect(closings.count == 2)
+    }
+
+    /// A scope whose instances are all disposed synchronously, closed asynchronously: each
+    /// disposed once, last made first.
+    @Test func asyncCloseOfSyncDisposableInstancesDisposesEachOnceInReverse() async throws {
+        let log = EventLog()
+        let made = CallCounter()
+        let container = Container()
+        container.register(LoggedChannel.self) { _ in LoggedChannel(number: made.next(), log: log) }
+        let scope = container.makeScope()
+        for _ in 0..<3 { _ = try scope.resolve(LoggedChannel.self) }
+
+        try await scope.closeAsync()
+
+        #expect(log.events == ["3", "2", "1"])
+    }
+}
+
+private final class LoggedChannel: Disposable, Sendable {
+    let number: Int
+    let log: EventLog
+    init(number: Int, log: EventLog) { (self.number, self.log) = (number, log) }
+    func dispose() { log.record(String(number)) }
 }

@@ -35,9 +35,9 @@ final class DisposalBag: Sendable {
 
     /// What disposes an instance: the instance as ``Disposable``, as ``AsyncDisposable``, or as both.
     ///
-    /// Made where the instance's type is known (the specialised resolve path), so that the casts,
-    /// for a concrete type, are resolved by the compiler rather than asked of the runtime at each
-    /// disposal. A class instance is kept as a class-bound existential, a reference and a witness
+    /// Made when the instance is recorded, so that disposing it casts nothing: on the resolve path
+    /// by the registration's ``DisposalPlan``, which casts nothing either after a type's first
+    /// instance. A class instance is kept as a class-bound existential, a reference and a witness
     /// table, which is copied with a retain; a value is kept boxed.
     @usableFromInline enum Disposer {
         /// A class instance that is ``Disposable`` and not ``AsyncDisposable``.
@@ -123,7 +123,7 @@ final class DisposalBag: Sendable {
     private let entries = Locked.make([Entry]())
 
     /// How an instance is disposed.
-    @usableFromInline enum Disposal {
+    @usableFromInline enum Disposal: Sendable {
         /// By `Disposable.dispose()`: the instance is not ``AsyncDisposable``.
         case sync
         /// By `Disposable.dispose()` in a sync disposal, by `AsyncDisposable.disposeAsync()` in an

@@ -52,11 +52,10 @@ class AnyProvider: @unchecked Sendable {
     /// Whether instances of this registration outlive lifetime scopes (singleton and weak): what a
     /// scoped instance must not be held by. Kept, not worked out from `scope` on each check.
     let outlivesLifetimeScopes: Bool
-    /// How instances of the dynamic type this registration made last are disposed: the type's
-    /// identity with `DisposalCacheEntry`'s kind in its low bits, or 0 before the first. Asking a
-    /// type whether it conforms to a protocol is a lookup in the runtime's tables; a registration
-    /// almost always makes instances of one type, so it asks once.
-    private let disposalCache = Atomic<UInt>(0)
+    /// How the instances this registration makes are disposed, worked out at its first instance for
+    /// that instance's dynamic type: a registration almost always makes instances of one type.
+    /// Instances of another type are worked out each time.
+    @usableFromInline let disposalPlan = PublishedReference<DisposalPlan>()
 
     init(
         key: ServiceKey,
@@ -82,36 +81,29 @@ class AnyProvider: @unchecked Sendable {
         outlivesLifetimeScopes = scope.outlivesLifetimeScopes
     }
 
-    /// How `instance`, made by this registration, is disposed, or `nil` if it is not disposable.
-    @usableFromInline func disposal(of instance: Any) -> DisposalBag.Disposal? {
-        let type = UInt(bitPattern: ObjectIdentifier(Swift.type(of: instance)))
-        let cached = disposalCache.load(ordering: .relaxed)
-        if cached & ~Self.kindMask == type, cached != 0 { return Self.disposal(fromKind: cached & Self.kindMask) }
-        let disposal = DisposalBag.Disposal(of: instance)
-        if type & Self.kindMask == 0 {  // metadata is aligned: the low bits are free for the kind
-            disposalCache.store(type | Self.kind(of: disposal), ordering: .relaxed)
-        }
-        return disposal
+    /// What disposes `instance`, made by this registration, with its identity if it is a class
+    /// instance; `nil` if it is not disposable.
+    @inlinable func disposer<Instance>(
+        for instance: Instance
+    ) -> (disposer: DisposalBag.Disposer, object: AnyObject?)? {
+        if let plan = disposalPlan.borrowed()?.object, plan.matches(instance) { return plan.disposer(for: instance) }
+        // In generic code, `type(of:)` gives an existential's type for an instance of one, and the
+        // dynamic type for any other: the two differ only for an existential.
+        let type = ObjectIdentifier(Swift.type(of: instance as Any))
+        let isForExistential = type != ObjectIdentifier(Swift.type(of: instance))
+        return planDisposal(of: instance, type: type, isForExistential: isForExistential).disposer(for: instance)
     }
 
-    private static let kindMask: UInt = 0b111
-
-    private static func kind(of disposal: DisposalBag.Disposal?) -> UInt {
-        switch disposal {
-        case nil: 1
-        case .sync?: 2
-        case .asyncOnly?: 3
-        case .syncOrAsync?: 4
-        }
-    }
-
-    private static func disposal(fromKind kind: UInt) -> DisposalBag.Disposal? {
-        switch kind {
-        case 2: .sync
-        case 3: .asyncOnly
-        case 4: .syncOrAsync
-        default: nil
-        }
+    /// Works out the disposal plan for `instance`, whose dynamic type's identity is `type`, and
+    /// keeps it unless one was kept already.
+    @usableFromInline func planDisposal(
+        of instance: Any,
+        type: ObjectIdentifier,
+        isForExistential: Bool
+    ) -> DisposalPlan {
+        let plan = DisposalPlan(for: instance, type: type, isForExistential: isForExistential)
+        _ = disposalPlan.publish(plan)
+        return plan
     }
 
     /// The registration's record: its original provider, which every copy shares. Its identity

@@ -136,16 +136,10 @@ extension ResolutionContext {
                 )
             }
         }
-        if environment.disposalOwner != nil, !provider.handsOnInstances, let disposal = provider.disposal(of: instance)
+        if environment.disposalOwner != nil, !provider.handsOnInstances,
+            let (disposer, object) = provider.disposer(for: instance)
         {
-            let object = objectIdentity(of: instance)
-            handOverForDisposal(
-                DisposalBag.Disposer(instance, disposal: disposal, object: object),
-                of: instance,
-                object: object,
-                provider: provider,
-                lookup: lookup
-            )
+            handOverForDisposal(disposer, of: instance, object: object, provider: provider, lookup: lookup)
         }
         if let preparation = provider.preparation {
             try deferPreparation(
