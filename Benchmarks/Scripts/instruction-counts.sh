@@ -3,7 +3,7 @@
 # closure wiring and Swinject. Deterministic where wall time is not, so it is the number to compare
 # before and after an engine change. Prints Markdown on standard output, progress on standard error.
 #
-#   Benchmarks/Scripts/instruction-counts.sh [--iterations N] [--annotate] [--keep DIR] [CASE ...]
+#   Benchmarks/Scripts/instruction-counts.sh [--iterations N] [--annotate] [--footprint] [--keep DIR] [CASE ...]
 #
 #   CASE          case letters; default A B C D E F H (G is about threads; I has its own sides and
 #                 its own notes in Benchmarks/README.md)
@@ -11,6 +11,11 @@
 #   --annotate    also show where Injector's instructions go in each case, from one more run that
 #                 collects inside Injector's batch only (`--toggle-collect`): the top functions by
 #                 exclusive cost per operation, and Injector's own functions by inclusive cost
+#   --footprint   also count each contender's code footprint: the 64-byte lines of machine code an
+#                 operation runs every time, from one more run per contender that collects inside its
+#                 batch only and records each instruction's count (`--dump-instr=yes`). In a server,
+#                 where the rest of a request evicts them, each line is a cache miss per operation:
+#                 there the footprint, more than the instruction count, is the container's cost
 #   --keep DIR    keep the callgrind files in DIR (default: a temporary directory, removed at the end)
 #
 # How. Each case runs twice under callgrind, alone (`--filter "D. its title"`: the two D cases' batches
@@ -29,7 +34,7 @@ set -euo pipefail
 
 package="$(cd "$(dirname "$0")/.." && pwd)"
 command -v valgrind > /dev/null || { echo "valgrind is missing: apt-get install -y valgrind" >&2; exit 1; }
-case " $* " in *" -h "* | *" --help "*) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case " $* " in *" -h "* | *" --help "*) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 swift build -c release --package-path "$package" >&2
 binary="$(swift build -c release --package-path "$package" --show-bin-path)/InjectorBenchmarks"
 
@@ -43,13 +48,15 @@ import tempfile
 from collections import defaultdict
 
 binary, arguments = sys.argv[1], sys.argv[2:]
-iterations, annotate, keep, cases = 1000, False, None, []
+iterations, annotate, footprint, keep, cases = 1000, False, False, None, []
 while arguments:
     argument = arguments.pop(0)
     if argument == "--iterations":
         iterations = int(arguments.pop(0))
     elif argument == "--annotate":
         annotate = True
+    elif argument == "--footprint":
+        footprint = True
     elif argument == "--keep":
         keep = arguments.pop(0)
     elif argument.startswith("-"):
@@ -98,6 +105,25 @@ def call_graph(path):
                     calls[callee] += pending
                 pending = None
     return inclusive, calls, exclusive
+
+
+def code_lines(path, operations):
+    """The 64-byte lines of code holding an instruction that ran at least `operations` times, in a
+    file written with `--dump-instr=yes --compress-pos=no` (positions: instruction address, then
+    line; a `calls=` line's cost line is the call's, not an instruction's)."""
+    counts, image, after_call = defaultdict(int), None, False
+    with open(path) as lines:
+        for line in lines:
+            if after_call:
+                after_call = False
+            elif line.startswith("ob="):
+                image = line[3:].strip()
+            elif line.startswith("calls="):
+                after_call = True
+            elif line.startswith("0x"):
+                address, _, cost = line.split()[:3]
+                counts[(image, int(address, 16))] += int(cost)
+    return {(image, address // 64) for (image, address), cost in counts.items() if cost >= operations}
 
 
 def short(name):
@@ -165,7 +191,7 @@ def ratio(a, b):
     return f"{a / b:.2f}×" if a and b else "–"
 
 
-rows, annotations = [], []
+rows, annotations, footprints = [], [], []
 for letter in cases:
     if letter == "F":
         path, _ = profile("F", iterations, "F")
@@ -203,6 +229,21 @@ for letter in cases:
                 values[contender] = (second_costs[contender] - first_costs[contender]) / added
         rows.append((selection, values))
 
+        if footprint:
+            inclusive, _, _ = call_graph(first)
+            lines_per_operation = {}
+            for contender in CONTENDERS:
+                symbols = [name for name in inclusive if re.search(rf"V\d+{contender}Batch\S*fU_$", name)]
+                if len(symbols) != 1:
+                    continue
+                path, stdout = profile(
+                    selection, iterations, f"{case_type}-{contender}-footprint", f"--toggle-collect={symbols[0]}",
+                    "--dump-instr=yes",
+                )
+                operations = added + number(r"extra untimed batch \(of ([\d,]+)\)", stdout, "allocation batch")
+                lines_per_operation[contender] = len(code_lines(path, operations))
+            footprints.append((selection, lines_per_operation))
+
         if annotate:
             # Collect inside Injector's batch closure only: the closure itself (`…fU_`), not its
             # partial-apply forwarder (`…fU_TA`): a pattern matching both turns collection off again
@@ -238,6 +279,16 @@ for label, values in rows:
     injector, direct, closures = (values.get(key) for key in ("injector", "direct", "closureWired"))
     print(f"| {label} | {count(injector)} | {count(direct)} | {count(closures)} | {count(values.get('swinject'))} "
           f"| {ratio(injector, direct)} | {ratio(injector, closures)} |")
+if footprints:
+    print("\nCode footprint per operation (64-byte lines of machine code every operation runs, in the"
+          " program and the libraries it calls; `--footprint`)\n")
+    print("| Case | Injector | Direct | Closure-wired | Swinject | Injector − direct |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for label, values in footprints:
+        injector, direct = values.get("injector"), values.get("direct")
+        difference = f"{injector - direct:+,}" if injector is not None and direct is not None else "–"
+        print(f"| {label} | {count(injector)} | {count(direct)} | {count(values.get('closureWired'))} "
+              f"| {count(values.get('swinject'))} | {difference} |")
 for annotation in annotations:
     print("\n" + annotation)
 if keep is None:
