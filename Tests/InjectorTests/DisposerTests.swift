@@ -148,6 +148,41 @@ private final class DrainingChannel: Channel, AsyncDisposable {
         #expect(closings.count == 2)
     }
 
+    /// A registration of an optional, whose instances are sometimes `nil`: how one is disposed
+    /// depends on the value, not only on its type. Each instance is disposed once, and `nil` is
+    /// not mistaken for an instance only an async disposal can dispose, whichever comes first.
+    @Test(arguments: [true, false])
+    func registrationOfAnOptionalDisposesEachInstanceItMakes(nilFirst: Bool) throws {
+        let closings = CallCounter()
+        let made = CallCounter()
+        let container = Container()
+        container.register(ClosingChannel?.self) { _ in
+            (made.next() % 2 == 1) == nilFirst ? nil : ClosingChannel(disposals: closings)
+        }
+        try container.withScope { scope in
+            for _ in 0..<4 { _ = try scope.resolve(ClosingChannel?.self) }
+        }
+
+        #expect(closings.count == 2)
+    }
+
+    /// The same for `AnyHashable`, which a cast also looks inside: a plain value first, then a
+    /// disposable one, each twice.
+    @Test func registrationOfAnyHashableDisposesTheDisposableValuesItWraps() throws {
+        let closings = CallCounter()
+        let made = CallCounter()
+        let container = Container()
+        container.register(AnyHashable.self) { _ in
+            let number = made.next()
+            return number % 2 == 1 ? AnyHashable(number) : AnyHashable(ClosingKey(number: number, disposals: closings))
+        }
+        try container.withScope { scope in
+            for _ in 0..<4 { _ = try scope.resolve(AnyHashable.self) }
+        }
+
+        #expect(closings.count == 2)
+    }
+
     /// A scope whose instances are all disposed synchronously, closed asynchronously: each
     /// disposed once, last made first.
     @Test func asyncCloseOfSyncDisposableInstancesDisposesEachOnceInReverse() async throws {
@@ -169,4 +204,12 @@ private final class LoggedChannel: Disposable, Sendable {
     let log: EventLog
     init(number: Int, log: EventLog) { (self.number, self.log) = (number, log) }
     func dispose() { log.record(String(number)) }
+}
+
+private struct ClosingKey: Hashable, Disposable {
+    let number: Int
+    let disposals: CallCounter
+    func dispose() { disposals.next() }
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.number == rhs.number }
+    func hash(into hasher: inout Hasher) { hasher.combine(number) }
 }

@@ -32,6 +32,9 @@ final class DisposalPlan: @unchecked Sendable {
     @usableFromInline let disposal: DisposalBag.Disposal?
     /// What disposes an instance of the type, if the type is a disposable class.
     @usableFromInline let objectDisposer: ((AnyObject) -> DisposalBag.Disposer)?
+    /// Whether the plan holds for every instance of its type: not for an optional or an
+    /// `AnyHashable`, which a cast looks inside (`nil` is not disposable; what one wraps may be).
+    let holdsForEveryInstance: Bool
 
     /// The plan for `instance`, whose dynamic type's identity is `type`; `isForExistential` says
     /// whether its registration's type is an existential.
@@ -40,6 +43,8 @@ final class DisposalPlan: @unchecked Sendable {
         self.isForExistential = isForExistential
         let disposal = DisposalBag.Disposal(of: instance)
         self.disposal = disposal
+        let dynamicType = Swift.type(of: instance)
+        holdsForEveryInstance = !(dynamicType is any OptionalValue.Type) && dynamicType != AnyHashable.self
         if let disposal, let object = weakReferenceable(instance) {
             objectDisposer = Self.objectDisposer(for: Swift.type(of: object), disposal: disposal)
         } else {
@@ -82,24 +87,28 @@ final class DisposalPlan: @unchecked Sendable {
         }
     }
 
-    // One function per conformance, so that each opens the type and captures its witness tables: the
-    // cast inside is a class cast (the object is of exactly that type), which looks up nothing.
+    // One function per conformance, so that each opens the type and captures its witness tables.
+    // The object is of exactly that type (the plan matched its dynamic type): cast unchecked.
 
     private static func disposer<Object: AnyObject & Disposable>(
         of _: Object.Type
     ) -> (AnyObject) -> DisposalBag.Disposer {
-        { .object($0 as! Object) }
+        { .object(uncheckedCast($0, to: Object.self)) }
     }
 
     private static func eitherDisposer<Object: AnyObject & Disposable & AsyncDisposable>(
         of _: Object.Type
     ) -> (AnyObject) -> DisposalBag.Disposer {
-        { .eitherObject($0 as! Object) }
+        { .eitherObject(uncheckedCast($0, to: Object.self)) }
     }
 
     private static func asyncDisposer<Object: AnyObject & AsyncDisposable>(
         of _: Object.Type
     ) -> (AnyObject) -> DisposalBag.Disposer {
-        { .asyncObject($0 as! Object) }
+        { .asyncObject(uncheckedCast($0, to: Object.self)) }
     }
 }
+
+/// Optional, to tell it apart from other types by its metatype (a cast of a value looks inside it).
+private protocol OptionalValue {}
+extension Optional: OptionalValue {}

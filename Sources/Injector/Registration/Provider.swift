@@ -95,14 +95,14 @@ class AnyProvider: @unchecked Sendable {
     }
 
     /// Works out the disposal plan for `instance`, whose dynamic type's identity is `type`, and
-    /// keeps it unless one was kept already.
+    /// keeps it unless one was kept already or it holds for this instance only.
     @usableFromInline func planDisposal(
         of instance: Any,
         type: ObjectIdentifier,
         isForExistential: Bool
     ) -> DisposalPlan {
         let plan = DisposalPlan(for: instance, type: type, isForExistential: isForExistential)
-        _ = disposalPlan.publish(plan)
+        if plan.holdsForEveryInstance { _ = disposalPlan.publish(plan) }
         return plan
     }
 
