@@ -47,9 +47,10 @@ final class SharedObjects: Sendable {
     /// it does for nearly every instance a scope takes charge of.
     private let types = Atomic<UInt64>(0)
 
-    /// The bit of `type` in `types`.
+    /// The bit of `type` in `types`: the top bits of its identity's Fibonacci hash (not its
+    /// `hashValue`, which runs SipHash).
     private static func bit(of type: Any.Type) -> UInt64 {
-        let hash = UInt64(UInt(bitPattern: ObjectIdentifier(type).hashValue)) &* 0x9E37_79B9_7F4A_7C15
+        let hash = UInt64(UInt(bitPattern: ObjectIdentifier(type))) &* 0x9E37_79B9_7F4A_7C15
         return 1 << (hash >> 58)
     }
 

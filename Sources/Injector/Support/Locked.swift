@@ -42,11 +42,16 @@ package struct Locked<State>: @unchecked Sendable {
     package static func make(_ state: State, recursive: Bool = false) -> Locked<State> {
         let storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in state }, to: Storage.self)
         storage.withUnsafeMutablePointerToElements { mutex in
+            guard recursive else {
+                // Default attributes: no attribute object to make and destroy (a request's scope
+                // makes two of these locks).
+                let status = pthread_mutex_init(mutex, nil)
+                precondition(status == 0, "pthread_mutex_init failed with \(status)")
+                return
+            }
             var attributes = pthread_mutexattr_t()
             pthread_mutexattr_init(&attributes)
-            if recursive {
-                pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-            }
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
             let status = pthread_mutex_init(mutex, &attributes)
             precondition(status == 0, "pthread_mutex_init failed with \(status)")
             pthread_mutexattr_destroy(&attributes)
