@@ -59,7 +59,7 @@ final class DisposalBag: Sendable {
             } else if let object, let disposer = Disposer(object: object, disposal: disposal) {
                 self = disposer
             } else {
-                self = .value(DisposableValue(instance, disposal: disposal))
+                self = .value(DisposableValue(instance, disposal: disposal, object: object))
             }
         }
 
@@ -104,7 +104,7 @@ final class DisposalBag: Sendable {
             case .object(let object): ObjectIdentifier(object)
             case .asyncObject(let object): ObjectIdentifier(object)
             case .eitherObject(let object): ObjectIdentifier(object)
-            case .value: nil
+            case .value(let value): value.box.map(ObjectIdentifier.init)
             }
         }
     }
@@ -113,10 +113,14 @@ final class DisposalBag: Sendable {
     @usableFromInline final class DisposableValue {
         let sync: (any Disposable)?
         let async: (any AsyncDisposable)?
+        /// The instance if it is an object nonetheless: a value boxed as `AnyObject`, which two
+        /// records of one box dispose once. Held, so that its identity stays its own until then.
+        let box: AnyObject?
 
-        @usableFromInline init<Instance>(_ instance: Instance, disposal: Disposal) {
+        @usableFromInline init<Instance>(_ instance: Instance, disposal: Disposal, object: AnyObject?) {
             sync = disposal == .asyncOnly ? nil : instance as? any Disposable
             async = disposal == .sync ? nil : instance as? any AsyncDisposable
+            box = object
         }
     }
 

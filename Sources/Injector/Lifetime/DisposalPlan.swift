@@ -32,8 +32,8 @@ final class DisposalPlan: @unchecked Sendable {
     @usableFromInline let disposal: DisposalBag.Disposal?
     /// What disposes an instance of the type, if the type is a disposable class.
     @usableFromInline let objectDisposer: ((AnyObject) -> DisposalBag.Disposer)?
-    /// Whether the plan holds for every instance of its type: not for an optional or an
-    /// `AnyHashable`, which a cast looks inside (`nil` is not disposable; what one wraps may be).
+    /// Whether the plan holds for every instance of its type: not for a type a cast looks inside
+    /// (see `castsLookInside(_:)`), whose instances are disposed as what they hold says.
     let holdsForEveryInstance: Bool
 
     /// The plan for `instance`, whose dynamic type's identity is `type`; `isForExistential` says
@@ -43,8 +43,7 @@ final class DisposalPlan: @unchecked Sendable {
         self.isForExistential = isForExistential
         let disposal = DisposalBag.Disposal(of: instance)
         self.disposal = disposal
-        let dynamicType = Swift.type(of: instance)
-        holdsForEveryInstance = !(dynamicType is any OptionalValue.Type) && dynamicType != AnyHashable.self
+        holdsForEveryInstance = !Self.castsLookInside(Swift.type(of: instance))
         if let disposal, let object = weakReferenceable(instance) {
             objectDisposer = Self.objectDisposer(for: Swift.type(of: object), disposal: disposal)
         } else {
@@ -67,6 +66,16 @@ final class DisposalPlan: @unchecked Sendable {
         if let object, let objectDisposer { return (objectDisposer(object), object) }
         return (DisposalBag.Disposer(instance, disposal: disposal, object: object), object)
     }
+
+    /// Whether a cast of an instance of `type` to a protocol looks inside it: an optional (`nil` is
+    /// not disposable, what one wraps may be), an `AnyHashable`, and the runtime's box for a value
+    /// cast to `AnyObject` (every boxed value is of that one class, whatever it holds).
+    static func castsLookInside(_ type: Any.Type) -> Bool {
+        type is any OptionalValue.Type || type == AnyHashable.self || ObjectIdentifier(type) == valueBox
+    }
+
+    /// The class of the runtime's box for a value cast to `AnyObject`.
+    private static let valueBox = ObjectIdentifier(Swift.type(of: BoxedValue() as AnyObject))
 
     /// A function that wraps an instance of `type`, a class, as what disposes it, or `nil` if the
     /// class does not conform as `disposal` says (a value type's plan has none).
@@ -112,3 +121,6 @@ final class DisposalPlan: @unchecked Sendable {
 /// Optional, to tell it apart from other types by its metatype (a cast of a value looks inside it).
 private protocol OptionalValue {}
 extension Optional: OptionalValue {}
+
+/// A value with no class to bridge to, which `as AnyObject` boxes in the runtime's box.
+private struct BoxedValue {}
