@@ -42,16 +42,17 @@ final class SharedObjects: Sendable {
     }
 
     private let state = Locked.make(State())
-    /// A bit for the type of each instance remembered (a Bloom filter of one word): an instance
-    /// whose type's bit is clear is none of them, which `contains` answers without the lock, as
-    /// it does for nearly every instance a scope takes charge of.
+    /// Two bits for the type of each instance remembered (a Bloom filter of one word): an instance
+    /// one of whose type's bits is clear is none of them, which `contains` answers without the
+    /// lock, as it does for nearly every instance a scope takes charge of. Two bits rather than
+    /// one: with a few singleton types, a scoped type shares both far less often than one.
     private let types = Atomic<UInt64>(0)
 
-    /// The bit of `type` in `types`: the top bits of its identity's Fibonacci hash (not its
+    /// The bits of `type` in `types`: two 6-bit slices of its identity's Fibonacci hash (not its
     /// `hashValue`, which runs SipHash).
-    private static func bit(of type: Any.Type) -> UInt64 {
+    private static func bits(of type: Any.Type) -> UInt64 {
         let hash = UInt64(UInt(bitPattern: ObjectIdentifier(type))) &* 0x9E37_79B9_7F4A_7C15
-        return 1 << (hash >> 58)
+        return 1 << (hash >> 58) | 1 << (hash >> 52 & 63)
     }
 
     /// Remembers `instance`, made by a registration of `scope`: a class instance, or a disposable
@@ -59,11 +60,11 @@ final class SharedObjects: Sendable {
     @usableFromInline func insert(_ instance: Any, scope: Scope) {
         guard let object = weakReferenceable(instance) else {
             guard DisposalBag.Disposal(of: instance) != nil else { return }
-            types.bitwiseOr(Self.bit(of: type(of: instance)), ordering: .releasing)
+            types.bitwiseOr(Self.bits(of: type(of: instance)), ordering: .releasing)
             state.withLock { $0.values[ObjectIdentifier(type(of: instance)), default: []].append(instance) }
             return
         }
-        types.bitwiseOr(Self.bit(of: type(of: object)), ordering: .releasing)
+        types.bitwiseOr(Self.bits(of: type(of: object)), ordering: .releasing)
         let entry: Entry = scope.kind == .weak ? .weak(WeakReference(object: object)) : .singleton(object)
         state.withLock { $0.objects[ObjectIdentifier(object)] = entry }
     }
@@ -71,8 +72,8 @@ final class SharedObjects: Sendable {
     /// Whether `instance`, whose identity is `object` if it is a class instance (as
     /// `weakReferenceable` gives it), is one of the instances remembered.
     func contains(_ instance: Any, object: AnyObject?) -> Bool {
-        let bit = Self.bit(of: object.map { type(of: $0) } ?? type(of: instance))
-        guard types.load(ordering: .acquiring) & bit != 0 else { return false }
+        let bits = Self.bits(of: object.map { type(of: $0) } ?? type(of: instance))
+        guard types.load(ordering: .acquiring) & bits == bits else { return false }
         guard let object else {
             return state.withLock { state in
                 state.values[ObjectIdentifier(type(of: instance))]?.contains { isSameInstance($0, instance) } ?? false
