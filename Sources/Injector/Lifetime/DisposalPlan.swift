@@ -32,18 +32,15 @@ final class DisposalPlan: @unchecked Sendable {
     @usableFromInline let disposal: DisposalBag.Disposal?
     /// What disposes an instance of the type, if the type is a disposable class.
     @usableFromInline let objectDisposer: ((AnyObject) -> DisposalBag.Disposer)?
-    /// Whether the plan holds for every instance of its type: not for a type a cast looks inside
-    /// (see `castsLookInside(_:)`), whose instances are disposed as what they hold says.
-    let holdsForEveryInstance: Bool
 
     /// The plan for `instance`, whose dynamic type's identity is `type`; `isForExistential` says
-    /// whether its registration's type is an existential.
+    /// whether its registration's type is an existential. Not for a type a cast looks inside (see
+    /// `castsLookInside(_:)`), whose instances are disposed as what they hold says.
     @usableFromInline init(for instance: Any, type: ObjectIdentifier, isForExistential: Bool) {
         self.type = type
         self.isForExistential = isForExistential
         let disposal = DisposalBag.Disposal(of: instance)
         self.disposal = disposal
-        holdsForEveryInstance = !Self.castsLookInside(Swift.type(of: instance))
         if let disposal, let object = weakReferenceable(instance) {
             objectDisposer = Self.objectDisposer(for: Swift.type(of: object), disposal: disposal)
         } else {
@@ -67,9 +64,10 @@ final class DisposalPlan: @unchecked Sendable {
         return (DisposalBag.Disposer(instance, disposal: disposal, object: object), object)
     }
 
-    /// Whether a cast of an instance of `type` to a protocol looks inside it: an optional (`nil` is
-    /// not disposable, what one wraps may be), an `AnyHashable`, and the runtime's box for a value
-    /// cast to `AnyObject` (every boxed value is of that one class, whatever it holds).
+    /// Whether a cast of an instance of `type` to a protocol looks inside it, so that no plan holds
+    /// for every instance of it: an optional (`nil` is not disposable, what one wraps may be), an
+    /// `AnyHashable`, and the runtime's box for a value cast to `AnyObject` (every boxed value is of
+    /// that one class, whatever it holds).
     static func castsLookInside(_ type: Any.Type) -> Bool {
         type is any OptionalValue.Type || type == AnyHashable.self || ObjectIdentifier(type) == valueBox
     }

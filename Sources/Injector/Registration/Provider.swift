@@ -91,19 +91,25 @@ class AnyProvider: @unchecked Sendable {
         // dynamic type for any other: the two differ only for an existential.
         let type = ObjectIdentifier(Swift.type(of: instance as Any))
         let isForExistential = type != ObjectIdentifier(Swift.type(of: instance))
-        return planDisposal(of: instance, type: type, isForExistential: isForExistential).disposer(for: instance)
+        return disposer(forUnplanned: instance, type: type, isForExistential: isForExistential)
     }
 
-    /// Works out the disposal plan for `instance`, whose dynamic type's identity is `type`, and
-    /// keeps it unless one was kept already or it holds for this instance only.
-    @usableFromInline func planDisposal(
-        of instance: Any,
+    /// What disposes `instance`, whose dynamic type's identity is `type`, when no plan kept says:
+    /// the registration's first instance, whose plan it keeps; or an instance of another type than
+    /// the plan's, or of a type whose disposal depends on the value (`DisposalPlan.castsLookInside`),
+    /// whose casts are asked of this instance alone.
+    @usableFromInline func disposer(
+        forUnplanned instance: Any,
         type: ObjectIdentifier,
         isForExistential: Bool
-    ) -> DisposalPlan {
-        let plan = DisposalPlan(for: instance, type: type, isForExistential: isForExistential)
-        if plan.holdsForEveryInstance { _ = disposalPlan.publish(plan) }
-        return plan
+    ) -> (disposer: DisposalBag.Disposer, object: AnyObject?)? {
+        if disposalPlan.borrowed() == nil, !DisposalPlan.castsLookInside(Swift.type(of: instance)) {
+            let plan = disposalPlan.publish(DisposalPlan(for: instance, type: type, isForExistential: isForExistential))
+            if plan.type == type { return plan.disposer(for: instance) }  // unless another thread's came first
+        }
+        guard let disposal = DisposalBag.Disposal(of: instance) else { return nil }
+        let object = weakReferenceable(instance)
+        return (DisposalBag.Disposer(instance, disposal: disposal, object: object), object)
     }
 
     /// The registration's record: its original provider, which every copy shares. Its identity
