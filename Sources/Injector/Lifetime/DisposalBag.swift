@@ -124,7 +124,35 @@ final class DisposalBag: Sendable {
         }
     }
 
-    private let entries = Locked.make([Entry]())
+    /// The records, in the order they were made. A scope's bag usually gets one (a request's unit
+    /// of work), so the first is kept inline, and a bag that never gets a second allocates no
+    /// array.
+    private struct Entries: RandomAccessCollection {
+        private var first: Entry?
+        private var more: [Entry] = []
+        private(set) var endIndex = 0
+
+        var startIndex: Int { 0 }
+        subscript(position: Int) -> Entry { position == 0 ? first! : more[position - 1] }
+
+        mutating func append(_ entry: Entry) {
+            if endIndex == 0 { first = entry } else { more.append(entry) }
+            endIndex += 1
+        }
+
+        mutating func removeAll() {
+            self = Entries()
+        }
+
+        /// The records `isKept` says to keep, in their order.
+        func records(where isKept: (Entry) -> Bool) -> Entries {
+            var kept = Entries()
+            for entry in self where isKept(entry) { kept.append(entry) }
+            return kept
+        }
+    }
+
+    private let entries = Locked.make(Entries())
 
     /// How an instance is disposed.
     @usableFromInline enum Disposal: Sendable {
@@ -193,8 +221,8 @@ final class DisposalBag: Sendable {
     /// others.
     func disposeDisposableSynchronously(of owner: @autoclosure () -> String) throws {
         let taken = entries.withLock { entries in
-            defer { entries.removeAll { !$0.isAsyncOnly } }
-            return entries.filter { !$0.isAsyncOnly }
+            defer { entries = entries.records(where: \.isAsyncOnly) }
+            return entries.records { !$0.isAsyncOnly }
         }
         try Self.dispose(taken, of: owner)
     }
@@ -222,7 +250,7 @@ final class DisposalBag: Sendable {
         try Self.report(failures, of: owner)
     }
 
-    private static func dispose(_ entries: [Entry], of owner: () -> String) throws {
+    private static func dispose(_ entries: Entries, of owner: () -> String) throws {
         var failures: [InjectionError] = []
         let lastRecords = lastRecords(in: entries)
         for index in stride(from: entries.count - 1, through: 0, by: -1)
@@ -236,7 +264,7 @@ final class DisposalBag: Sendable {
 
     /// Where each class instance is last recorded, for many entries; `nil` for few, which
     /// `isLastRecord` compares pairwise, without allocating.
-    private static func lastRecords(in entries: [Entry]) -> [ObjectIdentifier: Int]? {
+    private static func lastRecords(in entries: Entries) -> [ObjectIdentifier: Int]? {
         guard entries.count > 16 else { return nil }
         var lastRecords: [ObjectIdentifier: Int] = [:]
         for (index, entry) in entries.enumerated() {
@@ -249,7 +277,7 @@ final class DisposalBag: Sendable {
     /// twice (returned by two registrations) is disposed once, where its last record puts it.
     private static func isLastRecord(
         at index: Int,
-        in entries: [Entry],
+        in entries: Entries,
         _ lastRecords: [ObjectIdentifier: Int]?
     ) -> Bool {
         guard let object = entries[index].disposer.object else { return true }
