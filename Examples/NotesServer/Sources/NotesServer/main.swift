@@ -14,11 +14,15 @@
 import Foundation
 import NotesServerCore
 
-// swift run --package-path Examples/NotesServer NotesServer [--data-dir PATH] [--port N]
+// swift run --package-path Examples/NotesServer NotesServer [--data-dir PATH] [--port N] (--help for all)
 do {
     let options = try NotesServerOptions.parse(Array(CommandLine.arguments.dropFirst()))
     try await NotesServer(options: options).run()
 } catch let error as NotesServerOptions.UsageError {
+    if error.isHelp {
+        print(error)
+        exit(0)
+    }
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(2)
 } catch {

@@ -50,11 +50,24 @@ public struct NotesServerOptions: Sendable {
         FileManager.default.temporaryDirectory.appendingPathComponent("notes-server-\(UUID().uuidString)").path
     }
 
+    /// What `--help` prints.
+    public static let usage = """
+        usage: NotesServer [--data-dir PATH] [--port N] [--maintenance-interval SECONDS] \
+        [--log-level trace|debug|info|notice|warning|error|critical]
+          --data-dir PATH                   where notes.sqlite lives (default: a new temporary directory)
+          --port N                          the port on 127.0.0.1 (default 8080; 0 for one the system picks)
+          --maintenance-interval SECONDS    how often the WAL is checkpointed and stats logged (default 30)
+          --log-level LEVEL                 default info
+        """
+
     /// Parses `[--data-dir PATH] [--port N] [--maintenance-interval SECONDS] [--log-level LEVEL]`.
+    ///
+    /// - Throws: `UsageError`, whose `isHelp` is set for `--help` or `-h`.
     public static func parse(_ arguments: [String]) throws -> NotesServerOptions {
         var options = NotesServerOptions(dataDirectory: "")
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
+            if argument == "--help" || argument == "-h" { throw UsageError(message: "", isHelp: true) }
             guard let value = remaining.popFirst() else { throw UsageError(message: "\(argument) needs a value") }
             switch argument {
             case "--data-dir": options.dataDirectory = value
@@ -80,14 +93,13 @@ public struct NotesServerOptions: Sendable {
         return options
     }
 
+    /// Arguments that start no server: wrong ones, or a request for help.
     public struct UsageError: Error, CustomStringConvertible {
         public var message: String
+        /// Whether `--help` was asked for: the usage goes to standard output, and the exit status is 0.
+        public var isHelp = false
         public var description: String {
-            """
-            \(message)
-            usage: NotesServer [--data-dir PATH] [--port N] [--maintenance-interval SECONDS] \
-            [--log-level trace|debug|info|notice|warning|error|critical]
-            """
+            isHelp ? NotesServerOptions.usage : "\(message)\n\(NotesServerOptions.usage)"
         }
     }
 }
