@@ -98,3 +98,27 @@ func awaited(
         return true
     } ?? false
 }
+
+/// Waits (blocking) until `condition` holds, checking it every millisecond, at most `seconds`;
+/// whether it held. For a thread of a test's own that must not go on until another has reached a
+/// point only the library sees (say, a wait at a gate): the condition decides, not the time.
+func waitedUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while !condition() {
+        guard Date() < deadline else { return false }
+        Thread.sleep(forTimeInterval: 0.001)
+    }
+    return true
+}
+
+/// Waits (suspending, not blocking a thread of the cooperative pool) until `condition` holds,
+/// checking it every millisecond, at most `seconds`; whether it held.
+func awaitedUntil(seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(seconds))
+    while !condition() {
+        guard clock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
+}

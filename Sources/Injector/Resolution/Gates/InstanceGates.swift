@@ -129,6 +129,17 @@ enum InstanceGates {
         for signal in woken { signal.signal() }
     }
 
+    /// What each thread now waiting at a gate that `holder` holds asked for; empty when none waits.
+    ///
+    /// For tests only, which poll it to let a factory go on only once another thread waits at its
+    /// gate (a store's gate is here only once a second thread came to wait at it): no resolution
+    /// calls it, so it costs them nothing.
+    static func waits(forGatesHeldBy holder: UInt) -> [ServiceKey] {
+        state.withLock { state in
+            state.waits.values.filter { state.holders[$0.gate]?.thread == holder }.map(\.asked)
+        }
+    }
+
     private enum Outcome {
         case taken
         case wait(ThreadSignal)
