@@ -331,16 +331,24 @@ struct SharedConstructionGateTests {
 
     /// A thread building a scoped instance whose factory fails while another thread waits at its
     /// gate: the gate, moved to the process-wide table by the waiter, is released with the failure,
-    /// and the waiter builds the instance, which the scope then keeps.
+    /// and the waiter builds the instance, which the scope then keeps. The factory fails only once
+    /// the table records the waiter at the gate its thread holds (which is there only if the waiter
+    /// moved it), so the test always takes that path, however slowly the waiter comes.
     @Test func scopedFactoryFailingWhileAnotherThreadWaitsLetsTheWaiterBuildIt() async throws {
         let container = Container()
         let calls = CallCounter()
         let started = DispatchSemaphore(value: 0)
-        let fail = DispatchSemaphore(value: 0)
+        let seenWaiting = EventLog()
         container.register(GateRight.self, scope: .scoped) { _ in
             guard calls.next() > 1 else {
-                for _ in 0..<2 { started.signal() }
-                _ = waited(for: fail)
+                started.signal()
+                let builder = InstanceGates.currentThread
+                var waits: [ServiceKey] = []
+                _ = waitedUntil {
+                    waits = InstanceGates.waits(forGatesHeldBy: builder)
+                    return !waits.isEmpty
+                }
+                for asked in waits { seenWaiting.record("\(asked)") }
                 throw GateRefused()
             }
             return GateRight()
@@ -353,13 +361,10 @@ struct SharedConstructionGateTests {
                 _ = waited(for: started)
                 outcomes.record { try scope.resolve(GateRight.self) }
             },
-            {
-                _ = waited(for: started)
-                Thread.sleep(forTimeInterval: 0.05)  // the waiter reaches the gate meanwhile
-                fail.signal()
-            },
         ])
         try #require(ended)  // else the gate is still held, and resolving below would wait for ever
+        // The factory failed while the waiter waited at the table's gate, not before it came.
+        #expect(seenWaiting.events == ["GateRight"])
         let errors = outcomes.errors
         #expect(errors.map(\.code) == [.factoryFailed])
         #expect(
