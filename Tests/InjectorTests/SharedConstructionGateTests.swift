@@ -119,18 +119,23 @@ private func crossedRequestOutcomes(in scope: LifetimeScope) async throws -> Out
     return outcomes
 }
 
-/// Counts a factory call, then takes a little time, so that other threads arrive meanwhile.
-private func slowly(_ calls: CallCounter) -> Int {
+/// How many threads race for one instance in `instancesFromRacingThreads`.
+private let racers = 16
+
+/// Counts a factory call, then holds the instance's gate until every other racer waits at it (at
+/// most 10 s), counting in `raced` when they all did: the race the test is about then surely happened.
+private func heldUntilEveryRacerWaits(_ calls: CallCounter, raced: CallCounter) -> Int {
     let serial = calls.next()
-    Thread.sleep(forTimeInterval: 0.005)
+    let builder = InstanceGates.currentThread
+    if waitedUntil({ InstanceGates.waits(forGatesHeldBy: builder).count == racers - 1 }) { raced.next() }
     return serial
 }
 
-/// How many distinct instances 16 threads resolving at once received (kept alive until all end),
-/// or `nil` if they did not all end.
+/// How many distinct instances `racers` threads resolving at once received (kept alive until all
+/// end), or `nil` if they did not all end.
 private func instancesFromRacingThreads(_ resolve: @escaping @Sendable () throws -> AnyObject) async -> Int? {
     let keeper = Keeper()
-    let bodies: [@Sendable () -> Void] = (0..<16).map { _ in
+    let bodies: [@Sendable () -> Void] = (0..<racers).map { _ in
         { if let instance = try? resolve() { keeper.keep(instance) } }
     }
     guard await onThreads(bodies) else { return nil }
@@ -309,14 +314,20 @@ struct SharedConstructionGateTests {
     }
 
     /// Many threads race for one cold singleton, weak instance, or scoped instance of one scope:
-    /// each factory runs once, and every thread gets that one instance.
+    /// each factory runs once, and every thread gets that one instance. Each factory goes on only
+    /// once every other thread waits at its gate, so that they all race for it.
     @Test func racingThreadsBuildEachSharedInstanceOnce() async throws {
         let container = Container()
         let (singletonCalls, weakCalls, scopedCalls) = (CallCounter(), CallCounter(), CallCounter())
-        container.register(GateCounted.self, scope: .singleton) { _ in GateCounted(serial: slowly(singletonCalls)) }
-        container.register(GateWeakHelper.self, scope: .weak) { _ in GateWeakHelper(serial: slowly(weakCalls)) }
+        let raced = CallCounter()
+        container.register(GateCounted.self, scope: .singleton) { _ in
+            GateCounted(serial: heldUntilEveryRacerWaits(singletonCalls, raced: raced))
+        }
+        container.register(GateWeakHelper.self, scope: .weak) { _ in
+            GateWeakHelper(serial: heldUntilEveryRacerWaits(weakCalls, raced: raced))
+        }
         container.register(GateRight.self, scope: .scoped) { _ in
-            _ = slowly(scopedCalls)
+            _ = heldUntilEveryRacerWaits(scopedCalls, raced: raced)
             return GateRight()
         }
         let scope = container.makeScope()
@@ -326,6 +337,7 @@ struct SharedConstructionGateTests {
         #expect([singletons, weakOnes, scopedOnes] == [1, 1, 1])
         let calls = [singletonCalls.count, weakCalls.count, scopedCalls.count]
         #expect(calls == [1, 1, 1])
+        #expect(raced.count == 3)
         try await scope.closeAsync()
     }
 
