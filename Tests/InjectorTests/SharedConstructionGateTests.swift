@@ -33,6 +33,8 @@ private final class GateCounted: Sendable {
     let serial: Int
     init(serial: Int) { self.serial = serial }
 }
+/// Asked for by one test alone, which looks for the waits that ask for it among every test's.
+private final class GateAwaited: Sendable {}
 private final class GateWeakHelper: Sendable {
     let serial: Int
     init(serial: Int) { self.serial = serial }
@@ -558,22 +560,26 @@ struct SharedConstructionGateTests {
 
     /// A task waiting at the gate of an async singleton another task is building stops at once when
     /// it is cancelled, with `resolutionCancelled`; the builder goes on and the instance is built
-    /// once.
+    /// once. The waiter is cancelled only once it waits at the gate (a task cancelled before it
+    /// comes there stops too, but without waiting).
     @Test func cancelledWaiterAtAnAsyncGateStopsAtOnce() async throws {
         let container = Container()
         let started = Signal()
         let release = Signal()
         let calls = CallCounter()
-        container.register(GateCounted.self, scope: .singleton) { _ async in
-            let serial = calls.next()
+        container.register(GateAwaited.self, scope: .singleton) { _ async in
+            calls.next()
             started.signal()
             await release.wait()
-            return GateCounted(serial: serial)
+            return GateAwaited()
         }
-        let builder = Task { try await container.resolveAsync(GateCounted.self) }
+        let builder = Task { try await container.resolveAsync(GateAwaited.self) }
         #expect(await awaited(started))
-        let waiter = Task { try await container.resolveAsync(GateCounted.self) }
-        try await Task.sleep(for: .milliseconds(50))
+        let waiter = Task { try await container.resolveAsync(GateAwaited.self) }
+        let waiting = await awaitedUntil {
+            AsyncInstanceGates.waits().contains { $0.serviceType == GateAwaited.self }
+        }
+        #expect(waiting, "the waiter did not come to wait at the gate")
         waiter.cancel()
         let waited: ResolveOutcome? = await withWatchdog {
             await outcome { try await waiter.value }
@@ -584,7 +590,7 @@ struct SharedConstructionGateTests {
             return
         }
         #expect(error.code == .resolutionCancelled)
-        #expect(error.message.contains("GateCounted"), "\(error.message)")
+        #expect(error.message.contains("GateAwaited"), "\(error.message)")
         _ = try await builder.value
         #expect(calls.count == 1)
     }

@@ -244,6 +244,14 @@ enum AsyncInstanceGates {
 
     // MARK: Waiting
 
+    /// What each resolution now waiting at a gate (an instance gate or a family's) asked for.
+    ///
+    /// For tests only, which poll it to act only once a resolution waits (say, to cancel it while it
+    /// waits): no resolution calls it, so it costs them nothing.
+    static func waits() -> [ServiceKey] {
+        state.withLock { state in state.waits.values.map(\.waiter.asked) }
+    }
+
     /// Waits at `blocker` until `proceed` (run under the lock, when the wait starts and whenever the
     /// blocker changes) returns `true`, unless the wait would close a cycle.
     private static func wait(
