@@ -120,18 +120,17 @@ struct TestingWithOverridesSnippetTests {
         static let app = AppContainer.make()  // one container for every test
 
         @Test func savingStampsTheNoteWithTheClock() throws {
-            try Self.app.withOverrides {
-                $0.register(Clock.self) { _ in FixedClock(now: .distantPast) }
-            } operation: {
+            // The article's line as it writes it, which swift-format would break after the first brace.
+            // swift-format-ignore
+            try Self.app.withOverrides { $0.register(Clock.self) { _ in FixedClock(now: .distantPast) } } operation: {
                 let store = try Self.app.resolve(NoteStore.self)
                 #expect(try store.add("hello").created == .distantPast)
             }
         }
 
         @Test func savingFailsWhenTheDiskIsFull() async throws {
-            try await Self.app.withOverridesAsync {
-                $0.register(Disk.self) { _ in FullDisk() }
-            } operation: {
+            // swift-format-ignore
+            try await Self.app.withOverridesAsync { $0.register(Disk.self) { _ in FullDisk() } } operation: {
                 let store = try await Self.app.resolveAsync(NoteStore.self)
                 #expect(throws: DiskError.full) { try store.add("hello") }
             }
