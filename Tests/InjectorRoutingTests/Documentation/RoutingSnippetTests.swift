@@ -108,7 +108,7 @@ extension RoutableService {
 }
 
 extension RoutableService where Protocol == any TimeService {
-    init() { self.init(declaredProtocol: Protocol.self) }
+    fileprivate init() { self.init(declaredProtocol: Protocol.self) }
 }
 
 // The article's other routable protocols, declared as it says.
