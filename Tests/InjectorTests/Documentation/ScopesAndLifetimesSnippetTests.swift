@@ -103,12 +103,12 @@ private final class Formatter: Sendable {
     init(context: RequestContext) {}
 }
 
-/// A pool that needs asynchronous set-up.
+/// A pool that needs asynchronous set-up: connecting takes a while, or until `opening` is signalled.
 private final class DatabasePool: Sendable {
     private init() {}
-    static func connect() async throws -> DatabasePool {
+    static func connect(after opening: Signal? = nil) async throws -> DatabasePool {
         Recorder.current.log.record("connect")
-        try await Task.sleep(for: .milliseconds(20))
+        if let opening { await opening.wait() } else { try await Task.sleep(for: .milliseconds(20)) }
         return DatabasePool()
     }
 }
@@ -436,7 +436,8 @@ struct ScopesAndLifetimesSnippetTests {
     @Test(.recording) func aCancelledTaskNeverStartsASharedFactoryAndStopsWaitingForOne() async throws {
         let recorder = Recorder.current
         let container = Container()
-        container.register(DatabasePool.self, scope: .singleton) { _ in try await DatabasePool.connect() }
+        let opening = Signal()  // the pool connects only once the test says so
+        container.register(DatabasePool.self, scope: .singleton) { _ in try await DatabasePool.connect(after: opening) }
 
         let cancelledFirst = Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -460,6 +461,7 @@ struct ScopesAndLifetimesSnippetTests {
         let stopped = try #require(await waiting.value)
         #expect(stopped.code == .resolutionCancelled)
         #expect(stopped.message == cancelled)
+        opening.signal()
         _ = try await building.value
         #expect(recorder.log.events == ["connect"])
     }
