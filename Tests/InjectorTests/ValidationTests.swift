@@ -129,6 +129,30 @@ private func valNothingRegistered(_ type: String) -> String {
 
     /// A graph with a duplicate, a missing dependency, a cycle, a captive dependency, an async
     /// registration needed by a sync factory and a throwing factory reports exactly those six.
+    /// A duplicate that another registration depends on is one problem: found in the registry, and
+    /// met again by the dependent's resolution, it is reported once, as the registry found it.
+    @Test func duplicateADependentAsksForIsReportedOnce() throws {
+        let container = Container()
+        let firstLine = #line + 1
+        container.register(ValClock.self) { _ in ValClock(serial: 1) }
+        let secondLine = #line + 1
+        container.register(ValClock.self) { _ in ValClock(serial: 2) }
+        container.register(ValNoteStore.self) { r in try ValNoteStore(clock: r.resolve(ValClock.self)) }
+
+        let error = try #require(injectionError { try container.validate() })
+
+        let duplicate =
+            "ValClock is registered 2 times: at \(valFile):\(firstLine), then at \(valFile):\(secondLine)."
+            + " Fix: remove all but one; give them different names if each is needed (resolveAll collects"
+            + " them); or pass replacesExisting: true to the one meant to replace the others, as a test does"
+            + " when it swaps in a double."
+        #expect(error.code == .validationFailed)
+        #expect(error.problems.map(\.code) == [.duplicateRegistration])
+        #expect(error.problems.map(\.message) == [duplicate])
+        #expect(error.problems.first?.resolutionPath == [])
+        #expect(error.message == "Validation found 1 problem:\n- " + duplicate)
+    }
+
     @Test func everyProblemIsReportedAtOnce() throws {
         let container = Container()
         let firstLoggerLine = #line + 1

@@ -21,8 +21,9 @@ struct Validation {
     private var unchecked: [ValidationReport.UncheckedRegistration] = []
 
     /// What makes two problems the same: a registration missing or failing once is one problem,
-    /// whichever registration's resolution met it; a cycle is one, wherever it is entered; a
-    /// captive dependency is one per path from its holder.
+    /// whichever registration's resolution met it; a conflicting registration (a duplicate, a
+    /// late one) is one, whether found in the registry or by a resolution that asked for it; a cycle
+    /// is one, wherever it is entered; a captive dependency is one per path from its holder.
     private struct ProblemIdentity: Hashable {
         let code: InjectionError.Code
         let keys: Set<ServiceKey>
@@ -92,7 +93,12 @@ struct Validation {
 
     private func identity(of error: InjectionError) -> ProblemIdentity {
         let path = error.resolutionPath
-        guard let last = path.last else {
+        // A conflict's message names its key and sites and no path: the registry's report and a
+        // resolution's (path `NoteStore -> Disk`) are the same problem.
+        let isConflict = [.duplicateRegistration, .registrationAfterFinish, .sharedScopeWithArguments].contains(
+            error.code
+        )
+        guard let last = path.last, !isConflict else {
             return ProblemIdentity(code: error.code, keys: [ServiceKey(String.self, name: error.message)])
         }
         if error.code == .circularDependency, let start = path.firstIndex(of: last) {
