@@ -209,23 +209,23 @@ private struct WrongRoute: RouteDefinition {
     @Test func aRouteWhoseDestinationDoesNotConformFailsAndValidationSaysSo() throws {
         let container = Container()
         let router = Router(container: container)
-        router.register(RoutableService<any TimeService>(), route: WrongRoute())
+        router.register(RoutableService<any TimeSource>(), route: WrongRoute())
 
         let error = try #require(
-            routingError { _ = try router.makeDestination(to: RoutableService<any TimeService>()) }
+            routingError { _ = try router.makeDestination(to: RoutableService<any TimeSource>()) }
         )
         let validation = try #require(routingError { try router.validate() })
 
         #expect(error.code == .invalidConfiguration)
         #expect(
             error.message
-                == "WrongRoute made a FixedClock, which does not conform to TimeService, the protocol it is registered "
-                + "for (RoutableService<TimeService>). Fix: make the route's Destination conform: extension FixedClock: "
-                + "TimeService {}."
+                == "WrongRoute made a FixedClock, which does not conform to TimeSource, the protocol it is registered "
+                + "for (RoutableService<TimeSource>). Fix: make the route's Destination conform: extension FixedClock: "
+                + "TimeSource {}."
         )
         #expect(validation.code == .validationFailed)
         #expect(validation.problems.count == 1)
-        #expect(validation.message.contains("WrongRoute made a FixedClock, which does not conform to TimeService"))
+        #expect(validation.message.contains("WrongRoute made a FixedClock, which does not conform to TimeSource"))
     }
 
     @Test func anOverrideReplacesARoutedDestinationForOneTaskAndSkipsTheRoutesHooks() throws {
@@ -257,12 +257,12 @@ private struct WrongRoute: RouteDefinition {
         let container = Container()
         container.register((any Clock).self) { _ in FixedClock() }
         let router = Router(container: container)
-        router.register(RoutableService<any TimeService>()) { r in SystemTime(clock: try r.resolve((any Clock).self)) }
-        _ = try router.makeDestination(to: RoutableService<any TimeService>())
+        router.register(RoutableService<any TimeSource>()) { r in SystemTime(clock: try r.resolve((any Clock).self)) }
+        _ = try router.makeDestination(to: RoutableService<any TimeSource>())
 
         let tree = container.dependencyGraph().textTree
 
-        #expect(tree.contains("TimeService (transient)"))
+        #expect(tree.contains("TimeSource (transient)"))
         #expect(tree.contains("└─ Clock (transient)"))
     }
 }

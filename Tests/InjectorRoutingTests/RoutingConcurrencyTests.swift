@@ -25,7 +25,7 @@ private struct Ping: RouteEvent {}
         container.register((any Clock).self, scope: .singleton) { _ in FixedClock(now: 3) }
         let router = Router(container: container)
         let built = Counter()
-        router.register(RoutableService<any TimeService>(), scope: .singleton) { r in
+        router.register(RoutableService<any TimeSource>(), scope: .singleton) { r in
             built.next()
             return SystemTime(clock: try r.resolve((any Clock).self))
         }
@@ -43,7 +43,7 @@ private struct Ping: RouteEvent {}
                 group.addTask {
                     var sum = 0
                     for round in 0..<200 {
-                        sum += try router.makeDestination(to: RoutableService<any TimeService>()).now
+                        sum += try router.makeDestination(to: RoutableService<any TimeSource>()).now
                         let route = try router.perform(to: RoutableService<any Exporter>()) { config in
                             config.prepareDestination = { $0.format = "pdf" }
                         }

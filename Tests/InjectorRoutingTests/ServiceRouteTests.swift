@@ -20,12 +20,12 @@ import Testing
         let container = Container()
         container.register((any Clock).self) { _ in FixedClock(now: 42) }
         let router = Router(container: container)
-        router.register(RoutableService<any TimeService>(), scope: .singleton) { r in
+        router.register(RoutableService<any TimeSource>(), scope: .singleton) { r in
             SystemTime(clock: try r.resolve((any Clock).self))
         }
 
-        let routed = try router.makeDestination(to: RoutableService<any TimeService>())
-        let resolved = try container.resolve((any TimeService).self)
+        let routed = try router.makeDestination(to: RoutableService<any TimeSource>())
+        let resolved = try container.resolve((any TimeSource).self)
 
         #expect(routed.now == 42)
         #expect(routed === resolved)  // one singleton: the route is the container's registration
@@ -127,10 +127,10 @@ import Testing
     @Test func aFailedMakeCallsEachErrorHandlerOnceAndLeavesTheRouteUnrouted() throws {
         let container = Container()
         let router = Router(container: container)
-        router.register(RoutableService<any TimeService>()) { r in SystemTime(clock: try r.resolve((any Clock).self)) }
+        router.register(RoutableService<any TimeSource>()) { r in SystemTime(clock: try r.resolve((any Clock).self)) }
         let log = EventLog()
         router.globalErrorHandler = { action, error in log.record("global \(action) \(error.code)") }
-        let route = try router.to(RoutableService<any TimeService>()) { config in
+        let route = try router.to(RoutableService<any TimeSource>()) { config in
             config.stateNotifier = { old, new in log.record("state \(old) -> \(new)") }
             config.successHandler = { _ in log.record("success") }
             config.errorHandler = { action, error in log.record("error \(action) \(error.code)") }
@@ -144,11 +144,11 @@ import Testing
         #expect(error.code == .destinationUnavailable)
         #expect(
             error.message.hasPrefix(
-                "RoutableService<TimeService> (the route registered at InjectorRoutingTests/ServiceRouteTests.swift:"
+                "RoutableService<TimeSource> (the route registered at InjectorRoutingTests/ServiceRouteTests.swift:"
             )
         )
         #expect(error.message.contains("could not make its destination. No registration for Clock"))
-        #expect(error.message.contains("TimeService -> Clock (missing)"))
+        #expect(error.message.contains("TimeSource -> Clock (missing)"))
         #expect(error.injectionError?.code == .missingRegistration)
         #expect(
             log.entries == [
@@ -222,7 +222,7 @@ import Testing
 
     @Test func aRouteWhoseFactoryFailsToMakeAnotherRouteNamesBothAndTheFailureIsReportedOnceWhereItArose() throws {
         let router = Router(container: Container())
-        router.register(RoutableService<any TimeService>()) { [unowned router] _ in
+        router.register(RoutableService<any TimeSource>()) { [unowned router] _ in
             _ = try router.makeDestination(to: RoutableService<any Clock>())
             return SystemTime(clock: FixedClock())
         }
@@ -230,11 +230,11 @@ import Testing
         router.globalErrorHandler = { action, error in global.record("\(action) \(error.code)") }
 
         let error = try #require(
-            routingError { _ = try router.makeDestination(to: RoutableService<any TimeService>()) }
+            routingError { _ = try router.makeDestination(to: RoutableService<any TimeSource>()) }
         )
 
         #expect(error.code == .destinationUnavailable)
-        #expect(error.message.hasPrefix("RoutableService<TimeService> (the route registered at "))
+        #expect(error.message.hasPrefix("RoutableService<TimeSource> (the route registered at "))
         #expect(
             error.message.contains("could not make its destination: No route is registered for RoutableService<Clock>.")
         )
@@ -371,14 +371,14 @@ import Testing
         let log = EventLog()
         router.globalErrorHandler = { action, error in log.record("\(action) \(error.code)") }
 
-        let error = try #require(routingError { _ = try router.to(RoutableService<any TimeService>()) })
+        let error = try #require(routingError { _ = try router.to(RoutableService<any TimeSource>()) })
 
         #expect(error.code == .invalidProtocol)
         #expect(
             error.message
-                == "No route is registered for RoutableService<TimeService>. Registered routes: "
-                + "RoutableService<Exporter>. Fix: register one with router.register(RoutableService<TimeService>(), "
-                + "…), or adapt the protocol to one that has a route with router.adapt(RoutableService<TimeService>(), "
+                == "No route is registered for RoutableService<TimeSource>. Registered routes: "
+                + "RoutableService<Exporter>. Fix: register one with router.register(RoutableService<TimeSource>(), "
+                + "…), or adapt the protocol to one that has a route with router.adapt(RoutableService<TimeSource>(), "
                 + "to: …)."
         )
         #expect(log.entries == ["lookUp invalidProtocol"])

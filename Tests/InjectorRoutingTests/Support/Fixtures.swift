@@ -23,8 +23,8 @@ final class FixedClock: Clock {
     init(now: Int = 7) { self.now = now }
 }
 
-protocol TimeService: AnyObject, Sendable { var now: Int { get } }
-final class SystemTime: TimeService {
+protocol TimeSource: AnyObject, Sendable { var now: Int { get } }
+final class SystemTime: TimeSource {
     let clock: any Clock
     init(clock: any Clock) { self.clock = clock }
     var now: Int { clock.now }
@@ -98,7 +98,7 @@ struct SignInScreen: SignIn {}
 extension RoutableService where Protocol == any Clock {
     init() { self.init(declaredProtocol: Protocol.self) }
 }
-extension RoutableService where Protocol == any TimeService {
+extension RoutableService where Protocol == any TimeSource {
     init() { self.init(declaredProtocol: Protocol.self) }
 }
 extension RoutableService where Protocol == any Exporter {
