@@ -15,25 +15,30 @@ import Injector
 import InjectorRouting
 import Testing
 
-// The README's routing example, verbatim, with the types it assumes: if it stops compiling or
-// working, this fails.
+// The README's routing examples, verbatim, with the types they assume: a service routed by protocol
+// through the container, and view routes on the headless navigation host, with what it prints. The
+// same lines pin the blocks of the DocC articles *Routing* (the route's registration) and *View
+// routing without UIKit* (the deep link). If they stop compiling or working, this fails.
 
-private protocol ReadmeClock: Sendable { var now: String { get } }
-private struct ReadmeSystemClock: ReadmeClock { let now = "09:00" }
-
-/// The README's types, in a namespace of their own: the fixtures have a \`TimeService\` too.
-private enum Readme {
-    protocol TimeService: Sendable { var now: String { get } }
-    struct ClockTimeService: TimeService {
-        let clock: any ReadmeClock
-        var now: String { clock.now }
-    }
-}
-extension RoutableService where Protocol == any Readme.TimeService {  // declares the protocol routable
+// README begins (routing)
+private protocol TimeService: Sendable { var now: String { get } }
+extension RoutableService where Protocol == any TimeService {  // declares the protocol routable
     fileprivate init() { self.init(declaredProtocol: Protocol.self) }
 }
+// README pauses
 
-/// The README's screens (its view-routing example), in a namespace of their own.
+/// The README's clock; the fixtures have a `Clock` of their own, which the test's typealias hides.
+private protocol ReadmeClock: Sendable { var now: String { get } }
+private struct ReadmeSystemClock: ReadmeClock { let now = "09:00" }
+private struct ReadmeFixedClock: ReadmeClock { let now = "2000-01-01" }
+private final class ClockTimeService: TimeService {
+    let clock: any ReadmeClock
+    init(clock: any ReadmeClock) { self.clock = clock }
+    var now: String { clock.now }
+}
+
+/// The README's screens (its view-routing example), in a namespace of their own: the fixtures have
+/// screens of the same names.
 private enum ReadmeScreens {
     struct Note { let text: String }
     final class HomeScreen: CustomStringConvertible {
@@ -58,28 +63,40 @@ extension RoutableView where Protocol == any ReadmeScreens.NoteDetailView {
     fileprivate init() { self.init(declaredProtocol: Protocol.self) }
 }
 
-struct ReadmeRoutingExampleTests {
-    @Test func readmeRoutingExampleRoutesThroughTheContainer() throws {
+@Suite struct ReadmeRoutingExampleTests {
+    /// A route is a container registration: the router makes the destination through the
+    /// container, in the route's lifetime, and the container's overrides reach it.
+    @Test func aServiceRouteMakesItsDestinationThroughTheContainer() throws {
         let container = Container()
         container.register((any ReadmeClock).self, scope: .singleton) { _ in ReadmeSystemClock() }
         typealias Clock = ReadmeClock
-        typealias TimeService = Readme.TimeService
-        typealias ClockTimeService = Readme.ClockTimeService
 
+        // README resumes
         let router = Router(container: container)
         router.register(RoutableService<any TimeService>(), scope: .singleton) { r in
             ClockTimeService(clock: try r.resolve((any Clock).self))
         }
         let time = try router.makeDestination(to: RoutableService<any TimeService>())
+        // RoutableService<any Undeclared>() does not compile.
+        // README ends
 
         #expect(time.now == "09:00")
+        let again = try router.makeDestination(to: RoutableService<any TimeService>())
+        let resolved = try container.resolve((any TimeService).self)
+        #expect((again as? ClockTimeService) === time as? ClockTimeService)  // the route's singleton
+        #expect((resolved as? ClockTimeService) === time as? ClockTimeService)  // the container's registration
+        let overridden = try container.withOverrides {
+            $0.register((any Clock).self) { _ in ReadmeFixedClock() }
+        } operation: {
+            try router.makeDestination(to: RoutableService<any TimeService>())
+        }
+        #expect(overridden.now == "2000-01-01")
     }
 
-    /// The README's view-routing example between the markers, with what it prints captured instead
-    /// (the two lines marked `captured`): a push shown on the headless host, removed, and a deep link
-    /// opened and removed.
+    /// The README's view-routing example: a push shown on the headless host as the README prints it,
+    /// removed, and a deep link opened and removed.
     @MainActor
-    @Test func readmeViewRoutingExamplePushesAScreenAndOpensADeepLink() throws {
+    @Test func aViewRoutePushesAScreenOnTheHeadlessHostAndADeepLinkOpensAnother() throws {
         let container = Container()
         typealias HomeScreen = ReadmeScreens.HomeScreen
         typealias EditorView = ReadmeScreens.EditorView
@@ -87,6 +104,9 @@ struct ReadmeRoutingExampleTests {
         typealias NoteDetailView = ReadmeScreens.NoteDetailView
         typealias NoteDetailScreen = ReadmeScreens.NoteDetailScreen
         let note = ReadmeScreens.Note(text: "Groceries")
+        // What the README prints, kept to compare.
+        var printed: [String] = []
+        func print(_ item: Any) { printed.append("\(item)") }
 
         // README begins
         let home = HomeScreen()
@@ -97,22 +117,32 @@ struct ReadmeRoutingExampleTests {
         let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home)) { config in
             config.prepareDestination = { $0.note = note }
         }
-        let shown = host.description  // captured: the README prints it
+        print(host)  // HomeScreen (root of a navigation stack)
+        // └─ EditorScreen(Groceries) (pushed from HomeScreen)
         try route.removeRoute()  // pops back to home
+        // README pauses
+        #expect(host.description == "HomeScreen (root of a navigation stack)")
+        #expect(route.state == .removed)
 
+        // README resumes
         // A deep link: a route registered with a URL pattern, its parameters typed.
         router.register(RoutableView<any NoteDetailView>()) { (_, parameters: RouteParameters) in
             NoteDetailScreen(noteID: try parameters.value("id", as: Int.self))
         }
         .url("notes://notes/:id")
         let deepLink = try router.perform(url: "notes://notes/7", path: .push(from: home))
-        let linked = host.description  // captured
+        // README pauses
+        print(host)
+        // README resumes
         try deepLink.removeRoute()
         // README ends
 
-        #expect(shown == "HomeScreen (root of a navigation stack)\n└─ EditorScreen(Groceries) (pushed from HomeScreen)")
-        #expect(linked == "HomeScreen (root of a navigation stack)\n└─ NoteDetailScreen(#7) (pushed from HomeScreen)")
-        #expect(route.state == .removed)
+        #expect(
+            printed == [
+                "HomeScreen (root of a navigation stack)\n└─ EditorScreen(Groceries) (pushed from HomeScreen)",
+                "HomeScreen (root of a navigation stack)\n└─ NoteDetailScreen(#7) (pushed from HomeScreen)",
+            ]
+        )
         #expect(deepLink.state == .removed)
         #expect(host.description == "HomeScreen (root of a navigation stack)")
     }
