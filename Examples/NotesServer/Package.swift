@@ -54,6 +54,7 @@ let package = Package(
             name: "NotesServerTests",
             dependencies: [
                 "NotesServerCore",
+                .product(name: "Injector", package: "Injector"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
