@@ -15,8 +15,8 @@ import Injector
 import Testing
 
 // The README's "Modules and finishing registration": modules installed in order, then
-// `finishRegistration()`, which throws listing every duplicate; a registration after it is an error
-// that resolving its key reports.
+// `finishRegistration()`, which throws listing every duplicate and freezes the registry: a
+// registration after it is an error that resolving its key reports.
 
 private protocol Clock: Sendable { var now: String { get } }
 private struct SystemClock: Clock { let now = "09:00" }
@@ -70,7 +70,7 @@ private func site(_ line: Int) -> String { "InjectorTests/ReadmeModuleTests.swif
 
         // README resumes
         container.install(StorageModule(), EditingModule(), ExportModule())
-        try container.finishRegistration()  // throws listing every duplicate; lookups are lock-free from here
+        try container.finishRegistration()  // throws listing every duplicate; the registry is frozen from here
         // README ends
 
         #expect(try container.resolve(Editor.self).store.clock.now == "09:00")
@@ -108,6 +108,11 @@ private func site(_ line: Int) -> String { "InjectorTests/ReadmeModuleTests.swif
 
         let error = injectionError { try container.resolve(Exporter.self, name: "pdf") }
         #expect(error?.code == .registrationAfterFinish)
+        #expect(
+            error?.message == "Exporter (name: \"pdf\") was registered after finishRegistration() (at"
+                + " \(site(ExportModule.pdfSite))); the registry was already frozen. Fix: make it before"
+                + " finishRegistration(), or in a child container (container.makeChild())."
+        )
         // A child container takes registrations still.
         let child = container.makeChild()
         child.install(ExportModule())
