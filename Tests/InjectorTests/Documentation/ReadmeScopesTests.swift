@@ -15,7 +15,8 @@ import Injector
 import Testing
 
 // The README's "Scopes and lifetimes": singleton and graph lifetimes, a request's lifetime scope and
-// the order it disposes in, values given to a scope, and the captive dependency it refuses.
+// the order it disposes in, what the sync forms refuse, a scope dropped unclosed, who disposes an
+// existing instance, values given to a scope, and the captive dependency it refuses.
 
 // The README declares the tag at file scope; `private` keeps it to this file (the checker does not
 // count the modifier), which swift-format would otherwise move onto the member.
@@ -73,6 +74,12 @@ private struct NoteCache: Sendable { let formatter: Formatter }
 private struct Formatter: Sendable { let context: RequestContext }
 
 private struct HandlerFailure: Error, Equatable {}
+
+/// Only an async disposal can dispose it.
+private final class UploadQueue: AsyncDisposable, Sendable {
+    let log = Recording.log
+    func disposeAsync() async { log.record("UploadQueue") }
+}
 
 /// The database, as the README's first block registers it, for the blocks that need one.
 private func makeContainer() -> Container {
@@ -208,6 +215,78 @@ private func registerRequestServices(in container: Container) {
                     + " instances are disposed. Fix: resolve what the work needs before closing the scope, or make"
                     + " a new one with container.makeScope(tag: \"request\")."
             )
+        }
+    }
+
+    /// The sync forms refuse an instance only an async disposal can dispose: `close()` before
+    /// anything is disposed, leaving the scope open; `withScope` after disposing the others.
+    @Test func theSyncFormsRefuseAnAsyncDisposableInstance() throws {
+        let log = EventLog()
+        try Recording.$log.withValue(log) {
+            let container = makeContainer()
+            registerRequestServices(in: container)
+            container.register(UploadQueue.self, scope: .scoped) { _ in UploadQueue() }
+
+            let scope = container.makeScope(tag: .request)
+            _ = try scope.resolve(NoteHandler.self)
+            _ = try scope.resolve(UploadQueue.self)
+            let closing = injectionError { try scope.close() }
+            #expect(closing?.code == .asyncDisposalRequired)
+            #expect(log.events == [])
+            #expect(!scope.isClosed)
+
+            let withScope = injectionError {
+                try container.withScope(tag: .request) { request in
+                    _ = try request.resolve(NoteHandler.self)
+                    _ = try request.resolve(UploadQueue.self)
+                }
+            }
+            #expect(withScope?.code == .asyncDisposalRequired)
+            #expect(log.events == ["Transaction", "RequestContext"])
+        }
+    }
+
+    /// A scope dropped without closing is reported to the diagnostics handler, naming its tag and
+    /// what it never disposed; it does not dispose them.
+    @Test func aScopeDroppedWithoutClosingIsReported() throws {
+        let log = EventLog()
+        try Recording.$log.withValue(log) {
+            let container = makeContainer()
+            registerRequestServices(in: container)
+            let problems = ReceivedProblems()
+            container.setDiagnosticsHandler { problems.receive($0) }
+
+            do {
+                let scope = container.makeScope(tag: .request)
+                _ = try scope.resolve(NoteHandler.self)
+            }
+
+            #expect(problems.received.map(\.code) == [.scopeNotClosed])
+            #expect(
+                problems.received.first?.message == "The scope \"request\" was released without being closed: 2"
+                    + " disposable instances it owned will never be disposed: RequestContext, Transaction. Fix: run"
+                    + " the work in container.withScope { … } (withScopeAsync in async code), which closes the scope"
+                    + " on every path, or close it on every path yourself (try await scope.closeAsync())."
+            )
+            #expect(log.events == [])
+        }
+    }
+
+    /// An existing instance is registered with its owner: `.container` disposes it at shutdown,
+    /// resolved or not; `.caller` never; no scope does.
+    @Test func anExistingInstanceIsDisposedByTheContainerOnlyWhenItOwnsIt() throws {
+        let log = EventLog()
+        try Recording.$log.withValue(log) {
+            let container = Container()
+            container.register(RequestContext.self, instance: RequestContext(), ownedBy: .container)
+            container.register(Transaction.self, instance: try Transaction(db: Database(path: "x")), ownedBy: .caller)
+
+            try container.withScope(tag: .request) { request in
+                _ = try request.resolve(Transaction.self)
+            }
+            #expect(log.events == [])
+            try container.shutdown()
+            #expect(log.events == ["RequestContext"])
         }
     }
 
