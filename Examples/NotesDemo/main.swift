@@ -23,7 +23,7 @@ step("1. Register the app's modules, then finish registration")
 let container = Container()
 container.install(StorageModule(), ExportModule(), EditingModule(), SyncModule(), RequestModule())
 try container.finishRegistration()
-print("Five modules installed; the registry is frozen, so lookups from here on take no lock.")
+print("Five modules installed; the registry is frozen: a registration from here on is an error.")
 
 step("2. Resolve services by protocol")
 let store = try container.resolve(NoteStore.self)
