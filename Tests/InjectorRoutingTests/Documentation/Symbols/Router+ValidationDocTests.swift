@@ -1,0 +1,75 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+import InjectorRouting
+import Testing
+
+// The snippet of Router/validate()'s doc comment (Sources/InjectorRouting/Router/
+// Router+Validation.swift), a test of the routes written as the comment writes it, and what the
+// comment says: every problem is reported at once, the container's with its InjectionError
+// underneath; a route that needs parameters is listed as unchecked instead.
+
+private protocol ValidationDocStore: Sendable {}
+private struct ValidationDocViewer { let id: Int }
+private struct ValidationDocPanel {}
+
+extension RoutableService where Protocol == ValidationDocViewer {
+    fileprivate init() { self.init(declaredProtocol: Protocol.self) }
+}
+extension RoutableService where Protocol == ValidationDocPanel {
+    fileprivate init() { self.init(declaredProtocol: Protocol.self) }
+}
+
+/// The app's routes: a viewer that needs its URL's `id`, and the fixtures' time source.
+private func makeRouter() -> Router {
+    let router = Router(container: Container())
+    router.container.register((any Clock).self) { _ in FixedClock() }
+    router.register(RoutableService<any TimeSource>()) { r in SystemTime(clock: try r.resolve((any Clock).self)) }
+    router.register(RoutableService<ValidationDocViewer>()) { (_, parameters: RouteParameters) in
+        ValidationDocViewer(id: try parameters.value("id", as: Int.self))
+    }
+    .url("app://notes/:id")
+    return router
+}
+
+@Suite struct RouterValidationDocTests {
+    @Test func routesAreComplete() throws {
+        try makeRouter().validate()
+    }
+
+    @Test func aRouteThatNeedsParametersIsListedAsUnchecked() throws {
+        let report = try makeRouter().validate()
+
+        #expect(report.routesNeedingParameters.map(\.description) == ["ValidationDocViewer"])
+        #expect(report.description.hasPrefix("ValidationDocViewer: needs route parameters"))
+    }
+
+    @Test func everyProblemIsReportedAtOnceTheContainersWithItsInjectionErrorUnderneath() throws {
+        let router = makeRouter()
+        router.register(RoutableService<ValidationDocPanel>()) { r in
+            _ = try r.resolve((any ValidationDocStore).self)
+            return ValidationDocPanel()
+        }
+        .identifier("panel")
+        router.register(RoutableService<any Exporter>()) { _ in FileExporter() }.identifier("panel")
+
+        let error = routingError { try router.validate() }
+
+        #expect(error?.code == .validationFailed)
+        let problems = error?.problems ?? []
+        #expect(problems.count == 2)
+        #expect(problems.contains { $0.message.hasPrefix("The identifier \"panel\" names 2 routes") })
+        #expect(problems.contains { $0.underlyingError is InjectionError })
+    }
+}
