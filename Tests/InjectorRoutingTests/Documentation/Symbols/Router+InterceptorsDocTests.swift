@@ -61,8 +61,8 @@ private struct NoSession: Error, CustomStringConvertible {
             let log = EventLog()
             let router = makeRouter(log: log)
             let session = InterceptorsDocSession(isSignedIn: isSignedIn)
-            router.addInterceptor(named: "second") { request in
-                log.record("second saw \(request)")
+            router.addInterceptor(named: "logging") { request in
+                log.record("logging saw \(request)")
                 return .proceed
             }
 
@@ -77,7 +77,7 @@ private struct NoSession: Error, CustomStringConvertible {
 
             if isSignedIn {
                 #expect(error == nil)
-                #expect(log.entries == ["second saw RoutableService<EditorService>", "editor made"])
+                #expect(log.entries == ["logging saw RoutableService<EditorService>", "editor made"])
             } else {
                 #expect(error?.code == .redirected)
                 #expect(
@@ -85,10 +85,10 @@ private struct NoSession: Error, CustomStringConvertible {
                         == "The interceptor \"sign-in\" redirected RoutableService<EditorService> to "
                         + "RoutableService<SignInService>, which was performed instead."
                 )
-                // The redirect passes the interceptors too, the ones added before the sign-in one first.
+                // The redirect passes the interceptors too, the one added before the sign-in one first.
                 #expect(
                     log.entries == [
-                        "second saw RoutableService<EditorService>", "second saw RoutableService<SignInService>",
+                        "logging saw RoutableService<EditorService>", "logging saw RoutableService<SignInService>",
                         "sign-in made",
                     ]
                 )

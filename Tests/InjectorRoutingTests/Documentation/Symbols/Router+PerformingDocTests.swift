@@ -143,6 +143,40 @@ extension PerformingDocs {
             #expect(error?.action == .lookUp)
         }
 
+        @Test func aFailedPerformLeavesTheRouteUnroutedAfterTheHandlersWereTold() throws {
+            let router = Router(container: Container())
+            let told = EventLog()
+            router.register(RoutableService<any Exporter>()) { _ in throw TestFailure("disk full") }
+            router.globalErrorHandler = { action, error in told.record("global \(action) \(error.code)") }
+            let route = try router.to(RoutableService<any Exporter>()) { config in
+                config.errorHandler = { action, error in told.record("route \(action) \(error.code)") }
+            }
+
+            let error = routingError { try route.perform() }
+
+            #expect(error?.code == .destinationUnavailable)
+            #expect(route.state == .unrouted)
+            #expect(
+                told.entries == [
+                    "route performRoute destinationUnavailable", "global performRoute destinationUnavailable",
+                ]
+            )
+        }
+
+        @Test func preparingAValueKeepsThePreparedCopyAsTheRoutesDestination() throws {
+            let router = Router(container: Container())
+            router.register(RoutableService<any Greeting>()) { _ in PlainGreeting(text: "made") }
+                .prepare { greeting, _ in greeting.text += ", prepared" }
+            let restored: any Greeting = PlainGreeting(text: "restored")
+
+            let route = try router.prepare(destination: restored, for: RoutableService<any Greeting>())
+
+            #expect(route.destination?.text == "restored, prepared")
+            #expect(restored.text == "restored")
+            #expect(route.state == .routed)
+            #expect(!route.canRemove)
+        }
+
         @Test func prepareRunsTheCallersThenTheRoutesPreparationsButNotTheFactory() throws {
             let router = Router(container: Container())
             let made = Counter()

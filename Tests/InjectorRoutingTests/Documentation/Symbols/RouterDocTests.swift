@@ -104,6 +104,7 @@ private final class RouterDocLogger: Sendable {
 
     @Test func theGlobalErrorHandlerHearsEveryRoutingErrorAfterTheRoutesOwnHandlers() throws {
         let router = Router(container: Container())
+        router.register(RoutableService<any Exporter>()) { _ in FileExporter() }
         let logger = RouterDocLogger()
 
         router.globalErrorHandler = { action, error in logger.error("\(action): \(error.message)") }
@@ -115,10 +116,16 @@ private final class RouterDocLogger: Sendable {
         }
         _ = routingError { _ = try router.to(RoutableService<TimeService>()) }
 
+        let route = try router.prepare(destination: FileExporter(), for: RoutableService<any Exporter>())
+        _ = routingError { try route.removeRoute() }  // prepared elsewhere: not removable
+
         let message = try #require(error?.message)
         #expect(
             logger.lines.entries == [
                 "route's handler", "error: makeDestination: \(message)", "error: lookUp: \(message)",
+                "error: removeRoute: RoutableService<Exporter> prepared a destination made elsewhere "
+                    + "(prepare(destination:for:)): it did not make it, so it cannot remove it. Fix: remove it where it "
+                    + "was made.",
             ]
         )
     }
