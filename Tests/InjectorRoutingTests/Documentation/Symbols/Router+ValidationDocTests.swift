@@ -17,7 +17,8 @@ import Testing
 
 // The snippet of Router/validate()'s doc comment (Sources/InjectorRouting/Router/
 // Router+Validation.swift), a test of the routes written as the comment writes it, and what the
-// comment says: every problem is reported at once, the container's with its InjectionError
+// comment says: every problem is reported at once (a malformed pattern, a shared identifier, an
+// adapter chain that ends at no route, what the container finds), the container's with its InjectionError
 // underneath; a route that needs parameters is listed as unchecked instead.
 
 private protocol ValidationDocStore: Sendable {}
@@ -63,13 +64,18 @@ private func makeRouter() -> Router {
         }
         .identifier("panel")
         router.register(RoutableService<any Exporter>()) { _ in FileExporter() }.identifier("panel")
+        router.register(RoutableService<any Greeting>()) { _ in PlainGreeting(text: "hi") }.url("app://greet/:")
+        router.adapt(RoutableService<any NoteLogging>(), to: RoutableService<any Logger>())
 
         let error = routingError { try router.validate() }
 
         #expect(error?.code == .validationFailed)
         let problems = error?.problems ?? []
-        #expect(problems.count == 2)
+        #expect(problems.count == 4)
+        #expect(problems.contains { $0.message.hasPrefix("The URL pattern \"app://greet/:\"") })
         #expect(problems.contains { $0.message.hasPrefix("The identifier \"panel\" names 2 routes") })
+        #expect(problems.contains { $0.message.hasPrefix("RoutableService<NoteLogging> is adapted to") })
         #expect(problems.contains { $0.underlyingError is InjectionError })
+        #expect(error?.message.hasPrefix("Routing validation found 4 problems:\n1. ") == true)
     }
 }
