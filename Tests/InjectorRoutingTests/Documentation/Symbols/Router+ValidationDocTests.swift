@@ -18,8 +18,8 @@ import Testing
 // The snippet of Router/validate()'s doc comment (Sources/InjectorRouting/Router/
 // Router+Validation.swift), a test of the routes written as the comment writes it, and what the
 // comment says: every problem is reported at once (a malformed pattern, a shared identifier, an
-// adapter chain that ends at no route, what the container finds), the container's with its InjectionError
-// underneath; a route that needs parameters is listed as unchecked instead.
+// adapter chain that ends at no route, what the container finds), the container's with its
+// InjectionError underneath; a route that needs parameters is listed as unchecked instead.
 
 private protocol ValidationDocStore: Sendable {}
 private struct ValidationDocViewer { let id: Int }
