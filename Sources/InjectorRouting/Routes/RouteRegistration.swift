@@ -15,7 +15,9 @@
 /// added.
 ///
 /// ```swift
-/// router.register(RoutableService<NoteViewer>()) { (r, parameters: RouteParameters) in … }
+/// router.register(RoutableService<NoteViewer>()) { (r, parameters: RouteParameters) in
+///     try StoreNoteViewer(id: parameters.value("id", as: Int.self))
+/// }
 ///     .identifier("note-viewer")
 ///     .url("app://notes/:id")
 ///     .prepare { viewer, context in viewer.highlight = context.parameters["q"] }
