@@ -37,6 +37,10 @@ extension RoutableService where Protocol == any RouteRegistrationDoc.NoteViewer 
     fileprivate init() { self.init(declaredProtocol: Protocol.self) }
 }
 
+/// Another route's destination, of the fixtures' `Viewer`, outside the namespace whose `NoteViewer`
+/// hides the fixtures' one.
+private func fixtureViewer() -> any Viewer { NoteViewer(id: 1, tab: nil) }
+
 /// What the snippet prints, in this file.
 private let printed = EventLog()
 private func print(_ items: Any...) { printed.record(items.map { "\($0)" }.joined(separator: " ")) }
@@ -72,6 +76,21 @@ extension RouteRegistrationDoc {
             let viewer = try router.makeDestination(url: "app://notes/42?q=eggs", as: (any NoteViewer).self)
             #expect(viewer.id == 42)
             #expect(viewer.highlight == "eggs")
+        }
+
+        @Test func twoRoutesWithOneIdentifierFailItsLookUpWithInvalidConfigurationNamingBoth() throws {
+            let router = makeRouter()
+            router.register(RoutableService<any Viewer>()) { _ in fixtureViewer() }.identifier("note-viewer")
+
+            let error = try #require(
+                routingError { _ = try router.makeDestination(identifier: "note-viewer", as: Any.self) }
+            )
+            #expect(error.code == .invalidConfiguration)
+            #expect(
+                error.message
+                    == "The identifier \"note-viewer\" names 2 routes: RoutableService<NoteViewer>, "
+                    + "RoutableService<Viewer>. Fix: give each route an identifier of its own."
+            )
         }
 
         @Test func theRouteHandlesTheEventsSentToTheRouter() {

@@ -164,7 +164,19 @@ extension ViewPerformingDoc {
                 routingError { try router.perform(url: "notes://nowhere/1", path: .push(from: home)) }
             )
             #expect(unmatched.code == .invalidConfiguration)
-            #expect(unmatched.message.contains("\"notes://nowhere/1\""))
+            #expect(
+                unmatched.message
+                    == "No URL pattern matches the URL \"notes://nowhere/1\". Fix: register a pattern that matches it, "
+                    + "or correct the URL."
+            )
+
+            let malformed = try #require(routingError { try router.perform(url: "not a url", path: .push(from: home)) })
+            #expect(malformed.code == .invalidConfiguration)
+            #expect(
+                malformed.message
+                    == "The URL \"not a url\" contains the whitespace or control character U+0020. Fix: percent-encode "
+                    + "it as %20."
+            )
 
             let service = try #require(
                 routingError { try router.perform(url: "notes://clock", path: .push(from: home)) }
@@ -175,6 +187,25 @@ extension ViewPerformingDoc {
                     == "The URL \"notes://clock\" matches RoutableService<Clock>, which is not a view route: there is "
                     + "nothing to show. Fix: perform it with router.perform(url:) or makeDestination(url:), without a "
                     + "path."
+            )
+            #expect(host.description == "HomeScreen (root of a navigation stack)")
+        }
+
+        @Test func aDeepLinkThatMatchesTwoEquallySpecificPatternsIsInvalidConfigurationNamingBoth() throws {
+            let host = HeadlessNavigationHost(navigationStackWith: home)
+            let router = Router(container: Container(), host: host)
+            router.register(RoutableView<any EditorView>()) { _ in EditorScreen() }.url("notes://notes/:id")
+            router.register(RoutableService<any Clock>()) { _ in SystemClock() }.url("notes://notes/:name")
+
+            let error = try #require(
+                routingError { try router.perform(url: "notes://notes/3", path: .push(from: home)) }
+            )
+            #expect(error.code == .invalidConfiguration)
+            #expect(
+                error.message
+                    == "The URL \"notes://notes/3\" matches 2 equally specific patterns: \"notes://notes/:id\" and "
+                    + "\"notes://notes/:name\". Fix: make one of them more specific (a literal segment beats a "
+                    + "placeholder, and a placeholder beats \"*\"), or remove all but one."
             )
             #expect(host.description == "HomeScreen (root of a navigation stack)")
         }

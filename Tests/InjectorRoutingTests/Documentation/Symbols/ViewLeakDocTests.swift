@@ -65,6 +65,30 @@ struct ViewLeakDocTests {
         )
     }
 
+    @Test func aWeakRegistrationsScreenIsNeverReported() async throws {
+        failures = []
+        let router = Router(
+            container: Container(),
+            host: HeadlessNavigationHost(navigationStackWith: home),
+            clock: clock
+        )
+        router.register(RoutableView<any BadgeView>(), scope: .weak) { _ in BadgeScreen() }
+        router.leakHandler = { leak in assertionFailure(leak.description) }
+
+        var kept: (any BadgeView)?
+        let route = try router.perform(to: RoutableView<any BadgeView>(), path: .push(from: home)) { config in
+            config.successHandler = { kept = $0 }
+        }
+        try route.removeRoute()
+        for _ in 0..<100 { await Task.yield() }
+        clock.advance(by: .seconds(2))
+        for _ in 0..<100 { await Task.yield() }
+
+        #expect(kept != nil)
+        #expect(clock.sleeperCount == 0)
+        #expect(failures.isEmpty)
+    }
+
     @Test func aSingletonScreenIsNeverReported() async throws {
         failures = []
         let router = Router(
