@@ -74,6 +74,29 @@ extension RouteConfigurationDoc {
             #expect(printed.entries == ["exporter ready", "first perform", "exporter ready"])
         }
 
+        @Test func aCallersPreparationOfASharedDestinationFailsThePerform() throws {
+            let router = Router(container: Container())
+            let line = #line + 1
+            router.register(RoutableService<any Exporter>(), scope: .singleton) { _ in FileExporter() }
+
+            let error = try #require(
+                routingError {
+                    try router.perform(to: RoutableService<any Exporter>()) { config in
+                        config.prepareDestination = { exporter in exporter.format = .pdf }
+                    }
+                }
+            )
+            #expect(error.code == .invalidConfiguration)
+            #expect(
+                error.message
+                    == "RoutableService<Exporter> was given a prepareDestination, but RoutableService<Exporter> (the "
+                    + "route registered at InjectorRoutingTests/RouteConfigurationDocTests.swift:\(line)) is a "
+                    + "singleton registration: its destination is shared with other callers, and one caller's "
+                    + "preparation would change it for all. Fix: prepare it in the route's own prepare hook, or "
+                    + "register the route .transient."
+            )
+        }
+
         @Test func onSuccessTheStateIsRoutedBeforeTheSuccessCompletionAndPerformerHandlers() throws {
             let log = EventLog()
             let router = Router(container: Container())

@@ -97,6 +97,29 @@ struct ServiceRouteDocTests {
         #expect(route.state == .removed)
     }
 
+    @Test func performingASingletonsRouteAgainGivesTheSharedDestination() throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Exporter>(), scope: .singleton) { _ in FileExporter() }
+        let route = try router.to(RoutableService<any Exporter>())
+        try route.perform()
+        let first = try #require(route.destination)
+        try route.perform()
+        #expect(route.destination === first)
+    }
+
+    @Test func aValueDestinationIsKeptAsACopyAndAnObjectOnlyWhileSomethingElseKeepsIt() throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Greeting>()) { _ in PlainGreeting(text: "hello") }
+        router.register(RoutableService<any Exporter>()) { _ in FileExporter() }
+
+        let greeting = try router.perform(to: RoutableService<any Greeting>())
+        #expect(greeting.destination?.text == "hello")
+        let exporter = try router.perform(to: RoutableService<any Exporter>())
+        #expect(exporter.destination == nil)  // nothing else keeps it
+        try greeting.removeRoute()
+        #expect(greeting.destination == nil)
+    }
+
     @Test func aFailedPerformLeavesTheRouteInTheStateItWasIn() throws {
         let router = Router(container: Container())
         let fails = Counter()
