@@ -265,6 +265,23 @@ import Testing
         )
     }
 
+    @Test func removingARouteWhoseDestinationIsGoneRunsNoRemovalHook() throws {
+        let router = Router(container: Container())
+        let log = EventLog()
+        router.register(RoutableService<any Exporter>()) { _ in FileExporter() }
+            .onRemove { exporter, _ in log.record("removed \(exporter.format)") }
+        let route = try router.perform(to: RoutableService<any Exporter>()) { config in
+            config.stateNotifier = { old, new in log.record("\(old) -> \(new)") }
+        }
+        #expect(route.destination == nil)  // nothing kept the exporter: the route held it weakly
+        log.clear()
+
+        try route.removeRoute(successHandler: { log.record("remove success") })
+
+        #expect(route.state == .removed)
+        #expect(log.entries == ["routed -> removing", "removing -> removed", "remove success"])
+    }
+
     @Test func aRemovedRouteCanBePerformedAgain() throws {
         let router = Router(container: Container())
         router.register(RoutableService<any Exporter>()) { _ in FileExporter() }

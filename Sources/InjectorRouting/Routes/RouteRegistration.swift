@@ -83,7 +83,8 @@ public struct RouteRegistration<Protocol>: Sendable {
         return self
     }
 
-    /// Adds a hook that runs when a performed route is removed.
+    /// Adds a hook that runs when a performed route is removed, on its destination; not when the
+    /// destination, an object the route holds weakly, is already gone.
     @discardableResult
     public func onRemove(_ hook: @escaping @Sendable (Protocol, RouteContext) throws -> Void) -> Self {
         amend { record in

@@ -159,6 +159,10 @@ public final class ServiceRoute<Destination> {
 
     /// Removes the route: runs the route's removal hooks on its destination and lets go of it.
     ///
+    /// The route holds an object destination weakly: once nothing else keeps it, it is gone, and
+    /// removing the route runs no hook (they undo what was done to a destination, and there is none
+    /// left). Keep the destination for as long as its removal has something to undo.
+    ///
     /// - Parameters:
     ///   - successHandler: Called when the route was removed.
     ///   - errorHandler: Called when it could not be; the route's own error handler and the router's
