@@ -42,7 +42,9 @@ public protocol ViewRouteDefinition: RouteDefinition where Destination: AnyObjec
     var supportedPaths: ViewRoutePaths { get }
 
     /// Shows `destination` from `source` the route's own way, for `ViewRoutePath/custom(from:)`;
-    /// calls `completion` once the transition has ended.
+    /// calls `completion` once the transition has ended. The route holds its destination weakly, as
+    /// a host's transitions leave the screen held by the hierarchy: what this shows must keep it (the
+    /// tabs above do), or removing the route fails, its destination gone.
     @MainActor func performCustomTransition(
         _ destination: Destination,
         from source: AnyObject,
