@@ -17,8 +17,8 @@ extension Container {
     /// is built.
     ///
     /// ```swift
-    /// if container.isRegistered(Exporter.self, name: "pdf") { … }
-    /// container.isRegistered(Editor.self, argumentTypes: Note.self)
+    /// if container.isRegistered(Exporter.self, name: "pdf") { offerPDFExport() }
+    /// let takesANote = container.isRegistered(Editor.self, argumentTypes: Note.self)
     /// ```
     ///
     /// A registration counts even when resolving it would fail (a duplicate, for one); ask
