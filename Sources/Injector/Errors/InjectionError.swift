@@ -19,7 +19,7 @@
 ///
 /// ```swift
 /// do {
-///     let store = try container.resolve(NoteStore.self)
+///     _ = try container.resolve(NoteStore.self)
 /// } catch let error as InjectionError where error.code == .missingRegistration {
 ///     print(error.message)
 ///     // No registration for Clock, needed by NoteStore -> Clock (missing). …
