@@ -21,7 +21,7 @@
 ///     static let request: ScopeTag = "request"
 /// }
 /// container.register(RequestContext.self, scope: .scoped(to: .request)) { _ in RequestContext() }
-/// try container.withScope(tag: .request) { request in try request.resolve(RequestContext.self) }
+/// try container.withScope(tag: .request) { request in _ = try request.resolve(RequestContext.self) }
 /// ```
 public struct ScopeTag: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The tag's name, shown in error messages.
