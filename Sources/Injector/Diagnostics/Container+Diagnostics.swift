@@ -26,7 +26,8 @@ public typealias DiagnosticsHandler = @Sendable (InjectionError) -> Void
 extension Container {
     /// Sets the handler that receives what this container, its children and their scopes notice
     /// outside any call that could throw it, such as a lifetime scope released without being
-    /// closed (``InjectionError/Code/scopeNotClosed``). A child's own handler takes precedence.
+    /// closed while it holds instances to dispose (``InjectionError/Code/scopeNotClosed``). A
+    /// child's own handler takes precedence.
     ///
     /// ```swift
     /// container.setDiagnosticsHandler { problem in logger.warning("\(problem.message)") }
