@@ -28,9 +28,9 @@ private struct NoteEditor: Editor { let store: any NoteStore }
 private enum AppContainer {
     static func make(withClock: Bool = true) -> Container {
         let container = Container()
-        if withClock { container.register(Clock.self, scope: .singleton) { _ in SystemClock() } }
-        container.register(NoteStore.self) { r in try FileNoteStore(clock: r.resolve(Clock.self)) }
         container.register(Editor.self) { r in try NoteEditor(store: r.resolve(NoteStore.self)) }
+        container.register(NoteStore.self) { r in try FileNoteStore(clock: r.resolve(Clock.self)) }
+        if withClock { container.register(Clock.self, scope: .singleton) { _ in SystemClock() } }
         return container
     }
 }
@@ -44,7 +44,7 @@ private enum AppContainer {
         let error = try #require(injectionError { try AppContainer.make(withClock: false).validate() })
         #expect(error.code == .validationFailed)
         let missing =
-            "No registration for Clock, needed by NoteStore -> Clock (missing). Nothing is registered for"
+            "No registration for Clock, needed by Editor -> NoteStore -> Clock (missing). Nothing is registered for"
             + " Clock under any name or arguments. Fix: register it, e.g. container.register(Clock.self) { r in … },"
             + " in this container or one of its parents."
         #expect(error.problems.map(\.code) == [.missingRegistration])
