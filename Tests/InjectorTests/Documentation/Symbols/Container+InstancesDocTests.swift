@@ -53,6 +53,16 @@ private struct Repository: Sendable { let database: Database }
         #expect(SystemClock.shared.log.events.isEmpty)
     }
 
+    @Test func hooksAndChecksDoNotRunForAnInstance() throws {
+        let container = Container()
+        let ran = CallCounter()
+        container.register(Clock.self, instance: SystemClock.shared, ownedBy: .caller)
+            .onResolved { _, _ in _ = ran.next() }
+            .verify { _ in _ = ran.next() }
+        #expect(try container.resolve(Clock.self) as? SystemClock === SystemClock.shared)
+        #expect(ran.count == 0)
+    }
+
     @Test func anOwnedInstanceNeverResolvedIsDisposedAtShutdown() throws {
         let container = Container()
         let log = EventLog()

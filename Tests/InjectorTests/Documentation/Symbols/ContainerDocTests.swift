@@ -26,7 +26,7 @@ extension ScopeTag {
 private protocol Clock: Sendable { var now: Date { get } }
 private struct SystemClock: Clock { var now: Date { Date() } }
 private struct FixedClock: Clock { let now: Date }
-private protocol NoteStore { var clock: any Clock { get } }
+private protocol NoteStore: Sendable { var clock: any Clock { get } }
 private struct FileNoteStore: NoteStore { let clock: any Clock }
 
 private protocol Editor: AnyObject {}
@@ -48,6 +48,17 @@ private final class NoteEditor: Editor, Disposable, Sendable {
 
         #expect(store.clock.now == .distantPast)
         #expect(try container.resolve(NoteStore.self).clock is SystemClock)
+    }
+
+    @Test func aChildsShadowNeverLeaksIntoAParentsSingleton() throws {
+        let container = Container()
+        container.register(Clock.self, scope: .singleton) { _ in SystemClock() }
+        container.register(NoteStore.self, scope: .singleton) { r in try FileNoteStore(clock: r.resolve(Clock.self)) }
+        let test = container.makeChild()
+        test.register(Clock.self) { _ in FixedClock(now: .distantPast) }
+        #expect(try test.resolve(NoteStore.self).clock is SystemClock)
+        #expect(try test.resolve(Clock.self) is FixedClock)
+        #expect(try container.resolve(Clock.self) is SystemClock)
     }
 
     @Test func aScopeMadeWithMakeScopeLivesUntilItIsClosed() async throws {

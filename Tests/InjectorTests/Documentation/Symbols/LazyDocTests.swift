@@ -18,9 +18,14 @@ import Testing
 // assume: a Lazy resolves on first use, once; a ServiceProvider resolves a new instance each time;
 // both resolve from where they came from, and fail once their scope is closed.
 
-private protocol Exporter: AnyObject {}
+private protocol Exporter: AnyObject, Sendable {}
 private final class PDFExporter: Exporter {}
 private final class NoteHandler {
+    let exporter: Lazy<Exporter>
+    init(exporter: Lazy<Exporter>) { self.exporter = exporter }
+}
+
+private final class Shared: Sendable {
     let exporter: Lazy<Exporter>
     init(exporter: Lazy<Exporter>) { self.exporter = exporter }
 }
@@ -58,6 +63,14 @@ private final class Mailer: Sendable {
         let handler = try container.withScope { scope in try scope.resolve(NoteHandler.self) }
         let error = try #require(injectionError { try handler.exporter.value })
         #expect(error.code == .scopeClosed)
+    }
+
+    @Test func aLazyHandedToASingletonResolvesFromTheContainerNotTheScope() throws {
+        let container = Container()
+        container.register(Exporter.self) { _ in PDFExporter() }
+        container.register(Shared.self, scope: .singleton) { r in Shared(exporter: try r.resolve(Lazy<Exporter>.self)) }
+        let shared = try container.withScope { scope in try scope.resolve(Shared.self) }
+        #expect(try shared.exporter.value is PDFExporter)  // the scope is closed; the container is not
     }
 
     @Test func aServiceProviderResolvesANewInstanceEachTime() throws {

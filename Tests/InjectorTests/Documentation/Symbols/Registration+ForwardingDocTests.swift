@@ -45,6 +45,13 @@ private final class Draft {}
         #expect(try container.resolve(NoteWriter.self) === store)
     }
 
+    @Test func forwardingToATypeTheInstanceDoesNotConformToThrows() throws {
+        let container = Container()
+        container.register(Draft.self) { _ in Draft() }.implements(NoteReader.self)
+        let error = try #require(injectionError { try container.resolve(NoteReader.self) })
+        #expect(error.code == .invalidForwarding)
+    }
+
     @Test func aTransientIsNewEachTimeAndTheForwardedKeyIsARegistrationOfItsOwn() throws {
         let container = Container()
         container.register(Draft.self) { _ in Draft() }.implements(AnyObject.self)
