@@ -58,7 +58,9 @@ public struct RouteRequest: Sendable, CustomStringConvertible {
     /// Whether this request routes to `service`.
     ///
     /// ```swift
-    /// if request.isRouting(to: RoutableService<EditorService>()) && !session.isSignedIn { … }
+    /// if request.isRouting(to: RoutableService<EditorService>()) && !session.isSignedIn {
+    ///     return .refuse("sign in first")
+    /// }
     /// ```
     ///
     /// A request for a protocol adapted to `service` routes to it too, so that an interceptor that
