@@ -43,6 +43,16 @@ private final class BkHolder: Sendable {
     init(_ held: BkCounted) { self.held = held }
 }
 private struct BkBoom: Error {}
+/// Each asked for by one test alone, which looks for the waits that ask for it among every test's
+/// (see `asyncWaits(for:)`).
+private final class BkTwiceHeld: Sendable {}
+private final class BkOthersHeld: Sendable {}
+private final class BkAskedEveryWay: Sendable {}
+private final class BkAskedUnderOverrides: Sendable {}
+private final class BkAskedPerScope: Sendable {}
+private final class BkAwaited: Sendable {}
+private final class BkAwaitedInTheFamily: Sendable {}
+private final class BkAwaitedHalfway: Sendable {}
 
 private final class Identities: @unchecked Sendable {  // `items` only under `lock`
     private let lock = NSLock()
@@ -50,6 +60,18 @@ private final class Identities: @unchecked Sendable {  // `items` only under `lo
     func add(_ object: AnyObject) { lock.withLock { items.append(object) } }
     var distinct: Int { lock.withLock { Set(items.map(ObjectIdentifier.init)).count } }
     var count: Int { lock.withLock { items.count } }
+}
+
+/// How many resolutions now wait at an async gate (an instance's or a family's) asking for `type`:
+/// for a test to act only once another task waits, rather than after a guessed time.
+private func asyncWaits(for type: Any.Type) -> Int {
+    AsyncInstanceGates.waits().filter { $0.serviceType == type }.count
+}
+
+/// Holds an async factory until `others` resolutions wait asking for `type` (at most 10 s),
+/// counting in `raced` when they did: the race the test is about then surely happened.
+private func heldUntil(_ others: Int, waitFor type: Any.Type, raced: CallCounter) async {
+    if await awaitedUntil({ asyncWaits(for: type) == others }) { raced.next() }
 }
 
 // MARK: - Regressions
@@ -103,31 +125,47 @@ struct SharedConstructionRaceRegressionTests {
     /// ends, the gate is still the parent's: U waits for the parent, the parent for U, for ever.
     /// `AsyncInstanceGates.cycle(from:back:in:)` only follows `holders[gate].last`, and nothing
     /// searches again when a holder leaves. Expected: `circularWait`; it hung.
+    ///
+    /// The parent's first try at `A` fails: it keeps `A`'s gate until it ends, and its family has
+    /// no `A` to share, so the child builds `A` within the parent's hold and keeps the gate too (a
+    /// child that found `A` built by its parent would let the gate go at once). The parent asks for
+    /// `B` only once U waits at `A`, and the child ends only once the parent waits at `B` (the bug)
+    /// or is cancelled (the parent's resolve failed): the test takes that path however the tasks
+    /// are scheduled.
     @Test func cycleThroughAGateWithSeveralHoldersIsMissed() async throws {
         let container = Container()
         let childHolds = Signal()
         let otherHolds = Signal()
-        container.register(BkA.self, scope: .singleton) { _ async in BkA() }
-        container.register(BkB.self, scope: .singleton) { _ async in BkB() }
+        let calls = CallCounter()
+        let seen = EventLog()
+        container.register(BkTwiceHeld.self, scope: .singleton) { _ async throws in
+            guard calls.next() > 1 else { throw BkBoom() }
+            return BkTwiceHeld()
+        }
+        container.register(BkOthersHeld.self, scope: .singleton) { _ async in BkOthersHeld() }
         container.register(BkChild.self) { r async throws in
-            _ = try await r.resolveAsync(BkA.self)  // taken within the parent: holders [parent, child]
+            _ = try await r.resolveAsync(BkTwiceHeld.self)  // built within the parent: holders [parent, child]
+            seen.record("the child built BkTwiceHeld #\(calls.count)")
             childHolds.signal()
-            try? await Task.sleep(for: .milliseconds(800))  // ends after the parent waits for B
+            // Ends after the parent waits for B, or once the parent's resolve fails.
+            _ = await awaitedUntil { Task.isCancelled || asyncWaits(for: BkOthersHeld.self) > 0 }
             return BkChild()
         }
         container.register(BkOther.self) { r async throws in
             _ = await awaited(childHolds)
-            _ = try await r.resolveAsync(BkB.self)
+            _ = try await r.resolveAsync(BkOthersHeld.self)
             otherHolds.signal()
-            _ = try await r.resolveAsync(BkA.self)  // waits: the parent and the child hold A
+            _ = try await r.resolveAsync(BkTwiceHeld.self)  // waits: the parent and the child hold A
             return BkOther()
         }
         container.register(BkRoot.self) { r async throws in
-            _ = try await r.resolveAsync(BkA.self)
+            _ = try? await r.resolveAsync(BkTwiceHeld.self)  // fails, and keeps A's gate
             async let child = container.resolveAsync(BkChild.self)
             _ = await awaited(otherHolds)
-            try? await Task.sleep(for: .milliseconds(200))  // let the other one wait at A
-            _ = try await r.resolveAsync(BkB.self)
+            if await awaitedUntil({ asyncWaits(for: BkTwiceHeld.self) == 1 }) {
+                seen.record("the other waits at BkTwiceHeld")
+            }
+            _ = try await r.resolveAsync(BkOthersHeld.self)
             _ = try await child
             return BkRoot()
         }
@@ -137,7 +175,20 @@ struct SharedConstructionRaceRegressionTests {
             return [await root.value, await other.value]
         }
         let all = try #require(results, "the two resolutions hung waiting for each other")
-        #expect(failures(all).map(\.code) == [.circularWait], "\(all)")
+        #expect(seen.events == ["the child built BkTwiceHeld #2", "the other waits at BkTwiceHeld"])
+        let errors = failures(all)
+        #expect(errors.map(\.code) == [.circularWait], "\(all)")
+        #expect(
+            errors.first?.message
+                == "Resolving BkOthersHeld would wait forever: this resolution (BkRoot -> BkOthersHeld) needs the"
+                + " BkOthersHeld that another task's resolution is building, and that one (BkOther -> BkTwiceHeld)"
+                + " waits for the BkTwiceHeld that this resolution is building. Each holds a shared instance it has"
+                + " not finished while it waits for the other's, so neither can go on; this one stops instead of"
+                + " waiting, and releases what it holds. Fix: let one of them resolve the other's service first, or"
+                + " before starting the other task's work, or ask for it later through Lazy<T> or"
+                + " ServiceProvider<T>."
+        )
+        #expect(all.count == 2 && (try? all[1].get()) == "BkOther", "\(all)")
     }
 
     /// Regression (false circularWait, guarantee 4). The parent resolution has already built singleton
