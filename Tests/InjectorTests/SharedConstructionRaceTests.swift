@@ -425,29 +425,33 @@ struct SharedConstructionRaceRegressionTests {
 
 @Suite("Shared construction races: attacks that held up")
 struct SharedConstructionRaceAttackTests {
-    /// One cold async singleton (slow factory) asked for at once in every way: top-level tasks,
-    /// `Task.detached`, a lifetime scope, a child container, and from inside an async factory
-    /// through its resolver, `async let`, a task group and an awaited `Task {}` (captured
-    /// container). Its factory runs once and everyone gets the one instance.
+    /// One cold async singleton asked for at once in every way: top-level tasks, `Task.detached`,
+    /// a lifetime scope, a child container, and from inside an async factory through its resolver,
+    /// `async let`, a task group and an awaited `Task {}` (captured container). Its factory runs
+    /// once and everyone gets the one instance. The factory goes on only once the 31 other first
+    /// asks (20 top-level ones, and the resolver's and two `async let`s' of each of the 4 factories)
+    /// wait for it, at its gate or their family's; the task group's and the `Task`'s asks come once
+    /// their factory's own returned, and find the instance published, or built by their family.
     @Test func asyncSingletonIsBuiltOnceHoweverItIsAsked() async throws {
+        let raced = CallCounter()
         for _ in 0..<5 {
             let container = Container()
             let calls = CallCounter()
-            container.register(BkCounted.self, scope: .singleton) { _ async in
-                let serial = calls.next()
-                try? await Task.sleep(for: .milliseconds(20))
-                return BkCounted(serial: serial)
+            container.register(BkAskedEveryWay.self, scope: .singleton) { _ async in
+                calls.next()
+                await heldUntil(31, waitFor: BkAskedEveryWay.self, raced: raced)
+                return BkAskedEveryWay()
             }
             let seen = Identities()
             container.register(BkRoot.self) { r async throws in
-                async let a = container.resolveAsync(BkCounted.self)
-                async let b = container.resolveAsync(BkCounted.self)
-                seen.add(try await r.resolveAsync(BkCounted.self))
-                try await withThrowingTaskGroup(of: BkCounted.self) { group in
-                    for _ in 0..<3 { group.addTask { try await container.resolveAsync(BkCounted.self) } }
+                async let a = container.resolveAsync(BkAskedEveryWay.self)
+                async let b = container.resolveAsync(BkAskedEveryWay.self)
+                seen.add(try await r.resolveAsync(BkAskedEveryWay.self))
+                try await withThrowingTaskGroup(of: BkAskedEveryWay.self) { group in
+                    for _ in 0..<3 { group.addTask { try await container.resolveAsync(BkAskedEveryWay.self) } }
                     for try await value in group { seen.add(value) }
                 }
-                seen.add(try await Task { try await container.resolveAsync(BkCounted.self) }.value)
+                seen.add(try await Task { try await container.resolveAsync(BkAskedEveryWay.self) }.value)
                 seen.add(try await a)
                 seen.add(try await b)
                 return BkRoot()
@@ -462,14 +466,18 @@ struct SharedConstructionRaceAttackTests {
                             case 0: _ = try? await container.resolveAsync(BkRoot.self)
                             case 1:
                                 if let value = try? await Task.detached(operation: {
-                                    try await container.resolveAsync(BkCounted.self)
+                                    try await container.resolveAsync(BkAskedEveryWay.self)
                                 }).value {
                                     seen.add(value)
                                 }
-                            case 2: if let value = try? await scope.resolveAsync(BkCounted.self) { seen.add(value) }
-                            case 3: if let value = try? await child.resolveAsync(BkCounted.self) { seen.add(value) }
+                            case 2:
+                                if let value = try? await scope.resolveAsync(BkAskedEveryWay.self) { seen.add(value) }
+                            case 3:
+                                if let value = try? await child.resolveAsync(BkAskedEveryWay.self) { seen.add(value) }
                             default:
-                                if let value = try? await container.resolveAsync(BkCounted.self) { seen.add(value) }
+                                if let value = try? await container.resolveAsync(BkAskedEveryWay.self) {
+                                    seen.add(value)
+                                }
                             }
                         }
                     }
@@ -482,17 +490,20 @@ struct SharedConstructionRaceAttackTests {
             #expect(seen.count == 4 * 8 + 4 * 4)
             try await scope.closeAsync()
         }
+        #expect(raced.count == 5)  // every time, the 32 first asks raced for the instance
     }
 
     /// Under test overrides a singleton goes to the overrides' store: tasks racing within one
-    /// `withOverrides` still build it once there.
+    /// `withOverrides` still build it once there. The factory goes on only once the 15 other tasks
+    /// wait at its gate.
     @Test func asyncSingletonUnderOverridesIsBuiltOnce() async throws {
         let container = Container()
         let calls = CallCounter()
-        container.register(BkCounted.self, scope: .singleton) { _ async in
-            let serial = calls.next()
-            try? await Task.sleep(for: .milliseconds(20))
-            return BkCounted(serial: serial)
+        let raced = CallCounter()
+        container.register(BkAskedUnderOverrides.self, scope: .singleton) { _ async in
+            calls.next()
+            await heldUntil(15, waitFor: BkAskedUnderOverrides.self, raced: raced)
+            return BkAskedUnderOverrides()
         }
         container.register(BkA.self) { _ in BkA() }
         let seen = Identities()
@@ -503,7 +514,9 @@ struct SharedConstructionRaceAttackTests {
                 await withTaskGroup(of: Void.self) { group in
                     for _ in 0..<16 {
                         group.addTask {
-                            if let value = try? await container.resolveAsync(BkCounted.self) { seen.add(value) }
+                            if let value = try? await container.resolveAsync(BkAskedUnderOverrides.self) {
+                                seen.add(value)
+                            }
                         }
                     }
                 }
@@ -513,16 +526,25 @@ struct SharedConstructionRaceAttackTests {
         #expect(ended == true)
         #expect(calls.count == 1)
         #expect(seen.distinct == 1 && seen.count == 16)
+        #expect(raced.count == 1)
     }
 
-    /// Scoped async instances: once per scope under a race, two scopes in parallel.
+    /// Scoped async instances: once per scope under a race, two scopes in parallel. Each factory
+    /// goes on only once the 9 other tasks of each scope wait at its scope's gate (both gates held
+    /// at once), or once the other factory saw that.
     @Test func asyncScopedInstanceIsBuiltOncePerScope() async throws {
         let container = Container()
         let calls = CallCounter()
-        container.register(BkCounted.self, scope: .scoped) { _ async in
-            let serial = calls.next()
-            try? await Task.sleep(for: .milliseconds(20))
-            return BkCounted(serial: serial)
+        let raced = CallCounter()
+        container.register(BkAskedPerScope.self, scope: .scoped) { _ async in
+            calls.next()
+            _ = await awaitedUntil {
+                guard raced.count == 0 else { return true }
+                guard asyncWaits(for: BkAskedPerScope.self) == 18 else { return false }
+                raced.next()
+                return true
+            }
+            return BkAskedPerScope()
         }
         let (first, second) = (container.makeScope(), container.makeScope())
         let seen = Identities()
@@ -530,7 +552,9 @@ struct SharedConstructionRaceAttackTests {
             await withTaskGroup(of: Void.self) { group in
                 for index in 0..<20 {
                     let scope = index.isMultiple(of: 2) ? first : second
-                    group.addTask { if let value = try? await scope.resolveAsync(BkCounted.self) { seen.add(value) } }
+                    group.addTask {
+                        if let value = try? await scope.resolveAsync(BkAskedPerScope.self) { seen.add(value) }
+                    }
                 }
             }
             return true
@@ -538,18 +562,22 @@ struct SharedConstructionRaceAttackTests {
         #expect(ended == true)
         #expect(calls.count == 2)
         #expect(seen.distinct == 2 && seen.count == 20)
+        #expect(raced.count >= 1)
         try await first.closeAsync()
         try await second.closeAsync()
     }
 
     /// Sync: threads racing through the container, a scope, a child container and a captured
-    /// container inside a transient factory build a slow singleton once.
+    /// container inside a transient factory build a singleton once. The factory goes on only once
+    /// the 15 other threads wait at its gate.
     @Test func syncSingletonIsBuiltOnceHoweverItIsAsked() async throws {
         let container = Container()
         let calls = CallCounter()
+        let raced = CallCounter()
         container.register(BkCounted.self, scope: .singleton) { _ in
             let serial = calls.next()
-            Thread.sleep(forTimeInterval: 0.01)
+            let builder = InstanceGates.currentThread
+            if waitedUntil({ InstanceGates.waits(forGatesHeldBy: builder).count == 15 }) { raced.next() }
             return BkCounted(serial: serial)
         }
         container.register(BkHolder.self) { _ in BkHolder(try container.resolve(BkCounted.self)) }
@@ -569,6 +597,7 @@ struct SharedConstructionRaceAttackTests {
         #expect(await onThreads(bodies))
         #expect(calls.count == 1)
         #expect(seen.distinct == 1 && seen.count == 16)
+        #expect(raced.count == 1)
         try await scope.closeAsync()
     }
 
