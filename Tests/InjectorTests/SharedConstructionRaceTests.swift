@@ -760,53 +760,62 @@ struct SharedConstructionRaceAttackTests {
     }
 
     /// Waiters cancelled at an async gate stop at once; the builder goes on, builds once, and the
-    /// gate is free afterwards. A waiter cancelled while it waits for its family (a task-group
-    /// child waiting for the parent's construction) stops too.
+    /// gate is free afterwards. A waiter cancelled while it waits for its family (a `Task {}` of the
+    /// parent's factory waiting for the parent's construction) stops too. Each waiter is cancelled only once
+    /// it waits (a task cancelled before it comes to the gate stops too, but without waiting).
     @Test func cancelledWaitersLeaveGatesConsistent() async throws {
         let container = Container()
         let started = Signal()
         let release = Signal()
         let calls = CallCounter()
-        container.register(BkCounted.self, scope: .singleton) { _ async in
-            let serial = calls.next()
+        let seen = EventLog()
+        container.register(BkAwaited.self, scope: .singleton) { _ async in
+            calls.next()
             started.signal()
             await release.wait()
-            return BkCounted(serial: serial)
+            return BkAwaited()
         }
-        let builder = Task { try await container.resolveAsync(BkCounted.self) }
+        let builder = Task { try await container.resolveAsync(BkAwaited.self) }
         #expect(await awaited(started))
-        let waiters = (0..<6).map { _ in Task { try await container.resolveAsync(BkCounted.self) } }
-        try await Task.sleep(for: .milliseconds(50))
+        let waiters = (0..<6).map { _ in Task { try await container.resolveAsync(BkAwaited.self) } }
+        if await awaitedUntil({ asyncWaits(for: BkAwaited.self) == 6 }) { seen.record("6 wait at the gate") }
         for waiter in waiters { waiter.cancel() }
-        let codes: [InjectionError.Code?]? = await withWatchdog {
-            var codes: [InjectionError.Code?] = []
-            for waiter in waiters {
-                do {
-                    _ = try await waiter.value
-                    codes.append(nil)
-                } catch let error as InjectionError { codes.append(error.code) } catch { codes.append(nil) }
-            }
-            return codes
+        let outcomes: [ResolveOutcome]? = await withWatchdog {
+            var outcomes: [ResolveOutcome] = []
+            for waiter in waiters { outcomes.append(await outcome { try await waiter.value }) }
+            return outcomes
         }
-        #expect(codes == Array(repeating: .resolutionCancelled, count: 6))
+        let errors = failures(try #require(outcomes))
+        #expect(errors.map(\.code) == Array(repeating: .resolutionCancelled, count: 6))
+        #expect(
+            errors.allSatisfy {
+                $0.message
+                    == "Resolving BkAwaited was cancelled: the task was cancelled while it waited for its shared"
+                    + " instance to be built by another resolution, or before it would have started building it."
+                    + " Nothing was built for this resolve; the instance is built once, by a task that is not"
+                    + " cancelled. Fix: nothing, if the task was meant to stop; otherwise, do not cancel it while it"
+                    + " resolves."
+            },
+            "\(errors.map(\.message))"
+        )
         release.signal()
         let built = try await builder.value
         let again: Bool? = await withWatchdog {
-            (try? await container.resolveAsync(BkCounted.self)) === built
+            (try? await container.resolveAsync(BkAwaited.self)) === built
         }
         #expect(again == true)
         #expect(calls.count == 1)
 
-        // In the family: the parent builds a singleton slowly; a task-group child asks for it
-        // (waiting in the family's gates) and is cancelled.
+        // In the family: the parent builds a singleton slowly; a child task asks for it (waiting
+        // in the family's gates) and is cancelled once it waits there.
         let parentBuilds = Signal()
         let parentRelease = Signal()
         let familyCalls = CallCounter()
-        container.register(BkB.self, scope: .singleton) { _ async in
+        container.register(BkAwaitedInTheFamily.self, scope: .singleton) { _ async in
             familyCalls.next()
             parentBuilds.signal()
             await parentRelease.wait()
-            return BkB()
+            return BkAwaitedInTheFamily()
         }
         let childOutcome = Outcomes()
         let childDone = Signal()
@@ -815,17 +824,20 @@ struct SharedConstructionRaceAttackTests {
                 childOutcome.add(
                     await outcome {
                         _ = await awaited(parentBuilds)
-                        return try await container.resolveAsync(BkB.self)  // waits in the family's gate
+                        // Waits in the family's gate.
+                        return try await container.resolveAsync(BkAwaitedInTheFamily.self)
                     }
                 )
                 childDone.signal()
             }
             Task {
                 _ = await awaited(parentBuilds)
-                try? await Task.sleep(for: .milliseconds(100))
+                if await awaitedUntil({ asyncWaits(for: BkAwaitedInTheFamily.self) == 1 }) {
+                    seen.record("the child waits in its family")
+                }
                 child.cancel()
             }
-            _ = try await r.resolveAsync(BkB.self)
+            _ = try await r.resolveAsync(BkAwaitedInTheFamily.self)
             await child.value
             return BkRoot()
         }
@@ -835,27 +847,41 @@ struct SharedConstructionRaceAttackTests {
         let rootEnded: Bool? = await withWatchdog { (try? await root.value) != nil }
         #expect(stoppedEarly)
         #expect(rootEnded == true)
-        #expect(failures(childOutcome.all).map(\.code) == [.resolutionCancelled], "\(childOutcome.all)")
+        #expect(seen.events == ["6 wait at the gate", "the child waits in its family"])
+        let childErrors = failures(childOutcome.all)
+        #expect(childErrors.map(\.code) == [.resolutionCancelled], "\(childOutcome.all)")
+        #expect(
+            childErrors.first?.message
+                == "Resolving BkAwaitedInTheFamily was cancelled: the task was cancelled while it waited for its"
+                + " shared instance to be built by another resolution, or before it would have started building it."
+                + " Nothing was built for this resolve; the instance is built once, by a task that is not cancelled."
+                + " Path: BkRoot -> BkAwaitedInTheFamily. Fix: nothing, if the task was meant to stop; otherwise, do"
+                + " not cancel it while it resolves."
+        )
         #expect(familyCalls.count == 1)
     }
 
     /// A factory that throws after building a nested singleton (held, unpublished) while another
     /// task waits for that singleton: the waiter then builds it, and everything resolves again.
+    /// The factory throws only once the waiter waits at the singleton's gate.
     @Test func failureHalfwayLeavesGatesFree() async throws {
         let container = Container()
         let innerBuilt = Signal()
         let fail = Atomic<Bool>(true)
         let innerCalls = CallCounter()
-        container.register(BkA.self, scope: .singleton) { _ async in
+        let seen = EventLog()
+        container.register(BkAwaitedHalfway.self, scope: .singleton) { _ async in
             innerCalls.next()
-            return BkA()
+            return BkAwaitedHalfway()
         }
         container.register(BkB.self, scope: .singleton) { r async throws in
-            _ = try await r.resolveAsync(BkA.self)
+            _ = try await r.resolveAsync(BkAwaitedHalfway.self)
             innerBuilt.signal()
-            try? await Task.sleep(for: .milliseconds(50))
-            if fail.load(ordering: .relaxed) { throw BkBoom() }
-            return BkB()
+            guard fail.load(ordering: .relaxed) else { return BkB() }
+            if await awaitedUntil({ asyncWaits(for: BkAwaitedHalfway.self) == 1 }) {
+                seen.record("the waiter waits at the gate")
+            }
+            throw BkBoom()
         }
         container.register(BkC.self, scope: .singleton) { r in
             _ = try r.resolve(BkD.self)
@@ -865,12 +891,23 @@ struct SharedConstructionRaceAttackTests {
         let results: [ResolveOutcome]? = await withWatchdog {
             let failing = Task.detached { await outcome { try await container.resolveAsync(BkB.self) } }
             _ = await awaited(innerBuilt)
-            let waiter = Task.detached { await outcome { try await container.resolveAsync(BkA.self) } }
+            let waiter = Task.detached { await outcome { try await container.resolveAsync(BkAwaitedHalfway.self) } }
             let syncFailing = Task.detached { syncOutcome { try container.resolve(BkC.self) } }
             return [await failing.value, await waiter.value, await syncFailing.value]
         }
         let all = try #require(results)
-        #expect(failures(all).map(\.code) == [.factoryFailed, .factoryFailed], "\(all)")
+        #expect(seen.events == ["the waiter waits at the gate"])
+        let errors = failures(all)
+        #expect(errors.map(\.code) == [.factoryFailed, .factoryFailed], "\(all)")
+        #expect(
+            errors.map(\.message) == [
+                "The factory of BkB threw: BkBoom(). The error is the underlyingError; fix the factory or what it"
+                    + " depends on.",
+                "The factory of BkC threw: BkBoom(). The error is the underlyingError; fix the factory or what it"
+                    + " depends on.",
+            ]
+        )
+        #expect((try? all[1].get()) == "BkAwaitedHalfway", "\(all)")
         fail.store(false, ordering: .relaxed)
         let again: Bool? = await withWatchdog {
             (try? await container.resolveAsync(BkB.self)) != nil && (try? container.resolve(BkD.self)) != nil
