@@ -438,8 +438,8 @@ struct SharedConstructionRaceAttackTests {
             let container = Container()
             let calls = CallCounter()
             container.register(BkAskedEveryWay.self, scope: .singleton) { _ async in
-                calls.next()
-                await heldUntil(31, waitFor: BkAskedEveryWay.self, raced: raced)
+                // Only the first call holds: a second one (a bug) would wait in vain.
+                if calls.next() == 1 { await heldUntil(31, waitFor: BkAskedEveryWay.self, raced: raced) }
                 return BkAskedEveryWay()
             }
             let seen = Identities()
@@ -501,8 +501,7 @@ struct SharedConstructionRaceAttackTests {
         let calls = CallCounter()
         let raced = CallCounter()
         container.register(BkAskedUnderOverrides.self, scope: .singleton) { _ async in
-            calls.next()
-            await heldUntil(15, waitFor: BkAskedUnderOverrides.self, raced: raced)
+            if calls.next() == 1 { await heldUntil(15, waitFor: BkAskedUnderOverrides.self, raced: raced) }
             return BkAskedUnderOverrides()
         }
         container.register(BkA.self) { _ in BkA() }
@@ -537,7 +536,7 @@ struct SharedConstructionRaceAttackTests {
         let calls = CallCounter()
         let raced = CallCounter()
         container.register(BkAskedPerScope.self, scope: .scoped) { _ async in
-            calls.next()
+            guard calls.next() <= 2 else { return BkAskedPerScope() }
             _ = await awaitedUntil {
                 guard raced.count == 0 else { return true }
                 guard asyncWaits(for: BkAskedPerScope.self) == 18 else { return false }
@@ -577,7 +576,7 @@ struct SharedConstructionRaceAttackTests {
         container.register(BkCounted.self, scope: .singleton) { _ in
             let serial = calls.next()
             let builder = InstanceGates.currentThread
-            if waitedUntil({ InstanceGates.waits(forGatesHeldBy: builder).count == 15 }) { raced.next() }
+            if serial == 1, waitedUntil({ InstanceGates.waits(forGatesHeldBy: builder).count == 15 }) { raced.next() }
             return BkCounted(serial: serial)
         }
         container.register(BkHolder.self) { _ in BkHolder(try container.resolve(BkCounted.self)) }
