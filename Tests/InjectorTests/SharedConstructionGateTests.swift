@@ -46,6 +46,47 @@ private final class GateAudit: Sendable {}
 private final class GateMailer: Sendable {}
 private final class GateReportJob: Sendable {}
 private final class GateReportWorker: Sendable {}
+/// A transient service with an `onResolved` hook: building it queues a preparation.
+private final class GateHooked: Sendable {}
+private struct GateWorkRequest {}
+
+/// A scoped unit of work that logs its disposal, numbered in the order its factory built it.
+private final class GateHeldWork: Disposable, Sendable {
+    let serial: Int
+    let disposals: EventLog
+    init(serial: Int, disposals: EventLog) {
+        self.serial = serial
+        self.disposals = disposals
+    }
+    func dispose() { disposals.record("GateHeldWork #\(serial)") }
+}
+
+/// The same, built by an async factory; asked for by one test alone, which looks for the waits that
+/// ask for it among every test's.
+private final class GateHeldAsyncWork: Disposable, Sendable {
+    let serial: Int
+    let disposals: EventLog
+    init(serial: Int, disposals: EventLog) {
+        self.serial = serial
+        self.disposals = disposals
+    }
+    func dispose() { disposals.record("GateHeldAsyncWork #\(serial)") }
+}
+
+/// Why a scoped instance built by a sync resolve is published, and its gate released, only when
+/// the resolve completes rather than as soon as it is built.
+enum HeldUntilTheResolveEnds: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// Its construction built a singleton, which it is published with (`holdEnteredGate`).
+    case itsConstructionBuiltASingleton
+    /// Its construction queued an `onResolved` hook, which runs when the resolve completes
+    /// (`holdEnteredGate`).
+    case itsConstructionQueuedAHook
+    /// Its resolve had built a singleton before it, still unpublished: it is built behind a gate
+    /// the resolve holds until it ends (`beginSharedConstruction`).
+    case itsResolveBuiltASingletonBefore
+
+    var testDescription: String { rawValue }
+}
 
 /// Keeps instances alive until the test ends, from any thread.
 private final class Keeper: @unchecked Sendable {  // `kept` is only touched under `lock`
@@ -392,6 +433,88 @@ struct SharedConstructionGateTests {
         try await scope.closeAsync()
     }
 
+    /// A scoped instance that is not published as soon as it is built (see `HeldUntilTheResolveEnds`),
+    /// whose resolve then fails while another thread waits at its gate, which that thread moved to
+    /// the process-wide table: the failure releases the gate, and the waiter builds the instance
+    /// (the discarded one is never handed out), which the scope then keeps as its one instance;
+    /// closing the scope disposes each instance built once, the discarded one too (the scope took
+    /// charge of it when it was built). The resolve fails only once the table records the waiter at
+    /// the gate its thread holds, so the test always takes that path.
+    @Test(arguments: HeldUntilTheResolveEnds.allCases)
+    func scopedInstanceHeldUntilItsResolveEndsIsBuiltByTheWaiterWhenTheResolveFails(
+        held: HeldUntilTheResolveEnds
+    ) async throws {
+        let container = Container()
+        let (works, singletons, hooks) = (CallCounter(), CallCounter(), CallCounter())
+        let disposals = EventLog()
+        let seenWaiting = EventLog()
+        let received = EventLog()
+        let built = DispatchSemaphore(value: 0)
+        container.register(GateCounted.self, scope: .singleton) { _ in GateCounted(serial: singletons.next()) }
+        container.register(GateHooked.self) { _ in GateHooked() }
+            .onResolved { _, _ in hooks.next() }
+        container.register(GateHeldWork.self, scope: .scoped) { r in
+            switch held {
+            case .itsConstructionBuiltASingleton: _ = try r.resolve(GateCounted.self)
+            case .itsConstructionQueuedAHook: _ = try r.resolve(GateHooked.self)
+            case .itsResolveBuiltASingletonBefore: break
+            }
+            return GateHeldWork(serial: works.next(), disposals: disposals)
+        }
+        container.register(GateWorkRequest.self) { r in
+            if held == .itsResolveBuiltASingletonBefore { _ = try r.resolve(GateCounted.self) }
+            _ = try r.resolve(GateHeldWork.self)
+            built.signal()
+            let builder = InstanceGates.currentThread
+            var waits: [ServiceKey] = []
+            _ = waitedUntil {
+                waits = InstanceGates.waits(forGatesHeldBy: builder)
+                return !waits.isEmpty
+            }
+            for asked in waits { seenWaiting.record("\(asked)") }
+            throw GateRefused()
+        }
+        let scope = container.makeScope()
+        let outcomes = Outcomes()
+        let ended = await onThreads([
+            { outcomes.record { try scope.resolve(GateWorkRequest.self) } },
+            {
+                _ = waited(for: built)
+                outcomes.record {
+                    let work = try scope.resolve(GateHeldWork.self)
+                    received.record("GateHeldWork #\(work.serial)")
+                    return work
+                }
+            },
+        ])
+        try #require(ended)  // else a gate is still held, and resolving below could wait for ever
+        // The resolve failed while the waiter waited at the table's gate, not before it came.
+        #expect(seenWaiting.events == ["GateHeldWork"])
+        let errors = outcomes.errors
+        #expect(errors.map(\.code) == [.factoryFailed])
+        #expect(
+            errors.first?.message
+                == "The factory of GateWorkRequest threw: GateRefused(). The error is the underlyingError; fix the"
+                + " factory or what it depends on."
+        )
+        #expect(outcomes.values == ["GateHeldWork"])
+        // The waiter built the scope's instance; the failed resolve's was never handed out.
+        #expect(received.events == ["GateHeldWork #2"])
+        #expect(works.count == 2)
+        #expect(try scope.resolve(GateHeldWork.self).serial == 2)
+        #expect(works.count == 2)
+        switch held {
+        case .itsConstructionBuiltASingleton, .itsResolveBuiltASingletonBefore:
+            // The failed resolve's singleton was dropped, never published.
+            #expect(try container.resolve(GateCounted.self).serial == 2)
+        case .itsConstructionQueuedAHook:
+            // The failed resolve's hook was dropped with it; the waiter's ran.
+            #expect(hooks.count == 1)
+        }
+        try await scope.closeAsync()
+        #expect(disposals.events == ["GateHeldWork #2", "GateHeldWork #1"])
+    }
+
     /// Many tasks race for one cold async singleton, and for one async weak instance.
     @Test func racingTasksBuildAsyncSharedInstancesOnce() async throws {
         let container = Container()
@@ -593,5 +716,62 @@ struct SharedConstructionGateTests {
         #expect(error.message.contains("GateAwaited"), "\(error.message)")
         _ = try await builder.value
         #expect(calls.count == 1)
+    }
+
+    /// An async scoped instance (published, and its gate released, only when the resolve that
+    /// built it completes) whose resolve fails while another task waits at its gate: the failure
+    /// releases the gate, and the waiter builds the instance (the discarded one is never handed
+    /// out), which the scope then keeps as its one instance; closing the scope disposes each
+    /// instance built once. The resolve fails only once `AsyncInstanceGates` records the waiter.
+    @Test func asyncScopedInstanceWhoseResolveFailsWhileATaskWaitsIsBuiltByTheWaiter() async throws {
+        let container = Container()
+        let works = CallCounter()
+        let disposals = EventLog()
+        let seenWaiting = EventLog()
+        let received = EventLog()
+        let built = Signal()
+        container.register(GateHeldAsyncWork.self, scope: .scoped) { _ async in
+            GateHeldAsyncWork(serial: works.next(), disposals: disposals)
+        }
+        container.register(GateWorkRequest.self) { r async throws in
+            _ = try await r.resolveAsync(GateHeldAsyncWork.self)
+            built.signal()
+            let waiting = await awaitedUntil {
+                AsyncInstanceGates.waits().contains { $0.serviceType == GateHeldAsyncWork.self }
+            }
+            if waiting { seenWaiting.record("GateHeldAsyncWork") }
+            throw GateRefused()
+        }
+        let scope = container.makeScope()
+        let results: [ResolveOutcome]? = await withWatchdog {
+            let failing = Task.detached { await outcome { try await scope.resolveAsync(GateWorkRequest.self) } }
+            let waiter = Task.detached {
+                _ = await awaited(built)
+                return await outcome {
+                    let work = try await scope.resolveAsync(GateHeldAsyncWork.self)
+                    received.record("GateHeldAsyncWork #\(work.serial)")
+                    return work
+                }
+            }
+            return [await failing.value, await waiter.value]
+        }
+        let all = try #require(results)
+        // The resolve failed while the waiter waited at the gate, not before it came.
+        #expect(seenWaiting.events == ["GateHeldAsyncWork"])
+        let errors = failures(all)
+        #expect(errors.map(\.code) == [.factoryFailed])
+        #expect(
+            errors.first?.message
+                == "The factory of GateWorkRequest threw: GateRefused(). The error is the underlyingError; fix the"
+                + " factory or what it depends on."
+        )
+        #expect((try? all[1].get()) == "GateHeldAsyncWork", "\(all)")
+        // The waiter built the scope's instance; the failed resolve's was never handed out.
+        #expect(received.events == ["GateHeldAsyncWork #2"])
+        #expect(works.count == 2)
+        #expect(try await scope.resolveAsync(GateHeldAsyncWork.self).serial == 2)
+        #expect(works.count == 2)
+        try await scope.closeAsync()
+        #expect(disposals.events == ["GateHeldAsyncWork #2", "GateHeldAsyncWork #1"])
     }
 }
