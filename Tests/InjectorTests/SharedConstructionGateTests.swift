@@ -73,21 +73,6 @@ private final class GateHeldAsyncWork: Disposable, Sendable {
     func dispose() { disposals.record("GateHeldAsyncWork #\(serial)") }
 }
 
-/// Why a scoped instance built by a sync resolve is published, and its gate released, only when
-/// the resolve completes rather than as soon as it is built.
-enum HeldUntilTheResolveEnds: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    /// Its construction built a singleton, which it is published with (`holdEnteredGate`).
-    case itsConstructionBuiltASingleton
-    /// Its construction queued an `onResolved` hook, which runs when the resolve completes
-    /// (`holdEnteredGate`).
-    case itsConstructionQueuedAHook
-    /// Its resolve had built a singleton before it, still unpublished: it is built behind a gate
-    /// the resolve holds until it ends (`beginSharedConstruction`).
-    case itsResolveBuiltASingletonBefore
-
-    var testDescription: String { rawValue }
-}
-
 /// Keeps instances alive until the test ends, from any thread.
 private final class Keeper: @unchecked Sendable {  // `kept` is only touched under `lock`
     private let lock = NSLock()
@@ -433,16 +418,17 @@ struct SharedConstructionGateTests {
         try await scope.closeAsync()
     }
 
-    /// A scoped instance that is not published as soon as it is built (see `HeldUntilTheResolveEnds`),
+    /// A scoped instance that is not published as soon as it is built (see `HeldScopedGate`),
     /// whose resolve then fails while another thread waits at its gate, which that thread moved to
     /// the process-wide table: the failure releases the gate, and the waiter builds the instance
     /// (the discarded one is never handed out), which the scope then keeps as its one instance;
     /// closing the scope disposes each instance built once, the discarded one too (the scope took
-    /// charge of it when it was built). The resolve fails only once the table records the waiter at
-    /// the gate its thread holds, so the test always takes that path.
-    @Test(arguments: HeldUntilTheResolveEnds.allCases)
+    /// charge of it when it was built). What the failed resolve built with it (a singleton, a hook)
+    /// is dropped too. The resolve fails only once the table records the waiter at the gate its
+    /// thread holds, so the test always takes that path.
+    @Test(arguments: HeldScopedGate.allCases)
     func scopedInstanceHeldUntilItsResolveEndsIsBuiltByTheWaiterWhenTheResolveFails(
-        held: HeldUntilTheResolveEnds
+        held: HeldScopedGate
     ) async throws {
         let container = Container()
         let (works, singletons, hooks) = (CallCounter(), CallCounter(), CallCounter())
@@ -450,21 +436,9 @@ struct SharedConstructionGateTests {
         let seenWaiting = EventLog()
         let received = EventLog()
         let built = DispatchSemaphore(value: 0)
-        container.register(GateCounted.self, scope: .singleton) { _ in GateCounted(serial: singletons.next()) }
-        container.register(GateHooked.self) { _ in GateHooked() }
-            .onResolved { _, _ in hooks.next() }
-        container.register(GateHeldWork.self, scope: .scoped) { r in
-            switch held {
-            case .itsConstructionBuiltASingleton: _ = try r.resolve(GateCounted.self)
-            case .itsConstructionQueuedAHook: _ = try r.resolve(GateHooked.self)
-            case .itsResolveBuiltASingletonBefore: break
-            }
-            return GateHeldWork(serial: works.next(), disposals: disposals)
-        }
-        container.register(GateWorkRequest.self) { r in
-            if held == .itsResolveBuiltASingletonBefore { _ = try r.resolve(GateCounted.self) }
-            _ = try r.resolve(GateHeldWork.self)
-            built.signal()
+        let scope = container.makeScope()
+        /// Fails once another thread waits at a gate the calling thread holds (at most 10 s).
+        @Sendable func failOnceAnotherThreadWaits() throws {
             let builder = InstanceGates.currentThread
             var waits: [ServiceKey] = []
             _ = waitedUntil {
@@ -474,7 +448,35 @@ struct SharedConstructionGateTests {
             for asked in waits { seenWaiting.record("\(asked)") }
             throw GateRefused()
         }
-        let scope = container.makeScope()
+        container.register(GateCounted.self, scope: .singleton) { _ in GateCounted(serial: singletons.next()) }
+        container.register(GateHooked.self) { _ in GateHooked() }
+            .onResolved { _, _ in
+                if hooks.next() == 1, held == .itsHookFailsWhenTheResolveCompletes {
+                    built.signal()
+                    try failOnceAnotherThreadWaits()
+                }
+            }
+        container.register(GateHeldWork.self, scope: .scoped) { r in
+            switch held {
+            case .itsConstructionBuiltASingleton: _ = try r.resolve(GateCounted.self)
+            case .itsConstructionQueuedAHook, .itsHookFailsWhenTheResolveCompletes: _ = try r.resolve(GateHooked.self)
+            case .itsResolveBuiltASingletonBefore, .itsResolveIsNestedInTheFailingOne: break
+            }
+            return GateHeldWork(serial: works.next(), disposals: disposals)
+        }
+        container.register(GateWorkRequest.self) { r in
+            switch held {
+            case .itsResolveBuiltASingletonBefore:
+                _ = try r.resolve(GateCounted.self)
+                _ = try r.resolve(GateHeldWork.self)
+            case .itsResolveIsNestedInTheFailingOne: _ = try scope.resolve(GateHeldWork.self)
+            default: _ = try r.resolve(GateHeldWork.self)
+            }
+            guard held != .itsHookFailsWhenTheResolveCompletes else { return GateWorkRequest() }
+            built.signal()
+            try failOnceAnotherThreadWaits()
+            return GateWorkRequest()
+        }
         let outcomes = Outcomes()
         let ended = await onThreads([
             { outcomes.record { try scope.resolve(GateWorkRequest.self) } },
@@ -491,12 +493,21 @@ struct SharedConstructionGateTests {
         // The resolve failed while the waiter waited at the table's gate, not before it came.
         #expect(seenWaiting.events == ["GateHeldWork"])
         let errors = outcomes.errors
-        #expect(errors.map(\.code) == [.factoryFailed])
-        #expect(
-            errors.first?.message
-                == "The factory of GateWorkRequest threw: GateRefused(). The error is the underlyingError; fix the"
-                + " factory or what it depends on."
-        )
+        if held == .itsHookFailsWhenTheResolveCompletes {
+            #expect(errors.map(\.code) == [.preparationFailed])
+            #expect(
+                errors.first?.message
+                    == "Preparing GateHooked failed: an onResolved hook threw: GateRefused(). The error is the"
+                    + " underlyingError."
+            )
+        } else {
+            #expect(errors.map(\.code) == [.factoryFailed])
+            #expect(
+                errors.first?.message
+                    == "The factory of GateWorkRequest threw: GateRefused(). The error is the underlyingError; fix"
+                    + " the factory or what it depends on."
+            )
+        }
         #expect(outcomes.values == ["GateHeldWork"])
         // The waiter built the scope's instance; the failed resolve's was never handed out.
         #expect(received.events == ["GateHeldWork #2"])
@@ -510,6 +521,10 @@ struct SharedConstructionGateTests {
         case .itsConstructionQueuedAHook:
             // The failed resolve's hook was dropped with it; the waiter's ran.
             #expect(hooks.count == 1)
+        case .itsHookFailsWhenTheResolveCompletes:
+            #expect(hooks.count == 2)
+        case .itsResolveIsNestedInTheFailingOne:
+            break
         }
         try await scope.closeAsync()
         #expect(disposals.events == ["GateHeldWork #2", "GateHeldWork #1"])
@@ -773,5 +788,31 @@ struct SharedConstructionGateTests {
         #expect(works.count == 2)
         try await scope.closeAsync()
         #expect(disposals.events == ["GateHeldAsyncWork #2", "GateHeldAsyncWork #1"])
+    }
+}
+
+extension SharedConstructionGateTests {
+    /// How a scoped instance built by a sync resolve comes to be published, and its gate released,
+    /// only when the resolve completes rather than as soon as it is built, and how that resolve
+    /// then fails.
+    enum HeldScopedGate: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        /// Its construction built a singleton, which it is published with (`holdEnteredGate`); the
+        /// request's factory then throws.
+        case itsConstructionBuiltASingleton
+        /// Its construction queued an `onResolved` hook, which runs when the resolve completes
+        /// (`holdEnteredGate`); the request's factory then throws.
+        case itsConstructionQueuedAHook
+        /// Its resolve had built a singleton before it, still unpublished: it is built behind a
+        /// gate the resolve holds until it ends (`beginSharedConstruction`); the request's factory
+        /// then throws.
+        case itsResolveBuiltASingletonBefore
+        /// It is built by a resolve nested in the request's (through the captured scope), which
+        /// hands it and its gate to the request's when it completes; the request's factory then
+        /// throws.
+        case itsResolveIsNestedInTheFailingOne
+        /// Its construction queued an `onResolved` hook, which throws when the resolve completes.
+        case itsHookFailsWhenTheResolveCompletes
+
+        var testDescription: String { rawValue }
     }
 }
