@@ -734,19 +734,28 @@ struct SharedConstructionGateTests {
     }
 
     /// An async scoped instance (published, and its gate released, only when the resolve that
-    /// built it completes) whose resolve fails while another task waits at its gate: the failure
-    /// releases the gate, and the waiter builds the instance (the discarded one is never handed
-    /// out), which the scope then keeps as its one instance; closing the scope disposes each
-    /// instance built once. The resolve fails only once `AsyncInstanceGates` records the waiter.
-    @Test func asyncScopedInstanceWhoseResolveFailsWhileATaskWaitsIsBuiltByTheWaiter() async throws {
+    /// built it completes) whose resolve fails (see `AsyncResolveFailure`) while another task waits
+    /// at its gate: the failure releases the gate, and the waiter builds the instance (the discarded
+    /// one is never handed out), which the scope then keeps as its one instance; closing the scope
+    /// disposes each instance built once. The request's factory goes on only once
+    /// `AsyncInstanceGates` records the waiter, so the resolve fails while the waiter waits.
+    @Test(arguments: AsyncResolveFailure.allCases)
+    func asyncScopedInstanceWhoseResolveFailsWhileATaskWaitsIsBuiltByTheWaiter(
+        failure: AsyncResolveFailure
+    ) async throws {
         let container = Container()
-        let works = CallCounter()
+        let (works, hooks) = (CallCounter(), CallCounter())
         let disposals = EventLog()
         let seenWaiting = EventLog()
         let received = EventLog()
         let built = Signal()
-        container.register(GateHeldAsyncWork.self, scope: .scoped) { _ async in
-            GateHeldAsyncWork(serial: works.next(), disposals: disposals)
+        container.register(GateHooked.self) { _ async in GateHooked() }
+            .onResolved { _, _ in
+                if hooks.next() == 1, failure == .aHookThrowsAsTheResolveCompletes { throw GateRefused() }
+            }
+        container.register(GateHeldAsyncWork.self, scope: .scoped) { r async throws in
+            _ = try await r.resolveAsync(GateHooked.self)
+            return GateHeldAsyncWork(serial: works.next(), disposals: disposals)
         }
         container.register(GateWorkRequest.self) { r async throws in
             _ = try await r.resolveAsync(GateHeldAsyncWork.self)
@@ -755,7 +764,8 @@ struct SharedConstructionGateTests {
                 AsyncInstanceGates.waits().contains { $0.serviceType == GateHeldAsyncWork.self }
             }
             if waiting { seenWaiting.record("GateHeldAsyncWork") }
-            throw GateRefused()
+            if failure == .theRequestsFactoryThrows { throw GateRefused() }
+            return GateWorkRequest()
         }
         let scope = container.makeScope()
         let results: [ResolveOutcome]? = await withWatchdog {
@@ -774,18 +784,30 @@ struct SharedConstructionGateTests {
         // The resolve failed while the waiter waited at the gate, not before it came.
         #expect(seenWaiting.events == ["GateHeldAsyncWork"])
         let errors = failures(all)
-        #expect(errors.map(\.code) == [.factoryFailed])
-        #expect(
-            errors.first?.message
-                == "The factory of GateWorkRequest threw: GateRefused(). The error is the underlyingError; fix the"
-                + " factory or what it depends on."
-        )
+        switch failure {
+        case .theRequestsFactoryThrows:
+            #expect(errors.map(\.code) == [.factoryFailed])
+            #expect(
+                errors.first?.message
+                    == "The factory of GateWorkRequest threw: GateRefused(). The error is the underlyingError; fix"
+                    + " the factory or what it depends on."
+            )
+        case .aHookThrowsAsTheResolveCompletes:
+            #expect(errors.map(\.code) == [.preparationFailed])
+            #expect(
+                errors.first?.message
+                    == "Preparing GateHooked failed: an onResolved hook threw: GateRefused(). The error is the"
+                    + " underlyingError."
+            )
+        }
         #expect((try? all[1].get()) == "GateHeldAsyncWork", "\(all)")
         // The waiter built the scope's instance; the failed resolve's was never handed out.
         #expect(received.events == ["GateHeldAsyncWork #2"])
         #expect(works.count == 2)
         #expect(try await scope.resolveAsync(GateHeldAsyncWork.self).serial == 2)
         #expect(works.count == 2)
+        // The failed resolve's hook was dropped with it (or threw); the waiter's ran.
+        #expect(hooks.count == (failure == .aHookThrowsAsTheResolveCompletes ? 2 : 1))
         try await scope.closeAsync()
         #expect(disposals.events == ["GateHeldAsyncWork #2", "GateHeldAsyncWork #1"])
     }
@@ -812,6 +834,18 @@ extension SharedConstructionGateTests {
         case itsResolveIsNestedInTheFailingOne
         /// Its construction queued an `onResolved` hook, which throws when the resolve completes.
         case itsHookFailsWhenTheResolveCompletes
+
+        var testDescription: String { rawValue }
+    }
+
+    /// How the async resolve that built a scoped instance fails, once another task waits at its
+    /// gate.
+    enum AsyncResolveFailure: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        /// The request's factory throws, after the scoped instance was built.
+        case theRequestsFactoryThrows
+        /// The request's factory returns; an `onResolved` hook the scoped instance's construction
+        /// queued throws as the resolve completes.
+        case aHookThrowsAsTheResolveCompletes
 
         var testDescription: String { rawValue }
     }
