@@ -49,6 +49,8 @@ private final class GateReportWorker: Sendable {}
 /// A transient service with an `onResolved` hook: building it queues a preparation.
 private final class GateHooked: Sendable {}
 private struct GateWorkRequest {}
+/// Asked for by one test alone, which looks for the waits that ask for it among every test's.
+private final class GateSeamAwaited: Sendable {}
 
 /// A scoped unit of work that logs its disposal, numbered in the order its factory built it.
 private final class GateHeldWork: Disposable, Sendable {
@@ -731,6 +733,78 @@ struct SharedConstructionGateTests {
         #expect(error.message.contains("GateAwaited"), "\(error.message)")
         _ = try await builder.value
         #expect(calls.count == 1)
+    }
+
+    /// What the race tests rely on to know that they took the path they are about: the gate tables
+    /// report a wait exactly while it lasts (`InstanceGates.waits(forGatesHeldBy:)` a thread waiting
+    /// at a store's gate it moved to the table, with what it asked for; `AsyncInstanceGates.waits()`
+    /// a task waiting at an instance gate, forgotten once it is cancelled), and the polls on them
+    /// give up at their bound rather than wait for ever.
+    @Test func gateTablesReportEachWaitWhileItLastsAndPollsGiveUpAtTheirBound() async throws {
+        let container = Container()
+        let reports = EventLog()
+        let started = DispatchSemaphore(value: 0)
+        container.register(GateLeft.self, scope: .scoped) { _ in
+            let holder = InstanceGates.currentThread
+            reports.record("before: \(InstanceGates.waits(forGatesHeldBy: holder))")
+            started.signal()
+            var waits: [ServiceKey] = []
+            _ = waitedUntil {
+                waits = InstanceGates.waits(forGatesHeldBy: holder)
+                return !waits.isEmpty
+            }
+            reports.record("while: \(waits)")
+            return GateLeft()
+        }
+        let scope = container.makeScope()
+        let ended = await onThreads([
+            {
+                _ = try? scope.resolve(GateLeft.self)
+                reports.record("after: \(InstanceGates.waits(forGatesHeldBy: InstanceGates.currentThread))")
+            },
+            {
+                _ = waited(for: started)
+                _ = try? scope.resolve(GateLeft.self)
+            },
+        ])
+        try #require(ended)
+        #expect(reports.events == ["before: []", "while: [GateLeft]", "after: []"])
+        try await scope.closeAsync()
+
+        let building = Signal()
+        let release = Signal()
+        container.register(GateSeamAwaited.self, scope: .singleton) { _ async in
+            building.signal()
+            await release.wait()
+            return GateSeamAwaited()
+        }
+        func waits() -> Int { AsyncInstanceGates.waits().filter { $0.serviceType == GateSeamAwaited.self }.count }
+        let builder = Task { try await container.resolveAsync(GateSeamAwaited.self) }
+        #expect(await awaited(building))
+        #expect(waits() == 0)
+        let waiter = Task { try await container.resolveAsync(GateSeamAwaited.self) }
+        #expect(await awaitedUntil { waits() == 1 })
+        waiter.cancel()
+        let stopped: ResolveOutcome? = await withWatchdog { await outcome { try await waiter.value } }
+        let errors = failures([try #require(stopped)])
+        #expect(errors.map(\.code) == [.resolutionCancelled])
+        #expect(
+            errors.first?.message
+                == "Resolving GateSeamAwaited was cancelled: the task was cancelled while it waited for its shared"
+                + " instance to be built by another resolution, or before it would have started building it."
+                + " Nothing was built for this resolve; the instance is built once, by a task that is not"
+                + " cancelled. Fix: nothing, if the task was meant to stop; otherwise, do not cancel it while it"
+                + " resolves."
+        )
+        #expect(waits() == 0)
+        release.signal()
+        _ = try await builder.value
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(!waitedUntil(seconds: 0.05) { false })
+        #expect(await !awaitedUntil(seconds: 0.05) { false })
+        #expect(clock.now - start < .seconds(5))
     }
 
     /// An async scoped instance (published, and its gate released, only when the resolve that
