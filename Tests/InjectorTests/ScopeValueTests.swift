@@ -98,6 +98,7 @@ struct ScopeValueTests {
     /// A declared value resolves from scopes given it, and from no container.
     @Test func declaredValueResolvesFromScopesGivenIt() throws {
         let container = Container()
+        let line = #line + 1
         container.register(RequestInfo.self, providedByScope: "request")
         let request = container.makeScope(tag: "request") { $0.provide(RequestInfo.self, RequestInfo(path: "/a")) }
 
@@ -105,6 +106,35 @@ struct ScopeValueTests {
 
         #expect(try request.resolve(RequestInfo.self).path == "/a")
         #expect(error.code == .scopeMismatch)
+        #expect(
+            error.message
+                == "RequestInfo is a value provided by lifetime scopes tagged \"request\" (declared at"
+                + " InjectorTests/ScopeValueTests.swift:\(line)), but was resolved from a container, outside any"
+                + " lifetime scope. Fix: resolve it from a scope given one: container.makeScope(tag: \"request\")"
+                + " { $0.provide(RequestInfo.self, …) }."
+        )
+    }
+
+    /// A declared value asked of a scope of another tag is reported as a value, with where it was
+    /// declared and how to give it, not as a scoped registration to re-register.
+    @Test func declaredValueAskedOfAScopeOfAnotherTagIsReportedAsAValue() throws {
+        let container = Container()
+        let line = #line + 1
+        container.register(RequestInfo.self, providedByScope: "request")
+        registerHandler(in: container)
+        let session = container.makeScope(tag: "session") { $0.provide(RequestInfo.self, RequestInfo(path: "/a")) }
+
+        let error = try #require(injectionError { try session.resolve(RequestHandler.self) })
+
+        #expect(error.code == .scopeMismatch)
+        #expect(
+            error.message
+                == "RequestInfo is a value provided by lifetime scopes tagged \"request\" (declared at"
+                + " InjectorTests/ScopeValueTests.swift:\(line)), but was resolved from the scope \"session\"."
+                + " Path: RequestHandler -> RequestInfo. Fix: resolve it from a scope made with"
+                + " container.makeScope(tag: \"request\") { $0.provide(RequestInfo.self, …) }, or declare it with"
+                + " providedByScope: nil to let a scope of any tag be given it."
+        )
     }
 
     /// A singleton may not depend on a value given to a scope: it would keep it past the scope.

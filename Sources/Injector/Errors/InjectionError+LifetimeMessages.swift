@@ -45,30 +45,68 @@ extension InjectionError {
         return InjectionError(.captiveDependency, message, path: path)
     }
 
-    static func scopedOutsideScope(_ key: ServiceKey, scope: Scope, path: [ServiceKey]) -> InjectionError {
+    /// A scoped registration resolved outside any lifetime scope; `valueSite` is where it was
+    /// declared when it is a value scopes are given (`register(_:providedByScope:)`).
+    static func scopedOutsideScope(
+        _ key: ServiceKey,
+        scope: Scope,
+        valueSite: RegistrationSite?,
+        path: [ServiceKey]
+    ) -> InjectionError {
         let make = scope.tag.map { "container.makeScope(tag: \"\($0)\")" } ?? "container.makeScope()"
-        var message =
-            "\(key) is .\(scope), but was resolved from a container, outside any lifetime scope,"
-            + " so nothing would own its instance."
+        var message: String
+        if let valueSite {
+            message =
+                "\(key) is \(valueGivenTo(scope)) (declared at \(valueSite)), but was resolved from a"
+                + " container, outside any lifetime scope."
+        } else {
+            message =
+                "\(key) is .\(scope), but was resolved from a container, outside any lifetime scope,"
+                + " so nothing would own its instance."
+        }
         if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message += " Fix: resolve from a lifetime scope: let scope = \(make); try scope.resolve(…)."
+        if valueSite != nil {
+            message +=
+                " Fix: resolve it from a scope given one: \(make) { $0.provide(\(typeName(key.serviceType)).self,"
+                + " …) }."
+        } else {
+            message += " Fix: resolve from a lifetime scope: let scope = \(make); try scope.resolve(…)."
+        }
         return InjectionError(.scopeMismatch, message, path: path)
     }
 
+    /// A registration scoped to one tag resolved from a scope of another; `valueSite` as in
+    /// `scopedOutsideScope`.
     static func scopeTagMismatch(
         _ key: ServiceKey,
         scope: Scope,
+        valueSite: RegistrationSite?,
         scopeTag: ScopeTag?,
         path: [ServiceKey]
     ) -> InjectionError {
         let tag = scope.tag!
         let actual = scopeTag.map { "the scope \"\($0)\"" } ?? "an untagged scope"
-        var message = "\(key) is .\(scope), but was resolved from \(actual)."
+        var message =
+            valueSite.map { "\(key) is \(valueGivenTo(scope)) (declared at \($0)), but was resolved from \(actual)." }
+            ?? "\(key) is .\(scope), but was resolved from \(actual)."
         if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message +=
-            " Fix: resolve it from a scope made with container.makeScope(tag: \"\(tag)\"), or register"
-            + " it as .scoped to let any scope own it."
+        if valueSite != nil {
+            message +=
+                " Fix: resolve it from a scope made with container.makeScope(tag: \"\(tag)\")"
+                + " { $0.provide(\(typeName(key.serviceType)).self, …) }, or declare it with providedByScope: nil"
+                + " to let a scope of any tag be given it."
+        } else {
+            message +=
+                " Fix: resolve it from a scope made with container.makeScope(tag: \"\(tag)\"), or register"
+                + " it as .scoped to let any scope own it."
+        }
         return InjectionError(.scopeMismatch, message, path: path)
+    }
+
+    /// `a value provided by lifetime scopes tagged "request"`, or by any lifetime scope.
+    private static func valueGivenTo(_ scope: Scope) -> String {
+        scope.tag.map { "a value provided by lifetime scopes tagged \"\($0)\"" }
+            ?? "a value provided by lifetime scopes"
     }
 
     static func scopeClosed(asking key: ServiceKey, tag: ScopeTag?) -> InjectionError {

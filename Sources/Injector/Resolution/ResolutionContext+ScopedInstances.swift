@@ -200,7 +200,12 @@ extension ResolutionContext {
             )
         }
         guard let lifetimeScope = environment.lifetimeScope else {
-            throw InjectionError.scopedOutsideScope(provider.key, scope: provider.scope, path: path + [provider.key])
+            throw InjectionError.scopedOutsideScope(
+                provider.key,
+                scope: provider.scope,
+                valueSite: provider.providesScopeValue ? provider.site : nil,
+                path: path + [provider.key]
+            )
         }
         if lifetimeScope.acceptsEveryTag || !provider.scope.admits(lifetimeScope.tag), let tag = provider.scope.tag {
             let lifetimeScopeTag = lifetimeScope.acceptsEveryTag ? environment.adoptedTag ?? tag : lifetimeScope.tag
@@ -208,6 +213,7 @@ extension ResolutionContext {
                 throw InjectionError.scopeTagMismatch(
                     provider.key,
                     scope: provider.scope,
+                    valueSite: provider.providesScopeValue ? provider.site : nil,
                     scopeTag: lifetimeScopeTag,
                     path: path + [provider.key]
                 )
