@@ -151,7 +151,7 @@ extension Resolver {
     /// ```swift
     /// container.register(Plugin.self, name: "spelling") { _ in SpellingPlugin() }
     /// container.register(Plugin.self, name: "word count") { _ in WordCountPlugin() }
-    /// let plugins = try container.resolveAll(Plugin.self)   // [SpellingPlugin, WordCountPlugin]
+    /// container.register(Toolbar.self) { r in Toolbar(plugins: try r.resolveAll(Plugin.self)) }
     /// ```
     ///
     /// - Returns: The instances, or an empty array when there is no registration.

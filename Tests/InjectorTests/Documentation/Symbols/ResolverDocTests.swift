@@ -59,7 +59,7 @@ private struct Toolbar { let plugins: [any Plugin] }
         let plugins = try container.resolveAll(Plugin.self)  // [SpellingPlugin, WordCountPlugin]
         #expect(plugins.map(\.name) == ["spelling", "word count"])
 
-        // The same through a factory's resolver.
+        // The same through a factory's resolver, as Resolver.resolveAll(_:)'s comment shows it.
         container.register(Toolbar.self) { r in Toolbar(plugins: try r.resolveAll(Plugin.self)) }
         #expect(try container.resolve(Toolbar.self).plugins.map(\.name) == ["spelling", "word count"])
     }
