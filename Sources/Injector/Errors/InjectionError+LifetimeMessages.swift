@@ -54,25 +54,21 @@ extension InjectionError {
         path: [ServiceKey]
     ) -> InjectionError {
         let make = scope.tag.map { "container.makeScope(tag: \"\($0)\")" } ?? "container.makeScope()"
-        var message: String
-        if let valueSite {
-            message =
-                "\(key) is \(valueGivenTo(scope)) (declared at \(valueSite)), but was resolved from a"
-                + " container, outside any lifetime scope."
-        } else {
-            message =
-                "\(key) is .\(scope), but was resolved from a container, outside any lifetime scope,"
-                + " so nothing would own its instance."
-        }
-        if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        if valueSite != nil {
-            message +=
-                " Fix: resolve it from a scope given one: \(make) { $0.provide(\(typeName(key.serviceType)).self,"
-                + " …) }."
-        } else {
-            message += " Fix: resolve from a lifetime scope: let scope = \(make); try scope.resolve(…)."
-        }
-        return InjectionError(.scopeMismatch, message, path: path)
+        let outside = "was resolved from a container, outside any lifetime scope"
+        let (problem, fix) =
+            if let valueSite {
+                (
+                    "\(key) is \(valueGivenTo(scope)) (declared at \(valueSite)), but \(outside).",
+                    "resolve it from a scope given one: \(make) { $0.provide(\(typeName(key.serviceType)).self, …) }."
+                )
+            } else {
+                (
+                    "\(key) is .\(scope), but \(outside), so nothing would own its instance.",
+                    "resolve from a lifetime scope: let scope = \(make); try scope.resolve(…)."
+                )
+            }
+        let pathNote = path.count > 1 ? " Path: \(path.pathDescription)." : ""
+        return InjectionError(.scopeMismatch, "\(problem)\(pathNote) Fix: \(fix)", path: path)
     }
 
     /// A registration scoped to one tag resolved from a scope of another; `valueSite` as in
@@ -84,23 +80,27 @@ extension InjectionError {
         scopeTag: ScopeTag?,
         path: [ServiceKey]
     ) -> InjectionError {
-        let tag = scope.tag!
+        let make = "container.makeScope(tag: \"\(scope.tag!)\")"
         let actual = scopeTag.map { "the scope \"\($0)\"" } ?? "an untagged scope"
-        var message =
-            valueSite.map { "\(key) is \(valueGivenTo(scope)) (declared at \($0)), but was resolved from \(actual)." }
-            ?? "\(key) is .\(scope), but was resolved from \(actual)."
-        if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        if valueSite != nil {
-            message +=
-                " Fix: resolve it from a scope made with container.makeScope(tag: \"\(tag)\")"
-                + " { $0.provide(\(typeName(key.serviceType)).self, …) }, or declare it with providedByScope: nil"
-                + " to let a scope of any tag be given it."
-        } else {
-            message +=
-                " Fix: resolve it from a scope made with container.makeScope(tag: \"\(tag)\"), or register"
-                + " it as .scoped to let any scope own it."
-        }
-        return InjectionError(.scopeMismatch, message, path: path)
+        let (what, fix) =
+            if let valueSite {
+                (
+                    "\(valueGivenTo(scope)) (declared at \(valueSite))",
+                    "resolve it from a scope made with \(make) { $0.provide(\(typeName(key.serviceType)).self, …) },"
+                        + " or declare it with providedByScope: nil to let a scope of any tag be given it."
+                )
+            } else {
+                (
+                    ".\(scope)",
+                    "resolve it from a scope made with \(make), or register it as .scoped to let any scope own it."
+                )
+            }
+        let pathNote = path.count > 1 ? " Path: \(path.pathDescription)." : ""
+        return InjectionError(
+            .scopeMismatch,
+            "\(key) is \(what), but was resolved from \(actual).\(pathNote) Fix: \(fix)",
+            path: path
+        )
     }
 
     /// `a value provided by lifetime scopes tagged "request"`, or by any lifetime scope.
