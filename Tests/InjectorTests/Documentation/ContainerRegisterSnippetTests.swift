@@ -116,6 +116,7 @@ struct ContainerRegisterSnippetTests {
         #expect(resolved.message == message)
         let validated = try #require(injectionError { try container.validate() })
         #expect(validated.code == .validationFailed)
+        #expect(validated.message == "Validation found 1 problem:\n- " + message)
         #expect(validated.problems.map(\.code) == [.duplicateRegistration])
         #expect(validated.problems.map(\.message) == [message])
         let finished = try #require(injectionError { try container.finishRegistration() })

@@ -217,6 +217,11 @@ struct GettingStartedSnippetTests {
         #expect(!container.canResolve(Archive.self))  // the sync resolve cannot build an async factory
         let error = try #require(injectionError { try container.resolve(Archive.self) })
         #expect(error.code == .asyncResolutionRequired)
+        #expect(
+            error.message == "Archive has an async factory, which a sync resolve cannot run. Fix: resolve it with try"
+                + " await resolveAsync(Archive.self), from the container or scope you resolve from (r.resolveAsync in"
+                + " an async factory); a sync factory that needs it must become async too."
+        )
         #expect(try await container.resolveAsync(Archive.self).clock.now == "09:00")
     }
 
@@ -232,13 +237,20 @@ struct GettingStartedSnippetTests {
 
         let cycle = try #require(injectionError { try container.resolve(SyncService.self) })
         #expect(cycle.code == .circularDependency)
-        #expect(cycle.message.hasPrefix("Circular dependency: SyncService -> Session -> SyncService"))
+        #expect(
+            cycle.message == "Circular dependency: SyncService -> Session -> SyncService. Each of these asks for the"
+                + " next in its factory, so none of them can be built first. Fix: break the cycle with property"
+                + " injection: let one of them receive the other after construction, in an onResolved hook, and give"
+                + " the one resolved back the .graph or .singleton scope so that the hook receives the same instance."
+        )
         let loop = try #require(injectionError { try container.resolve(Entry.self) })
         #expect(loop.code == .circularDependency)
         #expect(
-            loop.message.hasPrefix(
-                "Circular dependency: Entry -> Alpha -> Beta -> Alpha. The loop is Alpha -> Beta -> Alpha"
-            )
+            loop.message == "Circular dependency: Entry -> Alpha -> Beta -> Alpha. The loop is Alpha -> Beta -> Alpha:"
+                + " each of these asks for the next in its factory, so none of them can be built first. Fix: break the"
+                + " cycle with property injection: let one of them receive the other after construction, in an"
+                + " onResolved hook, and give the one resolved back the .graph or .singleton scope so that the hook"
+                + " receives the same instance."
         )
     }
 

@@ -232,6 +232,11 @@ private func registerRequestServices(in container: Container) {
             _ = try scope.resolve(UploadQueue.self)
             let closing = injectionError { try scope.close() }
             #expect(closing?.code == .asyncDisposalRequired)
+            #expect(
+                closing?.message == "The scope \"request\" holds instances that only an async disposal can dispose"
+                    + " (AsyncDisposable): UploadQueue. Nothing was disposed, and the scope stays open. Fix: use try"
+                    + " await scope.closeAsync(), or make them Disposable as well."
+            )
             #expect(log.events == [])
             #expect(!scope.isClosed)
 
@@ -242,6 +247,12 @@ private func registerRequestServices(in container: Container) {
                 }
             }
             #expect(withScope?.code == .asyncDisposalRequired)
+            #expect(
+                withScope?.message == "The scope \"request\" holds instances that only an async disposal can dispose"
+                    + " (AsyncDisposable): UploadQueue. withScope closed it all the same: the others were disposed;"
+                    + " these were dropped undisposed. Fix: use try await container.withScopeAsync, or make them"
+                    + " Disposable as well."
+            )
             #expect(log.events == ["Transaction", "RequestContext"])
         }
     }
@@ -328,6 +339,13 @@ private func registerRequestServices(in container: Container) {
         let error = injectionError { try scope.resolve(NoteCache.self) }
 
         #expect(error?.code == .captiveDependency)
+        #expect(
+            error?.message == "Captive dependency: NoteCache (.singleton) depends on RequestContext (.scoped(to:"
+                + " request)), which would then outlive its lifetime scope. Path: NoteCache -> Formatter ->"
+                + " RequestContext. Fix: give NoteCache a scope no longer than RequestContext's (.scoped(to: request)"
+                + " or .transient), give RequestContext a longer one, or let NoteCache ask for it when it needs it"
+                + " rather than hold it."
+        )
         #expect(
             error.map { "\($0.code): \($0.message)" }
                 == "captiveDependency: Captive dependency: NoteCache (.singleton) depends on RequestContext"

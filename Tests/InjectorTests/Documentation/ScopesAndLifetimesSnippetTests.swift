@@ -431,6 +431,11 @@ struct ScopesAndLifetimesSnippetTests {
         #expect(recorder.log.events == ["connect"])
         let sync = try #require(injectionError { try container.resolve(DatabasePool.self) })
         #expect(sync.code == .asyncResolutionRequired)
+        #expect(
+            sync.message == "DatabasePool has an async factory, which a sync resolve cannot run. Fix: resolve it with"
+                + " try await resolveAsync(DatabasePool.self), from the container or scope you resolve from"
+                + " (r.resolveAsync in an async factory); a sync factory that needs it must become async too."
+        )
     }
 
     @Test(.recording) func aCancelledTaskNeverStartsASharedFactoryAndStopsWaitingForOne() async throws {

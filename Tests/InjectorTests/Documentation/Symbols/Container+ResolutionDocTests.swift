@@ -77,6 +77,11 @@ private final class DatabasePool: Sendable {
         container.register(Editor.self, scope: .singleton) { _ in NoteEditor() }
         let error = try #require(injectionError { try container.resolve(Editor.self) { $0.title = "Draft" } })
         #expect(error.code == .sharedInstanceConfigured)
+        #expect(
+            error.message == "A configure closure was given for Editor, whose .singleton instance is shared with other"
+                + " callers, so one caller may not shape it. Fix: move that set-up into the factory or an onResolved"
+                + " hook, or register Editor as .transient if each caller needs its own."
+        )
     }
 
     @Test func resolveAllReturnsOnePerRegistrationInRegistrationOrder() throws {
@@ -112,5 +117,10 @@ private final class DatabasePool: Sendable {
         #expect(DatabasePool.connections.count == 1)
         let error = try #require(injectionError { try container.resolve(DatabasePool.self) })
         #expect(error.code == .asyncResolutionRequired)
+        #expect(
+            error.message == "DatabasePool has an async factory, which a sync resolve cannot run. Fix: resolve it with"
+                + " try await resolveAsync(DatabasePool.self), from the container or scope you resolve from"
+                + " (r.resolveAsync in an async factory); a sync factory that needs it must become async too."
+        )
     }
 }

@@ -93,6 +93,11 @@ private struct Server {
         try container.withScope(tag: .request) { kept = $0 }
         let error = try #require(injectionError { try kept?.resolve(NoteHandler.self) })
         #expect(error.code == .scopeClosed)
+        #expect(
+            error.message == "NoteHandler was resolved from the scope \"request\" after it was closed; its instances"
+                + " are disposed. Fix: resolve what the work needs before closing the scope, or make a new one with"
+                + " container.makeScope(tag: \"request\")."
+        )
     }
 
     @Test func anAsyncOnlyInstanceIsDroppedAndTheOthersDisposed() throws {
@@ -140,6 +145,10 @@ private struct Server {
             injectionError { try container.withScope(tag: .request) { try $0.resolve(Failing.self) } }
         )
         #expect(error.code == .disposalFailed)
+        #expect(
+            error.message == "Disposing what the scope \"request\" owned: 1 disposal threw; every other instance was"
+                + " disposed.\n- Disposing Failing threw: Refusal(). The error is the underlyingError."
+        )
         #expect(problems.received.count == 1)
     }
 

@@ -76,5 +76,10 @@ private final class NoteEditor: Editor, Disposable, Sendable {
         #expect(log.events == ["NoteEditor"])
         let error = try #require(injectionError { try session.resolve(Editor.self) })
         #expect(error.code == .scopeClosed)
+        #expect(
+            error.message == "Editor was resolved from the scope \"session\" after it was closed; its instances are"
+                + " disposed. Fix: resolve what the work needs before closing the scope, or make a new one with"
+                + " container.makeScope(tag: \"session\")."
+        )
     }
 }

@@ -36,7 +36,11 @@ private struct FileNoteStore: NoteStore { let clock: any Clock }
         }
 
         let error = try #require(caught)
-        #expect(error.message.hasPrefix("No registration for Clock, needed by NoteStore -> Clock (missing). "))
+        #expect(
+            error.message == "No registration for Clock, needed by NoteStore -> Clock (missing). Nothing is registered"
+                + " for Clock under any name or arguments. Fix: register it, e.g. container.register(Clock.self) { r in"
+                + " … }, in this container or one of its parents."
+        )
         #expect(error.description == error.message)
     }
 }

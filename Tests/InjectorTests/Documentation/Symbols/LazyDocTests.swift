@@ -63,6 +63,11 @@ private final class Mailer: Sendable {
         let handler = try container.withScope { scope in try scope.resolve(NoteHandler.self) }
         let error = try #require(injectionError { try handler.exporter.value })
         #expect(error.code == .scopeClosed)
+        #expect(
+            error.message == "Exporter was resolved from an untagged scope after it was closed; its instances are"
+                + " disposed. Fix: resolve what the work needs before closing the scope, or make a new one with"
+                + " container.makeScope()."
+        )
     }
 
     @Test func aLazyHandedToASingletonResolvesFromTheContainerNotTheScope() throws {

@@ -50,14 +50,27 @@ private final class Draft {}
         container.register(Draft.self) { _ in Draft() }.implements(NoteReader.self)
         let error = try #require(injectionError { try container.resolve(NoteReader.self) })
         #expect(error.code == .invalidForwarding)
+        #expect(
+            error.message == "NoteReader is registered to resolve Draft (implements), but its instance, a Draft, does"
+                + " not conform to NoteReader. Fix: make Draft conform to NoteReader, or remove"
+                + " .implements(NoteReader.self) from Draft's registration."
+        )
     }
 
     @Test func aTransientIsNewEachTimeAndTheForwardedKeyIsARegistrationOfItsOwn() throws {
         let container = Container()
+        let line = #line + 1
         container.register(Draft.self) { _ in Draft() }.implements(AnyObject.self)
         #expect(try container.resolve(AnyObject.self) !== (try container.resolve(AnyObject.self)))
         container.register(AnyObject.self) { _ in Draft() }
         let error = try #require(injectionError { try container.resolve(AnyObject.self) })
         #expect(error.code == .duplicateRegistration)
+        #expect(
+            error.message == "AnyObject is registered 2 times: at"
+                + " InjectorTests/Registration+ForwardingDocTests.swift:\(line), then at"
+                + " InjectorTests/Registration+ForwardingDocTests.swift:\(line + 2). Fix: remove all but one; give them"
+                + " different names if each is needed (resolveAll collects them); or pass replacesExisting: true to the"
+                + " one meant to replace the others, as a test does when it swaps in a double."
+        )
     }
 }

@@ -79,6 +79,7 @@ private final class NoteHandler: Sendable {
 
     @Test func aDeclaredValueResolvesFromTheScopeGivenOneAndNowhereElse() throws {
         let container = Container()
+        let declared = #line + 1
         container.register(RequestInfo.self, providedByScope: .request)
         container.register(NoteHandler.self, scope: .scoped(to: .request)) { r in
             try NoteHandler(request: r.resolve(RequestInfo.self))
@@ -94,12 +95,11 @@ private final class NoteHandler: Sendable {
             injectionError { try container.withScope(tag: .request) { try $0.resolve(NoteHandler.self) } }
         )
         #expect(notGiven.code == .scopeValueMissing)
-        #expect(notGiven.message.hasPrefix("RequestInfo is a value provided by lifetime scopes (declared at "))
         #expect(
-            notGiven.message.hasSuffix(
-                "but the scope \"request\" was not given one. Path: NoteHandler -> RequestInfo. Fix: give it when"
-                    + " making the scope: container.makeScope(tag: \"request\") { $0.provide(RequestInfo.self, …) }."
-            )
+            notGiven.message == "RequestInfo is a value provided by lifetime scopes (declared at"
+                + " InjectorTests/ScopeValuesDocTests.swift:\(declared)), but the scope \"request\" was not given one."
+                + " Path: NoteHandler -> RequestInfo. Fix: give it when making the scope: container.makeScope(tag:"
+                + " \"request\") { $0.provide(RequestInfo.self, …) }."
         )
         let otherTag = try #require(
             injectionError {
@@ -111,10 +111,21 @@ private final class NoteHandler: Sendable {
             }
         )
         #expect(otherTag.code == .scopeMismatch)
-        #expect(otherTag.message.contains("container.makeScope(tag: \"request\")"))
+        #expect(
+            otherTag.message == "RequestInfo is a value provided by lifetime scopes tagged \"request\" (declared at"
+                + " InjectorTests/ScopeValuesDocTests.swift:\(declared)), but was resolved from the scope \"session\"."
+                + " Fix: resolve it from a scope made with container.makeScope(tag: \"request\") {"
+                + " $0.provide(RequestInfo.self, …) }, or declare it with providedByScope: nil to let a scope of any"
+                + " tag be given it."
+        )
         let fromContainer = try #require(injectionError { try container.resolve(RequestInfo.self) })
         #expect(fromContainer.code == .scopeMismatch)
-        #expect(fromContainer.message.contains("container.makeScope(tag: \"request\")"))
+        #expect(
+            fromContainer.message == "RequestInfo is a value provided by lifetime scopes tagged \"request\" (declared"
+                + " at InjectorTests/ScopeValuesDocTests.swift:\(declared)), but was resolved from a container, outside"
+                + " any lifetime scope. Fix: resolve it from a scope given one: container.makeScope(tag: \"request\") {"
+                + " $0.provide(RequestInfo.self, …) }."
+        )
 
         let report = try container.validate()
         #expect(
