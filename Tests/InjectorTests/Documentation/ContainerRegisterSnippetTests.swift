@@ -148,6 +148,7 @@ struct ContainerRegisterSnippetTests {
                 + "or share a service that hands out an instance per argument (a pool keyed by host)."
         )
         #expect(injectionError { try container.finishRegistration() }?.code == .sharedScopeWithArguments)
+        #expect(injectionError { try container.finishRegistration() }?.message == error.message)  // the same report
     }
 
     @Test func eachFormReturnsTheRegistrationForHooksChecksAndForwardedTypes() async throws {

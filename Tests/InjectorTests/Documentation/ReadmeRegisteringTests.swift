@@ -90,6 +90,7 @@ private struct FileNoteStore: NoteStore {
                 + " does when it swaps in a double."
         )
         #expect(injectionError { try container.finishRegistration() }?.code == .duplicateRegistration)
+        #expect(injectionError { try container.finishRegistration() }?.message == error?.message)  // the same report
     }
 
     @Test func aRegistrationThatSaysReplacesExistingReplacesTheOther() throws {

@@ -53,6 +53,10 @@ private struct SetupError: Error, CustomStringConvertible {
             .onResolved { _, _ in throw SetupError("no parent") }
         let error = try #require(injectionError { try container.resolve(Child.self) })
         #expect(error.code == .preparationFailed)
+        #expect(
+            error.message
+                == "Preparing Child failed: an onResolved hook threw: no parent. The error is the underlyingError."
+        )
     }
 
     @Test func aCheckThatThrowsFailsTheResolveAndConfigureRunsBeforeIt() throws {
