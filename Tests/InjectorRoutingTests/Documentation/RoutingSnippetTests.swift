@@ -383,9 +383,12 @@ extension RoutingArticle {
             let validated = try #require(injectionError { _ = try loop.container.validate() })
             #expect(validated.problems.map(\.code) == [.circularDependency])
             #expect(
-                validated.message.hasPrefix(
-                    "Validation found 1 problem:\n- Circular dependency: Archive -> Backup -> Archive."
-                )
+                validated.message
+                    == "Validation found 1 problem:\n- Circular dependency: Archive -> Backup -> Archive. Each of "
+                    + "these asks for the next in its factory, so none of them can be built first. Fix: break the "
+                    + "cycle with property injection: let one of them receive the other after construction, in an "
+                    + "onResolved hook, and give the one resolved back the .graph or .singleton scope so that the "
+                    + "hook receives the same instance."
             )
             let error = try #require(routingError { _ = try loop.makeDestination(to: RoutableService<any Archive>()) })
             #expect(error.code == .cycle)

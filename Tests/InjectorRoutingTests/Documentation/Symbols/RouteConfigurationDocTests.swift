@@ -120,6 +120,7 @@ extension RouteConfigurationDoc {
             let log = EventLog()
             let router = Router(container: Container())
             router.globalErrorHandler = { _, _ in log.record("global") }
+            let line = #line + 1
             router.register(RoutableService<any Exporter>()) { _ in FileExporter() }
                 .verify { _, _ in throw ExportFailed() }
             let route = try router.to(RoutableService<any Exporter>()) { config in
@@ -130,7 +131,13 @@ extension RouteConfigurationDoc {
             }
             let error = try #require(routingError { try route.perform() })
             #expect(error.code == .invalidConfiguration)
-            #expect(error.message.contains("the disk is full"))
+            #expect(
+                error.message
+                    == "The destination of RoutableService<Exporter> (the route registered at "
+                    + "InjectorRoutingTests/RouteConfigurationDocTests.swift:\(line)) is not ready: its verify check "
+                    + "threw: the disk is full. Fix: give it what the check asks for, in the configuration's "
+                    + "prepareDestination or the route's prepare hook."
+            )
             #expect(route.state == .unrouted)
             #expect(
                 log.entries == [

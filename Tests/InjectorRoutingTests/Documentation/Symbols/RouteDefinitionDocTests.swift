@@ -103,7 +103,12 @@ extension RouteDefinitionDoc {
                 routingError { _ = try router.perform(url: "app://notes/42/edit", as: (any Editor).self) }
             )
             #expect(error.code == .invalidConfiguration)
-            #expect(error.message.contains("storeClosed"))
+            #expect(
+                error.message
+                    == "The destination of RoutableService<Editor> (EditorRoute) is not ready: its verify check threw: "
+                    + "storeClosed. Fix: give it what the check asks for, in the configuration's prepareDestination "
+                    + "or the route's prepare hook."
+            )
         }
 
         @Test func theRoutesEventHandlersAreToldOfTheEventsSentToTheRouter() {

@@ -58,7 +58,12 @@ private final class RouteRequestDocSession: Sendable {
         let adapted = routingError { _ = try router.makeDestination(to: RoutableService<any NoteEditingService>()) }
 
         #expect(direct?.code == .refused)
+        #expect(direct?.message == "The interceptor \"sign-in\" refused RoutableService<EditorService>: sign in first")
         #expect(adapted?.code == .refused)
+        #expect(
+            adapted?.message
+                == "The interceptor \"sign-in\" refused RoutableService<NoteEditingService>: sign in first"
+        )
         #expect(log.entries == ["RoutableService<EditorService>", "RoutableService<NoteEditingService>"])
     }
 

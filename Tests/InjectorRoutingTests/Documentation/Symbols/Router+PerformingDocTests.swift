@@ -86,6 +86,12 @@ extension PerformingDocs {
 
             let error = routingError { _ = try router.makeDestination(to: RoutableService<TimeService>()) }
             #expect(error?.code == .invalidProtocol)
+            #expect(
+                error?.message
+                    == "No route is registered for RoutableService<TimeService>. Fix: register one with "
+                    + "router.register(RoutableService<TimeService>(), …), or adapt the protocol to one that has a "
+                    + "route with router.adapt(RoutableService<TimeService>(), to: …)."
+            )
             #expect(told.entries == ["makeDestination invalidProtocol"])
 
             router.register(RoutableService<TimeService>()) { _ in FixedTimeService(now: 5) }
@@ -140,12 +146,19 @@ extension PerformingDocs {
 
             let error = routingError { _ = try Router(container: Container()).to(RoutableService<Exporter>()) }
             #expect(error?.code == .invalidProtocol)
+            #expect(
+                error?.message
+                    == "No route is registered for RoutableService<Exporter>. Fix: register one with "
+                    + "router.register(RoutableService<Exporter>(), …), or adapt the protocol to one that has a route "
+                    + "with router.adapt(RoutableService<Exporter>(), to: …)."
+            )
             #expect(error?.action == .lookUp)
         }
 
         @Test func aFailedPerformLeavesTheRouteUnroutedAfterTheHandlersWereTold() throws {
             let router = Router(container: Container())
             let told = EventLog()
+            let line = #line + 1
             router.register(RoutableService<any Exporter>()) { _ in throw TestFailure("disk full") }
             router.globalErrorHandler = { action, error in told.record("global \(action) \(error.code)") }
             let route = try router.to(RoutableService<any Exporter>()) { config in
@@ -155,6 +168,13 @@ extension PerformingDocs {
             let error = routingError { try route.perform() }
 
             #expect(error?.code == .destinationUnavailable)
+            #expect(
+                error?.message
+                    == "RoutableService<Exporter> (the route registered at "
+                    + "InjectorRoutingTests/Router+PerformingDocTests.swift:\(line)) could not make its destination. "
+                    + "The factory of Exporter threw: disk full. The error is the underlyingError; fix the factory or "
+                    + "what it depends on."
+            )
             #expect(route.state == .unrouted)
             #expect(
                 told.entries == [

@@ -154,8 +154,22 @@ extension RegistrationDocs {
             for _ in 0..<2 {
                 let error = routingError { _ = try router.makeDestination(to: RoutableService<any Editor>()) }
                 #expect(error?.code == .invalidConfiguration)
+                #expect(
+                    error?.message
+                        == "DraftRoute made a Draft, which does not conform to Editor, the protocol it is registered "
+                        + "for (RoutableService<Editor>). Fix: make the route's Destination conform: extension Draft: "
+                        + "Editor {}."
+                )
             }
-            #expect(injectionError { try container.validate() } != nil)
+            let validated = injectionError { try container.validate() }
+            #expect(validated?.code == .validationFailed)
+            #expect(
+                validated?.message
+                    == "Validation found 1 problem:\n- The factory of Editor threw: DraftRoute made a Draft, which "
+                    + "does not conform to Editor, the protocol it is registered for (RoutableService<Editor>). Fix: "
+                    + "make the route's Destination conform: extension Draft: Editor {}.. The error is the "
+                    + "underlyingError; fix the factory or what it depends on."
+            )
         }
 
         @Test func aModuleRouteMakesAFreshConfigurationForEveryPerform() throws {
@@ -205,17 +219,40 @@ extension RegistrationDocs {
         looping.adapt(RoutableService<any NoteLogging>(), to: RoutableService<any AuditLogging>())
         let error = routingError { _ = try looping.makeDestination(to: RoutableService<any AuditLogging>()) }
         #expect(error?.code == .cycle)
-        #expect(error?.message.contains("AuditLogging -> NoteLogging -> AuditLogging") == true)
-        #expect(injectionError { try looping.container.validate() } != nil)
+        #expect(
+            error?.message
+                == "Adapters lead back to themselves: AuditLogging -> NoteLogging -> AuditLogging (asked for "
+                + "RoutableService<AuditLogging>: AuditLogging -> NoteLogging -> AuditLogging). Fix: adapt one of "
+                + "them to a protocol that has a route of its own."
+        )
+        let validated = injectionError { try looping.container.validate() }
+        #expect(validated?.code == .validationFailed)
+        #expect(
+            validated?.message
+                == "Validation found 1 problem:\n- Circular dependency: AuditLogging -> NoteLogging -> AuditLogging. "
+                + "Each of these asks for the next in its factory, so none of them can be built first. Fix: break the "
+                + "cycle with property injection: let one of them receive the other after construction, in an "
+                + "onResolved hook, and give the one resolved back the .graph or .singleton scope so that the hook "
+                + "receives the same instance."
+        )
     }
 
     @Test func adaptingAProtocolWithARouteOfItsOwnIsADuplicateRegistration() throws {
         let router = Router(container: Container())
         router.register(RoutableService<any Logger>()) { _ in ConsoleLogger() }
+        let line = #line + 1
         router.register(RoutableService<any NoteLogging>()) { _ in ConsoleLogger() }
         router.adapt(RoutableService<any NoteLogging>(), to: RoutableService<any Logger>())
 
         let error = injectionError { try router.container.validate() }
-        #expect(error != nil)
+        #expect(error?.code == .validationFailed)
+        #expect(
+            error?.message
+                == "Validation found 1 problem:\n- NoteLogging is registered 2 times: at "
+                + "InjectorRoutingTests/Router+RegistrationDocTests.swift:\(line), then at "
+                + "InjectorRoutingTests/Router+RegistrationDocTests.swift:\(line + 1). Fix: remove all but one; give "
+                + "them different names if each is needed (resolveAll collects them); or pass replacesExisting: true "
+                + "to the one meant to replace the others, as a test does when it swaps in a double."
+        )
     }
 }

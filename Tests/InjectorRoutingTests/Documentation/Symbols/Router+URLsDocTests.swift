@@ -66,11 +66,24 @@ private func viewerByIdentifier(router: Router) throws -> NoteViewer {
         let malformed = routingError { _ = try router.makeDestination(url: "app://notes/%zz", as: Any.self) }
 
         #expect(unmatched?.code == .invalidConfiguration)
-        #expect(unmatched?.message.contains("\"app://tags/4\"") == true)
+        #expect(
+            unmatched?.message
+                == "No URL pattern matches the URL \"app://tags/4\". Fix: register a pattern that matches it, or "
+                + "correct the URL."
+        )
         #expect(ambiguous?.code == .invalidConfiguration)
-        #expect(ambiguous?.message.contains("\"app://notes/4\"") == true)
+        #expect(
+            ambiguous?.message
+                == "The URL \"app://notes/4\" matches 2 equally specific patterns: \"app://notes/:id\" and "
+                + "\"app://notes/:name\". Fix: make one of them more specific (a literal segment beats a placeholder, "
+                + "and a placeholder beats \"*\"), or remove all but one."
+        )
         #expect(malformed?.code == .invalidConfiguration)
-        #expect(malformed?.message.contains("\"app://notes/%zz\"") == true)
+        #expect(
+            malformed?.message
+                == "The URL \"app://notes/%zz\" has invalid percent-encoding in \"%zz\". Fix: write \"%\" followed by "
+                + "two hexadecimal digits of a UTF-8 byte, and a literal \"%\" as %25."
+        )
     }
 
     @Test func aDestinationOfAnotherTypeThanAskedIsAnInvalidConfiguration() throws {
@@ -79,6 +92,11 @@ private func viewerByIdentifier(router: Router) throws -> NoteViewer {
         let error = routingError { _ = try router.makeDestination(url: "app://notes/4", as: Settings.self) }
 
         #expect(error?.code == .invalidConfiguration)
+        #expect(
+            error?.message
+                == "The route for RoutableService<Viewer> for \"app://notes/4\" made a NoteViewer, not a Settings as "
+                + "asked. Fix: ask for the route's protocol (as: Viewer.self), or for Any."
+        )
     }
 
     @Test func anIdentifierMakesItsRoutesDestinationWithTheGivenParameters() throws {
@@ -102,5 +120,10 @@ private func viewerByIdentifier(router: Router) throws -> NoteViewer {
                 + "identifiers."
         )
         #expect(shared?.code == .invalidConfiguration)
+        #expect(
+            shared?.message
+                == "The identifier \"note-viewer\" names 2 routes: RoutableService<Viewer>, RoutableService<Settings>. "
+                + "Fix: give each route an identifier of its own."
+        )
     }
 }

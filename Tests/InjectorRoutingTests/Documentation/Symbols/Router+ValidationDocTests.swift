@@ -72,10 +72,33 @@ private func makeRouter() -> Router {
         #expect(error?.code == .validationFailed)
         let problems = error?.problems ?? []
         #expect(problems.count == 4)
-        #expect(problems.contains { $0.message.hasPrefix("The URL pattern \"app://greet/:\"") })
-        #expect(problems.contains { $0.message.hasPrefix("The identifier \"panel\" names 2 routes") })
-        #expect(problems.contains { $0.message.hasPrefix("RoutableService<NoteLogging> is adapted to") })
+        #expect(
+            problems.map(\.code) == [
+                .invalidConfiguration, .invalidConfiguration, .invalidProtocol, .invalidConfiguration,
+            ]
+        )
+        let pattern =
+            "The URL pattern \"app://greet/:\" has a \":\" without a placeholder name after it. Fix: name the "
+            + "placeholder, as in \":id\", or write a literal colon as %3A."
+        let identifier =
+            "The identifier \"panel\" names 2 routes: RoutableService<ValidationDocPanel>, "
+            + "RoutableService<Exporter>. Fix: give each route an identifier of its own."
+        let adapter =
+            "RoutableService<NoteLogging> is adapted to RoutableService<Logger> (NoteLogging -> Logger), which has "
+            + "no route. Registered routes: RoutableService<Exporter>, RoutableService<Greeting>, "
+            + "RoutableService<TimeSource>, RoutableService<ValidationDocPanel>, RoutableService<ValidationDocViewer>. "
+            + "Fix: register a route for the chain's end with router.register(RoutableService<Logger>(), …), or adapt "
+            + "it to a protocol that has one."
+        let container =
+            "The container: No registration for ValidationDocStore, needed by ValidationDocPanel -> ValidationDocStore "
+            + "(missing). Nothing is registered for ValidationDocStore under any name or arguments. Fix: register it, "
+            + "e.g. container.register(ValidationDocStore.self) { r in … }, in this container or one of its parents."
+        #expect(problems.map(\.message) == [pattern, identifier, adapter, container])
         #expect(problems.contains { $0.underlyingError is InjectionError })
-        #expect(error?.message.hasPrefix("Routing validation found 4 problems:\n1. ") == true)
+        #expect(
+            error?.message
+                == "Routing validation found 4 problems:\n1. \(pattern)\n2. \(identifier)\n3. \(adapter)\n"
+                + "4. \(container)"
+        )
     }
 }

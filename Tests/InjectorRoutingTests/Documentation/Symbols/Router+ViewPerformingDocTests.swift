@@ -107,7 +107,8 @@ extension ViewPerformingDoc {
                     }
                 }
             )
-            #expect(error.message.contains("no note"))
+            #expect(error.code == .actionFailed)
+            #expect(error.message == "The caller's prepareDestination for RoutableView<EditorView> threw: no note")
             #expect(host.description == "HomeScreen (root of a navigation stack)")
         }
 

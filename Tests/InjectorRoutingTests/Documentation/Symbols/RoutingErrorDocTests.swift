@@ -62,11 +62,18 @@ extension RoutableService where Protocol == TimeService {
         }
 
         #expect(error?.code == .invalidProtocol)
+        #expect(
+            error?.message
+                == "No route is registered for RoutableService<TimeService>. Fix: register one with "
+                + "router.register(RoutableService<TimeService>(), …), or adapt the protocol to one that has a route "
+                + "with router.adapt(RoutableService<TimeService>(), to: …)."
+        )
         #expect(log.entries == ["route makeDestination invalidProtocol", "global makeDestination invalidProtocol"])
     }
 
     @Test func aContainerFailureIsTheUnderlyingInjectionErrorWithItsResolutionPath() throws {
         let router = Router(container: Container())
+        let line = #line + 1
         router.register(RoutableService<TimeService>()) { r in
             FixedTime(now: try r.resolve((any Clock).self).now)
         }
@@ -74,6 +81,14 @@ extension RoutableService where Protocol == TimeService {
         let error = routingError { _ = try router.makeDestination(to: RoutableService<TimeService>()) }
 
         #expect(error?.code == .destinationUnavailable)
+        #expect(
+            error?.message
+                == "RoutableService<TimeService> (the route registered at "
+                + "InjectorRoutingTests/RoutingErrorDocTests.swift:\(line)) could not make its destination. No "
+                + "registration for Clock, needed by TimeService -> Clock (missing). Nothing is registered for Clock "
+                + "under any name or arguments. Fix: register it, e.g. container.register(Clock.self) { r in … }, in "
+                + "this container or one of its parents."
+        )
         let injection = try #require(error?.underlyingError as? InjectionError)
         #expect(injection.resolutionPath.map(\.description) == ["TimeService", "Clock"])
     }

@@ -123,6 +123,7 @@ struct ServiceRouteDocTests {
     @Test func aFailedPerformLeavesTheRouteInTheStateItWasIn() throws {
         let router = Router(container: Container())
         let fails = Counter()
+        let line = #line + 1
         router.register(RoutableService<any Exporter>()) { _ in
             if fails.value > 0 { throw TestFailure("no exporter") }
             return FileExporter()
@@ -130,7 +131,15 @@ struct ServiceRouteDocTests {
         let route = try router.to(RoutableService<any Exporter>())
         #expect(routingError { try route.perform() } == nil)
         fails.next()
-        #expect(routingError { try route.perform() } != nil)
+        let error = routingError { try route.perform() }
+        #expect(error?.code == .destinationUnavailable)
+        #expect(
+            error?.message
+                == "RoutableService<Exporter> (the route registered at "
+                + "InjectorRoutingTests/ServiceRouteDocTests.swift:\(line)) could not make its destination. The "
+                + "factory of Exporter threw: no exporter. The error is the underlyingError; fix the factory or what "
+                + "it depends on."
+        )
         #expect(route.state == .routed)
     }
 }

@@ -108,7 +108,8 @@ extension ViewRouteConfigurationDoc {
                     config.performerErrorHandler = { _, _ in log.record("performer error") }
                 }
             }
-            #expect(error != nil)
+            #expect(error?.code == .actionFailed)
+            #expect(error?.message == "The caller's prepareDestination for RoutableView<EditorView> threw: no note")
             #expect(
                 log.entries == [
                     "unrouted -> routing", "routing -> unrouted", "error", "completion", "performer error", "global",

@@ -105,6 +105,11 @@ extension ViewRouteDefinitionDoc {
                 routingError { try router.perform(to: RoutableView<any InboxView>(), path: .push(from: home)) }
             )
             #expect(error.code == .unsupportedPath)
+            #expect(
+                error.message
+                    == "RoutableView<InboxView> does not support the path push(from: HomeScreen). Fix: use one of the "
+                    + "paths it supports, or add it to the route's supportedPaths."
+            )
             #expect(tabs.log.isEmpty)
             _ = try router.makeDestination(to: RoutableView<any InboxView>())  // makeDestination is listed
         }

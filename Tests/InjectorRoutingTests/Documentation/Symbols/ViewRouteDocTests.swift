@@ -56,12 +56,11 @@ struct ViewRouteDocTests {
             routingError { try router.perform(to: RoutableView<any SignInView>(), path: .presentModally(from: home)) }
         )
         #expect(error.code == .unbalancedTransition)
-        #expect(error.message.hasPrefix("RoutableView<SignInView> cannot be performed while "))
         #expect(
-            error.message.hasSuffix(
-                " is still in flight: one view transition at a time per router. Fix: perform or remove it from the "
-                    + "other route's success handler, once its transition has ended."
-            )
+            error.message
+                == "RoutableView<SignInView> cannot be performed while RoutableView<EditorView> is still in flight: "
+                + "one view transition at a time per router. Fix: perform or remove it from the other route's success "
+                + "handler, once its transition has ended."
         )
         host.completePendingTransitions()
         #expect(route.state == .routed)
