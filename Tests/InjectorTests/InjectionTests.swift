@@ -439,4 +439,45 @@ struct InjectionTests {
         #expect(error.code == .preparationFailed)
         #expect(error.message.contains("verify"))
     }
+
+    /// An error whose description already ends a sentence is quoted with one period, not two, by
+    /// a factory's, a hook's and a disposal's failure.
+    @Test func anErrorEndingWithAPeriodIsQuotedWithOnePeriod() throws {
+        struct Sentence: Error, CustomStringConvertible {
+            var description: String { "The disk is full." }
+        }
+        final class Leaky: Disposable, Sendable {
+            func dispose() throws { throw Sentence() }
+        }
+        let container = Container()
+        container.register(InjEditor.self) { _ in throw Sentence() }
+        container.register(InjNoteStore.self) { _ in InjNoteStore(clock: InjFixedClock(now: 1)) }
+            .onResolved { _, _ in throw Sentence() }
+        container.register(Leaky.self, scope: .scoped) { _ in Leaky() }
+
+        let factory = try #require(injectionError { try container.resolve(InjEditor.self) })
+        let hook = try #require(injectionError { try container.resolve(InjNoteStore.self) })
+        let scope = container.makeScope()
+        _ = try scope.resolve(Leaky.self)
+        let disposal = try #require(injectionError { try scope.close() })
+
+        #expect(factory.code == .factoryFailed)
+        #expect(
+            factory.message
+                == "The factory of InjEditor threw: The disk is full. The error is the underlyingError; fix the"
+                + " factory or what it depends on."
+        )
+        #expect(hook.code == .preparationFailed)
+        #expect(
+            hook.message
+                == "Preparing InjNoteStore failed: an onResolved hook threw: The disk is full. The error is the"
+                + " underlyingError."
+        )
+        #expect(disposal.code == .disposalFailed)
+        #expect(
+            disposal.message
+                == "Disposing what the untagged scope owned: 1 disposal threw; every other instance was disposed.\n"
+                + "- Disposing Leaky threw: The disk is full. The error is the underlyingError."
+        )
+    }
 }

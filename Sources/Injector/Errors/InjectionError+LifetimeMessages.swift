@@ -160,7 +160,7 @@ extension InjectionError {
     }
 
     static func disposalFailed(_ key: ServiceKey, error: any Error) -> InjectionError {
-        let message = "Disposing \(key) threw: \(error). The error is the underlyingError."
+        let message = "Disposing \(key) threw: \(clause(error)). The error is the underlyingError."
         return InjectionError(.disposalFailed, message, path: [key], underlyingError: error)
     }
 

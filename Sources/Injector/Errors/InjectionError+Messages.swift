@@ -111,11 +111,18 @@ extension InjectionError {
         return InjectionError(.circularDependency, message, path: cycle)
     }
 
+    /// An error's description to quote in a sentence that goes on: without the period it may end
+    /// with, so that `threw: \(clause(error)).` ends with one.
+    package static func clause(_ error: any Error) -> String {
+        let description = "\(error)"
+        return description.hasSuffix(".") && !description.hasSuffix("..") ? String(description.dropLast()) : description
+    }
+
     @usableFromInline
     static func factoryFailed(_ error: any Error, path: [ServiceKey]) -> InjectionError {
         if let error = error as? InjectionError { return error }
         let failed = path.last.map(\.description) ?? "a service"
-        var message = "The factory of \(failed) threw: \(error)."
+        var message = "The factory of \(failed) threw: \(clause(error))."
         if path.count > 1 { message += " Path: \(path.pathDescription)." }
         message += " The error is the underlyingError; fix the factory or what it depends on."
         return InjectionError(.factoryFailed, message, path: path, underlyingError: error)
@@ -139,7 +146,7 @@ extension InjectionError {
                 problems: error.problems
             )
         }
-        var message = "Preparing \(failed) failed: \(step) threw: \(error)."
+        var message = "Preparing \(failed) failed: \(step) threw: \(clause(error))."
         if path.count > 1 { message += " Path: \(path.pathDescription)." }
         message += " The error is the underlyingError."
         return InjectionError(.preparationFailed, message, path: path, underlyingError: error)

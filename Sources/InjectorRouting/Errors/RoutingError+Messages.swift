@@ -225,7 +225,7 @@ extension RoutingError {
         return
             RoutingError(
                 .invalidConfiguration,
-                "The destination of \(route) is not ready: its verify check threw: \(error). Fix: give it what the "
+                "The destination of \(route) is not ready: its verify check threw: \(InjectionError.clause(error)). Fix: give it what the "
                     + "check asks for, in the configuration's prepareDestination or the route's prepare hook.",
                 action: action,
                 underlyingError: error

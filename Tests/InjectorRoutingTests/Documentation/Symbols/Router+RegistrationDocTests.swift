@@ -167,7 +167,7 @@ extension RegistrationDocs {
                 validated?.message
                     == "Validation found 1 problem:\n- The factory of Editor threw: DraftRoute made a Draft, which "
                     + "does not conform to Editor, the protocol it is registered for (RoutableService<Editor>). Fix: "
-                    + "make the route's Destination conform: extension Draft: Editor {}.. The error is the "
+                    + "make the route's Destination conform: extension Draft: Editor {}. The error is the "
                     + "underlyingError; fix the factory or what it depends on."
             )
         }
