@@ -476,7 +476,7 @@ struct InjectionTests {
         #expect(disposal.code == .disposalFailed)
         #expect(
             disposal.message
-                == "Disposing what the untagged scope owned: 1 disposal threw; every other instance was disposed.\n"
+                == "Disposing what the untagged scope owned: its one disposal threw.\n"
                 + "- Disposing Leaky threw: The disk is full. The error is the underlyingError."
         )
     }

@@ -327,8 +327,8 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         #expect(log.events == ["RequestContext"])
         #expect(scope.isClosed)
         #expect(
-            error.message == "Disposing what the untagged scope owned: 2 disposals threw; every other instance"
-                + " was disposed.\n"
+            error.message == "Disposing what the untagged scope owned: 2 of 3 disposals threw; every other"
+                + " instance was disposed.\n"
                 + "- Disposing Socket (name: \"second\") threw: second would not close. The error is the underlyingError.\n"
                 + "- Disposing Socket (name: \"first\") threw: first would not close. The error is the underlyingError."
         )

@@ -296,7 +296,7 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
         #expect(error.code == .disposalFailed)
         #expect(
             error.message == """
-                Disposing what the call to withOverrides owned: 1 disposal threw; every other instance was disposed.
+                Disposing what the call to withOverrides owned: its one disposal threw.
                 - Disposing BrokenConnection threw: socket already closed. The error is the underlyingError.
                 """
         )

@@ -67,10 +67,15 @@ private func makeContainer(log: EventLog, problems: ReceivedProblems) -> Contain
     return container
 }
 
-/// What closing a scope with a `BrokenSocket` says: one disposal threw.
-private let brokenSocketMessage =
-    "Disposing what the scope \"request\" owned: 1 disposal threw; every other instance was disposed.\n"
-    + "- Disposing BrokenSocket threw: the socket would not close. The error is the underlyingError."
+/// What closing a scope with a `BrokenSocket` says when its disposal was the one that threw of
+/// `disposed` disposals.
+private func brokenSocketMessage(ofDisposals disposed: Int) -> String {
+    let outcome =
+        disposed == 1
+        ? "its one disposal threw." : "1 of \(disposed) disposals threw; every other instance was disposed."
+    return "Disposing what the scope \"request\" owned: \(outcome)\n"
+        + "- Disposing BrokenSocket threw: the socket would not close. The error is the underlyingError."
+}
 
 /// What the sync `withScope` says of an `UploadQueue` it could not dispose.
 private let droppedUploadQueueMessage =
@@ -154,7 +159,7 @@ private let droppedUploadQueueMessage =
         )
 
         #expect(error.code == .disposalFailed)
-        #expect(error.message == brokenSocketMessage)
+        #expect(error.message == brokenSocketMessage(ofDisposals: 2))
         #expect(error.underlyingError is SocketFailure)
         #expect(log.events == ["RequestContext"])
     }
@@ -179,7 +184,7 @@ private let droppedUploadQueueMessage =
         #expect(
             problems.received.first?.message
                 == "Closing the scope \"request\" after its work threw (the work failed) failed too; the work's"
-                + " error was thrown. " + brokenSocketMessage
+                + " error was thrown. " + brokenSocketMessage(ofDisposals: 2)
         )
         #expect(problems.received.first?.problems.count == 1)
     }
@@ -249,7 +254,7 @@ private let droppedUploadQueueMessage =
         )
 
         #expect(error.code == .disposalFailed)
-        #expect(error.message == brokenSocketMessage)
+        #expect(error.message == brokenSocketMessage(ofDisposals: 1))
         #expect(problems.received.map(\.code) == [.asyncDisposalRequired])
         #expect(problems.received.first?.message == droppedUploadQueueMessage)
     }
@@ -385,7 +390,7 @@ private let droppedUploadQueueMessage =
         }
 
         #expect(error?.code == .disposalFailed)
-        #expect(error?.message == brokenSocketMessage)
+        #expect(error?.message == brokenSocketMessage(ofDisposals: 2))
         #expect(log.events == ["UploadQueue"])
     }
 
@@ -407,7 +412,7 @@ private let droppedUploadQueueMessage =
         #expect(
             problems.received.first?.message
                 == "Closing the scope \"request\" after its work threw (the work failed) failed too; the work's"
-                + " error was thrown. " + brokenSocketMessage
+                + " error was thrown. " + brokenSocketMessage(ofDisposals: 1)
         )
     }
 

@@ -164,11 +164,17 @@ extension InjectionError {
         return InjectionError(.disposalFailed, message, path: [key], underlyingError: error)
     }
 
-    static func disposalsFailed(_ failures: [InjectionError], owner: String) -> InjectionError {
-        let count = failures.count == 1 ? "1 disposal" : "\(failures.count) disposals"
+    /// The failures of the `disposed` disposals of what `owner` owned (every one was run).
+    static func disposalsFailed(_ failures: [InjectionError], outOf disposed: Int, owner: String) -> InjectionError {
+        let failed = failures.count
+        let outcome =
+            if failed < disposed {
+                "\(failed) of \(disposed) disposals threw; every other instance was disposed."
+            } else {
+                failed == 1 ? "its one disposal threw." : "all \(failed) disposals threw."
+            }
         let message =
-            "Disposing what \(owner) owned: \(count) threw; every other instance was disposed.\n"
-            + failures.map { "- \($0.message)" }.joined(separator: "\n")
+            "Disposing what \(owner) owned: \(outcome)\n" + failures.map { "- \($0.message)" }.joined(separator: "\n")
         return InjectionError(
             .disposalFailed,
             message,

@@ -234,9 +234,11 @@ final class DisposalBag: Sendable {
             return entries
         }
         var failures: [InjectionError] = []
+        var disposed = 0
         let lastRecords = Self.lastRecords(in: taken)
         for index in stride(from: taken.count - 1, through: 0, by: -1)
         where Self.isLastRecord(at: index, in: taken, lastRecords) {
+            disposed += 1
             do {
                 if let disposable = taken[index].disposer.async {
                     try await disposable.disposeAsync()
@@ -247,19 +249,21 @@ final class DisposalBag: Sendable {
                 failures.append(.disposalFailed(taken[index].key, error: error))
             }
         }
-        try Self.report(failures, of: owner)
+        try Self.report(failures, outOf: disposed, of: owner)
     }
 
     private static func dispose(_ entries: Entries, of owner: () -> String) throws {
         var failures: [InjectionError] = []
+        var disposed = 0
         let lastRecords = lastRecords(in: entries)
         for index in stride(from: entries.count - 1, through: 0, by: -1)
         where isLastRecord(at: index, in: entries, lastRecords) {
+            disposed += 1
             do { try entries[index].disposer.sync!.dispose() } catch {
                 failures.append(.disposalFailed(entries[index].key, error: error))
             }
         }
-        try report(failures, of: owner)
+        try report(failures, outOf: disposed, of: owner)
     }
 
     /// Where each class instance is last recorded, for many entries; `nil` for few, which
@@ -286,10 +290,11 @@ final class DisposalBag: Sendable {
         return true
     }
 
-    /// Throws the failures of `owner`'s disposals, if any. The owner's name, which messages alone
-    /// use, is worked out only then: a scope's is an interpolated string, made on every close.
-    private static func report(_ failures: [InjectionError], of owner: () -> String) throws {
+    /// Throws the failures of `owner`'s disposals, `disposed` in all, if any. The owner's name, which
+    /// messages alone use, is worked out only then: a scope's is an interpolated string, made on every
+    /// close.
+    private static func report(_ failures: [InjectionError], outOf disposed: Int, of owner: () -> String) throws {
         guard !failures.isEmpty else { return }
-        throw InjectionError.disposalsFailed(failures, owner: owner())
+        throw InjectionError.disposalsFailed(failures, outOf: disposed, owner: owner())
     }
 }

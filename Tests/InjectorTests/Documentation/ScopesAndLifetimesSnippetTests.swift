@@ -223,8 +223,8 @@ struct ScopesAndLifetimesSnippetTests {
         #expect(
             received.received.map(\.message) == [
                 #"Closing the scope "request" after its work threw (emptyBody) failed too; the work's error was "#
-                    + #"thrown. Disposing what the scope "request" owned: 1 disposal threw; every other instance "#
-                    + "was disposed.\n- Disposing Upload threw: the disk is full. The error is the underlyingError."
+                    + #"thrown. Disposing what the scope "request" owned: its one disposal threw.\#n- Disposing "#
+                    + "Upload threw: the disk is full. The error is the underlyingError."
             ]
         )
     }
@@ -240,7 +240,7 @@ struct ScopesAndLifetimesSnippetTests {
         #expect(error.code == .disposalFailed)
         #expect(
             error.message
-                == #"Disposing what the scope "request" owned: 1 disposal threw; every other instance was disposed."#
+                == #"Disposing what the scope "request" owned: its one disposal threw."#
                 + "\n- Disposing Upload threw: the disk is full. The error is the underlyingError."
         )
     }
@@ -368,7 +368,7 @@ struct ScopesAndLifetimesSnippetTests {
         #expect(error.problems.map(\.code) == [.disposalFailed, .disposalFailed])
         #expect(
             error.message
-                == #"Disposing what the scope "request" owned: 2 disposals threw; every other instance was "#
+                == #"Disposing what the scope "request" owned: 2 of 4 disposals threw; every other instance was "#
                 + #"disposed.\#n- Disposing Upload (name: "second") threw: the disk is full. The error is the "#
                 + #"underlyingError.\#n- Disposing Upload (name: "first") threw: the disk is full. The error is "#
                 + "the underlyingError."

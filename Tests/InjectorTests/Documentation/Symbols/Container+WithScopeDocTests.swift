@@ -136,8 +136,8 @@ private struct Server {
         #expect(
             problems.received.map(\.message) == [
                 "Closing the scope \"request\" after its work threw (WorkFailed()) failed too; the work's error was"
-                    + " thrown. Disposing what the scope \"request\" owned: 1 disposal threw; every other instance"
-                    + " was disposed.\n- Disposing Failing threw: Refusal(). The error is the underlyingError."
+                    + " thrown. Disposing what the scope \"request\" owned: its one disposal threw.\n- Disposing Failing"
+                    + " threw: Refusal(). The error is the underlyingError."
             ]
         )
 
@@ -146,8 +146,8 @@ private struct Server {
         )
         #expect(error.code == .disposalFailed)
         #expect(
-            error.message == "Disposing what the scope \"request\" owned: 1 disposal threw; every other instance was"
-                + " disposed.\n- Disposing Failing threw: Refusal(). The error is the underlyingError."
+            error.message == "Disposing what the scope \"request\" owned: its one disposal threw.\n- Disposing Failing"
+                + " threw: Refusal(). The error is the underlyingError."
         )
         #expect(problems.received.count == 1)
     }
