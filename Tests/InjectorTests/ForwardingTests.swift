@@ -117,4 +117,44 @@ struct ForwardingTests {
                 + " .implements from it."
         )
     }
+
+    /// A forwarded type registered again is a duplicate whose message marks the `implements` site,
+    /// since that line shows another service's registration.
+    @Test func aDuplicateOfAForwardedTypeNamesTheImplementsSiteAsOne() throws {
+        let container = Container()
+        let line = #line + 1
+        container.register(FileNoteStore.self, scope: .singleton) { _ in FileNoteStore() }
+            .implements((any NoteReader).self)
+        container.register((any NoteReader).self) { _ in FileNoteStore() }
+
+        let error = try #require(injectionError { try container.resolve((any NoteReader).self) })
+
+        #expect(error.code == .duplicateRegistration)
+        #expect(
+            error.message
+                == "NoteReader is registered 2 times: at InjectorTests/ForwardingTests.swift:\(line + 1) by .implements,"
+                + " then at InjectorTests/ForwardingTests.swift:\(line + 2). Fix: remove all but one; give them different"
+                + " names if each is needed (resolveAll collects them); or pass replacesExisting: true to the one meant"
+                + " to replace the others, as a test does when it swaps in a double."
+        )
+    }
+
+    /// An `implements` after `finishRegistration()` is refused, and the message marks its site as one.
+    @Test func aLateImplementsIsReportedAsOne() throws {
+        let container = Container()
+        let registration = container.register(FileNoteStore.self, scope: .singleton) { _ in FileNoteStore() }
+        try container.finishRegistration()
+        let line = #line + 1
+        registration.implements((any NoteReader).self)
+
+        let error = try #require(injectionError { try container.resolve((any NoteReader).self) })
+
+        #expect(error.code == .registrationAfterFinish)
+        #expect(
+            error.message
+                == "NoteReader was registered after finishRegistration() (at InjectorTests/ForwardingTests.swift:\(line)"
+                + " by .implements); the registry was already frozen. Fix: make it before finishRegistration(), or in a"
+                + " child container (container.makeChild())."
+        )
+    }
 }

@@ -67,7 +67,7 @@ private final class Draft {}
         #expect(error.code == .duplicateRegistration)
         #expect(
             error.message == "AnyObject is registered 2 times: at"
-                + " InjectorTests/Registration+ForwardingDocTests.swift:\(line), then at"
+                + " InjectorTests/Registration+ForwardingDocTests.swift:\(line) by .implements, then at"
                 + " InjectorTests/Registration+ForwardingDocTests.swift:\(line + 2). Fix: remove all but one; give them"
                 + " different names if each is needed (resolveAll collects them); or pass replacesExisting: true to the"
                 + " one meant to replace the others, as a test does when it swaps in a double."
