@@ -45,12 +45,14 @@ extension RoutingError {
     }
 
     static func adapterCycle(_ loop: [RouteKey], from path: [RouteKey], action: RouteAction) -> RoutingError {
+        let chain = loop.map(\.description).joined(separator: " -> ")
+        // The way in is worth printing only when it does not start at the loop.
         let full = (path + loop.suffix(1)).map(\.description).joined(separator: " -> ")
+        let asked = full == chain ? path[0].declaration : "\(path[0].declaration): \(full)"
         return RoutingError(
             .cycle,
-            "Adapters lead back to themselves: \(loop.map(\.description).joined(separator: " -> ")) "
-                + "(asked for \(path[0].declaration): \(full)). Fix: adapt one of them to a protocol that has a route "
-                + "of its own.",
+            "Adapters lead back to themselves: \(chain) (asked for \(asked)). Fix: adapt one of them to a protocol "
+                + "that has a route of its own.",
             action: action
         )
     }
@@ -324,7 +326,7 @@ extension RoutingError {
     static func containerProblem(_ problem: InjectionError) -> RoutingError {
         RoutingError(
             .invalidConfiguration,
-            "The container: \(problem.message)",
+            "\(problem.message) (Reported by container.validate().)",
             action: .lookUp,
             underlyingError: problem
         )

@@ -395,8 +395,7 @@ extension RoutingArticle {
             #expect(
                 error.message
                     == "Adapters lead back to themselves: Archive -> Backup -> Archive (asked for "
-                    + "RoutableService<Archive>: Archive -> Backup -> Archive). Fix: adapt one of them to a protocol "
-                    + "that has a route of its own."
+                    + "RoutableService<Archive>). Fix: adapt one of them to a protocol that has a route of its own."
             )
         }
 

@@ -222,8 +222,7 @@ extension RegistrationDocs {
         #expect(
             error?.message
                 == "Adapters lead back to themselves: AuditLogging -> NoteLogging -> AuditLogging (asked for "
-                + "RoutableService<AuditLogging>: AuditLogging -> NoteLogging -> AuditLogging). Fix: adapt one of "
-                + "them to a protocol that has a route of its own."
+                + "RoutableService<AuditLogging>). Fix: adapt one of them to a protocol that has a route of its own."
         )
         let validated = injectionError { try looping.container.validate() }
         #expect(validated?.code == .validationFailed)

@@ -90,9 +90,10 @@ private func makeRouter() -> Router {
             + "Fix: register a route for the chain's end with router.register(RoutableService<Logger>(), …), or adapt "
             + "it to a protocol that has one."
         let container =
-            "The container: No registration for ValidationDocStore, needed by ValidationDocPanel -> ValidationDocStore "
-            + "(missing). Nothing is registered for ValidationDocStore under any name or arguments. Fix: register it, "
-            + "e.g. container.register(ValidationDocStore.self) { r in … }, in this container or one of its parents."
+            "No registration for ValidationDocStore, needed by ValidationDocPanel -> ValidationDocStore (missing). "
+            + "Nothing is registered for ValidationDocStore under any name or arguments. Fix: register it, e.g. "
+            + "container.register(ValidationDocStore.self) { r in … }, in this container or one of its parents. "
+            + "(Reported by container.validate().)"
         #expect(problems.map(\.message) == [pattern, identifier, adapter, container])
         #expect(problems.contains { $0.underlyingError is InjectionError })
         #expect(
