@@ -23,9 +23,10 @@ struct RegistrationSite: Sendable, CustomStringConvertible {
     }
 
     let fileID: StaticString
+    /// Declared before the line, so that it takes a byte of the file's padding.
+    let kind: Kind
     /// 32 bits, so that a site packs into 24 bytes with the file's 17 and the kind's 1.
     let line: UInt32
-    let kind: Kind
 
     init(fileID: StaticString, line: UInt, kind: Kind = .registration) {
         self.fileID = fileID
