@@ -65,7 +65,7 @@ import Testing
             to: editor,
             .sourceNotInHierarchy,
             "SettingsScreen is not in the hierarchy (it was dismissed), so EditorScreen cannot be presented as "
-                + "sheet from it: perform the transition from a screen that is shown."
+                + "a sheet from it: perform the transition from a screen that is shown."
         )
     }
 
@@ -103,8 +103,8 @@ import Testing
         let host = HeadlessNavigationHost(root: home)
         host.performAllowed(.presentAsSheet, from: home, to: settings)
         let words = [
-            .presentModally: "presented modally", .presentAsPopover: "presented as popover",
-            .presentAsSheet: "presented as sheet", ViewTransitionStyle.show: "shown",
+            .presentModally: "presented modally", .presentAsPopover: "presented as a popover",
+            .presentAsSheet: "presented as a sheet", ViewTransitionStyle.show: "shown",
         ][style]!
 
         expectRefusal(

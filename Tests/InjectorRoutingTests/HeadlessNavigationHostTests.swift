@@ -153,7 +153,7 @@ extension HeadlessNavigationHost {
                 │  ├─ PreviewScreen (pushed from EditorScreen by segue "preview")
                 │  │  └─ HelpScreen (pushed from PreviewScreen by show)
                 │  └─ SignInScreen (presented modally from EditorScreen)
-                └─ SettingsScreen (presented as sheet from HomeScreen)
+                └─ SettingsScreen (presented as a sheet from HomeScreen)
                 """
         )
         #expect(sameScreen(host.topScreen, settings))

@@ -71,8 +71,8 @@ import Testing
 
     @Test(arguments: [
         (ViewTransitionStyle.presentModally, "presented modally"),
-        (.presentAsPopover, "presented as popover"),
-        (.presentAsSheet, "presented as sheet"),
+        (.presentAsPopover, "presented as a popover"),
+        (.presentAsSheet, "presented as a sheet"),
     ])
     func aPresentationShowsOneScreenOverItsSourceAndItsUndoDismissesItWithWhatItPresents(
         style: ViewTransitionStyle,
@@ -204,7 +204,7 @@ import Testing
                 HomeScreen (root)
                 └─ EditorScreen (child of HomeScreen)
                    ├─ BadgeScreen (child of EditorScreen)
-                   └─ SignInScreen (presented as sheet from EditorScreen)
+                   └─ SignInScreen (presented as a sheet from EditorScreen)
                 """
         )
         host.undoAllowed(child)
@@ -251,7 +251,7 @@ import Testing
                 HomeScreen (root of a navigation stack)
                 └─ EditorScreen (pushed from HomeScreen by segue "openEditor")
                    ├─ PreviewScreen (pushed from EditorScreen by segue "preview")
-                   └─ SignInScreen (presented as sheet from EditorScreen by segue "signIn")
+                   └─ SignInScreen (presented as a sheet from EditorScreen by segue "signIn")
                 """
         )
         host.undoAllowed(signedIn)

@@ -139,7 +139,11 @@ import Testing
         )
 
         #expect(error.code == .invalidSource)
-        #expect(error.message.hasPrefix("RoutableView<EditorView> could not perform push(from: HomeScreen): "))
+        #expect(
+            error.message.hasPrefix(
+                "RoutableView<EditorView> could not be performed on the path push(from: HomeScreen): "
+            )
+        )
         #expect(plain.description == "HomeScreen (root)")
     }
 
@@ -167,7 +171,7 @@ import Testing
         #expect(error.code == .destinationAlreadyShown)
         #expect(
             error.message
-                == "RoutableView<EditorView> could not perform push(from: HomeScreen): EditorScreen #5 is already shown "
+                == "RoutableView<EditorView> could not be performed on the path push(from: HomeScreen): EditorScreen #5 is already shown "
                 + "(pushed from HomeScreen), so it cannot be pushed from HomeScreen too: a screen is shown in one place "
                 + "at a time; remove it first, or show a new one."
         )
@@ -194,7 +198,7 @@ import Testing
         #expect(error.code == .segueNotPerformed)
         #expect(
             error.message
-                == "RoutableView<SignInView> could not perform performSegue(from: HomeScreen, identifier: \"signIn\"): "
+                == "RoutableView<SignInView> could not be performed on the path performSegue(from: HomeScreen, identifier: \"signIn\"): "
                 + "HomeScreen declares no segue \"signIn\" (it declares \"showEditor\"): declare it with "
                 + "declareSegue(\"signIn\", on:style:) before performing it."
         )

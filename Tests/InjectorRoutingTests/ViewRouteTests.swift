@@ -213,7 +213,7 @@ import Testing
         #expect(error.code == .invalidSource)
         #expect(
             error.message
-                == "RoutableView<EditorView> could not perform push(from: HomeScreen): HomeScreen is in no navigation "
+                == "RoutableView<EditorView> could not be performed on the path push(from: HomeScreen): HomeScreen is in no navigation "
                 + "stack"
         )
         #expect(route.state == .unrouted)
@@ -240,7 +240,7 @@ import Testing
         #expect(error.code == code)
         #expect(
             error.message
-                == "RoutableView<EditorView> could not perform presentModally(from: HomeScreen): the host says no"
+                == "RoutableView<EditorView> could not be performed on the path presentModally(from: HomeScreen): the host says no"
         )
     }
 
@@ -255,7 +255,7 @@ import Testing
         #expect(error.code == .invalidSource)
         #expect(
             error.message
-                == "RoutableView<EditorView> cannot push(from: HomeScreen): the source HomeScreen is gone (deallocated). "
+                == "RoutableView<EditorView> cannot be performed on the path push(from: HomeScreen): the source HomeScreen is gone (deallocated). "
                 + "Fix: perform from a screen that is alive and shown."
         )
     }
@@ -322,7 +322,7 @@ import Testing
         #expect(error.code == .invalidConfiguration)
         #expect(
             error.message
-                == "RoutableView<EditorView> cannot push(from: HomeScreen): the router has no navigation host. Fix: make "
+                == "RoutableView<EditorView> cannot be performed on the path push(from: HomeScreen): the router has no navigation host. Fix: make "
                 + "the router with one, Router(container:host:), such as a HeadlessNavigationHost or your app's UIKit "
                 + "host."
         )

@@ -19,8 +19,8 @@ extension RoutingError {
     static func noHost(_ route: String, path: ViewRoutePath) -> RoutingError {
         RoutingError(
             .invalidConfiguration,
-            "\(route) cannot \(path): the router has no navigation host. Fix: make the router with one, "
-                + "Router(container:host:), such as a HeadlessNavigationHost or your app's UIKit host.",
+            "\(route) cannot be performed on the path \(path): the router has no navigation host. Fix: make the "
+                + "router with one, Router(container:host:), such as a HeadlessNavigationHost or your app's UIKit host.",
             action: .performRoute
         )
     }
@@ -46,8 +46,8 @@ extension RoutingError {
     static func sourceGone(_ path: ViewRoutePath, route: String, action: RouteAction) -> RoutingError {
         RoutingError(
             .invalidSource,
-            "\(route) cannot \(path): the source \(path.sourceName) is gone (deallocated). Fix: perform from a "
-                + "screen that is alive and shown.",
+            "\(route) cannot be \(action == .removeRoute ? "removed" : "performed") on the path \(path): the source "
+                + "\(path.sourceName) is gone (deallocated). Fix: perform from a screen that is alive and shown.",
             action: action
         )
     }
@@ -67,10 +67,10 @@ extension RoutingError {
             case .notShown, .unsupportedStyle: .actionFailed
             default: .invalidSource
             }
-        let verb = action == .removeRoute ? "remove" : "perform"
+        let verb = action == .removeRoute ? "removed" : "performed"
         return RoutingError(
             code,
-            "\(route) could not \(verb) \(transition): \(refusal.message)",
+            "\(route) could not be \(verb) on the path \(transition): \(refusal.message)",
             action: action,
             underlyingError: refusal
         )

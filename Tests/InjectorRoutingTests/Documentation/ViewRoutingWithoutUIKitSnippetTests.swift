@@ -249,7 +249,7 @@ extension ViewRoutingArticle {
             #expect(outside.code == .invalidSource)
             #expect(
                 outside.message
-                    == "RoutableView<EditorView> could not perform push(from: HomeScreen): HomeScreen is in no "
+                    == "RoutableView<EditorView> could not be performed on the path push(from: HomeScreen): HomeScreen is in no "
                     + "navigation stack, so EditorScreen(new note) cannot be pushed from it: push from a screen in a "
                     + "navigation stack, or use show, which presents outside one."
             )
@@ -261,7 +261,7 @@ extension ViewRoutingArticle {
             #expect(gone.code == .invalidSource)
             #expect(
                 gone.message
-                    == "RoutableView<EditorView> cannot push(from: SettingsScreen): the source SettingsScreen is gone "
+                    == "RoutableView<EditorView> cannot be performed on the path push(from: SettingsScreen): the source SettingsScreen is gone "
                     + "(deallocated). Fix: perform from a screen that is alive and shown."
             )
             let segue = try #require(
@@ -275,7 +275,7 @@ extension ViewRoutingArticle {
             #expect(segue.code == .segueNotPerformed)
             #expect(
                 segue.message
-                    == "RoutableView<EditorView> could not perform performSegue(from: HomeScreen, identifier: \"edit\"): "
+                    == "RoutableView<EditorView> could not be performed on the path performSegue(from: HomeScreen, identifier: \"edit\"): "
                     + "HomeScreen declares no segue \"edit\" (it declares none): declare it with "
                     + "declareSegue(\"edit\", on:style:) before performing it."
             )
@@ -299,7 +299,7 @@ extension ViewRoutingArticle {
             #expect(error.code == .destinationAlreadyShown)
             #expect(
                 error.message
-                    == "RoutableView<NoteDetailView> could not perform presentModally(from: HomeScreen): "
+                    == "RoutableView<NoteDetailView> could not be performed on the path presentModally(from: HomeScreen): "
                     + "NoteDetailScreen(#1) is already shown (pushed from HomeScreen), so it cannot be presented "
                     + "modally from HomeScreen too: a screen is shown in one place at a time; remove it first, or show "
                     + "a new one."
@@ -417,7 +417,7 @@ extension ViewRoutingArticle.ViewRoutingWithoutUIKitSnippetTests {
         #expect(push.code == .invalidSource)
         #expect(
             push.message
-                == "RoutableView<EditorView> could not perform push(from: HomeScreen): HomeScreen is in no navigation "
+                == "RoutableView<EditorView> could not be performed on the path push(from: HomeScreen): HomeScreen is in no navigation "
                 + "controller"
         )
         _ = try router.perform(to: view, path: .presentModally(from: home))
@@ -425,7 +425,7 @@ extension ViewRoutingArticle.ViewRoutingWithoutUIKitSnippetTests {
         #expect(again.code == .invalidSource)
         #expect(
             again.message
-                == "RoutableView<EditorView> could not perform presentModally(from: HomeScreen): HomeScreen already "
+                == "RoutableView<EditorView> could not be performed on the path presentModally(from: HomeScreen): HomeScreen already "
                 + "presents a screen"
         )
         let settings = ViewRoutingArticle.SettingsScreen()  // alive, in no hierarchy
@@ -435,7 +435,7 @@ extension ViewRoutingArticle.ViewRoutingWithoutUIKitSnippetTests {
         #expect(elsewhere.code == .invalidSource)
         #expect(
             elsewhere.message
-                == "RoutableView<EditorView> could not perform presentModally(from: SettingsScreen): the source is not a "
+                == "RoutableView<EditorView> could not be performed on the path presentModally(from: SettingsScreen): the source is not a "
                 + "view controller"
         )
     }

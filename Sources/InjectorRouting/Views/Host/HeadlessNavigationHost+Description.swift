@@ -27,12 +27,12 @@ extension HeadlessNavigationHost {
     /// ├─ EditorScreen (pushed from HomeScreen)
     /// │  ├─ PreviewScreen (pushed from EditorScreen by segue "preview")
     /// │  └─ SignInScreen (presented modally from EditorScreen)
-    /// └─ SettingsScreen (presented as sheet from HomeScreen)
+    /// └─ SettingsScreen (presented as a sheet from HomeScreen)
     /// ```
     ///
     /// How it got there is one of: `root`, `root of a navigation stack`, `primary of the split screen`,
     /// `detail of the split screen` (`, shown from X` after a `showDetail`), `pushed from X`,
-    /// `presented modally from X`, `presented as popover from X`, `presented as sheet from X`,
+    /// `presented modally from X`, `presented as a popover from X`, `presented as a sheet from X`,
     /// `child of X`, `subview of X`; followed by ` by show` or ` by segue "name"` when the transition
     /// asked for one, and by `, root of a navigation stack` for a split screen's side in one.
     public var description: String {

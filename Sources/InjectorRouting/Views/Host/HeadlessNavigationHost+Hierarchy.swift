@@ -178,13 +178,13 @@ final class HeadlessNode {
         }
     }
 
-    /// How a style shows its destination, in words: `pushed`, `presented as popover`.
+    /// How a style shows its destination, in words: `pushed`, `presented as a popover`.
     static func participle(_ style: ViewTransitionStyle) -> String {
         switch style {
         case .push: "pushed"
         case .presentModally: "presented modally"
-        case .presentAsPopover: "presented as popover"
-        case .presentAsSheet: "presented as sheet"
+        case .presentAsPopover: "presented as a popover"
+        case .presentAsSheet: "presented as a sheet"
         case .performSegue(let identifier): "shown by segue \"\(identifier)\""
         case .show: "shown"
         case .showDetail: "shown as the split screen's detail"

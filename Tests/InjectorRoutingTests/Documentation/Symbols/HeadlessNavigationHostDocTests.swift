@@ -98,14 +98,14 @@ extension HeadlessNavigationHostDoc {
             )
             #expect(
                 refusal?.message
-                    == "HomeScreen already presents EditorScreen, so SheetScreen cannot be presented as sheet from it: "
+                    == "HomeScreen already presents EditorScreen, so SheetScreen cannot be presented as a sheet from it: "
                     + "dismiss EditorScreen first, or present from EditorScreen."
             )
             host.perform(ViewTransition(style: .presentAsSheet, source: editor, destination: sheet)) { _ in }
             #expect(
                 host.description
                     == "HomeScreen (root)\n└─ EditorScreen (presented modally from HomeScreen)\n"
-                    + "   └─ SheetScreen (presented as sheet from EditorScreen)"
+                    + "   └─ SheetScreen (presented as a sheet from EditorScreen)"
             )
             host.undo(ViewTransition(style: .presentModally, source: home, destination: editor)) {}
             #expect(host.description == "HomeScreen (root)")

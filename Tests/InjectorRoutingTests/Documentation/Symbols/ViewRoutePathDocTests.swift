@@ -67,7 +67,7 @@ struct ViewRoutePathDocTests {
         #expect(error.code == .invalidSource)
         #expect(
             error.message
-                == "RoutableView<EditorView> cannot push(from: HomeScreen): the source HomeScreen is gone (deallocated). "
+                == "RoutableView<EditorView> cannot be performed on the path push(from: HomeScreen): the source HomeScreen is gone (deallocated). "
                 + "Fix: perform from a screen that is alive and shown."
         )
     }
