@@ -68,7 +68,13 @@ private struct BuildUnderWay {
     }
 }
 
-private func expectCancelled(_ outcome: Waited?, sourceLocation: SourceLocation = #_sourceLocation) {
+/// Expects `outcome` to be a cancelled resolve of `SlowPool`, by a task cancelled while another
+/// built it (`whileWaiting`), or before it would have built it.
+private func expectCancelled(
+    _ outcome: Waited?,
+    whileWaiting: Bool,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     guard case .failed(let error)? = outcome else {
         Issue.record(
             "expected .resolutionCancelled, got \(String(describing: outcome))",
@@ -77,14 +83,19 @@ private func expectCancelled(_ outcome: Waited?, sourceLocation: SourceLocation 
         return
     }
     #expect(error.code == .resolutionCancelled, sourceLocation: sourceLocation)
+    let why =
+        whileWaiting
+        ? "the task was cancelled, and another resolution is building its shared instance: a cancelled task does"
+            + " not wait for it."
+        : "the task was cancelled before it would have started building its shared instance: a cancelled task"
+            + " starts no shared factory."
     #expect(
-        error.message.hasPrefix(
-            "Resolving SlowPool was cancelled: the task was cancelled while it waited for its shared"
-                + " instance to be built by another resolution, or before it would have started building it."
-        ),
+        error.message
+            == "Resolving SlowPool was cancelled: \(why) Nothing was built for this resolve; the instance is built"
+            + " once, by a task that is not cancelled. Fix: nothing, if the task was meant to stop; otherwise, do not"
+            + " cancel it while it resolves.",
         sourceLocation: sourceLocation
     )
-    #expect(error.message.contains("Fix: nothing, if the task was meant to stop"), sourceLocation: sourceLocation)
 }
 
 struct AsyncCancellationTests {
@@ -99,7 +110,7 @@ struct AsyncCancellationTests {
         let outcome = await withWatchdog { await waiter.value }
         let pool = try await build.finish()
 
-        expectCancelled(outcome)
+        expectCancelled(outcome, whileWaiting: true)
         #expect(pool.serial == 1)
         #expect(build.calls.count == 1)
     }
@@ -119,7 +130,7 @@ struct AsyncCancellationTests {
         }
         let pool = try await build.finish()
 
-        for outcome in outcomes ?? [] { expectCancelled(outcome) }
+        for outcome in outcomes ?? [] { expectCancelled(outcome, whileWaiting: true) }
         #expect(build.calls.count == 1)
         #expect(try await container.resolveAsync(SlowPool.self) === pool)
     }
@@ -142,7 +153,7 @@ struct AsyncCancellationTests {
         cancelled.signal()
         let outcome = await task.value
 
-        expectCancelled(outcome)
+        expectCancelled(outcome, whileWaiting: false)
         #expect(calls.count == 0)
         #expect(try await container.resolveAsync(SlowPool.self).serial == 1)
     }

@@ -790,11 +790,10 @@ struct SharedConstructionGateTests {
         #expect(errors.map(\.code) == [.resolutionCancelled])
         #expect(
             errors.first?.message
-                == "Resolving GateSeamAwaited was cancelled: the task was cancelled while it waited for its shared"
-                + " instance to be built by another resolution, or before it would have started building it."
-                + " Nothing was built for this resolve; the instance is built once, by a task that is not"
-                + " cancelled. Fix: nothing, if the task was meant to stop; otherwise, do not cancel it while it"
-                + " resolves."
+                == "Resolving GateSeamAwaited was cancelled: the task was cancelled, and another resolution is"
+                + " building its shared instance: a cancelled task does not wait for it. Nothing was built for"
+                + " this resolve; the instance is built once, by a task that is not cancelled. Fix: nothing, if"
+                + " the task was meant to stop; otherwise, do not cancel it while it resolves."
         )
         #expect(waits() == 0)
         release.signal()

@@ -789,11 +789,10 @@ struct SharedConstructionRaceAttackTests {
         #expect(
             errors.allSatisfy {
                 $0.message
-                    == "Resolving BkAwaited was cancelled: the task was cancelled while it waited for its shared"
-                    + " instance to be built by another resolution, or before it would have started building it."
-                    + " Nothing was built for this resolve; the instance is built once, by a task that is not"
-                    + " cancelled. Fix: nothing, if the task was meant to stop; otherwise, do not cancel it while it"
-                    + " resolves."
+                    == "Resolving BkAwaited was cancelled: the task was cancelled, and another resolution is"
+                    + " building its shared instance: a cancelled task does not wait for it. Nothing was built for"
+                    + " this resolve; the instance is built once, by a task that is not cancelled. Fix: nothing, if"
+                    + " the task was meant to stop; otherwise, do not cancel it while it resolves."
             },
             "\(errors.map(\.message))"
         )
@@ -851,10 +850,9 @@ struct SharedConstructionRaceAttackTests {
         #expect(childErrors.map(\.code) == [.resolutionCancelled], "\(childOutcome.all)")
         #expect(
             childErrors.first?.message
-                == "Resolving BkAwaitedInTheFamily was cancelled: the task was cancelled while it waited for its"
-                + " shared instance to be built by another resolution, or before it would have started building it."
-                + " Nothing was built for this resolve; the instance is built once, by a task that is not cancelled."
-                + " Path: BkRoot -> BkAwaitedInTheFamily. Fix: nothing, if the task was meant to stop; otherwise, do"
+                == "Resolving BkAwaitedInTheFamily was cancelled: the task was cancelled, and another resolution is"
+                + " building its shared instance: a cancelled task does not wait for it. Nothing was built for this"
+                + " resolve; the instance is built once, by a task that is not cancelled. Path: BkRoot -> BkAwaitedInTheFamily. Fix: nothing, if the task was meant to stop; otherwise, do"
                 + " not cancel it while it resolves."
         )
         #expect(familyCalls.count == 1)

@@ -235,10 +235,17 @@ extension InjectionError {
         return InjectionError(.scopeNotClosed, message, path: undisposed)
     }
 
-    static func resolutionCancelled(_ key: ServiceKey, path: [ServiceKey]) -> InjectionError {
+    /// A cancelled task's resolve of the shared instance `key`: cancelled while another resolution
+    /// builds it (`whileWaiting`: it waited, or would have), or before it would have run the factory
+    /// itself.
+    static func resolutionCancelled(_ key: ServiceKey, path: [ServiceKey], whileWaiting: Bool) -> InjectionError {
         var message =
-            "Resolving \(key) was cancelled: the task was cancelled while it waited for its shared"
-            + " instance to be built by another resolution, or before it would have started building it."
+            "Resolving \(key) was cancelled: "
+            + (whileWaiting
+                ? "the task was cancelled, and another resolution is building its shared instance: a cancelled"
+                    + " task does not wait for it."
+                : "the task was cancelled before it would have started building its shared instance: a cancelled"
+                    + " task starts no shared factory.")
             + " Nothing was built for this resolve; the instance is built once, by a task that is not"
             + " cancelled."
         if path.count > 1 { message += " Path: \(path.pathDescription)." }

@@ -237,13 +237,17 @@ extension ResolutionContext {
             }
             guard !Task.isCancelled else {
                 gates.open(key, by: ObjectIdentifier(self), with: nil)
-                throw CancellationError()
+                throw InjectionError.resolutionCancelled(
+                    provider.key,
+                    path: path + [provider.key],
+                    whileWaiting: false
+                )
             }
             return .claimed(gates)
         } catch let error as InjectionError {
             throw error
-        } catch {
-            throw InjectionError.resolutionCancelled(provider.key, path: path + [provider.key])
+        } catch {  // a wait at a gate, cancelled: `CancellationError`
+            throw InjectionError.resolutionCancelled(provider.key, path: path + [provider.key], whileWaiting: true)
         }
     }
 

@@ -450,13 +450,14 @@ struct ScopesAndLifetimesSnippetTests {
         }
         let never = try #require(await cancelledFirst.value)
         #expect(never.code == .resolutionCancelled)
-        let cancelled =
-            "Resolving DatabasePool was cancelled: the task was cancelled while it waited for its shared "
-            + "instance to be built by another resolution, or before it would have started building it. "
-            + "Nothing was built for this resolve; the instance is built once, by a task that is not "
-            + "cancelled. Fix: nothing, if the task was meant to stop; otherwise, do not cancel it while it "
-            + "resolves."
-        #expect(never.message == cancelled)
+        let nothingBuilt =
+            "Nothing was built for this resolve; the instance is built once, by a task that is not cancelled. Fix: "
+            + "nothing, if the task was meant to stop; otherwise, do not cancel it while it resolves."
+        #expect(
+            never.message
+                == "Resolving DatabasePool was cancelled: the task was cancelled before it would have started building "
+                + "its shared instance: a cancelled task starts no shared factory. " + nothingBuilt
+        )
         #expect(recorder.log.events.isEmpty)
 
         let building = Task { try await container.resolveAsync(DatabasePool.self) }
@@ -465,7 +466,11 @@ struct ScopesAndLifetimesSnippetTests {
         waiting.cancel()
         let stopped = try #require(await waiting.value)
         #expect(stopped.code == .resolutionCancelled)
-        #expect(stopped.message == cancelled)
+        #expect(
+            stopped.message
+                == "Resolving DatabasePool was cancelled: the task was cancelled, and another resolution is building "
+                + "its shared instance: a cancelled task does not wait for it. " + nothingBuilt
+        )
         opening.signal()
         _ = try await building.value
         #expect(recorder.log.events == ["connect"])
