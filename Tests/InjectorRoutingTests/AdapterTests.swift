@@ -15,6 +15,12 @@ import Injector
 import InjectorRouting
 import Testing
 
+private struct ConsoleLoggerRoute: RouteDefinition {
+    func makeDestination(with parameters: RouteParameters, resolver: Resolver) throws -> ConsoleLogger {
+        ConsoleLogger()
+    }
+}
+
 @Suite struct AdapterTests {
     @Test func aRequiredProtocolIsServedByTheProvidedOnesRoute() throws {
         let router = Router(container: Container())
@@ -98,6 +104,7 @@ import Testing
     @Test func adaptingAProtocolThatHasItsOwnRouteIsADuplicateNamingBothSites() throws {
         let router = Router(container: Container())
         router.register(RoutableService<any Logger>()) { _ in ConsoleLogger() }
+        let line = #line + 1
         router.register(RoutableService<any NoteLogging>()) { _ in ConsoleLogger() }
         router.adapt(RoutableService<any NoteLogging>(), to: RoutableService<any Logger>())
 
@@ -107,9 +114,12 @@ import Testing
 
         #expect(error.code == .invalidConfiguration)
         #expect(
-            error.message.contains(
-                "its registration conflicts. NoteLogging is registered 2 times: at InjectorRoutingTests/AdapterTests.swift:"
-            )
+            error.message
+                == "RoutableService<NoteLogging> (the route registered at InjectorRoutingTests/AdapterTests.swift:"
+                + "\(line)) cannot be made: its registration conflicts. NoteLogging is registered 2 times: at "
+                + "InjectorRoutingTests/AdapterTests.swift:\(line) by router.register, then at "
+                + "InjectorRoutingTests/AdapterTests.swift:\(line + 1) by router.adapt. Fix: a protocol is served by "
+                + "its own route or by one adapter: remove the adapter, or the route or other adapter it duplicates."
         )
         #expect(error.injectionError?.code == .duplicateRegistration)
     }
@@ -129,6 +139,59 @@ import Testing
                 == "RoutableService<Unadaptable> is adapted to RoutableService<Logger>, whose destination ConsoleLogger "
                 + "does not conform to Unadaptable. Fix: add extension ConsoleLogger: Unadaptable {} where the adapter "
                 + "is declared."
+        )
+    }
+
+    /// The container speaks of adapters in the router's words: what threw is the adapter, and a loop
+    /// of adapters alone gets routing's fix; a loop through a registration of the user's keeps the
+    /// container's.
+    @Test func theContainersValidationNamesAnAdapterAndItsLoopInRoutingsWords() throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Logger>()) { _ in ConsoleLogger() }
+        router.adapt(RoutableService<any Unadaptable>(), to: RoutableService<any Logger>())
+
+        let error = try #require(injectionError { try router.container.validate() })
+
+        #expect(error.problems.map(\.code) == [.factoryFailed])
+        #expect(
+            error.problems.first?.message
+                == "The adapter of Unadaptable threw: RoutableService<Unadaptable> is adapted to RoutableService<Logger>, "
+                + "whose destination ConsoleLogger does not conform to Unadaptable. Fix: add extension ConsoleLogger: "
+                + "Unadaptable {} where the adapter is declared. The error is the underlyingError."
+        )
+
+        let mixed = Router(container: Container())
+        mixed.adapt(RoutableService<any NoteLogging>(), to: RoutableService<any Logger>())
+        mixed.container.register((any Logger).self) { r in try r.resolve((any NoteLogging).self) as! any Logger }
+
+        let loop = try #require(injectionError { try mixed.container.validate() })
+
+        #expect(loop.problems.map(\.code) == [.circularDependency])
+        #expect(
+            loop.problems.first?.message
+                == "Circular dependency: NoteLogging -> Logger -> NoteLogging. Each of these asks for the next in its "
+                + "factory, so none of them can be built first. Fix: break the cycle with property injection: let one "
+                + "of them receive the other after construction, in an onResolved hook, and give the one resolved back "
+                + "the .graph or .singleton scope so that the hook receives the same instance."
+        )
+    }
+
+    /// Two routes for one protocol are a duplicate whose fix is one a route has.
+    @Test func twoRoutesForOneProtocolAreADuplicateWithARoutesFix() throws {
+        let router = Router(container: Container())
+        let line = #line + 1
+        router.register(RoutableService<any Logger>()) { _ in ConsoleLogger() }
+        router.register(RoutableService<any Logger>(), route: ConsoleLoggerRoute())
+
+        let error = try #require(injectionError { try router.container.finishRegistration() })
+
+        #expect(error.code == .duplicateRegistration)
+        #expect(
+            error.message
+                == "Logger is registered 2 times: at InjectorRoutingTests/AdapterTests.swift:\(line) by router.register, "
+                + "then at InjectorRoutingTests/AdapterTests.swift:\(line + 1) by router.register. Fix: remove all but "
+                + "one; or pass replacesExisting: true to the one meant to replace the others (router.register takes it "
+                + "too), as a test does when it swaps in a double."
         )
     }
 }

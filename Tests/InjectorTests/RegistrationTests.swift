@@ -519,10 +519,4 @@ extension RegistrationTests {
         #expect(try container.resolve(RegConnection.self, argument: "db-a").host == "db-a")
         #expect(try container.resolve(RegConnection.self, argument: "db-b").host == "db-b")
     }
-
-    /// Every registration keeps its site: its kind takes a byte of the file name's padding, so a
-    /// site stays 24 bytes, as it was before it had one.
-    @Test func aRegistrationSiteStaysTwentyFourBytes() {
-        #expect(MemoryLayout<RegistrationSite>.size == 24)
-    }
 }

@@ -59,8 +59,34 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
+        register(
+            service,
+            name: name,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            origin: nil,
+            factory: factory
+        )
+    }
+
+    /// Registers `factory` as `register(_:name:scope:replacesExisting:fileID:line:factory:)` does,
+    /// for a layer built on the container (the router), which says what the registration is
+    /// (`origin`), so that the container's messages speak of it in the layer's words.
+    @discardableResult
+    package func register<Service, each Argument>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: ServiceScope<Service> = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString,
+        line: UInt,
+        origin: RegistrationOrigin?,
+        factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
+    ) -> Registration<Service> {
         let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
-        let site = RegistrationSite(fileID: fileID, line: line)
+        let site = RegistrationSite(fileID: fileID, line: line, origin: origin)
         let provider = Provider(key: key, scope: scope.scope, site: site, factory: factory)
         add(provider, replacing: replacesExisting)
         return Registration(container: self, key: key.lookupKey)

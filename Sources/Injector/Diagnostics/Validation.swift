@@ -85,7 +85,7 @@ struct Validation {
 
     private mutating func note(_ error: any Error) {
         guard let error = error as? InjectionError else {
-            problems.append(.factoryFailed(error, path: []))
+            problems.append(.factoryFailed(error, path: [], of: nil))
             return
         }
         if reported.insert(identity(of: error)).inserted { problems.append(error) }

@@ -65,11 +65,14 @@ extension InjectionError {
         case .duplicate?, nil:
             break
         }
-        let message =
-            "\(provider.key) is registered \(sites.count) times: at \(listed)."
-            + " Fix: remove all but one; give them different names if each is needed"
-            + " (resolveAll collects them); or pass replacesExisting: true to the one meant to replace"
-            + " the others, as a test does when it swaps in a double."
+        // A layer's registration (a route, an adapter) gets that layer's fix, the latest's first:
+        // the container's options may not be the layer's.
+        let fix =
+            sites.reversed().lazy.compactMap(\.origin?.duplicateFix).first
+            ?? "Fix: remove all but one; give them different names if each is needed (resolveAll collects"
+            + " them); or pass replacesExisting: true to the one meant to replace the others, as a test does"
+            + " when it swaps in a double."
+        let message = "\(provider.key) is registered \(sites.count) times: at \(listed). " + fix
         return InjectionError(.duplicateRegistration, message, path: path)
     }
 
@@ -86,18 +89,21 @@ extension InjectionError {
     /// A constructor cycle: `cycle` is the loop (its first key again last), `path` the whole path
     /// from the top-level service, ending in the loop. The message starts with the whole path, so
     /// that a loop entered below the top shows how it was reached: `Entry -> Alpha -> Beta -> Alpha`.
+    /// `advice`, what a loop made by a layer's registrations alone says in place of the container's
+    /// explanation and fix (adapters that lead back to themselves).
     @usableFromInline
-    static func cycle(_ cycle: [ServiceKey], path: [ServiceKey]) -> InjectionError {
+    static func cycle(_ cycle: [ServiceKey], path: [ServiceKey], advice: String? = nil) -> InjectionError {
         let reachedFromAbove = path.count > cycle.count && path.suffix(cycle.count).elementsEqual(cycle)
+        let loop =
+            reachedFromAbove
+            ? "Circular dependency: \(path.pathDescription). The loop is \(cycle.pathDescription)"
+            : "Circular dependency: \(cycle.pathDescription)"
+        if let advice { return InjectionError(.circularDependency, "\(loop). \(advice)", path: path) }
         let message =
-            (reachedFromAbove
-                ? "Circular dependency: \(path.pathDescription). The loop is \(cycle.pathDescription): each of"
-                    + " these asks for the next"
-                : "Circular dependency: \(cycle.pathDescription). Each of these asks for the next")
-            + " in its factory, so none of them can be built first."
-            + " Fix: break the cycle with property injection: let one of them receive the other after"
-            + " construction, in an onResolved hook, and give the one resolved back the .graph or"
-            + " .singleton scope so that the hook receives the same instance."
+            loop + (reachedFromAbove ? ": each" : ". Each") + " of these asks for the next in its factory, so none"
+            + " of them can be built first. Fix: break the cycle with property injection: let one of them"
+            + " receive the other after construction, in an onResolved hook, and give the one resolved back the"
+            + " .graph or .singleton scope so that the hook receives the same instance."
         return InjectionError(.circularDependency, message, path: path)
     }
 
@@ -118,13 +124,17 @@ extension InjectionError {
         return description.hasSuffix(".") && !description.hasSuffix("..") ? String(description.dropLast()) : description
     }
 
+    /// The failure of `provider`'s factory, or of what a layer registered in its place (a route
+    /// type), whose error says how to fix it.
     @usableFromInline
-    static func factoryFailed(_ error: any Error, path: [ServiceKey]) -> InjectionError {
+    static func factoryFailed(_ error: any Error, path: [ServiceKey], of provider: AnyProvider?) -> InjectionError {
         if let error = error as? InjectionError { return error }
+        let maker = provider?.site.origin?.maker
         let failed = path.last.map(\.description) ?? "a service"
-        var message = "The factory of \(failed) threw: \(clause(error))."
+        var message = "The \(maker ?? "factory") of \(failed) threw: \(clause(error))."
         if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message += " The error is the underlyingError; fix the factory or what it depends on."
+        message += " The error is the underlyingError"
+        message += maker == nil ? "; fix the factory or what it depends on." : "."
         return InjectionError(.factoryFailed, message, path: path, underlyingError: error)
     }
 

@@ -23,7 +23,6 @@ import Synchronization
 class AnyProvider: @unchecked Sendable {
     @usableFromInline let key: ServiceKey
     @usableFromInline let scope: Scope
-    let site: RegistrationSite
     /// A duplicate or late registration of this key: resolving it throws.
     @usableFromInline let conflict: Conflict?
     /// A `Preparation<Service>` with the registration's hooks and checks, or `nil` when there are none.
@@ -56,6 +55,8 @@ class AnyProvider: @unchecked Sendable {
     /// that instance's dynamic type: a registration almost always makes instances of one type.
     /// Instances of another type are worked out each time.
     @usableFromInline let disposalPlan = PublishedReference<DisposalPlan>()
+    /// Where the registration was written, read by messages alone: last, after what resolves read.
+    let site: RegistrationSite
 
     init(
         key: ServiceKey,

@@ -54,7 +54,7 @@ extension Registration {
         let provider = Provider<Other>(
             key: forwardKey,
             scope: .transient,
-            site: RegistrationSite(fileID: fileID, line: line, kind: .forwarding),
+            site: RegistrationSite(fileID: fileID, line: line, origin: .forwarding),
             handingOn: true
         ) { r in
             guard !takesArguments else { throw InjectionError.forwardingWithArguments(forwardKey, original: original) }

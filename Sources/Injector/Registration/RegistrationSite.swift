@@ -11,33 +11,22 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// Where a registration was written: `#fileID:#line`, named in duplicate-registration errors.
+/// Where a registration was written: `#fileID:#line`, named in duplicate-registration errors, with
+/// what made it when that was not a `register` call of the user's.
 struct RegistrationSite: Sendable, CustomStringConvertible {
-    /// What wrote the registration at the site.
-    enum Kind: UInt8, Sendable {
-        /// A `register` call, or one that registers an instance or a scope's value.
-        case registration
-        /// An `implements(_:)` call: the line shows another service's registration, which the
-        /// message says, so that a duplicate does not seem to name the wrong line.
-        case forwarding
-    }
-
     let fileID: StaticString
-    /// Declared before the line, so that it takes a byte of the file's padding.
-    let kind: Kind
-    /// 32 bits, so that a site packs into 24 bytes with the file's 17 and the kind's 1.
     let line: UInt32
+    /// What made the registration, if not a `register` call of the user's.
+    let origin: RegistrationOrigin?
 
-    init(fileID: StaticString, line: UInt, kind: Kind = .registration) {
+    init(fileID: StaticString, line: UInt, origin: RegistrationOrigin? = nil) {
         self.fileID = fileID
         self.line = UInt32(truncatingIfNeeded: line)
-        self.kind = kind
+        self.origin = origin
     }
 
     var description: String {
-        switch kind {
-        case .registration: "\(fileID):\(line)"
-        case .forwarding: "\(fileID):\(line) by .implements"
-        }
+        guard let origin else { return "\(fileID):\(line)" }
+        return "\(fileID):\(line) by \(origin.call)"
     }
 }

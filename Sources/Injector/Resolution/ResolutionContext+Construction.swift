@@ -55,7 +55,14 @@ extension ResolutionContext {
     private func cycle(closedBy provider: AnyProvider, at depth: Int?) -> InjectionError {
         let chain = underConstruction
         let start = depth.map { inheritedDepth + $0 } ?? chain.firstIndex { $0 === provider }!
-        return InjectionError.cycle(chain[start...].map(\.key) + [provider.key], path: path + [provider.key])
+        // A loop of one layer's registrations alone (adapters) is explained in that layer's words.
+        let origin = provider.site.origin
+        let advice = chain[start...].allSatisfy { $0.site.origin === origin } ? origin?.cycleAdvice : nil
+        return InjectionError.cycle(
+            chain[start...].map(\.key) + [provider.key],
+            path: path + [provider.key],
+            advice: advice
+        )
     }
 
     /// Runs the factory with `provider` on the construction stack, then the caller's `configure`,
@@ -75,7 +82,7 @@ extension ResolutionContext {
         } catch {
             defer { leave(completed: false) }
             discardQueued(since: mark)
-            throw InjectionError.factoryFailed(error, path: path)
+            throw InjectionError.factoryFailed(error, path: path, of: provider)
         }
         leave(completed: true)
         try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)
@@ -109,7 +116,7 @@ extension ResolutionContext {
         } catch {
             defer { leave(completed: false) }
             discardQueued(since: mark)
-            throw InjectionError.factoryFailed(error, path: path)
+            throw InjectionError.factoryFailed(error, path: path, of: provider)
         }
         leave(completed: true)
         try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)

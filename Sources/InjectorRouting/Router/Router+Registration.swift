@@ -201,7 +201,7 @@ extension Router {
         fileID: StaticString,
         line: UInt
     ) {
-        container.register(Required.self, fileID: fileID, line: line) { r in
+        container.register(Required.self, fileID: fileID, line: line, origin: .adapter) { r in
             let destination = try r.resolve(Provided.self)
             guard let adapted = destination as? Required else {
                 throw RoutingError.notAdaptable(type(of: destination as Any), from: provided, to: required)
@@ -229,6 +229,7 @@ extension Router {
             replacesExisting: replacesExisting,
             fileID: fileID,
             line: line,
+            origin: .route,
             factory: factory
         )
         return add(
@@ -256,7 +257,8 @@ extension Router {
             scope: scope,
             replacesExisting: replacesExisting,
             fileID: fileID,
-            line: line
+            line: line,
+            origin: .route
         ) { r in
             try factory(r, PendingParameters.take(for: key))
         }
@@ -287,7 +289,8 @@ extension Router {
             scope: scope,
             replacesExisting: replacesExisting,
             fileID: fileID,
-            line: line
+            line: line,
+            origin: .route(Route.self)
         ) { r in
             let made = try route.makeDestination(with: PendingParameters.take(for: key), resolver: r)
             guard let destination = made as? Protocol else {
@@ -344,6 +347,7 @@ extension Router {
             replacesExisting: replacesExisting,
             fileID: fileID,
             line: line,
+            origin: .route,
             factory: factory
         )
         _ = add(

@@ -385,10 +385,8 @@ extension RoutingArticle {
             #expect(
                 validated.message
                     == "Validation found 1 problem:\n- Circular dependency: Archive -> Backup -> Archive. Each of "
-                    + "these asks for the next in its factory, so none of them can be built first. Fix: break the "
-                    + "cycle with property injection: let one of them receive the other after construction, in an "
-                    + "onResolved hook, and give the one resolved back the .graph or .singleton scope so that the "
-                    + "hook receives the same instance."
+                    + "these is adapted to the next, so none of them leads to a route. Fix: adapt one of them to a "
+                    + "protocol that has a route of its own."
             )
             let error = try #require(routingError { _ = try loop.makeDestination(to: RoutableService<any Archive>()) })
             #expect(error.code == .cycle)

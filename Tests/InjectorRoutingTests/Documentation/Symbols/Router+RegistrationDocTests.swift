@@ -165,10 +165,10 @@ extension RegistrationDocs {
             #expect(validated?.code == .validationFailed)
             #expect(
                 validated?.message
-                    == "Validation found 1 problem:\n- The factory of Editor threw: DraftRoute made a Draft, which "
-                    + "does not conform to Editor, the protocol it is registered for (RoutableService<Editor>). Fix: "
-                    + "make the route's Destination conform: extension Draft: Editor {}. The error is the "
-                    + "underlyingError; fix the factory or what it depends on."
+                    == "Validation found 1 problem:\n- The route DraftRoute of Editor threw: DraftRoute made a Draft, "
+                    + "which does not conform to Editor, the protocol it is registered for (RoutableService<Editor>). "
+                    + "Fix: make the route's Destination conform: extension Draft: Editor {}. The error is the "
+                    + "underlyingError."
             )
         }
 
@@ -229,10 +229,8 @@ extension RegistrationDocs {
         #expect(
             validated?.message
                 == "Validation found 1 problem:\n- Circular dependency: AuditLogging -> NoteLogging -> AuditLogging. "
-                + "Each of these asks for the next in its factory, so none of them can be built first. Fix: break the "
-                + "cycle with property injection: let one of them receive the other after construction, in an "
-                + "onResolved hook, and give the one resolved back the .graph or .singleton scope so that the hook "
-                + "receives the same instance."
+                + "Each of these is adapted to the next, so none of them leads to a route. Fix: adapt one of them to a "
+                + "protocol that has a route of its own."
         )
     }
 
@@ -248,10 +246,10 @@ extension RegistrationDocs {
         #expect(
             error?.message
                 == "Validation found 1 problem:\n- NoteLogging is registered 2 times: at "
-                + "InjectorRoutingTests/Router+RegistrationDocTests.swift:\(line), then at "
-                + "InjectorRoutingTests/Router+RegistrationDocTests.swift:\(line + 1). Fix: remove all but one; give "
-                + "them different names if each is needed (resolveAll collects them); or pass replacesExisting: true "
-                + "to the one meant to replace the others, as a test does when it swaps in a double."
+                + "InjectorRoutingTests/Router+RegistrationDocTests.swift:\(line) by router.register, then at "
+                + "InjectorRoutingTests/Router+RegistrationDocTests.swift:\(line + 1) by router.adapt. Fix: a protocol "
+                + "is served by its own route or by one adapter: remove the adapter, or the route or other adapter it "
+                + "duplicates."
         )
     }
 }
