@@ -233,37 +233,63 @@ final class DisposalBag: Sendable {
             defer { entries.removeAll() }
             return entries
         }
+        // A request's scope usually owns one instance (its unit of work): no order to work out, no
+        // record to match, and 17 fewer lines of code for a server to fetch back into its caches.
+        if taken.count == 1 {
+            guard let failure = await Self.disposeAsync(taken[0]) else { return }
+            return try Self.report([failure], outOf: 1, of: owner)
+        }
         var failures: [InjectionError] = []
         var disposed = 0
         let lastRecords = Self.lastRecords(in: taken)
         for index in stride(from: taken.count - 1, through: 0, by: -1)
         where Self.isLastRecord(at: index, in: taken, lastRecords) {
             disposed += 1
-            do {
-                if let disposable = taken[index].disposer.async {
-                    try await disposable.disposeAsync()
-                } else {
-                    try taken[index].disposer.sync!.dispose()
-                }
-            } catch {
-                failures.append(.disposalFailed(taken[index].key, error: error))
-            }
+            if let failure = await Self.disposeAsync(taken[index]) { failures.append(failure) }
         }
         try Self.report(failures, outOf: disposed, of: owner)
     }
 
+    /// Disposes the instance `entry` records, asynchronously if it can be; its failure, if it threw.
+    /// (Inlined: as an async function of its own, it costs a request's close an async frame.)
+    @inline(__always) private static func disposeAsync(_ entry: Entry) async -> InjectionError? {
+        do {
+            if let disposable = entry.disposer.async {
+                try await disposable.disposeAsync()
+            } else {
+                try entry.disposer.sync!.dispose()
+            }
+            return nil
+        } catch {
+            return .disposalFailed(entry.key, error: error)
+        }
+    }
+
+    /// Disposes every instance `entries` records, synchronously, last completed first.
     private static func dispose(_ entries: Entries, of owner: () -> String) throws {
+        if entries.count == 1 {  // as in `disposeAllAsync`
+            guard let failure = dispose(entries[0]) else { return }
+            return try report([failure], outOf: 1, of: owner)
+        }
         var failures: [InjectionError] = []
         var disposed = 0
         let lastRecords = lastRecords(in: entries)
         for index in stride(from: entries.count - 1, through: 0, by: -1)
         where isLastRecord(at: index, in: entries, lastRecords) {
             disposed += 1
-            do { try entries[index].disposer.sync!.dispose() } catch {
-                failures.append(.disposalFailed(entries[index].key, error: error))
-            }
+            if let failure = dispose(entries[index]) { failures.append(failure) }
         }
         try report(failures, outOf: disposed, of: owner)
+    }
+
+    /// Disposes the instance `entry` records, synchronously; its failure, if it threw.
+    @inline(__always) private static func dispose(_ entry: Entry) -> InjectionError? {
+        do {
+            try entry.disposer.sync!.dispose()
+            return nil
+        } catch {
+            return .disposalFailed(entry.key, error: error)
+        }
     }
 
     /// Where each class instance is last recorded, for many entries; `nil` for few, which
