@@ -282,6 +282,33 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
         #expect(try container.resolve(TimeSource.self).now == 0)
     }
 
+    /// A disposal that throws beside an instance only an async disposal can dispose: the failure is
+    /// thrown, and its message names the instance that was dropped, which it would otherwise lose.
+    @Test func aFailingDisposalBesideAnAsyncOnlyInstanceNamesTheDroppedOne() throws {
+        let log = EventLog()
+        let container = try makeNotesContainer {
+            $0.register(BrokenConnection.self, scope: .singleton) { _ in BrokenConnection(log: log) }
+            $0.register(FlushingUploader.self, scope: .singleton) { _ in FlushingUploader(log: log) }
+        }
+        let error = try #require(
+            injectionError {
+                try container.withOverrides(fixedTime(7)) {
+                    _ = try container.resolve(FlushingUploader.self)
+                    _ = try container.resolve(BrokenConnection.self)
+                }
+            }
+        )
+        #expect(error.code == .disposalFailed)
+        #expect(
+            error.message == """
+                Disposing what the call to withOverrides owned: the one disposal that ran threw; FlushingUploader \
+                was not disposed: only an async disposal can dispose it.
+                - Disposing BrokenConnection threw: socket already closed. The error is the underlyingError.
+                """
+        )
+        #expect(log.events == ["dispose broken"])
+    }
+
     /// A disposal that throws after the operation is reported as disposalFailed.
     @Test func failingDisposalAfterTheOperationIsReportedAsDisposalFailed() throws {
         let log = EventLog()

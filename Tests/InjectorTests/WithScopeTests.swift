@@ -254,9 +254,40 @@ private let droppedUploadQueueMessage =
         )
 
         #expect(error.code == .disposalFailed)
-        #expect(error.message == brokenSocketMessage(ofDisposals: 1))
+        #expect(
+            error.message
+                == "Disposing what the scope \"request\" owned: the one disposal that ran threw; UploadQueue was not"
+                + " disposed: only an async disposal can dispose it.\n- Disposing BrokenSocket threw: the socket would"
+                + " not close. The error is the underlyingError."
+        )
         #expect(problems.received.map(\.code) == [.asyncDisposalRequired])
         #expect(problems.received.first?.message == droppedUploadQueueMessage)
+    }
+
+    /// A sync close that disposes some instances and drops async-only ones does not say that every
+    /// other instance was disposed: it names the ones it dropped.
+    @Test func syncFormCountsTheDisposalsThatRanAndNamesTheDroppedOnes() throws {
+        let log = EventLog()
+        let container = makeContainer(log: log, problems: ReceivedProblems())
+
+        let error = try #require(
+            injectionError {
+                try container.withScope(tag: "request") { scope in
+                    _ = try scope.resolve(RequestContext.self)
+                    _ = try scope.resolve(UploadQueue.self)
+                    _ = try scope.resolve(BrokenSocket.self)
+                }
+            }
+        )
+
+        #expect(error.code == .disposalFailed)
+        #expect(
+            error.message
+                == "Disposing what the scope \"request\" owned: 1 of 2 disposals that ran threw; UploadQueue was not"
+                + " disposed: only an async disposal can dispose it.\n- Disposing BrokenSocket threw: the socket would"
+                + " not close. The error is the underlyingError."
+        )
+        #expect(log.events == ["RequestContext"])
     }
 
     /// A resolution from the scope still running when the operation returns keeps it open: the call

@@ -164,17 +164,32 @@ extension InjectionError {
         return InjectionError(.disposalFailed, message, path: [key], underlyingError: error)
     }
 
-    /// The failures of the `disposed` disposals of what `owner` owned (every one was run).
-    static func disposalsFailed(_ failures: [InjectionError], outOf disposed: Int, owner: String) -> InjectionError {
+    /// The failures of the `disposed` disposals of what `owner` owned, every one of which ran; a
+    /// sync disposal left `undisposed`, which only an async disposal can dispose.
+    static func disposalsFailed(
+        _ failures: [InjectionError],
+        outOf disposed: Int,
+        undisposed: [ServiceKey] = [],
+        owner: String
+    ) -> InjectionError {
         let failed = failures.count
-        let outcome =
+        let ran = undisposed.isEmpty ? "" : " that ran"
+        var outcome =
             if failed < disposed {
-                "\(failed) of \(disposed) disposals threw; every other instance was disposed."
+                "\(failed) of \(disposed) disposals\(ran) threw"
+            } else if failed == 1 {
+                undisposed.isEmpty ? "its one disposal threw" : "the one disposal that ran threw"
             } else {
-                failed == 1 ? "its one disposal threw." : "all \(failed) disposals threw."
+                "all \(failed) disposals\(ran) threw"
             }
+        if !undisposed.isEmpty {
+            let (verb, pronoun) = undisposed.count == 1 ? ("was", "it") : ("were", "them")
+            outcome += "; \(listed(undisposed)) \(verb) not disposed: only an async disposal can dispose \(pronoun)"
+        } else if failed < disposed {
+            outcome += "; every other instance was disposed"
+        }
         let message =
-            "Disposing what \(owner) owned: \(outcome)\n" + failures.map { "- \($0.message)" }.joined(separator: "\n")
+            "Disposing what \(owner) owned: \(outcome).\n" + failures.map { "- \($0.message)" }.joined(separator: "\n")
         return InjectionError(
             .disposalFailed,
             message,

@@ -214,17 +214,17 @@ final class DisposalBag: Sendable {
             defer { entries.removeAll() }
             return entries
         }
-        try Self.dispose(taken, of: owner)
+        try Self.dispose(taken, leaving: Entries(), of: owner)
     }
 
     /// Disposes every instance that a sync disposal can dispose, last completed first; keeps the
     /// others.
     func disposeDisposableSynchronously(of owner: @autoclosure () -> String) throws {
-        let taken = entries.withLock { entries in
+        let (taken, kept) = entries.withLock { entries in
             defer { entries = entries.records(where: \.isAsyncOnly) }
-            return entries.records { !$0.isAsyncOnly }
+            return (entries.records { !$0.isAsyncOnly }, entries.records(where: \.isAsyncOnly))
         }
-        try Self.dispose(taken, of: owner)
+        try Self.dispose(taken, leaving: kept, of: owner)
     }
 
     /// Disposes every instance recorded, last completed first, asynchronously where it can be.
@@ -265,11 +265,12 @@ final class DisposalBag: Sendable {
         }
     }
 
-    /// Disposes every instance `entries` records, synchronously, last completed first.
-    private static func dispose(_ entries: Entries, of owner: () -> String) throws {
+    /// Disposes every instance `entries` records, synchronously, last completed first; `kept`, the
+    /// records of the instances only an async disposal can dispose, are named if one fails.
+    private static func dispose(_ entries: Entries, leaving kept: Entries, of owner: () -> String) throws {
         if entries.count == 1 {  // as in `disposeAllAsync`
             guard let failure = dispose(entries[0]) else { return }
-            return try report([failure], outOf: 1, of: owner)
+            return try report([failure], outOf: 1, leaving: kept, of: owner)
         }
         var failures: [InjectionError] = []
         var disposed = 0
@@ -279,7 +280,7 @@ final class DisposalBag: Sendable {
             disposed += 1
             if let failure = dispose(entries[index]) { failures.append(failure) }
         }
-        try report(failures, outOf: disposed, of: owner)
+        try report(failures, outOf: disposed, leaving: kept, of: owner)
     }
 
     /// Disposes the instance `entry` records, synchronously; its failure, if it threw.
@@ -316,11 +317,21 @@ final class DisposalBag: Sendable {
         return true
     }
 
-    /// Throws the failures of `owner`'s disposals, `disposed` in all, if any. The owner's name, which
-    /// messages alone use, is worked out only then: a scope's is an interpolated string, made on every
-    /// close.
-    private static func report(_ failures: [InjectionError], outOf disposed: Int, of owner: () -> String) throws {
+    /// Throws the failures of `owner`'s disposals, `disposed` in all, if any; `kept` are records a
+    /// sync disposal left undisposed. The owner's name, which messages alone use, is worked out only
+    /// then: a scope's is an interpolated string, made on every close.
+    private static func report(
+        _ failures: [InjectionError],
+        outOf disposed: Int,
+        leaving kept: Entries = Entries(),
+        of owner: () -> String
+    ) throws {
         guard !failures.isEmpty else { return }
-        throw InjectionError.disposalsFailed(failures, outOf: disposed, owner: owner())
+        throw InjectionError.disposalsFailed(
+            failures,
+            outOf: disposed,
+            undisposed: kept.map(\.key),
+            owner: owner()
+        )
     }
 }
