@@ -23,6 +23,12 @@ private final class SlowPool: Sendable {
     init(serial: Int) { self.serial = serial }
 }
 
+/// A singleton with an `onResolved` hook, whose factory waits for `release` once it started.
+private final class HookedPool: Sendable {}
+
+/// Another singleton with an `onResolved` hook: it waits for its turn while `HookedPool` is built.
+private final class HookedCache: Sendable {}
+
 /// What a waiting task got.
 private enum Waited: Sendable {
     case instance(SlowPool)
@@ -156,5 +162,41 @@ struct AsyncCancellationTests {
         expectCancelled(outcome, whileWaiting: false)
         #expect(calls.count == 0)
         #expect(try await container.resolveAsync(SlowPool.self).serial == 1)
+    }
+
+    /// A task cancelled while it waits for its turn to build a registration with hooks, which another
+    /// resolution holds for another such registration, says so: nothing builds its own instance.
+    @Test func cancelledWhileAwaitingTheTurnToBuildAHookedSingletonSaysSo() async throws {
+        let container = Container()
+        let (started, release) = (Signal(), Signal())
+        container.register(HookedPool.self, scope: .singleton) { _ in
+            started.signal()
+            await release.wait()
+            return HookedPool()
+        }
+        .onResolved { _, _ in }
+        container.register(HookedCache.self, scope: .singleton) { _ async in HookedCache() }.onResolved { _, _ in }
+        let builder = Task { try await container.resolveAsync(HookedPool.self) }
+        await started.wait()
+
+        let waiter = Task { await injectionErrorAsync { _ = try await container.resolveAsync(HookedCache.self) } }
+        #expect(await awaitedUntil { AsyncInstanceGates.waits().contains { $0.serviceType == HookedCache.self } })
+        waiter.cancel()
+        let error = await withWatchdog { await waiter.value }
+        release.signal()
+        _ = try await builder.value
+
+        #expect(error??.code == .resolutionCancelled)
+        #expect(
+            error??.message
+                == "Resolving HookedCache was cancelled: the task was cancelled while another resolution was building"
+                + " a shared instance with onResolved or verify steps (those are built one resolution at a time),"
+                + " which its own has too: a cancelled task does not wait for its turn. Nothing was built for this"
+                + " resolve; the instance is built once, by a task that is not cancelled. Fix: nothing, if the task"
+                + " was meant to stop; otherwise, do not cancel it while it resolves."
+        )
+        #expect(
+            try await container.resolveAsync(HookedCache.self) === (try await container.resolveAsync(HookedCache.self))
+        )
     }
 }

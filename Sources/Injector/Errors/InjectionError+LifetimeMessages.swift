@@ -250,17 +250,36 @@ extension InjectionError {
         return InjectionError(.scopeNotClosed, message, path: undisposed)
     }
 
-    /// A cancelled task's resolve of the shared instance `key`: cancelled while another resolution
-    /// builds it (`whileWaiting`: it waited, or would have), or before it would have run the factory
-    /// itself.
-    static func resolutionCancelled(_ key: ServiceKey, path: [ServiceKey], whileWaiting: Bool) -> InjectionError {
-        var message =
-            "Resolving \(key) was cancelled: "
-            + (whileWaiting
-                ? "the task was cancelled, and another resolution is building its shared instance: a cancelled"
+    /// Where a resolve of a shared instance was when its task was found cancelled.
+    enum CancelledResolve {
+        /// Before it would have run the factory itself.
+        case beforeBuilding
+        /// At the instance's gate, which another resolution holds while it builds the instance (the
+        /// resolve waited, or would have).
+        case whileAnotherBuilds
+        /// At the turn to build a registration with preparation steps, which another resolution
+        /// holds while it builds one (those are built one resolution at a time).
+        case awaitingTurn
+    }
+
+    /// A cancelled task's resolve of the shared instance `key`, stopped `where`.
+    static func resolutionCancelled(_ key: ServiceKey, path: [ServiceKey], at stop: CancelledResolve) -> InjectionError
+    {
+        let why =
+            switch stop {
+            case .beforeBuilding:
+                "the task was cancelled before it would have started building its shared instance: a cancelled"
+                    + " task starts no shared factory."
+            case .whileAnotherBuilds:
+                "the task was cancelled, and another resolution is building its shared instance: a cancelled"
                     + " task does not wait for it."
-                : "the task was cancelled before it would have started building its shared instance: a cancelled"
-                    + " task starts no shared factory.")
+            case .awaitingTurn:
+                "the task was cancelled while another resolution was building a shared instance with onResolved"
+                    + " or verify steps (those are built one resolution at a time), which its own has too: a"
+                    + " cancelled task does not wait for its turn."
+            }
+        var message =
+            "Resolving \(key) was cancelled: " + why
             + " Nothing was built for this resolve; the instance is built once, by a task that is not"
             + " cancelled."
         if path.count > 1 { message += " Path: \(path.pathDescription)." }

@@ -224,7 +224,15 @@ extension ResolutionContext {
             // Built already by this resolution or one it runs within: taking the gate would keep
             // siblings waiting until this resolution ends, for an instance it does not build.
             if let box = unpublishedInstance(of: key) { return .built(box) }
-            if provider.preparation != nil { try await hold(SharedInstanceKey(realm: realm), for: provider) }
+            if provider.preparation != nil {
+                do { try await hold(SharedInstanceKey(realm: realm), for: provider) } catch is CancellationError {
+                    throw InjectionError.resolutionCancelled(
+                        provider.key,
+                        path: path + [provider.key],
+                        at: .awaitingTurn
+                    )
+                }
+            }
             let taken = try await hold(key, for: provider)
             if let box = unpublishedInstance(of: key) { return .built(box) }
             if isConstructing(provider) { return .unclaimed }  // a cycle, which `enter` reports
@@ -237,17 +245,13 @@ extension ResolutionContext {
             }
             guard !Task.isCancelled else {
                 gates.open(key, by: ObjectIdentifier(self), with: nil)
-                throw InjectionError.resolutionCancelled(
-                    provider.key,
-                    path: path + [provider.key],
-                    whileWaiting: false
-                )
+                throw InjectionError.resolutionCancelled(provider.key, path: path + [provider.key], at: .beforeBuilding)
             }
             return .claimed(gates)
         } catch let error as InjectionError {
             throw error
         } catch {  // a wait at a gate, cancelled: `CancellationError`
-            throw InjectionError.resolutionCancelled(provider.key, path: path + [provider.key], whileWaiting: true)
+            throw InjectionError.resolutionCancelled(provider.key, path: path + [provider.key], at: .whileAnotherBuilds)
         }
     }
 
