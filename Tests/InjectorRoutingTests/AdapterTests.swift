@@ -21,6 +21,16 @@ private struct ConsoleLoggerRoute: RouteDefinition {
     }
 }
 
+private struct LogLocked: Error, CustomStringConvertible {
+    var description: String { "the log file is locked" }
+}
+
+private struct ThrowingLoggerRoute: RouteDefinition {
+    func makeDestination(with parameters: RouteParameters, resolver: Resolver) throws -> ConsoleLogger {
+        throw LogLocked()
+    }
+}
+
 @Suite struct AdapterTests {
     @Test func aRequiredProtocolIsServedByTheProvidedOnesRoute() throws {
         let router = Router(container: Container())
@@ -119,7 +129,8 @@ private struct ConsoleLoggerRoute: RouteDefinition {
                 + "\(line)) cannot be made: its registration conflicts. NoteLogging is registered 2 times: at "
                 + "InjectorRoutingTests/AdapterTests.swift:\(line) by router.register, then at "
                 + "InjectorRoutingTests/AdapterTests.swift:\(line + 1) by router.adapt. Fix: a protocol is served by "
-                + "its own route or by one adapter: remove the adapter, or the route or other adapter it duplicates."
+                + "one registration: its route, one adapter, or a register call. Remove the adapter, or the "
+                + "registration it duplicates."
         )
         #expect(error.injectionError?.code == .duplicateRegistration)
     }
@@ -173,6 +184,42 @@ private struct ConsoleLoggerRoute: RouteDefinition {
                 + "factory, so none of them can be built first. Fix: break the cycle with property injection: let one "
                 + "of them receive the other after construction, in an onResolved hook, and give the one resolved back "
                 + "the .graph or .singleton scope so that the hook receives the same instance."
+        )
+    }
+
+    /// An adapter, which cannot replace a registration, gives its fix to a duplicate in either order.
+    @Test func aDuplicateWithAnAdapterGetsTheAdaptersFixInEitherOrder() throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Logger>()) { _ in ConsoleLogger() }
+        let line = #line + 1
+        router.adapt(RoutableService<any NoteLogging>(), to: RoutableService<any Logger>())
+        router.register(RoutableService<any NoteLogging>()) { _ in ConsoleLogger() }
+
+        let error = try #require(injectionError { try router.container.finishRegistration() })
+
+        #expect(error.code == .duplicateRegistration)
+        #expect(
+            error.message
+                == "NoteLogging is registered 2 times: at InjectorRoutingTests/AdapterTests.swift:\(line) by "
+                + "router.adapt, then at InjectorRoutingTests/AdapterTests.swift:\(line + 1) by router.register. Fix: a "
+                + "protocol is served by one registration: its route, one adapter, or a register call. Remove the "
+                + "adapter, or the registration it duplicates."
+        )
+    }
+
+    /// A route type whose destination fails for a reason of its own is named, with the fix to look
+    /// at: the route (a routing error's message has its own fix).
+    @Test func aRouteTypeThatThrowsIsNamedWithItsFix() throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Logger>(), route: ThrowingLoggerRoute())
+
+        let error = try #require(injectionError { try router.container.validate() })
+
+        #expect(
+            error.problems.map(\.message) == [
+                "The route ThrowingLoggerRoute of Logger threw: the log file is locked. The error is the "
+                    + "underlyingError; fix the route ThrowingLoggerRoute or what it depends on."
+            ]
         )
     }
 

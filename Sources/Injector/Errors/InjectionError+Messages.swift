@@ -65,10 +65,11 @@ extension InjectionError {
         case .duplicate?, nil:
             break
         }
-        // A layer's registration (a route, an adapter) gets that layer's fix, the latest's first:
-        // the container's options may not be the layer's.
+        // A layer's registration (a route, an adapter) gets that layer's fix: one that cannot be
+        // replaced first, else the latest. The container's options may not be the layer's.
+        let fixing = sites.map(\.origin).filter { $0?.duplicateFix != nil }
         let fix =
-            sites.reversed().lazy.compactMap(\.origin?.duplicateFix).first
+            (fixing.first { $0?.isReplaceable == false } ?? fixing.last)??.duplicateFix
             ?? "Fix: remove all but one; give them different names if each is needed (resolveAll collects"
             + " them); or pass replacesExisting: true to the one meant to replace the others, as a test does"
             + " when it swaps in a double."
@@ -134,7 +135,7 @@ extension InjectionError {
         var message = "The \(maker ?? "factory") of \(failed) threw: \(clause(error))."
         if path.count > 1 { message += " Path: \(path.pathDescription)." }
         message += " The error is the underlyingError"
-        message += maker == nil ? "; fix the factory or what it depends on." : "."
+        message += error is any ErrorWithFix ? "." : "; fix the \(maker ?? "factory") or what it depends on."
         return InjectionError(.factoryFailed, message, path: path, underlyingError: error)
     }
 

@@ -32,15 +32,29 @@ package final class RegistrationOrigin: Sendable {
     /// How to fix a duplicate that a registration of this origin is part of; `nil` for the
     /// container's own.
     let duplicateFix: String?
+    /// Whether the call can replace an earlier registration (`replacesExisting:`). A duplicate
+    /// with a registration that cannot gets that registration's fix, whatever the order.
+    let isReplaceable: Bool
 
     /// An origin named by `call`, with what its messages say in place of the container's.
-    package init(call: String, maker: String? = nil, cycleAdvice: String? = nil, duplicateFix: String? = nil) {
+    package init(
+        call: String,
+        maker: String? = nil,
+        cycleAdvice: String? = nil,
+        duplicateFix: String? = nil,
+        isReplaceable: Bool = true
+    ) {
         self.call = call
         self.maker = maker
         self.cycleAdvice = cycleAdvice
         self.duplicateFix = duplicateFix
+        self.isReplaceable = isReplaceable
     }
 
     /// An `implements(_:)` call: its line shows another service's registration.
-    static let forwarding = RegistrationOrigin(call: ".implements")
+    static let forwarding = RegistrationOrigin(call: ".implements", isReplaceable: false)
 }
+
+/// An error whose message says how to fix it (a routing error): a failure that quotes it, such as
+/// a factory's, adds no fix of its own.
+package protocol ErrorWithFix: Error {}

@@ -13,9 +13,9 @@
 
 import Injector
 
-// What the router's registrations are, for the container's messages: a duplicate, a cycle or a
-// failure found by `container.validate()` or a resolve speaks of the route or adapter the user
-// wrote, and gives a fix the router has.
+// What the router tells the container of its registrations and errors, for the container's
+// messages: a duplicate, a cycle or a failure found by `container.validate()` or a resolve speaks
+// of the route or adapter the user wrote, and gives a fix the router has.
 
 extension RegistrationOrigin {
     /// A route registered with a closure (which is its factory) or a module route.
@@ -36,11 +36,15 @@ extension RegistrationOrigin {
         maker: "adapter",
         cycleAdvice: "Each of these is adapted to the next, so none of them leads to a route. Fix: adapt one of "
             + "them to a protocol that has a route of its own.",
-        duplicateFix: "Fix: a protocol is served by its own route or by one adapter: remove the adapter, or the "
-            + "route or other adapter it duplicates."
+        duplicateFix: "Fix: a protocol is served by one registration: its route, one adapter, or a register call. "
+            + "Remove the adapter, or the registration it duplicates.",
+        isReplaceable: false
     )
 
     private static let routeDuplicateFix =
         "Fix: remove all but one; or pass replacesExisting: true to the one meant to replace the others "
         + "(router.register takes it too), as a test does when it swaps in a double."
 }
+
+/// A routing error says how to fix it: a route's failure that quotes one adds no fix of its own.
+extension RoutingError: ErrorWithFix {}

@@ -248,8 +248,8 @@ extension RegistrationDocs {
                 == "Validation found 1 problem:\n- NoteLogging is registered 2 times: at "
                 + "InjectorRoutingTests/Router+RegistrationDocTests.swift:\(line) by router.register, then at "
                 + "InjectorRoutingTests/Router+RegistrationDocTests.swift:\(line + 1) by router.adapt. Fix: a protocol "
-                + "is served by its own route or by one adapter: remove the adapter, or the route or other adapter it "
-                + "duplicates."
+                + "is served by one registration: its route, one adapter, or a register call. Remove the adapter, or "
+                + "the registration it duplicates."
         )
     }
 }
