@@ -43,23 +43,16 @@ extension RoutingError {
         )
     }
 
-    static func sourceGone(_ path: ViewRoutePath, route: String, action: RouteAction) -> RoutingError {
+    static func sourceGone(_ path: ViewRoutePath, route: String) -> RoutingError {
         RoutingError(
             .invalidSource,
-            "\(route) cannot be \(action == .removeRoute ? "removed" : "performed") on the path \(path): the source "
-                + "\(path.sourceName) is gone (deallocated). Fix: perform from a screen that is alive and shown.",
-            action: action
+            "\(route) cannot be performed on the path \(path): the source \(path.sourceName) is gone (deallocated). "
+                + "Fix: perform from a screen that is alive and shown.",
+            action: .performRoute
         )
     }
 
-    static func refused(
-        _ refusal: ViewTransitionRefusal,
-        route: String,
-        transition: String,
-        action: RouteAction
-    )
-        -> RoutingError
-    {
+    static func refused(_ refusal: ViewTransitionRefusal, route: String, path: ViewRoutePath) -> RoutingError {
         let code: Code =
             switch refusal.reason {
             case .destinationAlreadyShown: .destinationAlreadyShown
@@ -67,11 +60,10 @@ extension RoutingError {
             case .notShown, .unsupportedStyle: .actionFailed
             default: .invalidSource
             }
-        let verb = action == .removeRoute ? "removed" : "performed"
         return RoutingError(
             code,
-            "\(route) could not be \(verb) on the path \(transition): \(refusal.message)",
-            action: action,
+            "\(route) could not be performed on the path \(path): \(refusal.message)",
+            action: .performRoute,
             underlyingError: refusal
         )
     }

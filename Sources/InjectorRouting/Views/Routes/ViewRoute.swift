@@ -182,7 +182,7 @@ public final class ViewRoute<Destination> {
                 finish(nil, nil)
             case .custom:
                 guard let source = path.source else {
-                    throw RoutingError.sourceGone(path, route: label, action: action)
+                    throw RoutingError.sourceGone(path, route: label)
                 }
                 guard let performCustom = record.view?.performCustom else {
                     throw RoutingError.unsupportedPath(path, route: label, supported: supported)
@@ -195,12 +195,12 @@ public final class ViewRoute<Destination> {
                 }
             case .transition(let style):
                 guard let source = path.source else {
-                    throw RoutingError.sourceGone(path, route: label, action: action)
+                    throw RoutingError.sourceGone(path, route: label)
                 }
                 guard let host = router.host else { throw RoutingError.noHost(label, path: path) }
                 let transition = ViewTransition(style: style, source: source, destination: object)
                 if let refusal = host.refusal(toPerform: transition) {
-                    throw RoutingError.refused(refusal, route: label, transition: "\(path)", action: action)
+                    throw RoutingError.refused(refusal, route: label, path: path)
                 }
                 views.tell(.willPerform, destination: object, source: source, route: label)
                 host.perform(transition) { performed in finish(performed.style, source) }
