@@ -115,7 +115,11 @@ struct SharedConstructionRaceRegressionTests {
         }
         // Any outcome but a hang would do; a circularWait is what the docs promise.
         let finished = try #require(result, "the resolution hung: the family wait is not seen as part of a cycle")
-        if case .failure(let error) = finished { #expect(error.code == .circularWait, "\(error)") }
+        if case .failure(let error) = finished {
+            #expect(error.code == .circularWait, "\(error)")
+            #expect(error.message.contains(" would wait forever: this resolution ("), "\(error)")
+            #expect(error.message.contains(" Fix: let one of them resolve the other's service first"), "\(error)")
+        }
     }
 
     /// Regression (hang, guarantee 3). A gate held by a resolution and by a child resolution within it
@@ -756,6 +760,14 @@ struct SharedConstructionRaceAttackTests {
         #expect(results == true)
         #expect(collected.all.count == 2, "C never held A within 15 s: the async resolution did not run")
         #expect(failures(collected.all).map(\.code) == [.circularWait], "\(collected.all)")
+        // Either side may be the one that stops, so the message is checked for what both say.
+        #expect(
+            failures(collected.all).allSatisfy {
+                $0.message.contains(" would wait forever: this resolution (")
+                    && $0.message.contains(" Fix: let one of them resolve the other's service first")
+            },
+            "\(collected.all)"
+        )
     }
 
     /// Waiters cancelled at an async gate stop at once; the builder goes on, builds once, and the

@@ -524,9 +524,13 @@ extension RoutingArticle {
             }
 
             let childRouter = Router(container: parent.makeChild())
+            let empty = routingError { _ = try childRouter.makeDestination(to: RoutableService<any TimeService>()) }
+            #expect(empty?.code == .invalidProtocol)
             #expect(
-                routingError { _ = try childRouter.makeDestination(to: RoutableService<any TimeService>()) }?.code
-                    == .invalidProtocol
+                empty?.message
+                    == "No route is registered for RoutableService<TimeService>. Fix: register one with "
+                    + "router.register(RoutableService<TimeService>(), …), or adapt the protocol to one that has a "
+                    + "route with router.adapt(RoutableService<TimeService>(), to: …)."
             )
             childRouter.register(RoutableService<any TimeService>()) { r in
                 ClockTimeService(clock: try r.resolve((any Clock).self))
