@@ -262,7 +262,7 @@ extension InjectionError {
         case awaitingTurn
     }
 
-    /// A cancelled task's resolve of the shared instance `key`, stopped `where`.
+    /// A cancelled task's resolve of the shared instance `key`, stopped at `stop`.
     static func resolutionCancelled(_ key: ServiceKey, path: [ServiceKey], at stop: CancelledResolve) -> InjectionError
     {
         let why =

@@ -67,9 +67,9 @@ extension InjectionError {
         }
         // A layer's registration (a route, an adapter) gets that layer's fix: one that cannot be
         // replaced first, else the latest. The container's options may not be the layer's.
-        let fixing = sites.map(\.origin).filter { $0?.duplicateFix != nil }
+        let fixing = sites.compactMap(\.origin).filter { $0.duplicateFix != nil }
         let fix =
-            (fixing.first { $0?.isReplaceable == false } ?? fixing.last)??.duplicateFix
+            (fixing.first { !$0.isReplaceable } ?? fixing.last)?.duplicateFix
             ?? "Fix: remove all but one; give them different names if each is needed (resolveAll collects"
             + " them); or pass replacesExisting: true to the one meant to replace the others, as a test does"
             + " when it swaps in a double."

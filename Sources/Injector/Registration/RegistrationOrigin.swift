@@ -33,7 +33,7 @@ package final class RegistrationOrigin: Sendable {
     /// container's own.
     let duplicateFix: String?
     /// Whether the call can replace an earlier registration (`replacesExisting:`). A duplicate
-    /// with a registration that cannot gets that registration's fix, whatever the order.
+    /// with a registration that cannot gets that registration's `duplicateFix`, whatever the order.
     let isReplaceable: Bool
 
     /// An origin named by `call`, with what its messages say in place of the container's.
@@ -52,9 +52,5 @@ package final class RegistrationOrigin: Sendable {
     }
 
     /// An `implements(_:)` call: its line shows another service's registration.
-    static let forwarding = RegistrationOrigin(call: ".implements", isReplaceable: false)
+    static let forwarding = RegistrationOrigin(call: ".implements")
 }
-
-/// An error whose message says how to fix it (a routing error): a failure that quotes it, such as
-/// a factory's, adds no fix of its own.
-package protocol ErrorWithFix: Error {}

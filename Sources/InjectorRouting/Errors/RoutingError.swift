@@ -154,3 +154,7 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
     /// The message.
     public var description: String { message }
 }
+
+/// A routing error says how to fix it: a route's failure that quotes one (the container's
+/// `factoryFailed`) adds no fix of its own.
+extension RoutingError: ErrorWithFix {}

@@ -13,9 +13,9 @@
 
 import Injector
 
-// What the router tells the container of its registrations and errors, for the container's
-// messages: a duplicate, a cycle or a failure found by `container.validate()` or a resolve speaks
-// of the route or adapter the user wrote, and gives a fix the router has.
+// What the router tells the container of its registrations, for the container's messages: a
+// duplicate, a cycle or a failure found by `container.validate()` or a resolve speaks of the route
+// or adapter the user wrote, and gives a fix the router has.
 
 extension RegistrationOrigin {
     /// A route registered with a closure (which is its factory) or a module route.
@@ -45,6 +45,3 @@ extension RegistrationOrigin {
         "Fix: remove all but one; or pass replacesExisting: true to the one meant to replace the others "
         + "(router.register takes it too), as a test does when it swaps in a double."
 }
-
-/// A routing error says how to fix it: a route's failure that quotes one adds no fix of its own.
-extension RoutingError: ErrorWithFix {}
