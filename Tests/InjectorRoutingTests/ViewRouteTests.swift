@@ -270,8 +270,8 @@ import Testing
         #expect(error.code == .unsupportedPath)
         #expect(
             error.message
-                == "RoutableView<EditorView> does not support the path presentAsSheet(from: HomeScreen). Fix: use one of "
-                + "the paths it supports, or add it to the route's supportedPaths."
+                == "RoutableView<EditorView> does not support the path presentAsSheet(from: HomeScreen): it supports "
+                + "push and makeDestination. Fix: use one of those, or add .presentAsSheet to the route's supportedPaths."
         )
         #expect(host.log.isEmpty)
     }

@@ -35,10 +35,18 @@ extension RoutingError {
     }
 
     static func unsupportedPath(_ path: ViewRoutePath, route: String, supported: ViewRoutePaths) -> RoutingError {
-        RoutingError(
+        let names = supported.names
+        let supports =
+            switch names.count {
+            case 0: "it supports none"
+            case 1: "it supports only \(names[0])"
+            default: "it supports " + names.dropLast().joined(separator: ", ") + " and \(names.last!)"
+            }
+        let member = path.member.names.first ?? "\(path)"
+        return RoutingError(
             .unsupportedPath,
-            "\(route) does not support the path \(path). Fix: use one of the paths it supports, or add it to the "
-                + "route's supportedPaths.",
+            "\(route) does not support the path \(path): \(supports). Fix: use one of those, or add .\(member) to "
+                + "the route's supportedPaths.",
             action: .performRoute
         )
     }
@@ -68,6 +76,39 @@ extension RoutingError {
         )
     }
 
+    /// The host refused a transition it had allowed before `willPerform` observers ran: one of them
+    /// changed the hierarchy.
+    static func hierarchyChanged(_ refusal: ViewTransitionRefusal, route: String, path: ViewRoutePath) -> RoutingError {
+        let refused = refused(refusal, route: route, path: path)
+        return RoutingError(
+            refused.code,
+            refused.message + sentence(afterChecks: "a willPerform observer", outcome: "Nothing was shown"),
+            action: .performRoute,
+            underlyingError: refusal
+        )
+    }
+
+    /// The host refused to undo a transition it had allowed before the `willRemove` observers and
+    /// the route's removal hooks ran: one of them changed the hierarchy.
+    static func hierarchyChanged(_ refusal: ViewTransitionRefusal, removing route: String) -> RoutingError {
+        RoutingError(
+            .actionFailed,
+            "\(route) could not be removed: \(refusal.message)"
+                + sentence(
+                    afterChecks: "a willRemove observer or a removal hook",
+                    outcome: "Nothing was undone, and the route stays routed"
+                ),
+            action: .removeRoute,
+            underlyingError: refusal
+        )
+    }
+
+    private static func sentence(afterChecks changer: String, outcome: String) -> String {
+        " The host allowed it when the route checked, before \(changer) changed the hierarchy. \(outcome). Fix: "
+            + "let observers and hooks watch, and change the hierarchy once the route's transition has ended (from "
+            + "its success handler)."
+    }
+
     static func unbalancedTransition(_ route: String, inFlight: String, action: RouteAction) -> RoutingError {
         let verb = action == .removeRoute ? "removed" : "performed"
         return RoutingError(
@@ -89,7 +130,11 @@ extension RoutingError {
     }
 
     static func cannotRemove(_ route: String, because reason: String) -> RoutingError {
-        RoutingError(.actionFailed, "\(route) cannot be removed: \(reason).", action: .removeRoute)
+        RoutingError(
+            .actionFailed,
+            "\(route) cannot be removed: \(reason)" + (reason.hasSuffix(".") ? "" : "."),
+            action: .removeRoute
+        )
     }
 
     static func serviceURL(_ url: String, route: RouteKey) -> RoutingError {

@@ -103,7 +103,8 @@ final class RouteTable: @unchecked Sendable {
     /// registration that replaces it.
     func forget(_ route: RouteKey) {
         for (identifier, routes) in identifiers where routes.contains(route) {
-            identifiers[identifier] = routes.filter { $0 != route }
+            let remaining = routes.filter { $0 != route }
+            identifiers[identifier] = remaining.isEmpty ? nil : remaining  // no longer registered
         }
         if patterns.contains(where: { $0.route == route }) {
             patterns.removeAll { $0.route == route }

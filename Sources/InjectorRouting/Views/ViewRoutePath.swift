@@ -174,6 +174,18 @@ public struct ViewRoutePaths: OptionSet, Sendable, Hashable {
         .makeDestination,
     ]
 
+    /// The paths in the set, as `ViewRoutePath`'s factories name them, in declaration order: for
+    /// messages.
+    var names: [String] {
+        let named: [(ViewRoutePaths, String)] = [
+            (.push, "push"), (.presentModally, "presentModally"), (.presentAsPopover, "presentAsPopover"),
+            (.presentAsSheet, "presentAsSheet"), (.performSegue, "performSegue"), (.show, "show"),
+            (.showDetail, "showDetail"), (.addAsChild, "addAsChild"), (.addAsSubview, "addAsSubview"),
+            (.custom, "custom"), (.makeDestination, "makeDestination"),
+        ]
+        return named.filter { contains($0.0) }.map(\.1)
+    }
+
     /// The path a transition style belongs to.
     init(_ style: ViewTransitionStyle) {
         switch style {

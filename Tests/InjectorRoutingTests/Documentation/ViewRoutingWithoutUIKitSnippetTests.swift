@@ -163,8 +163,8 @@ extension ViewRoutingArticle {
             #expect(error.code == .unsupportedPath)
             #expect(
                 error.message
-                    == "RoutableView<NoteDetailView> does not support the path presentModally(from: HomeScreen). Fix: "
-                    + "use one of the paths it supports, or add it to the route's supportedPaths."
+                    == "RoutableView<NoteDetailView> does not support the path presentModally(from: HomeScreen): it "
+                    + "supports only push. Fix: use one of those, or add .presentModally to the route's supportedPaths."
             )
         }
 

@@ -106,6 +106,9 @@ public final class ViewRoute<Destination> {
 
     /// Performs the route again, along `path` or the path it was last performed along.
     ///
+    /// A route whose screen is shown must be removed first; one whose screen the user took away
+    /// (popped with Back, dismissed, or gone with a screen below it) performs again directly.
+    ///
     /// - Parameters:
     ///   - path: Where and how to show the destination; the route's last path when `nil`.
     ///   - successHandler: Called with the destination when this perform's transition has ended.
@@ -143,7 +146,7 @@ public final class ViewRoute<Destination> {
         switch state {
         case .routing: throw fail(.overRoute(label, action: action))
         case .removing: throw fail(.performWhileRemoving(label, action: action))
-        case .routed where shown != nil: throw fail(.alreadyShown(label))
+        case .routed where isShowingDestination: throw fail(.alreadyShown(label))
         case .routed where isPrepared: throw fail(.performPrepared(label))
         default: break
         }
@@ -185,7 +188,7 @@ public final class ViewRoute<Destination> {
                     throw RoutingError.sourceGone(path, route: label)
                 }
                 guard let performCustom = record.view?.performCustom else {
-                    throw RoutingError.unsupportedPath(path, route: label, supported: supported)
+                    throw RoutingError.unsupportedPath(path, route: label, supported: supported.subtracting(.custom))
                 }
                 views.tell(.willPerform, destination: object, source: source, route: label)
                 do {
@@ -203,6 +206,10 @@ public final class ViewRoute<Destination> {
                     throw RoutingError.refused(refusal, route: label, path: path)
                 }
                 views.tell(.willPerform, destination: object, source: source, route: label)
+                // An observer may have changed the hierarchy since: the host is only asked for what it allows now.
+                if let refusal = host.refusal(toPerform: transition) {
+                    throw RoutingError.hierarchyChanged(refusal, route: label, path: path)
+                }
                 host.perform(transition) { performed in finish(performed.style, source) }
             }
             return destination
@@ -265,18 +272,38 @@ public final class ViewRoute<Destination> {
             successHandler?()
             router.checkForLeak(of: destination, route: shown.record, label: label)
         }
+        func stayRouted(_ error: RoutingError) -> RoutingError {
+            state = .routed
+            views.end(self)
+            return fail(error)
+        }
         do {
             let context = RouteContext(router: router, parameters: RouteParameters(), action: action)
             for removal in shown.record.removals { try removal(destination, context) }
-            if let style = shown.style, let host = router.host {
-                host.undo(ViewTransition(style: style, source: source, destination: destination)) { finish() }
-            } else if let removeCustom = shown.record.view?.removeCustom {
-                try removeCustom(destination, source) { finish() }
-            }
         } catch {
-            state = .routed
-            views.end(self)
-            throw fail(.hookFailed(error, hook: "removal", route: label, action: action))
+            throw stayRouted(.hookFailed(error, hook: "removal", route: label, action: action))
         }
+        if let style = shown.style, let host = router.host {
+            let transition = ViewTransition(style: style, source: source, destination: destination)
+            // An observer or a removal hook may have changed the hierarchy since the checks.
+            if let refusal = host.refusal(toUndo: transition) {
+                throw stayRouted(.hierarchyChanged(refusal, removing: label))
+            }
+            host.undo(transition) { finish() }
+        } else if let removeCustom = shown.record.view?.removeCustom {
+            do { try removeCustom(destination, source) { finish() } } catch {
+                throw stayRouted(.hookFailed(error, hook: "removal", route: label, action: action))
+            }
+        }
+    }
+
+    /// Whether the destination is still where the last perform put it. A screen the user took away
+    /// (popped with Back, dismissed), or that went with one below it, is no longer shown, and the
+    /// route performs again; its source gone, a destination still alive counts as shown.
+    private var isShowingDestination: Bool {
+        guard let shown, let destination = heldDestination else { return false }
+        guard let style = shown.style, let host = router.host, let source = shown.source else { return true }
+        let transition = ViewTransition(style: style, source: source, destination: destination)
+        return host.refusal(toUndo: transition)?.reason != .notShown
     }
 }

@@ -107,8 +107,8 @@ extension ViewRouteDefinitionDoc {
             #expect(error.code == .unsupportedPath)
             #expect(
                 error.message
-                    == "RoutableView<InboxView> does not support the path push(from: HomeScreen). Fix: use one of the "
-                    + "paths it supports, or add it to the route's supportedPaths."
+                    == "RoutableView<InboxView> does not support the path push(from: HomeScreen): it supports custom "
+                    + "and makeDestination. Fix: use one of those, or add .push to the route's supportedPaths."
             )
             #expect(tabs.log.isEmpty)
             _ = try router.makeDestination(to: RoutableView<any InboxView>())  // makeDestination is listed

@@ -83,8 +83,8 @@ struct ViewRoutePathDocTests {
         #expect(sheet.code == .unsupportedPath)
         #expect(
             sheet.message
-                == "RoutableView<EditorView> does not support the path presentAsSheet(from: HomeScreen). Fix: use one of "
-                + "the paths it supports, or add it to the route's supportedPaths."
+                == "RoutableView<EditorView> does not support the path presentAsSheet(from: HomeScreen): it supports "
+                + "push and presentModally. Fix: use one of those, or add .presentAsSheet to the route's supportedPaths."
         )
         try router.perform(to: RoutableView<any EditorView>(), path: .presentModally(from: home))
         #expect(
