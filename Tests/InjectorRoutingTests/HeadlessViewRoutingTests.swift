@@ -89,6 +89,48 @@ import Testing
         #expect(host.description == "HomeScreen (root of a navigation stack)")
     }
 
+    @Test func aViewPerformRedirectedToAServiceRouteIsInvalidConfigurationAndShowsNothing() throws {
+        router.register(RoutableService<any Exporter>()) { _ in FileExporter() }
+        router.addInterceptor(named: "export") { request in
+            request.isRouting(to: RoutableView<any EditorView>()) ? .redirect(to: RoutableService<any Exporter>()) : .proceed
+        }
+
+        let error = try #require(
+            routingError { try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home)) }
+        )
+
+        #expect(error.code == .invalidConfiguration)
+        #expect(
+            error.message
+                == "The interceptor \"export\" redirected RoutableView<EditorView>, a view route, to "
+                + "RoutableService<Exporter>, a service route: a view is redirected to another view, which is shown in "
+                + "its place, and a service is not a screen. Nothing was made. Fix: redirect to a view route, or refuse "
+                + "the call."
+        )
+        #expect(host.description == "HomeScreen (root of a navigation stack)")
+    }
+
+    @Test func aRedirectWithAStyleOnTheMakeDestinationPathIsInvalidSourceNotAGoneSource() throws {
+        router.addInterceptor(named: "sign-in") { request in
+            request.isRouting(to: RoutableView<any EditorView>())
+                ? .redirect(to: RoutableView<any SignInView>(), style: .presentModally) : .proceed
+        }
+
+        let error = try #require(
+            routingError { try router.perform(to: RoutableView<any EditorView>(), path: .makeDestination) }
+        )
+
+        #expect(error.code == .invalidSource)
+        #expect(
+            error.message
+                == "The interceptor \"sign-in\" redirected RoutableView<EditorView> to RoutableView<SignInView>, which "
+                + "failed: RoutableView<SignInView> cannot be shown with the style presentModally: the perform's path, "
+                + "makeDestination, has no source screen to show it from. Fix: redirect without a style (the "
+                + "destination is then made, not shown), or perform along a path from a screen."
+        )
+        #expect(host.description == "HomeScreen (root of a navigation stack)")
+    }
+
     @Test func aScreenPoppedWithTheOneBelowItCannotBeRemovedAndSaysWhy() throws {
         let first = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
         let second = try router.perform(

@@ -122,6 +122,29 @@ import Testing
         #expect(log.entries.isEmpty)
     }
 
+    @Test func aServiceCallRedirectedToAViewRouteIsInvalidConfigurationAndMakesNothing() throws {
+        let log = EventLog()
+        let router = makeRouter(log: log)
+        router.register(RoutableView<any EditorView>()) { _ in
+            log.record("made EditorScreen")
+            return EditorScreen()
+        }
+        router.addInterceptor(named: "to-view") { request in
+            request.isRouting(to: RoutableService<any Exporter>()) ? .redirect(to: RoutableView<any EditorView>()) : .proceed
+        }
+
+        let error = try #require(routingError { _ = try router.makeDestination(to: RoutableService<any Exporter>()) })
+
+        #expect(error.code == .invalidConfiguration)
+        #expect(
+            error.message
+                == "The interceptor \"to-view\" redirected RoutableService<Exporter>, a service route, to "
+                + "RoutableView<EditorView>, a view route: a service call has no path to show a view along. Nothing was "
+                + "made. Fix: redirect to a service route, or refuse the call."
+        )
+        #expect(log.entries.isEmpty)
+    }
+
     @Test func anInterceptorThatThrowsRefusesThePerform() throws {
         let router = makeRouter(log: EventLog())
         router.addInterceptor(named: "audit") { _ in throw TestFailure("audit log unavailable") }

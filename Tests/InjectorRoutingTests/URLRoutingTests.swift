@@ -284,6 +284,21 @@ import Testing
         )
     }
 
+    @Test func anIdentifierOnlyTheReplacedRouteHadIsNoLongerListedAsRegistered() throws {
+        let router = makeRouter()
+        router.register(RoutableService<any Viewer>(), replacesExisting: true) { _ in NoteViewer(id: 1, tab: nil) }
+            .identifier("reader")
+
+        let error = try #require(routingError { _ = try router.to(identifier: "viewer") })
+
+        #expect(error.code == .invalidProtocol)
+        #expect(
+            error.message
+                == "No route is registered for the identifier \"viewer\". Registered identifiers: \"reader\". Fix: add "
+                + ".identifier(\"viewer\") to the route's registration, or list it in its route type's identifiers."
+        )
+    }
+
     @Test func aReplacedRouteForgetsTheIdentifiersAndPatternsOfTheOneItReplaced() throws {
         let router = makeRouter()
         router.register(RoutableService<any Viewer>(), replacesExisting: true) { (_, parameters: RouteParameters) in

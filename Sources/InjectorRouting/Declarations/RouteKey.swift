@@ -43,6 +43,9 @@ struct RouteKey: Hashable, Sendable, CustomStringConvertible {
     /// The protocol's identity as bits, for `PlainRoutes`.
     var bits: UInt { UInt(bitPattern: Int(bitPattern: identity)) }
 
+    /// Whether the route makes a screen (a view or view module route), rather than a service.
+    var showsScreen: Bool { kind == .view || kind == .viewModule }
+
     /// How a caller names the route: `RoutableService<TimeService>`.
     var declaration: String {
         switch kind {

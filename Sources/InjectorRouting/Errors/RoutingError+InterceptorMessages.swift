@@ -44,6 +44,20 @@ extension RoutingError {
         )
     }
 
+    static func redirectAcrossKinds(_ request: RouteRequest, to target: RouteKey, by interceptor: String) -> RoutingError {
+        let (asked, other) = request.key.showsScreen ? ("a view route", "a service route") : ("a service route", "a view route")
+        let reason =
+            request.key.showsScreen
+            ? "a view is redirected to another view, which is shown in its place, and a service is not a screen"
+            : "a service call has no path to show a view along"
+        return RoutingError(
+            .invalidConfiguration,
+            "The interceptor \"\(interceptor)\" redirected \(request), \(asked), to \(target.declaration), \(other): "
+                + "\(reason). Nothing was made. Fix: redirect to \(asked), or refuse the call.",
+            action: request.action
+        )
+    }
+
     static func redirectFailed(
         _ error: any Error,
         _ request: RouteRequest,

@@ -60,6 +60,17 @@ extension RoutingError {
         )
     }
 
+    /// An interceptor's redirect asked for a transition style on a perform whose path has no source.
+    static func styleWithoutSource(_ style: ViewTransitionStyle, route: String) -> RoutingError {
+        RoutingError(
+            .invalidSource,
+            "\(route) cannot be shown with the style \(style): the perform's path, makeDestination, has no source "
+                + "screen to show it from. Fix: redirect without a style (the destination is then made, not shown), or "
+                + "perform along a path from a screen.",
+            action: .performRoute
+        )
+    }
+
     static func refused(_ refusal: ViewTransitionRefusal, route: String, path: ViewRoutePath) -> RoutingError {
         let code: Code =
             switch refusal.reason {

@@ -61,6 +61,9 @@ extension Router {
                 if chain.contains(target) {
                     throw RoutingError.redirectCycle(chain + [target], by: interceptor.name, action: request.action)
                 }
+                guard target.showsScreen == request.key.showsScreen else {
+                    throw RoutingError.redirectAcrossKinds(request, to: target, by: interceptor.name)
+                }
                 let redirect = RouteRequest(key: target, action: request.action, redirects: chain)
                 do {
                     if let showing {

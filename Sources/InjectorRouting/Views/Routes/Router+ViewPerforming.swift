@@ -240,6 +240,9 @@ extension Router {
     /// Shows the view route an interceptor redirected to, from the source of the original path.
     @MainActor
     private func show(_ redirect: RouteRequest, style: ViewTransitionStyle?, along path: ViewRoutePath) throws {
+        if let style, case .makeDestination = path.kind {
+            throw RoutingError.styleWithoutSource(style, route: redirect.key.declaration)
+        }
         let redirectPath = style.map { path.with(style: $0) } ?? path
         let route = viewRoute(redirect, path: redirectPath) { _ in
         } make: { [source] record in
