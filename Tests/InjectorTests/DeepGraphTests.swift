@@ -354,6 +354,36 @@ extension DeepGraphTests {
         #expect(kept.unsharedLevels(upTo: levels) == [])
     }
 
+    /// The chain of hooks a deep chain of hooks keeps is freed link by link, in a debug build as in
+    /// a release one: freed by recursion, 2,000 links overflowed a 256 KiB stack.
+    @Test func aDeepChainOfHooksIsFreedWithoutOverflowingASmallStack() async throws {
+        let levels = 2_000
+        let container = Container()
+        for level in 0..<levels {
+            container.register(ChainLevel.self, name: "\(level)", scope: .singleton) { _ in ChainLevel(level: level) }
+                .onResolved { r, _ in
+                    if level < levels - 1 { _ = try r.resolve(ChainLevel.self, name: "\(level + 1)") }
+                }
+        }
+
+        let outcome = await deepRunOnThread(stackSize: 256 << 10) {
+            do {
+                let top = try container.resolve(ChainLevel.self, name: "0")
+                return .resolved(DeepLink(level: top.level, levelsBelow: levels - 1, leaf: "leaf"))
+            } catch let error as InjectionError {
+                return .failed(error)
+            } catch {
+                return .failedOtherwise("\(error)")
+            }
+        }
+
+        switch outcome {
+        case .resolved(let link): #expect(link.level == 0)
+        case .failed(let error): #expect(error.code == .resolutionTooDeep, "\(error.message)")
+        case .failedOtherwise(let description): Issue.record("expected no other error, got \(description)")
+        }
+    }
+
     /// Each hook of a deep chain of hooks keeps the chain of hooks that led to it by sharing the
     /// chain of the hook above.
     @Test func hooksOfADeepChainShareTheirChains() throws {

@@ -31,10 +31,15 @@ final class ProviderChain: @unchecked Sendable {
         count = (parent?.count ?? 0) + 1
     }
 
+    /// Frees a long chain link by link, not by recursion, which a deep one (hooks 2,000 deep) would
+    /// overflow a small stack with. `next` lets go of each link before the uniqueness check, which
+    /// fails while two variables hold it (as they do in a debug build).
     deinit {
         var next = parent
         parent = nil
-        while var chain = next, isKnownUniquelyReferenced(&chain) {
+        while var chain = next {
+            next = nil
+            guard isKnownUniquelyReferenced(&chain) else { return }
             next = chain.parent
             chain.parent = nil
         }
