@@ -164,6 +164,39 @@ struct AsyncCancellationTests {
         #expect(try await container.resolveAsync(SlowPool.self).serial == 1)
     }
 
+    /// A cancelled task that meets a sync singleton or scoped registration in an async resolve does
+    /// not start its factory either: the sync resolution it builds them in checks, as the async path does.
+    @Test func aCancelledTaskStartsNoSyncSharedFactoryThroughAnAsyncResolve() async throws {
+        let calls = CallCounter()
+        let container = Container()
+        container.register(SyncPool.self, scope: .singleton) { _ in SyncPool(serial: calls.next()) }
+        container.register(SyncSession.self, scope: .scoped) { _ in SyncSession(serial: calls.next()) }
+        let scope = container.makeScope()
+
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            let singleton = await injectionErrorAsync { _ = try await container.resolveAsync(SyncPool.self) }
+            let scoped = await injectionErrorAsync { _ = try await scope.resolveAsync(SyncSession.self) }
+            return (singleton, scoped)
+        }
+        let (singleton, scoped) = await task.value
+
+        #expect(calls.count == 0)
+        #expect(singleton?.code == .resolutionCancelled)
+        #expect(
+            singleton?.message
+                == "Resolving SyncPool was cancelled: the task was cancelled before it would have started building its"
+                + " shared instance: a cancelled task starts no shared factory. Nothing was built for this resolve; the"
+                + " instance is built once, by a task that is not cancelled. Fix: nothing, if the task was meant to"
+                + " stop; otherwise, do not cancel it while it resolves."
+        )
+        #expect(scoped?.code == .resolutionCancelled)
+        #expect(scoped?.message.hasPrefix("Resolving SyncSession was cancelled: the task was cancelled before") == true)
+        #expect(try await container.resolveAsync(SyncPool.self).serial == 1)
+        #expect(try await scope.resolveAsync(SyncSession.self).serial == 2)
+        try await scope.closeAsync()
+    }
+
     /// A task cancelled while it waits for its turn to build a registration with hooks, which another
     /// resolution holds for another such registration, says so: nothing builds its own instance.
     @Test func cancelledWhileAwaitingTheTurnToBuildAHookedSingletonSaysSo() async throws {
@@ -199,4 +232,14 @@ struct AsyncCancellationTests {
             try await container.resolveAsync(HookedCache.self) === (try await container.resolveAsync(HookedCache.self))
         )
     }
+}
+
+private final class SyncPool: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+
+private final class SyncSession: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
 }

@@ -91,6 +91,7 @@ extension ResolutionContext {
         if let box = try beginSharedConstruction(of: key, for: provider, realm: store, in: store) {
             return uncheckedCast(box, to: InstanceBox<Service>.self).value
         }
+        try refuseToBuildIfCancelled(provider)
         let instance = try withDisposalOwner(store.disposals) {
             try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
         }

@@ -77,6 +77,7 @@ extension ResolutionContext {
             return uncheckedCast(box, to: InstanceBox<Service>.self).value
         }
         if let instance = provider.sharedInstance { return instance }  // another thread was first
+        try refuseToBuildIfCancelled(provider)
 
         let instance = try withDisposalOwner(provider.singleton == nil ? nil : owner.disposals) {
             try construct(provider, lookup: owner, arguments: repeat each arguments, configure: nil)
@@ -90,6 +91,14 @@ extension ResolutionContext {
             sharedObjects: owner.tree.sharedObjects
         )
         return instance
+    }
+
+    /// Refuses to start `provider`'s shared factory in a sync resolution that runs as part of an
+    /// async one (see `inNestedResolution`) whose task is cancelled, as the async path refuses: a
+    /// cancelled task starts no shared factory.
+    @usableFromInline func refuseToBuildIfCancelled(_ provider: AnyProvider) throws {
+        guard nesting.sharesOuterGraph, Task.isCancelled else { return }
+        throw InjectionError.resolutionCancelled(provider.key, path: path + [provider.key], at: .beforeBuilding)
     }
 
     /// Builds an async singleton or weak instance, its factory running once however many tasks ask:
