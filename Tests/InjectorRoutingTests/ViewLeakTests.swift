@@ -80,6 +80,33 @@ import Testing
         #expect(route.destination == nil)
     }
 
+    @Test func aScreenGivenToPerformOnDestinationIsNotKeptByItsRoute() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        weak var screen: EditorScreen?
+        let route: ViewRoute<any EditorView>
+        do {
+            let given = EditorScreen(serial: 9)
+            screen = given
+            route = try router.perform(onDestination: given, for: RoutableView<any EditorView>(), path: .push(from: home))
+        }
+        try route.removeRoute()
+        await untilSleeping()
+        clock.advance(by: .seconds(2))
+        await settle()
+
+        #expect(screen == nil)
+        #expect(leaks.entries.isEmpty)
+        let error = try #require(routingError { try route.perform() })
+        #expect(error.code == .destinationUnavailable)
+        #expect(
+            error.message
+                == "RoutableView<EditorView> cannot be performed again: the screen it was given "
+                + "(perform(onDestination:for:path:)) is gone (deallocated), and the route holds it weakly. Fix: "
+                + "perform onDestination with the screen to show."
+        )
+    }
+
     @Test func singletonAndWeakScreensAreNotChecked() async throws {
         let leaks = EventLog()
         let router = makeRouter(leaks: leaks)

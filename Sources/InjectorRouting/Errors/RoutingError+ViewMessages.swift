@@ -131,6 +131,15 @@ extension RoutingError {
         )
     }
 
+    static func givenDestinationGone(_ route: String) -> RoutingError {
+        RoutingError(
+            .destinationUnavailable,
+            "\(route) cannot be performed again: the screen it was given (perform(onDestination:for:path:)) is gone "
+                + "(deallocated), and the route holds it weakly. Fix: perform onDestination with the screen to show.",
+            action: .performRoute
+        )
+    }
+
     static func alreadyShown(_ route: String) -> RoutingError {
         RoutingError(
             .actionFailed,
