@@ -24,12 +24,14 @@ public protocol RouteEvent: Sendable {}
 
 /// The event handlers of one route, collected by `RouteDefinition/handleEvents(_:)`.
 public struct RouteEventHandlers: Sendable {
-    /// The handlers by event type, in the order they were added.
+    /// The handlers by event type, in the order they were added; for one type, the router keeps
+    /// the last (one handler per route and event type, see `RouteRegistration/onEvent(_:perform:)`).
     private(set) var handlers: [(event: ObjectIdentifier, handle: @Sendable (any RouteEvent) -> Void)] = []
 
     init() {}
 
-    /// Handles events of type `Event` with `perform`.
+    /// Handles events of type `Event` with `perform`, replacing the route's handler for that type
+    /// if it has one: a route is told of each event once.
     ///
     /// - Parameters:
     ///   - event: The event type, such as `NotesDidSync.self`.

@@ -97,6 +97,10 @@ public struct RouteRegistration<Protocol>: Sendable {
     }
 
     /// Handles custom events of type `Event` sent with `Router/send(_:)`.
+    ///
+    /// A route has one handler per event type, as a ZIKRouter route class has one method: a later
+    /// `onEvent` for the same type (or its route type's `handleEvents`) replaces the earlier one,
+    /// so that the route is told of each event once. Handle several things in one closure.
     @discardableResult
     public func onEvent<Event: RouteEvent>(_ event: Event.Type, perform: @escaping @Sendable (Event) -> Void) -> Self {
         var events = RouteEventHandlers()
