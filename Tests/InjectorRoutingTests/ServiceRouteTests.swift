@@ -242,6 +242,23 @@ import Testing
         #expect(global.entries == ["makeDestination invalidProtocol"])
     }
 
+    @Test func eachRouterIsToldOfAFailureOnceWhenItAroseInAnotherRouter() throws {
+        let inner = Router(container: Container())
+        let outer = Router(container: Container())
+        let told = EventLog()
+        inner.globalErrorHandler = { action, error in told.record("inner: \(action) \(error.code)") }
+        outer.globalErrorHandler = { action, error in told.record("outer: \(action) \(error.code)") }
+        outer.register(RoutableService<any TimeSource>()) { _ in
+            _ = try inner.makeDestination(to: RoutableService<any Clock>())
+            return SystemTime(clock: FixedClock())
+        }
+
+        let error = try #require(routingError { _ = try outer.makeDestination(to: RoutableService<any TimeSource>()) })
+
+        #expect(error.code == .destinationUnavailable)
+        #expect(told.entries == ["inner: makeDestination invalidProtocol", "outer: makeDestination destinationUnavailable"])
+    }
+
     @Test func removingMovesThroughRemovingToRemovedAndRunsTheRemovalHook() throws {
         let router = Router(container: Container())
         let log = EventLog()

@@ -111,17 +111,24 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
     /// The route whose own registration threw this error (a missing parameter, a destination of the
     /// wrong type), as opposed to a routing call its factory made: kept as it is when that route fails.
     var failingRoute: RouteKey?
-    /// Whether the router's global error handler was told of this error already: a routing call made
-    /// inside another route's making reports its failure where it arose, and the calls around it,
-    /// whose errors wrap it, do not report it again.
-    var isReported = false
+    /// The routers (their storage, which routers made for lifetime scopes share) whose global error
+    /// handler was told of this error already: a routing call made inside another route's making
+    /// reports its failure to its own router where it arose, and the calls around it, whose errors
+    /// wrap it, do not report it to that router again. Held weakly.
+    var reportedTo: [ReportedRouter] = []
 
-    /// Whether this error, or one it wraps, was reported already.
-    var wasReported: Bool {
+    /// A router told of an error.
+    final class ReportedRouter: @unchecked Sendable {  // `storage` is set once, in `init`
+        private(set) weak var storage: RouterStorage?
+        init(_ storage: RouterStorage) { self.storage = storage }
+    }
+
+    /// Whether this error, or one it wraps, was reported to the router whose storage is `storage`.
+    func wasReported(to storage: RouterStorage) -> Bool {
         var error: (any Error)? = self
         while let current = error {
             if let routing = current as? RoutingError {
-                if routing.isReported { return true }
+                if routing.reportedTo.contains(where: { $0.storage === storage }) { return true }
                 error = routing.underlyingError
             } else if let injection = current as? InjectionError {
                 error = injection.underlyingError

@@ -99,13 +99,14 @@ public final class Router: Sendable {
     }
 
     /// Tells the global error handler, then returns the error to throw, marked as told. A failure is
-    /// told once, where it arose: an error that wraps one already told (a routing call made inside
-    /// another route's making failed) is not told again.
+    /// told to each router once: an error that wraps one this router was told of already (a routing
+    /// call made inside another route's making failed) is not told again, and one that only another
+    /// router was told of is told here too.
     func reported(_ error: RoutingError) -> RoutingError {
-        guard !error.wasReported else { return error }
+        guard !error.wasReported(to: storage) else { return error }
         storage.globalErrorHandler?(error.action, error)
         var told = error
-        told.isReported = true
+        told.reportedTo.append(RoutingError.ReportedRouter(storage))
         return told
     }
 }
