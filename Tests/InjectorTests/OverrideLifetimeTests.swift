@@ -100,3 +100,46 @@ private struct NamedPlugin: Plugin { let name: String }
         #expect(try container.resolveAll(Plugin.self).map(\.name) == ["spelling", "grammar"])
     }
 }
+
+extension OverrideLifetimeTests {
+    /// A task started inside an override call that outlives it (an unstructured `Task`, which
+    /// inherits the call's task-local binding) resolves without the override once the call has
+    /// returned, whether or not another override is running on the container meanwhile; and builds
+    /// no singleton into the ended call's store, which nothing would dispose.
+    @Test func aTaskThatOutlivesAnOverrideCallResolvesWithoutIt() async throws {
+        let log = EventLog()
+        let container = Container()
+        container.register((any Clock).self) { _ in FixedClock(now: 1) }
+        container.register(RequestSession.self, scope: .singleton) { r in
+            RequestSession(clock: try r.resolve((any Clock).self), log: log)
+        }
+        let go = Signal()
+        let escaped = try await container.withOverridesAsync {
+            $0.register((any Clock).self) { _ in FixedClock(now: 99) }
+        } operation: {
+            Task {
+                await go.wait()
+                let clock = try container.resolve((any Clock).self).now
+                return (clock, try container.resolve(RequestSession.self).clock.now)
+            }
+        }
+        let (otherRunning, release) = (Signal(), Signal())
+        let other = Task {  // another test's override, running meanwhile on the same container
+            try await container.withOverridesAsync { $0.register(Int.self) { _ in 1 } } operation: {
+                otherRunning.signal()
+                await release.wait()
+            }
+        }
+        await otherRunning.wait()
+
+        go.signal()
+        let (clock, sessionClock) = try await escaped.value
+        release.signal()
+        try await other.value
+
+        #expect(clock == 1)
+        #expect(sessionClock == 1)
+        try await container.shutdownAsync()
+        #expect(log.events == ["disposed session at 1"])
+    }
+}

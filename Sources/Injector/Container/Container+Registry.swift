@@ -21,7 +21,7 @@ extension Container {
     /// While a task runs with overrides (`withOverrides`), an override of `key` comes first.
     @usableFromInline
     func provider(for key: LookupKey) -> Borrowed<AnyProvider>? {
-        if tree.mayHaveOverrides, let overridden = ActiveOverrides.bound?.provider(for: key, lookup: self) {
+        if tree.mayHaveOverrides, let overridden = ActiveOverrides.bound?.running?.provider(for: key, lookup: self) {
             return overridden
         }
         if let provider = localProvider(for: key) { return provider }

@@ -14,6 +14,8 @@
 /// The overrides a task resolves with: registrations that take precedence over a container's (and
 /// its children's and scopes') for the length of a `withOverrides` call, in that task and the tasks
 /// it starts.
+import Synchronization
+
 final class ActiveOverrides: Sendable {
     /// The overrides in effect for the current task, if any. Read only when the tree resolved
     /// from has overrides running (`ContainerTree.mayHaveOverrides`).
@@ -36,7 +38,9 @@ final class ActiveOverrides: Sendable {
         let store: InstanceStore
     }
     /// Overrides in effect around these ones, which they extend.
-    let outer: ActiveOverrides?
+    private let outer: ActiveOverrides?
+    /// Set when the call that made these overrides returns (see `end()`).
+    private let ended = Atomic<Bool>(false)
 
     init(target: Container, registrations: Container, outer: ActiveOverrides?) {
         self.target = target
@@ -44,20 +48,34 @@ final class ActiveOverrides: Sendable {
         self.outer = outer
     }
 
-    /// The innermost overrides of this chain that reach `container`, if any.
+    /// Ends these overrides, when their call returns. A task started inside the call that outlives
+    /// it (an unstructured `Task`) still has them bound, as task-local values are inherited: from
+    /// now on, it resolves without them, as every other task does.
+    func end() {
+        ended.store(true, ordering: .releasing)
+    }
+
+    /// These overrides while their call runs; once it has returned, the innermost running ones
+    /// around them, if any.
+    var running: ActiveOverrides? {
+        ended.load(ordering: .acquiring) ? outer?.running : self
+    }
+
+    /// The innermost running overrides of this chain that reach `container`, if any.
     func applying(to container: Container) -> ActiveOverrides? {
-        container.descends(from: target) ? self : outer?.applying(to: container)
+        guard let running else { return nil }
+        return container.descends(from: running.target) ? running : running.outer?.applying(to: container)
     }
 
     /// The override for `key` when looking up from `lookup`, if there is one.
     func provider(for key: LookupKey, lookup: Container) -> Borrowed<AnyProvider>? {
         if lookup.descends(from: target), let provider = registrations.registeredProvider(for: key) { return provider }
-        return outer?.provider(for: key, lookup: lookup)
+        return outer?.running?.provider(for: key, lookup: lookup)
     }
 
     /// The override registrations that reach `lookup`, outermost first.
     func registrations(reaching lookup: Container) -> [Container] {
-        let outer = outer?.registrations(reaching: lookup) ?? []
+        let outer = outer?.running?.registrations(reaching: lookup) ?? []
         return lookup.descends(from: target) ? outer + [registrations] : outer
     }
 

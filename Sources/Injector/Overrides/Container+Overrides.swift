@@ -15,7 +15,8 @@ import Synchronization
 
 extension Container {
     /// Runs `operation` with registrations that override this container's, seen only by the current
-    /// task and the tasks it starts: parallel tests can override the same service differently.
+    /// task and the tasks it starts, while it runs: parallel tests can override the same service
+    /// differently. (A task started inside that outlives the call resolves without them afterwards.)
     ///
     /// ```swift
     /// @Test func stampsNotesWithTheClock() throws {
@@ -51,6 +52,7 @@ extension Container {
         let active = activate(overrides)
         defer { tree.activeOverrideCount.subtract(1, ordering: .relaxed) }
         let result = Swift.Result { try ActiveOverrides.$bound.withValue(active, operation: operation) }
+        active.end()
         let disposals = active.store.disposals
         let asyncOnly = disposals.asyncOnlyKeys
         do {
@@ -105,6 +107,7 @@ extension Container {
         } catch {
             result = .failure(error)
         }
+        active.end()
         do {
             try await active.store.disposals.disposeAllAsync(of: "the call to withOverridesAsync")
         } catch {
@@ -119,6 +122,6 @@ extension Container {
         overrides(registrations)
         _ = registrations.freeze()
         tree.activeOverrideCount.add(1, ordering: .relaxed)
-        return ActiveOverrides(target: self, registrations: registrations, outer: ActiveOverrides.bound)
+        return ActiveOverrides(target: self, registrations: registrations, outer: ActiveOverrides.bound?.running)
     }
 }
