@@ -92,7 +92,8 @@ import Testing
     @Test func aViewPerformRedirectedToAServiceRouteIsInvalidConfigurationAndShowsNothing() throws {
         router.register(RoutableService<any Exporter>()) { _ in FileExporter() }
         router.addInterceptor(named: "export") { request in
-            request.isRouting(to: RoutableView<any EditorView>()) ? .redirect(to: RoutableService<any Exporter>()) : .proceed
+            request.isRouting(to: RoutableView<any EditorView>())
+                ? .redirect(to: RoutableService<any Exporter>()) : .proceed
         }
 
         let error = try #require(

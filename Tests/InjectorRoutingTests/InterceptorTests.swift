@@ -130,7 +130,8 @@ import Testing
             return EditorScreen()
         }
         router.addInterceptor(named: "to-view") { request in
-            request.isRouting(to: RoutableService<any Exporter>()) ? .redirect(to: RoutableView<any EditorView>()) : .proceed
+            request.isRouting(to: RoutableService<any Exporter>())
+                ? .redirect(to: RoutableView<any EditorView>()) : .proceed
         }
 
         let error = try #require(routingError { _ = try router.makeDestination(to: RoutableService<any Exporter>()) })

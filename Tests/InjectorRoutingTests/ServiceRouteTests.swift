@@ -256,7 +256,9 @@ import Testing
         let error = try #require(routingError { _ = try outer.makeDestination(to: RoutableService<any TimeSource>()) })
 
         #expect(error.code == .destinationUnavailable)
-        #expect(told.entries == ["inner: makeDestination invalidProtocol", "outer: makeDestination destinationUnavailable"])
+        #expect(
+            told.entries == ["inner: makeDestination invalidProtocol", "outer: makeDestination destinationUnavailable"]
+        )
     }
 
     @Test func removingMovesThroughRemovingToRemovedAndRunsTheRemovalHook() throws {

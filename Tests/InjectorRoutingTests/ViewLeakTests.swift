@@ -88,7 +88,11 @@ import Testing
         do {
             let given = EditorScreen(serial: 9)
             screen = given
-            route = try router.perform(onDestination: given, for: RoutableView<any EditorView>(), path: .push(from: home))
+            route = try router.perform(
+                onDestination: given,
+                for: RoutableView<any EditorView>(),
+                path: .push(from: home)
+            )
         }
         try route.removeRoute()
         await untilSleeping()

@@ -167,7 +167,9 @@ extension DisposalOwnershipTests {
         let disposals = CallCounter()
         let serials = CallCounter()
         let container = Container()
-        container.register(NumberedConnection.self) { _ in NumberedConnection(serial: serials.next(), disposals: disposals) }
+        container.register(NumberedConnection.self) { _ in
+            NumberedConnection(serial: serials.next(), disposals: disposals)
+        }
 
         try container.withScope { scope in
             _ = try scope.resolve(NumberedConnection.self)

@@ -125,7 +125,9 @@ extension OverrideLifetimeTests {
         }
         let (otherRunning, release) = (Signal(), Signal())
         let other = Task {  // another test's override, running meanwhile on the same container
-            try await container.withOverridesAsync { $0.register(Int.self) { _ in 1 } } operation: {
+            try await container.withOverridesAsync {
+                $0.register(Int.self) { _ in 1 }
+            } operation: {
                 otherRunning.signal()
                 await release.wait()
             }

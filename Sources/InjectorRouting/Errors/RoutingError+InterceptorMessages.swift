@@ -44,8 +44,13 @@ extension RoutingError {
         )
     }
 
-    static func redirectAcrossKinds(_ request: RouteRequest, to target: RouteKey, by interceptor: String) -> RoutingError {
-        let (asked, other) = request.key.showsScreen ? ("a view route", "a service route") : ("a service route", "a view route")
+    static func redirectAcrossKinds(
+        _ request: RouteRequest,
+        to target: RouteKey,
+        by interceptor: String
+    ) -> RoutingError {
+        let (asked, other) =
+            request.key.showsScreen ? ("a view route", "a service route") : ("a service route", "a view route")
         let reason =
             request.key.showsScreen
             ? "a view is redirected to another view, which is shown in its place, and a service is not a screen"
