@@ -17,20 +17,7 @@ import Testing
 
 /// View routes whose hierarchy changes under them: the user pops a screen, or an observer or a
 /// removal hook changes the hierarchy between the route's checks and its transition.
-@MainActor
-@Suite struct ViewRouteHierarchyChangeTests {
-    let home = HomeScreen()
-    let host: HeadlessNavigationHost
-    let router: Router
-
-    init() {
-        host = HeadlessNavigationHost(navigationStackWith: home)
-        router = Router(container: Container(), host: host)
-        let serials = Counter()
-        router.register(RoutableView<any EditorView>()) { _ in EditorScreen(serial: serials.next()) }
-        router.register(RoutableView<any SignInView>()) { _ in SignInViewScreen() }
-    }
-
+extension HeadlessViewRoutingTests {
     @Test func aRouteWhoseScreenTheUserPoppedPerformsAgain() throws {
         let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
         try host.pop(try #require(route.destination))  // the user taps Back
