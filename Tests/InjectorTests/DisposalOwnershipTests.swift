@@ -127,66 +127,39 @@ extension DisposalOwnershipTests {
 }
 
 extension DisposalOwnershipTests {
-    /// A scoped value a transient passes on (under a protocol, or as `Any`) is one value, with no
-    /// identity to tell: the scope disposes it once, not once per record.
-    @Test func aScopedValuePassedOnByTransientsIsDisposedOnce() throws {
+    /// Values have no identity to tell one from another: two scoped values of equal bytes, made by
+    /// two registrations, are two values, each disposed.
+    @Test func twoScopedValuesOfEqualBytesAreEachDisposed() throws {
         let disposals = CallCounter()
         let container = Container()
-        container.register(PooledConnection.self, scope: .scoped) { _ in PooledConnection(disposals: disposals) }
-        container.register((any Connection).self) { r in try r.resolve(PooledConnection.self) }
-        container.register(Any.self, name: "any") { r in try r.resolve(PooledConnection.self) as Any }
-
-        try container.withScope { scope in
-            _ = try scope.resolve(PooledConnection.self)
-            _ = try scope.resolve((any Connection).self)
-            _ = try scope.resolve(Any.self, name: "any")
-            _ = try scope.resolve(Any.self, name: "any")
+        container.register(PooledConnection.self, name: "a", scope: .scoped) { _ in
+            PooledConnection(disposals: disposals)
         }
-
-        #expect(disposals.count == 1)
-    }
-
-    /// The same for a graph-scoped value that one resolve gets directly and through a transient.
-    @Test func aGraphScopedValueReachedTwiceInOneResolveIsDisposedOnce() throws {
-        let disposals = CallCounter()
-        let container = Container()
-        container.register(PooledConnection.self, scope: .graph) { _ in PooledConnection(disposals: disposals) }
-        container.register((any Connection).self) { r in try r.resolve(PooledConnection.self) }
-        container.register(ConnectionPair.self) { r in
-            ConnectionPair(direct: try r.resolve(PooledConnection.self), passedOn: try r.resolve((any Connection).self))
-        }
-
-        try container.withScope { scope in _ = try scope.resolve(ConnectionPair.self) }
-
-        #expect(disposals.count == 1)
-    }
-
-    /// Two values a transient makes anew are two values, each disposed, though each holds the same
-    /// counter: only equal bytes make one value (here, the serial tells them apart).
-    @Test func twoTransientValuesAreEachDisposed() throws {
-        let disposals = CallCounter()
-        let serials = CallCounter()
-        let container = Container()
-        container.register(NumberedConnection.self) { _ in
-            NumberedConnection(serial: serials.next(), disposals: disposals)
+        container.register(PooledConnection.self, name: "b", scope: .scoped) { _ in
+            PooledConnection(disposals: disposals)
         }
 
         try container.withScope { scope in
-            _ = try scope.resolve(NumberedConnection.self)
-            _ = try scope.resolve(NumberedConnection.self)
+            _ = try scope.resolve(PooledConnection.self, name: "a")
+            _ = try scope.resolve(PooledConnection.self, name: "b")
         }
 
         #expect(disposals.count == 2)
     }
-}
 
-private struct ConnectionPair: Sendable {
-    let direct: PooledConnection
-    let passedOn: any Connection
-}
+    /// So a scoped value that another registration returns too is handed over by each, and disposed
+    /// by each, as `ScopesAndLifetimes` says: a disposable service shared under two keys is a class.
+    @Test func aScopedValueAnotherRegistrationReturnsIsDisposedByEach() throws {
+        let disposals = CallCounter()
+        let container = Container()
+        container.register(PooledConnection.self, scope: .scoped) { _ in PooledConnection(disposals: disposals) }
+        container.register((any Connection).self) { r in try r.resolve(PooledConnection.self) }
 
-private struct NumberedConnection: Disposable, Sendable {
-    let serial: Int
-    let disposals: CallCounter
-    func dispose() { disposals.next() }
+        try container.withScope { scope in
+            _ = try scope.resolve(PooledConnection.self)
+            _ = try scope.resolve((any Connection).self)
+        }
+
+        #expect(disposals.count == 2)
+    }
 }

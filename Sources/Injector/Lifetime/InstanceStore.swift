@@ -87,9 +87,6 @@ final class InstanceStore: Sendable {
             return body(&more[more.count - 1])
         }
 
-        /// The published instances, boxed.
-        var boxes: [AnyObject] { ([first] + more).compactMap(\.box) }
-
         /// Where `record`'s place is among those after the first, if it has one.
         private func position(inMore record: ObjectIdentifier) -> Int? {
             if more.count > Self.indexedCount { return index[record] }
@@ -233,12 +230,6 @@ final class InstanceStore: Sendable {
             break
         }
         return false
-    }
-
-    /// Whether `value`, which has no identity, is one of the instances published here: of the same
-    /// type and bytes (see `isSameInstance`).
-    func holds(value: Any) -> Bool {
-        entries.withLock { $0.boxes }.contains { isSameInstance(($0 as! AnyInstanceBox).instance, value, object: nil) }
     }
 
     /// Drops every instance, once they have been disposed. A gate still held stays with its holder.

@@ -52,12 +52,6 @@ struct GraphInstances {
         }
     }
 
-    /// Whether `value`, which has no identity, is one of the instances stored: of the same type and
-    /// bytes (see `isSameInstance`).
-    func holds(value: Any) -> Bool {
-        boxes.contains { isSameInstance(($0 as! AnyInstanceBox).instance, value, object: nil) }
-    }
-
     /// Drops every instance, keeping the arrays' storage for the next resolve.
     mutating func removeAll() {
         guard !keys.isEmpty else { return }

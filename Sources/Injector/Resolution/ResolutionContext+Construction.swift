@@ -161,10 +161,8 @@ extension ResolutionContext {
     /// Hands a new disposable instance, which `disposer` disposes and whose identity is `object` if
     /// it is a class instance, to the owner of what is built now, unless it is an instance owned
     /// elsewhere that a factory merely passed on (under another key): a singleton or weak instance,
-    /// published or built by this resolution, a value given to the lifetime scope, which a scope
-    /// never takes charge of, or a value the scope or this resolve's graph holds already, which
-    /// they dispose. (A class instance passed on is recorded again, and disposed once, by identity;
-    /// a value has none, and is compared by type and bytes.)
+    /// published or built by this resolution, or a value given to the lifetime scope, which a scope
+    /// never takes charge of.
     @usableFromInline func handOverForDisposal(
         _ disposer: DisposalBag.Disposer,
         of instance: Any,
@@ -177,19 +175,10 @@ extension ResolutionContext {
             || environment.sideStore?.sharedObjects?.contains(instance, object: object) == true
             || isUnpublished(instance, object: object)
             || environment.lifetimeScope?.values.contains(instance, object: object) == true
-            || (object == nil && ownsAlready(value: instance))
         {
             return
         }
         owner.takeCharge(disposer, madeBy: provider)
-    }
-
-    /// Whether `value` is a scoped instance of this resolution's lifetime scope, or a graph-scoped
-    /// one of its graph, which are recorded for disposal already.
-    private func ownsAlready(value: Any) -> Bool {
-        if graphHolds(value: value) { return true }
-        guard let lifetimeScope = environment.lifetimeScope else { return false }
-        return (environment.overrides?.store(for: lifetimeScope) ?? lifetimeScope.store).holds(value: value)
     }
 
     /// Whether `instance`, whose identity is `object` if it is a class instance, is one this

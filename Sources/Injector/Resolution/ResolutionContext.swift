@@ -346,13 +346,6 @@ final class ResolutionContext {
         return construction.graphInstances.instance(of: provider, lookup: lookup)
     }
 
-    /// Whether this resolve's graph holds `value`, which has no identity (see
-    /// `GraphInstances.holds(value:)`).
-    func graphHolds(value: Any) -> Bool {
-        if nesting.sharesOuterGraph, let outer = nesting.outer { return outer.graphHolds(value: value) }
-        return construction.graphInstances.holds(value: value)
-    }
-
     /// Keeps a graph-scoped instance for the rest of this resolve.
     @usableFromInline func storeGraphInstance(_ box: AnyObject, of provider: AnyProvider, lookup: Container) {
         if nesting.sharesOuterGraph, let outer = nesting.outer {
