@@ -60,6 +60,32 @@ extension HeadlessViewRoutingTests {
         )
     }
 
+    @Test func aRouteWhoseSourceIsGoneWhileItsScreenLivesOnPerformsAgain() throws {
+        var kept: (any SignInView)?  // something holds the screen, so only its source is freed
+        var second: ViewRoute<any SignInView>?
+        do {
+            let first = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
+            second = try router.perform(
+                to: RoutableView<any SignInView>(),
+                path: .push(from: try #require(first.destination))
+            )
+            kept = second?.destination
+            _ = try host.popToRoot(ofStackContaining: home)  // the user goes home: the editor is freed
+        }
+        let route = try #require(second)
+        #expect(kept != nil)
+
+        try route.perform(path: .push(from: home))
+
+        #expect(route.state == .routed)
+        #expect(
+            host.description == """
+                HomeScreen (root of a navigation stack)
+                └─ SignInScreen (pushed from HomeScreen)
+                """
+        )
+    }
+
     @Test func removingARouteWhoseScreenTheUserPoppedSaysSoOnce() throws {
         let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
         let editor = try #require(route.destination)

@@ -299,10 +299,12 @@ public final class ViewRoute<Destination> {
 
     /// Whether the destination is still where the last perform put it. A screen the user took away
     /// (popped with Back, dismissed), or that went with one below it, is no longer shown, and the
-    /// route performs again; its source gone, a destination still alive counts as shown.
+    /// route performs again. So does one whose source is gone: the route cannot remove it, and the
+    /// host refuses a perform it cannot do. A custom transition's screen counts as shown while alive.
     private var isShowingDestination: Bool {
         guard let shown, let destination = heldDestination else { return false }
-        guard let style = shown.style, let host = router.host, let source = shown.source else { return true }
+        guard let style = shown.style, let host = router.host else { return true }
+        guard let source = shown.source else { return false }
         let transition = ViewTransition(style: style, source: source, destination: destination)
         return host.refusal(toUndo: transition)?.reason != .notShown
     }
