@@ -102,9 +102,9 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         public static let asyncResolutionRequired = Code(.asyncResolutionRequired)
         /// ``Container/validate()`` found problems; each is in ``InjectionError/problems``.
         public static let validationFailed = Code(.validationFailed)
-        /// The task resolving an async shared instance was cancelled while another task built that
-        /// instance (or one with preparation steps, as its own has: those are built one at a time), or
-        /// before it would have started building it.
+        /// The task of an async resolve (`resolveAsync`) of a shared instance, async or sync, was
+        /// cancelled while another task built that instance (or one with preparation steps, as its own
+        /// has: those are built one at a time), or before it would have started building it.
         public static let resolutionCancelled = Code(.resolutionCancelled)
         /// A registration whose factory takes resolve-time arguments has a shared lifetime
         /// (``Scope/singleton``, ``Scope/weak``, ``Scope/scoped`` or ``Scope/graph``): its shared

@@ -11,11 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Synchronization
+
 /// The overrides a task resolves with: registrations that take precedence over a container's (and
 /// its children's and scopes') for the length of a `withOverrides` call, in that task and the tasks
 /// it starts.
-import Synchronization
-
 final class ActiveOverrides: Sendable {
     /// The overrides in effect for the current task, if any. Read only when the tree resolved
     /// from has overrides running (`ContainerTree.mayHaveOverrides`).
