@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Dispatch
 import Testing
 
 @testable import Injector
@@ -200,6 +201,60 @@ struct AsyncCancellationTests {
         )
         #expect(try await container.resolveAsync(SyncPool.self).serial == 1)
         #expect(try await scope.resolveAsync(SyncSession.self).serial == 2)
+        try await scope.closeAsync()
+    }
+
+    /// A task whose async resolve meets a sync singleton or scoped instance that a thread is
+    /// building waits for it on its own thread, and stops waiting when it is cancelled, as it does
+    /// at an async instance's gate: it does not wait for the factory to return. The thread still
+    /// builds the one instance. (The waiting task blocks a thread of the cooperative pool, which
+    /// has two on a small machine: the cases run one at a time, so that the test itself can run to
+    /// cancel it.)
+    @Test(.serialized, arguments: [Scope.singleton, .scoped])
+    func aCancelledTaskStopsWaitingForASyncSharedInstanceAThreadIsBuilding(scope lifetime: Scope) async throws {
+        let calls = CallCounter()
+        let (building, waiterSeen, release) = (Signal(), Signal(), DispatchSemaphore(value: 0))
+        let container = Container()
+        container.register(SyncPool.self, scope: lifetime) { _ in
+            building.signal()
+            let builder = InstanceGates.currentThread
+            if waitedUntil({ !InstanceGates.waits(forGatesHeldBy: builder).isEmpty }) { waiterSeen.signal() }
+            _ = waited(for: release)
+            return SyncPool(serial: calls.next())
+        }
+        let scope = container.makeScope()
+        let fromScope = lifetime == .scoped
+        let resolve: @Sendable () throws -> SyncPool = {
+            fromScope ? try scope.resolve(SyncPool.self) : try container.resolve(SyncPool.self)
+        }
+        async let builderEnded = onThreads([{ _ = try? resolve() }])
+        #expect(await awaited(building))
+
+        let waiter = Task {
+            await injectionErrorAsync {
+                _ =
+                    fromScope
+                    ? try await scope.resolveAsync(SyncPool.self) : try await container.resolveAsync(SyncPool.self)
+            }
+        }
+        #expect(await awaited(waiterSeen))
+        waiter.cancel()
+        let error = await withWatchdog { await waiter.value }
+        let factoryStillRunning = calls.count == 0
+        release.signal()
+        #expect(await builderEnded)
+
+        #expect(factoryStillRunning)
+        #expect(error??.code == .resolutionCancelled)
+        #expect(
+            error??.message
+                == "Resolving SyncPool was cancelled: the task was cancelled, and another resolution is building its"
+                + " shared instance: a cancelled task does not wait for it. Nothing was built for this resolve; the"
+                + " instance is built once, by a task that is not cancelled. Fix: nothing, if the task was meant to"
+                + " stop; otherwise, do not cancel it while it resolves."
+        )
+        #expect(try resolve().serial == 1)
+        #expect(calls.count == 1)
         try await scope.closeAsync()
     }
 

@@ -151,20 +151,23 @@ final class InstanceStore: Sendable {
     /// - Parameters:
     ///   - asked: The service the caller is resolving, for the message of a cycle.
     ///   - path: The caller's resolution path, up to and including `asked`.
+    ///   - stopsWhenCancelled: Whether the caller stops waiting when its task is cancelled.
     /// - Throws: ``InjectionError/Code/circularWait`` when the holder waits, directly or through
-    ///   other threads, for a gate the calling thread holds.
+    ///   other threads, for a gate the calling thread holds;
+    ///   ``InjectionError/Code/resolutionCancelled`` when the caller stops waiting, cancelled.
     func enter(
         _ record: AnyProvider,
         as key: InstanceGates.Key,
         asking asked: ServiceKey,
-        path: () -> [ServiceKey]
+        path: () -> [ServiceKey],
+        stopsWhenCancelled: Bool
     ) throws -> Entered {
         let thread = InstanceGates.currentThread
         let entered: Entered? = entries.withLock { entries in
             entries.withPlace(making: ObjectIdentifier(record)) { Self.enter(&$0, by: thread, as: key) }
         }
         if let entered { return entered }
-        try InstanceGates.enter(key, asking: asked, path: path)
+        try InstanceGates.enter(key, asking: asked, path: path, stopsWhenCancelled: stopsWhenCancelled)
         return Entered(box: instance(of: record), taken: true)
     }
 

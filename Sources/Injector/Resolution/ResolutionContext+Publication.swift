@@ -133,7 +133,12 @@ extension ResolutionContext {
     private func hold(_ gate: SharedInstanceKey, for provider: AnyProvider) throws {
         let bookkeeping = bookkeeping
         guard !bookkeeping.heldGates.contains(gate) else { return }
-        try InstanceGates.enter(gate, asking: provider.key) { path + [provider.key] }
+        try InstanceGates.enter(
+            gate,
+            asking: provider.key,
+            path: { path + [provider.key] },
+            stopsWhenCancelled: stopsWaitingWhenCancelled
+        )
         bookkeeping.heldGates.append(gate)
     }
 
@@ -148,7 +153,7 @@ extension ResolutionContext {
         guard !bookkeeping.heldStoreGates.contains(where: { $0.key == gate }) else {
             return store.instance(of: provider.record)
         }
-        let entered = try store.enter(provider.record, as: gate, asking: provider.key) { path + [provider.key] }
+        let entered = try enter(gate, of: provider, in: store)
         if entered.taken { bookkeeping.heldStoreGates.append(StoreGate(store: store, key: gate)) }
         return entered.box
     }
@@ -177,9 +182,25 @@ extension ResolutionContext {
         of provider: AnyProvider,
         in store: InstanceStore
     ) throws -> AnyObject? {
-        let entered = try store.enter(provider.record, as: key, asking: provider.key) { path + [provider.key] }
+        let entered = try enter(key, of: provider, in: store)
         if entered.box != nil, entered.taken { store.leave(key.slot, as: key) }
         return entered.box
+    }
+
+    /// Returns the instance published in `store` for `key`, or else takes its gate for this
+    /// thread, waiting while another thread holds it (see `InstanceStore.enter`).
+    private func enter(
+        _ key: SharedInstanceKey,
+        of provider: AnyProvider,
+        in store: InstanceStore
+    ) throws -> InstanceStore.Entered {
+        try store.enter(
+            provider.record,
+            as: key,
+            asking: provider.key,
+            path: { path + [provider.key] },
+            stopsWhenCancelled: stopsWaitingWhenCancelled
+        )
     }
 
     /// Records a gate taken with `enterGate` as held by this resolution, released when it ends.

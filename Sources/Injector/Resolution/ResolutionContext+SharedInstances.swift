@@ -97,9 +97,14 @@ extension ResolutionContext {
     /// async one (see `inNestedResolution`) whose task is cancelled, as the async path refuses: a
     /// cancelled task starts no shared factory.
     @usableFromInline func refuseToBuildIfCancelled(_ provider: AnyProvider) throws {
-        guard nesting.sharesOuterGraph, Task.isCancelled else { return }
+        guard stopsWaitingWhenCancelled, Task.isCancelled else { return }
         throw InjectionError.resolutionCancelled(provider.key, path: path + [provider.key], at: .beforeBuilding)
     }
+
+    /// Whether this resolution stops when its task is cancelled, at a gate or before a shared
+    /// factory: a sync resolution that is part of an async one does, as the async one does. (A
+    /// sync resolve, whose caller cannot await, goes on.)
+    var stopsWaitingWhenCancelled: Bool { nesting.sharesOuterGraph }
 
     /// Builds an async singleton or weak instance, its factory running once however many tasks ask:
     /// the first takes the instance's gate until its resolution ends, the others wait at it.

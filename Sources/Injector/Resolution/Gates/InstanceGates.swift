@@ -31,6 +31,11 @@ import Darwin
 /// with ``InjectionError/Code/circularWait`` naming each resolution's path instead. The last thread
 /// to close such a cycle is the one that finds it, since each one records its wait before blocking.
 ///
+/// A thread waiting for a sync resolution that is part of an async one (an async resolve that met a
+/// sync shared instance) stops waiting when its task is cancelled, as an async wait does. It checks
+/// for cancellation every 10 ms while it waits, since sync code cannot install a cancellation
+/// handler.
+///
 /// One table for the whole process, behind one lock held only for bookkeeping, never while a
 /// factory runs: a wait-for cycle may pass through several containers.
 enum InstanceGates {
@@ -61,9 +66,18 @@ enum InstanceGates {
     /// - Parameters:
     ///   - asked: The service the caller is resolving, for the message of a cycle.
     ///   - path: The caller's resolution path, up to and including `asked`.
+    ///   - stopsWhenCancelled: Whether the caller stops waiting when its task is cancelled (a sync
+    ///     resolution that is part of an async one).
     /// - Throws: ``InjectionError/Code/circularWait`` when the holder waits, directly or through
-    ///   other threads, for a gate the calling thread holds.
-    static func enter(_ key: Key, asking asked: ServiceKey, path: () -> [ServiceKey]) throws {
+    ///   other threads, for a gate the calling thread holds;
+    ///   ``InjectionError/Code/resolutionCancelled`` when the caller stops waiting when cancelled,
+    ///   and its task is cancelled before the gate is free.
+    static func enter(
+        _ key: Key,
+        asking asked: ServiceKey,
+        path: () -> [ServiceKey],
+        stopsWhenCancelled: Bool
+    ) throws {
         let thread = currentThread
         var waitingPath: [ServiceKey]?
         while true {
@@ -90,7 +104,17 @@ enum InstanceGates {
             case .taken:
                 return
             case .wait(let signal):
-                signal.wait()
+                guard stopsWhenCancelled else {
+                    signal.wait()
+                    continue
+                }
+                if !wait(for: signal, unlessCancelled: thread) {
+                    throw InjectionError.resolutionCancelled(
+                        asked,
+                        path: waitingPath ?? path(),
+                        at: .whileAnotherBuilds
+                    )
+                }
             case .cycle(let others):
                 throw InjectionError.circularWait(
                     asked,
@@ -101,6 +125,18 @@ enum InstanceGates {
                 )
             }
         }
+    }
+
+    /// Waits for `signal`, checking every 10 ms whether the calling task is cancelled: then takes
+    /// `thread`'s wait out of the table and returns `false`.
+    private static func wait(for signal: ThreadSignal, unlessCancelled thread: UInt) -> Bool {
+        while !Task.isCancelled {
+            if signal.wait(nanoseconds: 10_000_000) { return true }
+        }
+        state.withLock { state in
+            if state.waits[thread]?.signal === signal { state.waits[thread] = nil }
+        }
+        return false
     }
 
     /// Records that `holder` holds the gate of `key`, taken `count` times, for a gate an
@@ -194,6 +230,21 @@ private final class ThreadSignal: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         while !signalled { pthread_cond_wait(condition, mutex) }
         pthread_mutex_unlock(mutex)
+    }
+
+    /// Blocks the thread until `signal()` is called or `nanoseconds` have passed; returns whether
+    /// `signal()` was called.
+    func wait(nanoseconds: Int) -> Bool {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)  // the clock `pthread_cond_timedwait` reads
+        let total = Int(deadline.tv_nsec) + nanoseconds
+        deadline.tv_sec += total / 1_000_000_000
+        deadline.tv_nsec = .init(total % 1_000_000_000)
+        pthread_mutex_lock(mutex)
+        while !signalled, pthread_cond_timedwait(condition, mutex, &deadline) != ETIMEDOUT {}
+        let signalled = signalled
+        pthread_mutex_unlock(mutex)
+        return signalled
     }
 
     func signal() {
