@@ -60,18 +60,22 @@ final class ProviderChain: @unchecked Sendable {
         return providers.reversed()
     }
 
-    /// Whether `provider` is in the chain.
+    /// Whether `provider` is in the chain. Walked without a retain of each link (each holds the
+    /// next, and the caller holds this one), since it is asked at each hook of a chain of hooks
+    /// thousands deep.
     func contains(_ provider: AnyProvider) -> Bool {
-        var chain: ProviderChain? = self
-        while let current = chain {
-            if current.link.refers(to: provider) { return true }
-            chain = current.parent
+        var chain = Borrowed(self)
+        while !chain.withObject({ $0.link.refers(to: provider) }) {
+            guard let parent = chain.withObject({ $0.parent.map(Borrowed.init) }) else { return false }
+            chain = parent
         }
-        return false
+        return true
     }
 
-    /// The providers from the outermost occurrence of `provider` on, if it is in the chain.
+    /// The providers from the outermost occurrence of `provider` on, if it is in the chain. (Asked
+    /// at each hook: the walk that finds it absent allocates nothing.)
     func suffix(from provider: AnyProvider) -> [AnyProvider]? {
+        guard contains(provider) else { return nil }
         let providers = providers
         return providers.firstIndex { $0 === provider }.map { Array(providers[$0...]) }
     }
