@@ -498,6 +498,31 @@ extension ScopeTests {
     }
 }
 
+/// Registers an async `FailingService` that resolves `service` and then fails, and resolves it
+/// once from a new scope, which it returns.
+private func failedAsyncRequest<Service>(
+    resolving service: Service.Type,
+    in container: Container
+) async throws -> LifetimeScope {
+    container.register(FailingService.self) { r async throws in
+        _ = try await r.resolveAsync(Service.self)
+        throw RequestRefused()
+    }
+    let scope = container.makeScope()
+    let error = await injectionErrorAsync { try await scope.resolveAsync(FailingService.self) }
+    #expect(error?.code == .factoryFailed)
+    #expect(
+        error?.message
+            == "The factory of FailingService threw: RequestRefused(). The error is the underlyingError; fix the factory or what it depends on."
+    )
+    return scope
+}
+
+/// A request holding a unit of work.
+private struct GatedRequest: Sendable {
+    let work: ScopedWork
+}
+
 /// A scoped unit of work that counts its factory calls and disposals.
 private final class ScopedWork: Disposable, Sendable {
     let disposals: CallCounter
@@ -562,6 +587,73 @@ extension ScopeTests {
         #expect(try scope.resolve(ScopedWork.self) === work)
         #expect(alive.count == 1)
         try scope.close()
+        #expect(disposals.count == 2)
+    }
+}
+
+extension ScopeTests {
+    /// As with a sync resolve, an async scoped instance that holds nothing unpublished is published
+    /// as soon as it is built: an async resolve that builds it and then fails leaves it in its
+    /// scope, where the next resolve finds it; the scope disposes it once.
+    @Test func asyncScopedInstanceBuiltByAFailedResolveStaysInItsScope() async throws {
+        let container = Container()
+        let calls = CallCounter()
+        let disposals = CallCounter()
+        container.register(ScopedWork.self, scope: .scoped) { _ async in
+            calls.next()
+            return ScopedWork(disposals: disposals)
+        }
+        let scope = try await failedAsyncRequest(resolving: ScopedWork.self, in: container)
+        let work = try await scope.resolveAsync(ScopedWork.self)
+        #expect(calls.count == 1)
+        #expect(try await scope.resolveAsync(ScopedWork.self) === work)
+        try await scope.closeAsync()
+        #expect(disposals.count == 1)
+    }
+
+    /// An async scoped instance that holds nothing unpublished is handed to another task waiting
+    /// for it as soon as it is built, not when the resolve that built it completes: that resolve
+    /// goes on only once the other task has it.
+    @Test func asyncScopedInstanceReachesAnotherTaskBeforeItsResolveCompletes() async throws {
+        let container = Container()
+        let (built, received) = (Signal(), Signal())
+        container.register(ScopedWork.self, scope: .scoped) { _ async in ScopedWork(disposals: CallCounter()) }
+        container.register(GatedRequest.self) { r async throws in
+            let work = try await r.resolveAsync(ScopedWork.self)
+            built.signal()
+            guard await awaited(received, seconds: 5) else { throw RequestRefused() }
+            return GatedRequest(work: work)
+        }
+        let scope = container.makeScope()
+        let request = Task { try await scope.resolveAsync(GatedRequest.self) }
+        #expect(await awaited(built))
+        let work = try await scope.resolveAsync(ScopedWork.self)
+        received.signal()
+        #expect(try await request.value.work === work)
+        try await scope.closeAsync()
+    }
+
+    /// An async scoped instance whose resolve built a singleton for it is published with that
+    /// singleton, when the resolve completes: an async resolve that fails after building both
+    /// publishes neither, and the next builds both again.
+    @Test func asyncScopedInstanceHoldingASingletonBuiltByAFailedResolveIsBuiltAgain() async throws {
+        let alive = LiveCounter()
+        let container = Container()
+        let calls = CallCounter()
+        let disposals = CallCounter()
+        container.register(CountedSingleton.self, scope: .singleton) { _ async in CountedSingleton(alive: alive) }
+        container.register(ScopedWork.self, scope: .scoped) { r async throws in
+            _ = try await r.resolveAsync(CountedSingleton.self)
+            calls.next()
+            return ScopedWork(disposals: disposals)
+        }
+        let scope = try await failedAsyncRequest(resolving: ScopedWork.self, in: container)
+        #expect(alive.count == 0)
+        let work = try await scope.resolveAsync(ScopedWork.self)
+        #expect(calls.count == 2)
+        #expect(try await scope.resolveAsync(ScopedWork.self) === work)
+        #expect(alive.count == 1)
+        try await scope.closeAsync()
         #expect(disposals.count == 2)
     }
 }

@@ -159,15 +159,16 @@ extension ResolutionContext {
     }
 
     /// Whether `provider`'s instance in `store` can be published as soon as it is built, rather
-    /// than when the resolution completes (see `constructPublishingAtOnce`): a scoped registration
-    /// without preparation steps, in a lifetime scope's own store, built by a sync resolution that
-    /// runs inside no other and has no shared instance unpublished. Whatever else holds an instance
-    /// until completion (hooks queued by its dependencies, shared instances built around it, a
-    /// resolution it runs inside) keeps it to the general path.
+    /// than when the resolution completes (see `constructPublishingAtOnce`, and
+    /// `constructStoredAsync`): a scoped registration without preparation steps, in a lifetime
+    /// scope's own store, built by a resolution that runs inside no other (nor inside an async
+    /// factory that has built shared instances) and has no shared instance unpublished. Whatever
+    /// else holds an instance until completion (hooks queued by its dependencies, shared instances
+    /// built around it, a resolution it runs inside) keeps it to the general path.
     @usableFromInline func publishesAtOnce(_ provider: AnyProvider, in store: InstanceStore) -> Bool {
         provider.preparation == nil && provider.scope.kind == .scoped && nesting.outer == nil
             && environment.sideStore == nil && store.sharedObjects == nil
-            && storedBookkeeping?.unpublished.isEmpty != false
+            && storedBookkeeping?.unpublished.isEmpty != false && family.unpublished.isEmpty
     }
 
     /// Returns the instance published in `store` for `key`, or else takes its gate for this
@@ -287,7 +288,7 @@ extension ResolutionContext {
     }
 
     /// Releases the async gate `gate` before this resolution ends.
-    private func release(_ gate: SharedInstanceKey) {
+    func release(_ gate: SharedInstanceKey) {
         let bookkeeping = bookkeeping
         guard let index = bookkeeping.heldAsyncGates.lastIndex(of: gate) else { return }
         bookkeeping.heldAsyncGates.remove(at: index)

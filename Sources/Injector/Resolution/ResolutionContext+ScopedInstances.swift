@@ -134,7 +134,10 @@ extension ResolutionContext {
         return instance
     }
 
-    /// Builds an async instance kept in `store`, once per store however many tasks ask.
+    /// Builds an async instance kept in `store`, once per store however many tasks ask. Published
+    /// as soon as it is built, and its gate released, when nothing it holds awaits the resolution's
+    /// completion (see `publishesAtOnce(_:in:)`), as a sync resolve publishes it; otherwise when the
+    /// resolution completes.
     func constructStoredAsync<Service, each Argument>(
         _ provider: Provider<Service, repeat each Argument>,
         in store: InstanceStore,
@@ -149,8 +152,17 @@ extension ResolutionContext {
         var built: AnyObject?
         defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
         if let box = store.instance(of: record) { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
+        let atOnce = publishesAtOnce(provider, in: store)
+        let mark = queueMark
         let instance = try await withDisposalOwnerAsync(store.disposals) {
             try await constructAsync(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+        }
+        if atOnce, queueMark == mark {
+            let box = InstanceBox(instance)
+            store.publish(box, of: record)
+            release(key)
+            built = box
+            return instance
         }
         try keepUnpublishedStored(instance, of: provider, in: store, as: key)
         built = unpublishedInstance(of: key)
