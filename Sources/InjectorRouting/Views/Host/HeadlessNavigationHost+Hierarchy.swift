@@ -211,4 +211,10 @@ extension ViewTransitionStyle {
         default: false
         }
     }
+
+    /// Whether the style performs a segue.
+    var isSegue: Bool {
+        if case .performSegue = self { return true }
+        return false
+    }
 }

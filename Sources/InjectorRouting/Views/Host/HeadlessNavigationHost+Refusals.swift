@@ -174,6 +174,36 @@ extension HeadlessNavigationHost {
         }
     }
 
+    /// How the undo of a performed `transition` whose source is gone would go, or why it cannot. The
+    /// destination must still be where the transition's style puts a screen: pushed, presented, the
+    /// split screen's detail a `showDetail` put there, a child screen or a subview.
+    func undoPlan(_ transition: OrphanedTransition) -> Result<HeadlessUndo, ViewTransitionRefusal> {
+        let style = transition.style
+        let place = "\(HeadlessNode.participle(style))"
+        guard let node = nodes[ObjectIdentifier(transition.destination)] else {
+            return .failure(notShown(transition.destination, place))
+        }
+        switch node.arrival {
+        case .pushed(_, let requested) where [.push, .show, requested].contains(style):
+            guard let below = node.parent ?? node.stackRoot else {
+                preconditionFailure("A pushed screen has a screen below it.")
+            }
+            return .success(.popAbove(below))
+        case .presented(let performed, _, let requested) where [performed, .show, requested].contains(style):
+            return .success(.dismiss(node))
+        case .splitDetail(.some(_), let requested) where [.showDetail, requested].contains(style):
+            guard node.replacedDetail != nil, roots.count == 2, roots[1] === node else { break }
+            return .success(.restoreDetail(node))
+        // A child or a subview keeps no record of a segue that added it: any segue may have.
+        case .child where style == .addAsChild || style.isSegue,
+            .subview where style == .addAsSubview || style.isSegue:
+            return .success(.remove(node))
+        default:
+            break
+        }
+        return .failure(notShown(transition.destination, place))
+    }
+
     /// Where `object` is shown (`pushed from HomeScreen`), or why it is held: a replaced detail waits
     /// to be restored, so it cannot be shown elsewhere.
     func whereShown(_ object: AnyObject) -> String? {
@@ -190,14 +220,18 @@ extension HeadlessNavigationHost {
     }
 
     private func notShown(_ transition: ViewTransition, _ place: String) -> ViewTransitionRefusal {
-        let destination = screenName(transition.destination)
-        if let node = nodes[ObjectIdentifier(transition.destination)] {
+        notShown(transition.destination, place)
+    }
+
+    private func notShown(_ object: AnyObject, _ place: String) -> ViewTransitionRefusal {
+        let destination = screenName(object)
+        if let node = nodes[ObjectIdentifier(object)] {
             return ViewTransitionRefusal(
                 .notShown,
                 "\(destination) is no longer \(place): it is now \(node.arrivalDescription). Nothing is left to undo."
             )
         }
-        if let gone = departure(of: transition.destination) {
+        if let gone = departure(of: object) {
             return ViewTransitionRefusal(
                 .notShown,
                 "\(destination) is no longer \(place): \(gone). Nothing is left to undo."

@@ -171,6 +171,29 @@ public final class HeadlessNavigationHost: NavigationHost, @MainActor CustomStri
         finish(completion)
     }
 
+    /// Why the performed `transition`, whose source is gone, cannot be undone now, or `nil` when it
+    /// can: `.notShown` when its destination is no longer where the transition put it (as its style
+    /// says), with what happened to it.
+    public func refusal(toUndo transition: OrphanedTransition) -> ViewTransitionRefusal? {
+        if case .failure(let refusal) = undoPlan(transition) { return refusal }
+        return nil
+    }
+
+    /// Undoes a performed transition whose source is gone, which `refusal(toUndo:)` allowed:
+    /// pops the destination, with what was pushed above it, back to the screen below it; dismisses
+    /// it; restores the previous detail; removes it from its parent or from its superview; then
+    /// calls `completion`.
+    ///
+    /// Undoing a refused transition is a programming error: it stops the program with the refusal's
+    /// message.
+    public func undo(_ transition: OrphanedTransition, completion: @escaping @MainActor () -> Void) {
+        switch undoPlan(transition) {
+        case .success(let undo): apply(undo)
+        case .failure(let refusal): preconditionFailure("Cannot undo \(transition): \(refusal.message)")
+        }
+        finish(completion)
+    }
+
     // MARK: Completions
 
     /// How many completions wait for ``completePendingTransitions()``.

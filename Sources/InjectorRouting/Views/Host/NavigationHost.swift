@@ -40,6 +40,39 @@ public protocol NavigationHost: AnyObject, Sendable {
     /// Undoes a performed transition that `refusal(toUndo:)` allowed: pops back to its source,
     /// dismisses, removes from the parent or from the superview; calls `completion` once, when done.
     func undo(_ transition: ViewTransition, completion: @escaping @MainActor () -> Void)
+
+    /// Why a performed transition whose source is gone (deallocated) cannot be undone now, or `nil`
+    /// when it can: its destination is no longer where the transition put it, say.
+    ///
+    /// The default refuses with `ViewTransitionRefusal/Reason/sourceGone`: a host that implements
+    /// only the undo from a source cannot remove such a destination, and its route says so.
+    func refusal(toUndo transition: OrphanedTransition) -> ViewTransitionRefusal?
+
+    /// Undoes a performed transition whose source is gone, which `refusal(toUndo:)` allowed, without
+    /// its source: pops the destination (with what was pushed above it) off its navigation stack,
+    /// dismisses it, removes it from its parent or from its superview; calls `completion` once, when
+    /// done.
+    func undo(_ transition: OrphanedTransition, completion: @escaping @MainActor () -> Void)
+}
+
+extension NavigationHost {
+    /// Refuses with `ViewTransitionRefusal/Reason/sourceGone`: this host undoes a transition from its
+    /// source only.
+    public func refusal(toUndo transition: OrphanedTransition) -> ViewTransitionRefusal? {
+        ViewTransitionRefusal(
+            .sourceGone,
+            "\(transition.sourceName) is gone (deallocated), and this host undoes a transition from its source only, "
+                + "so it cannot undo \(transition). Fix: keep \(transition.sourceName) alive while "
+                + "\(screenName(transition.destination)) is shown, or implement refusal(toUndo:) and undo(_:) for an "
+                + "OrphanedTransition in the host."
+        )
+    }
+
+    /// Stops the program: the default `refusal(toUndo:)` refuses every transition whose source is
+    /// gone, so there is nothing it allowed to undo.
+    public func undo(_ transition: OrphanedTransition, completion: @escaping @MainActor () -> Void) {
+        preconditionFailure("Cannot undo \(transition): this host undoes a transition from its source only.")
+    }
 }
 
 /// One transition for a host: which style, from which source, showing which destination.
@@ -67,6 +100,35 @@ public struct ViewTransition: CustomStringConvertible {
     /// `push EditorScreen from HomeScreen`.
     public var description: String {
         "\(style) \(screenName(destination)) from \(screenName(source))"
+    }
+}
+
+/// A performed transition whose source is gone (deallocated) while its destination may still be
+/// shown: a screen pushed from a child screen that was removed since, say. What a host needs to
+/// undo it without the source.
+///
+/// Undoing it takes the destination away from where it is: pops it (with what was pushed above it)
+/// off its navigation stack, dismisses it, removes it from its parent or from its superview, or
+/// restores the split screen's previous detail.
+public struct OrphanedTransition: CustomStringConvertible {
+    /// How the destination was shown: the style the host reported when it performed the transition.
+    public let style: ViewTransitionStyle
+    /// The name the source had when the transition was performed, for messages.
+    public let sourceName: String
+    /// The screen or view the transition showed.
+    public let destination: AnyObject
+
+    /// A transition of `style` that showed `destination` from a source, named `sourceName`, that is
+    /// gone.
+    public init(style: ViewTransitionStyle, sourceName: String, destination: AnyObject) {
+        self.style = style
+        self.sourceName = sourceName
+        self.destination = destination
+    }
+
+    /// `push EditorScreen from ToolbarScreen`.
+    public var description: String {
+        "\(style) \(screenName(destination)) from \(sourceName)"
     }
 }
 
@@ -137,6 +199,9 @@ public struct ViewTransitionRefusal: Error, Sendable, CustomStringConvertible {
         public static let notShown = Reason("notShown")
         /// The host does not perform this style.
         public static let unsupportedStyle = Reason("unsupportedStyle")
+        /// The transition's source is gone (deallocated), and the host cannot undo the transition
+        /// without it.
+        public static let sourceGone = Reason("sourceGone")
 
         /// The reason's name, such as `alreadyPresenting`.
         public var description: String { name }

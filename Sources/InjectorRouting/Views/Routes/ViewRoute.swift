@@ -52,7 +52,7 @@ public final class ViewRoute<Destination> {
     private var isPrepared = false
 
     /// What was really performed: enough to undo it, holding nothing alive.
-    private struct ShownTransition {
+    fileprivate struct ShownTransition {
         let style: ViewTransitionStyle?  // nil for the route's own (custom) transition
         weak var source: AnyObject?
         let sourceName: String
@@ -99,9 +99,14 @@ public final class ViewRoute<Destination> {
             return "its destination \(shown.destinationName) is gone: it is no longer shown (popped, dismissed or "
                 + "removed by the user) and nothing else holds it"
         }
-        guard let source = shown.source else { return "its source \(shown.sourceName) is gone (deallocated)" }
-        guard let style = shown.style, let host = router.host else { return nil }
-        return host.refusal(toUndo: ViewTransition(style: style, source: source, destination: destination))?.message
+        guard let style = shown.style, let host = router.host else {
+            guard shown.source != nil else {
+                return "its source \(shown.sourceName) is gone (deallocated), and the route's own removal "
+                    + "(removeCustomTransition) undoes its transition from it"
+            }
+            return nil
+        }
+        return shown.refusalToUndo(style: style, destination: destination, on: host)?.message
     }
 
     /// Performs the route again, along `path` or the path it was last performed along.
@@ -257,9 +262,11 @@ public final class ViewRoute<Destination> {
             throw fail(.unbalancedTransition(label, inFlight: inFlight, action: action))
         }
         if let refusal = removalRefusal { throw fail(.cannotRemove(label, because: refusal)) }
-        guard let shown, let source = shown.source, let destination = heldDestination else {
+        guard let shown, let destination = heldDestination else {
             throw fail(.cannotRemove(label, because: "its destination is gone"))
         }
+        // Gone since the perform when the host can undo without it (removalRefusal said so).
+        let source = shown.source
         state = .removing
         views.begin(self, label: label)
         views.tell(.willRemove, destination: destination, source: source, route: label)
@@ -284,13 +291,12 @@ public final class ViewRoute<Destination> {
             throw stayRouted(.hookFailed(error, hook: "removal", route: label, action: action))
         }
         if let style = shown.style, let host = router.host {
-            let transition = ViewTransition(style: style, source: source, destination: destination)
             // An observer or a removal hook may have changed the hierarchy since the checks.
-            if let refusal = host.refusal(toUndo: transition) {
+            if let refusal = shown.refusalToUndo(style: style, destination: destination, on: host) {
                 throw stayRouted(.hierarchyChanged(refusal, removing: label))
             }
-            host.undo(transition) { finish() }
-        } else if let removeCustom = shown.record.view?.removeCustom {
+            shown.undo(style: style, destination: destination, on: host) { finish() }
+        } else if let removeCustom = shown.record.view?.removeCustom, let source {
             do { try removeCustom(destination, source) { finish() } } catch {
                 throw stayRouted(.hookFailed(error, hook: "removal", route: label, action: action))
             }
@@ -299,13 +305,48 @@ public final class ViewRoute<Destination> {
 
     /// Whether the destination is still where the last perform put it. A screen the user took away
     /// (popped with Back, dismissed), or that went with one below it, is no longer shown, and the
-    /// route performs again. So does one whose source is gone: the route cannot remove it, and the
-    /// host refuses a perform it cannot do. A custom transition's screen counts as shown while alive.
+    /// route performs again. A custom transition's screen counts as shown while alive. Once the
+    /// source is gone, the screen counts as shown only while the route can remove it (the host undoes
+    /// the transition without its source): otherwise the route performs again rather than stay stuck.
     private var isShowingDestination: Bool {
         guard let shown, let destination = heldDestination else { return false }
-        guard let style = shown.style, let host = router.host else { return true }
-        guard let source = shown.source else { return false }
-        let transition = ViewTransition(style: style, source: source, destination: destination)
-        return host.refusal(toUndo: transition)?.reason != .notShown
+        guard let style = shown.style, let host = router.host else { return shown.source != nil }
+        let refusal = shown.refusalToUndo(style: style, destination: destination, on: host)
+        return shown.source == nil ? refusal == nil : refusal?.reason != .notShown
+    }
+}
+
+extension ViewRoute.ShownTransition {
+    /// Why `host` cannot undo the transition now: from its source, or without it once it is gone.
+    @MainActor
+    fileprivate func refusalToUndo(
+        style: ViewTransitionStyle,
+        destination: AnyObject,
+        on host: any NavigationHost
+    ) -> ViewTransitionRefusal? {
+        if let source {
+            return host.refusal(toUndo: ViewTransition(style: style, source: source, destination: destination))
+        }
+        return host.refusal(
+            toUndo: OrphanedTransition(style: style, sourceName: sourceName, destination: destination)
+        )
+    }
+
+    /// Asks `host` to undo the transition: from its source, or without it once it is gone.
+    @MainActor
+    fileprivate func undo(
+        style: ViewTransitionStyle,
+        destination: AnyObject,
+        on host: any NavigationHost,
+        completion: @escaping @MainActor () -> Void
+    ) {
+        if let source {
+            host.undo(ViewTransition(style: style, source: source, destination: destination), completion: completion)
+        } else {
+            host.undo(
+                OrphanedTransition(style: style, sourceName: sourceName, destination: destination),
+                completion: completion
+            )
+        }
     }
 }
