@@ -129,6 +129,58 @@ import Testing
         withExtendedLifetime(kept) {}
     }
 
+    @Test func aScopedScreenItsOpenScopeHoldsIsNotReportedButATransientOneStillIs() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
+        let session = router.container.makeScope()
+        let inSession = router.resolving(in: session)
+        let holder = Keeper<any EditorView>()
+        let signIn = try inSession.perform(to: RoutableView<any SignInView>(), path: .presentModally(from: home))
+        let editor = try inSession.perform(to: RoutableView<any EditorView>(), path: .push(from: home)) { config in
+            config.successHandler = { holder.keep($0) }
+        }
+        weak let screen = signIn.destination as? SignInViewScreen
+        try signIn.removeRoute()  // the scope keeps the sign-in screen until it closes: no leak
+        try editor.removeRoute()  // the holder keeps the transient editor: a leak
+        await untilSleeping()
+
+        clock.advance(by: .seconds(2))
+        await settle()
+
+        #expect(screen != nil)
+        #expect(
+            leaks.entries == [
+                "EditorScreen of RoutableView<EditorView> is still alive 2.0 seconds after its route was removed: "
+                    + "something still holds it (a closure capturing it strongly, a delegate, a cache). Fix: hold it "
+                    + "weakly, or let go of it when the screen goes away."
+            ]
+        )
+        try await session.closeAsync()
+    }
+
+    @Test func aScreenScopedToATaggedScopeIsNotReported() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.register(RoutableView<any SignInView>(), scope: .scoped(to: "session")) { _ in SignInViewScreen() }
+        let session = router.container.makeScope(tag: "session")
+        let signIn = try router.resolving(in: session).perform(
+            to: RoutableView<any SignInView>(),
+            path: .presentModally(from: home)
+        )
+        weak let screen = signIn.destination as? SignInViewScreen
+        try signIn.removeRoute()
+
+        await settle()
+        clock.advance(by: .seconds(5))
+        await settle()
+
+        #expect(clock.sleeperCount == 0)
+        #expect(screen != nil)
+        #expect(leaks.entries.isEmpty)
+        try await session.closeAsync()
+    }
+
     @Test func theGracePeriodCanBeSet() async throws {
         let leaks = EventLog()
         let router = makeRouter(leaks: leaks)

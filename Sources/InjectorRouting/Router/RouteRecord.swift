@@ -81,7 +81,8 @@ final class RouteRecord: Sendable {
     /// Whether the route adds nothing to its container registration: no hooks, no parameters.
     var addsNothing: Bool { !takesParameters && preparations.isEmpty && verifications.isEmpty }
 
-    /// Whether the destination is shared with other callers, so that no caller may prepare it.
+    /// Whether the container keeps the destination to share it (a singleton, weak or scoped
+    /// registration): no caller may prepare it, and it outlives its route on purpose.
     var sharesDestination: Bool { scope != .transient && scope != .graph }
 
     /// Runs the provider's preparations, then the checks, on `destination`.

@@ -33,8 +33,10 @@ public struct ViewLeak: Sendable, CustomStringConvertible {
 
 extension Router {
     /// Called with each destination still alive `leakGracePeriod` after its view route was removed,
-    /// on the router's `clock`. Singleton and weak registrations are never reported: their
-    /// destinations are meant to outlive a route.
+    /// on the router's `clock`. Only transient and graph registrations are checked: the container
+    /// keeps the destinations of singleton, weak and scoped registrations on purpose (a scoped one
+    /// until its lifetime scope closes), so they are meant to outlive a route and are never
+    /// reported.
     ///
     /// ```swift
     /// router.leakHandler = { leak in assertionFailure(leak.description) }
@@ -56,7 +58,8 @@ extension Router {
     /// Checks, after the grace period on the router's clock, that `destination` has gone.
     @MainActor
     func checkForLeak(of destination: AnyObject, route: RouteRecord, label: String) {
-        guard route.scope != .singleton, route.scope != .weak, storage.views.leakHandler != nil else { return }
+        // A destination the container keeps (a singleton, weak or scoped one) outlives its route on purpose.
+        guard !route.sharesDestination, storage.views.leakHandler != nil else { return }
         let gracePeriod = storage.views.leakGracePeriod
         let clock = clock
         let views = storage.views
