@@ -58,7 +58,9 @@ extension Router {
     /// prepared (caller, route, checks), `ViewRouteEvent/willPerform`, the transition, the route
     /// becomes routed, `ViewRouteEvent/didPerform`, the success handlers; on removal: the route
     /// becomes removing, `ViewRouteEvent/willRemove`, the transition, the route becomes removed,
-    /// `ViewRouteEvent/didRemove`, the success handler. An observer that changes the hierarchy at
+    /// `ViewRouteEvent/didRemove`, the success handler. An observer that removes the route at
+    /// `ViewRouteEvent/didPerform` ends that perform there: its success handlers are not called,
+    /// since its screen is no longer shown. An observer that changes the hierarchy at
     /// `ViewRouteEvent/willPerform` or `ViewRouteEvent/willRemove` so that the host can no longer
     /// perform the transition fails the call, with no did-event. Nothing is told for
     /// `ViewRoutePath/makeDestination`, `makeDestination(to:configuring:)`, a prepared destination, or

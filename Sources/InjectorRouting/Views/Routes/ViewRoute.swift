@@ -77,8 +77,16 @@ public final class ViewRoute<Destination> {
 
     /// Where the route is in its lifecycle.
     public private(set) var state = RouteState.unrouted {
-        didSet { if state != oldValue { configuration.stateNotifier?(oldValue, state) } }
+        didSet {
+            guard state != oldValue else { return }
+            stateChanges &+= 1
+            configuration.stateNotifier?(oldValue, state)
+        }
     }
+
+    /// How many times the state changed: a perform's success handlers run only while it has not
+    /// changed since the perform made the route routed.
+    private var stateChanges = 0
 
     /// The destination of the last perform, while something keeps it alive (the host, while it is
     /// shown); `nil` before the first perform and once it is gone.
@@ -116,7 +124,9 @@ public final class ViewRoute<Destination> {
     ///
     /// - Parameters:
     ///   - path: Where and how to show the destination; the route's last path when `nil`.
-    ///   - successHandler: Called with the destination when this perform's transition has ended.
+    ///   - successHandler: Called with the destination when this perform's transition has ended,
+    ///     unless the route was removed before (by a `ViewRouteEvent/didPerform` observer, or by the
+    ///     route's own success handlers, which run first).
     ///   - errorHandler: Called when this perform fails.
     /// - Throws: `RoutingError`, after the handlers were told; the hierarchy is as it was.
     public func perform(
@@ -169,6 +179,7 @@ public final class ViewRoute<Destination> {
                 throw RoutingError.unsupportedPath(path, route: label, supported: supported)
             }
             let finish = { [self] (style: ViewTransitionStyle?, source: AnyObject?) in
+                let routed = stateChanges &+ 1
                 state = .routed
                 heldDestination = object
                 shown = source.map { source in
@@ -183,7 +194,11 @@ public final class ViewRoute<Destination> {
                 notShownBecause = source == nil ? "it made its destination without showing it (makeDestination)" : nil
                 views.end(self)
                 if let source { views.tell(.didPerform, destination: object, source: source, route: label) }
-                configuration.succeeded(destination, action: action, performer: performer)
+                // A didPerform observer or a success handler may have removed the route (and performed it
+                // again): the handlers still to come are not handed a screen this perform no longer shows.
+                configuration.succeeded(destination, action: action, performer: performer) {
+                    stateChanges == routed
+                }
             }
             switch path.kind {
             case .makeDestination:

@@ -25,7 +25,13 @@
 /// `RouteState/routed`, then `successHandler`, `completionHandler`, `performerSuccessHandler`; on
 /// failure the state returns to what it was, then `errorHandler`, `completionHandler`,
 /// `performerErrorHandler` and the router's `Router/globalErrorHandler`. The success handlers run
-/// once the host says the transition has ended.
+/// once the host says the transition has ended, after the `ViewRouteEvent/didPerform` observers.
+///
+/// A success handler runs only while the route still shows what its perform showed: when a
+/// `ViewRouteEvent/didPerform` observer, or a success handler before it, removes the route, the
+/// perform's remaining success handlers (`completionHandler` included) are not called, since the
+/// screen they would be handed is no longer shown. The removal tells its own success handler and the
+/// `ViewRouteEvent/didRemove` observers, and `stateNotifier` sees the route become removed.
 @MainActor
 public struct ViewRouteConfiguration<Destination> {
     /// The caller's preparation of each new screen: runs first, before the route's own preparation
@@ -38,7 +44,8 @@ public struct ViewRouteConfiguration<Destination> {
     /// Called with the action and the error after every failed perform or removal of the route.
     public var errorHandler: (@MainActor (RouteAction, RoutingError) -> Void)?
 
-    /// Called after every perform of the route, successful or not, and after every failed removal.
+    /// Called after every perform of the route, successful or not (unless the route was removed
+    /// before its perform's success handlers ran; see above), and after every failed removal.
     public var completionHandler: (@MainActor (RouteAction, Result<Destination, RoutingError>) -> Void)?
 
     /// Called with the screen when this perform succeeds; not on later performs of the route.
@@ -58,10 +65,19 @@ public struct ViewRouteConfiguration<Destination> {
         ViewPerformer(success: performerSuccessHandler, error: performerErrorHandler)
     }
 
-    /// Tells the handlers that a perform succeeded, in order.
-    func succeeded(_ destination: Destination, action: RouteAction, performer: ViewPerformer<Destination>) {
+    /// Tells the handlers that a perform succeeded, in order, each only while `stillShown` (the
+    /// route was not removed by an observer or an earlier handler).
+    func succeeded(
+        _ destination: Destination,
+        action: RouteAction,
+        performer: ViewPerformer<Destination>,
+        while stillShown: () -> Bool = { true }
+    ) {
+        guard stillShown() else { return }
         successHandler?(destination)
+        guard stillShown() else { return }
         completionHandler?(action, .success(destination))
+        guard stillShown() else { return }
         performer.success?(destination)
     }
 
