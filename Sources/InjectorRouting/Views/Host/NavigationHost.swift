@@ -18,7 +18,10 @@
 /// transition leaves the hierarchy as it was and no observer is told; then it asks the host to
 /// perform it, and the route stays `RouteState/routing` until the host calls `completion` (at once
 /// for the headless host, after the animation for an animated one). Removal works the same way,
-/// with the transition that was really performed.
+/// with the transition that was really performed, or, once its source is gone (deallocated), with
+/// an `OrphanedTransition`, which a host undoes from where the destination is (UIKit: pop to the
+/// view controller below it, `dismiss`, `removeFromParent()`, `removeFromSuperview()`). A host
+/// that does not implement that undo refuses it, and the route says so.
 ///
 /// A UIKit host, for example, implements `perform` with `pushViewController(_:animated:)`,
 /// `present(_:animated:completion:)`, `showDetailViewController(_:sender:)`, `addChild(_:)` and
