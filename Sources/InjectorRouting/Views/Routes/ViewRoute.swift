@@ -97,7 +97,9 @@ public final class ViewRoute<Destination> {
 
     /// Why the route cannot be removed now, or `nil` when it can: not routed, made without being
     /// shown, its screen already gone from where the transition put it (popped with the one below it,
-    /// say), or another transition in flight.
+    /// say), its source gone and nothing able to undo the transition without it (a host that
+    /// implements no `OrphanedTransition` undo, or the route's own removal), or another transition in
+    /// flight.
     public var removalRefusal: String? {
         if let inFlight = router.storage.views.inFlight { return "\(inFlight) is in flight" }
         guard state == .routed else { return "its state is \(state), and only a routed route can be removed" }
