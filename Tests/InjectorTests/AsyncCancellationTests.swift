@@ -219,7 +219,7 @@ struct AsyncCancellationTests {
             building.signal()
             let builder = InstanceGates.currentThread
             if waitedUntil({ !InstanceGates.waits(forGatesHeldBy: builder).isEmpty }) { waiterSeen.signal() }
-            _ = waited(for: release)
+            _ = waited(for: release, seconds: 30)  // long: the test may wait for a thread of a busy pool
             return SyncPool(serial: calls.next())
         }
         let scope = container.makeScope()
