@@ -112,7 +112,7 @@ enum InstanceGates {
                     throw InjectionError.resolutionCancelled(
                         asked,
                         path: waitingPath ?? path(),
-                        at: .whileAnotherBuilds
+                        at: key.isRealm ? .awaitingTurn : .whileAnotherBuilds
                     )
                 }
             case .cycle(let others):
