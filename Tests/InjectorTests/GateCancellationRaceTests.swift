@@ -66,7 +66,9 @@ struct GateCancellationRaceTests {
         async let builderEnded = onThreads([{ _ = try? container.resolve(SyncHookedPool.self) }])
         #expect(await awaited(building))
 
-        let waiter = Task { await injectionErrorAsync { _ = try await container.resolveAsync(SyncHookedCache.self) } }
+        let waiter = Task(executorPreference: ThreadPerJobExecutor()) {
+            await injectionErrorAsync { _ = try await container.resolveAsync(SyncHookedCache.self) }
+        }
         #expect(await awaited(waiterSeen))
         waiter.cancel()
         let error = await withWatchdog { await waiter.value }
