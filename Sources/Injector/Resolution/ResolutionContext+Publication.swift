@@ -161,14 +161,16 @@ extension ResolutionContext {
     /// Whether `provider`'s instance in `store` can be published as soon as it is built, rather
     /// than when the resolution completes (see `constructPublishingAtOnce`, and
     /// `constructStoredAsync`): a scoped registration without preparation steps, in a lifetime
-    /// scope's own store, built by a resolution that runs inside no other (nor inside an async
-    /// factory that has built shared instances) and has no shared instance unpublished. Whatever
+    /// scope's own store, built by a resolution that runs inside no other (nor within an async
+    /// factory: its resolution may build shared instances this one shares while it runs, and
+    /// drop them, so what was unpublished when the factory was called does not tell) and has no
+    /// shared instance unpublished. Whatever
     /// else holds an instance until completion (hooks queued by its dependencies, shared instances
     /// built around it, a resolution it runs inside) keeps it to the general path.
     @usableFromInline func publishesAtOnce(_ provider: AnyProvider, in store: InstanceStore) -> Bool {
         provider.preparation == nil && provider.scope.kind == .scoped && nesting.outer == nil
             && environment.sideStore == nil && store.sharedObjects == nil
-            && storedBookkeeping?.unpublished.isEmpty != false && family.unpublished.isEmpty
+            && storedBookkeeping?.unpublished.isEmpty != false && family.ancestors.isEmpty
     }
 
     /// Returns the instance published in `store` for `key`, or else takes its gate for this
