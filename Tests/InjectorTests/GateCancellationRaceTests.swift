@@ -439,3 +439,45 @@ extension GateCancellationRaceTests {
         #expect(error?.message.hasPrefix("Circular dependency through onResolved hooks: HookLevel") == true)
     }
 }
+
+/// A sync singleton whose factory resolves `RacedPool` through a captured container.
+private final class CapturingOuter: Sendable {}
+
+extension GateCancellationRaceTests {
+    /// A task whose async resolve meets, through a captured container inside a sync factory, a sync
+    /// singleton another thread is building: cancelled, it stops waiting within about 10 ms, as
+    /// "Limits to know" says of a task whose async resolve meets a sync shared instance.
+    @Test func aCancelledTaskWaitingThroughACapturedContainerStopsWaiting() async throws {
+        let calls = CallCounter()
+        let (building, waiterSeen, release) = (Signal(), Signal(), DispatchSemaphore(value: 0))
+        let container = Container()
+        container.register(RacedPool.self, scope: .singleton) { _ in
+            building.signal()
+            let builder = InstanceGates.currentThread
+            if waitedUntil({ !InstanceGates.waits(forGatesHeldBy: builder).isEmpty }) { waiterSeen.signal() }
+            _ = waited(for: release, seconds: 10)
+            return RacedPool(serial: calls.next())
+        }
+        container.register(CapturingOuter.self, scope: .singleton) { _ in
+            _ = try container.resolve(RacedPool.self)
+            return CapturingOuter()
+        }
+        async let builderEnded = onThreads([{ _ = try? container.resolve(RacedPool.self) }])
+        #expect(await awaited(building))
+
+        let waiter = Task(executorPreference: ThreadPerJobExecutor()) {
+            await injectionErrorAsync { _ = try await container.resolveAsync(CapturingOuter.self) }
+        }
+        #expect(await awaited(waiterSeen))
+        waiter.cancel()
+        let cancelledAt = ContinuousClock.now
+        let error = await withWatchdog { await waiter.value }
+        let waitedAfterCancel = ContinuousClock.now - cancelledAt
+        let factoryStillRunning = calls.count == 0
+        release.signal()
+        #expect(await builderEnded)
+
+        #expect(factoryStillRunning, "waited \(waitedAfterCancel) after the cancel")
+        #expect(error??.code == .resolutionCancelled)
+    }
+}
