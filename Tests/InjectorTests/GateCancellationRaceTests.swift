@@ -230,7 +230,9 @@ struct GateCancellationRaceTests {
             _ = try container.resolve(SyncHookedCache.self)
             return SyncHookedPool()
         }
+        let cacheCalls = CallCounter()
         container.register(SyncHookedCache.self, scope: .singleton) { r in
+            guard cacheCalls.next() == 1 else { return SyncHookedCache() }
             bBuilt.signal()
             _ = waited(for: aBuilt)
             _ = try r.resolve(SyncHookedPool.self)
