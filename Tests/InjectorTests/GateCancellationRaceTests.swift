@@ -483,3 +483,29 @@ extension GateCancellationRaceTests {
         #expect(error??.code == .resolutionCancelled)
     }
 }
+
+/// A sync singleton whose factory cancels its task, then resolves `SyncHookedCache` through a
+/// captured container.
+private final class CancellingOuter: Sendable {}
+
+extension GateCancellationRaceTests {
+    /// A cancelled task starts no shared factory through a captured container either, in a sync
+    /// factory its async resolve runs.
+    @Test func aCancelledTaskStartsNoSharedFactoryThroughACapturedContainer() async throws {
+        let calls = CallCounter()
+        let container = Container()
+        container.register(SyncHookedCache.self, scope: .singleton) { _ in
+            calls.next()
+            return SyncHookedCache()
+        }
+        container.register(CancellingOuter.self, scope: .singleton) { _ in
+            withUnsafeCurrentTask { $0?.cancel() }
+            _ = try container.resolve(SyncHookedCache.self)
+            return CancellingOuter()
+        }
+        let error = await Task { await injectionErrorAsync { try await container.resolveAsync(CancellingOuter.self) } }
+            .value
+        #expect(error?.code == .resolutionCancelled)
+        #expect(calls.count == 0)
+    }
+}
