@@ -102,9 +102,11 @@ extension ResolutionContext {
     }
 
     /// Whether this resolution stops when its task is cancelled, at a gate or before a shared
-    /// factory: a sync resolution that is part of an async one does, as the async one does. (A
-    /// sync resolve, whose caller cannot await, goes on.)
-    var stopsWaitingWhenCancelled: Bool { nesting.sharesOuterGraph }
+    /// factory: a sync resolution that is part of an async one does, as the async one does, and so
+    /// does one nested in it (a sync factory of that part resolving through a captured container),
+    /// which the async resolve waits for just the same. (A sync resolve, whose caller cannot
+    /// await, goes on.)
+    var stopsWaitingWhenCancelled: Bool { nesting.sharesOuterGraph || nesting.withinAsyncPart }
 
     /// Builds an async singleton or weak instance, its factory running once however many tasks ask:
     /// the first takes the instance's gate until its resolution ends, the others wait at it.

@@ -123,6 +123,9 @@ final class ResolutionContext {
         /// Whether this resolution is part of its outer one (a sync part of an async resolution),
         /// and so shares its graph-scoped instances, rather than a resolution of its own.
         var sharesOuterGraph = false
+        /// Whether this resolution runs inside a sync part of an async resolution (through a
+        /// captured container), whose task it then stops for when cancelled, as that part does.
+        fileprivate(set) var withinAsyncPart = false
     }
 
     /// For an async resolution started while an async factory runs (through a captured container,
@@ -197,6 +200,7 @@ final class ResolutionContext {
         construction = Construction(stackGuard: outer.construction.stackGuard.forNestedResolution())
         nesting.outer = outer
         nesting.outerDepth = outer.nesting.outerDepth + outer.construction.stack.count
+        nesting.withinAsyncPart = outer.stopsWaitingWhenCancelled
         environment.sideStore = outer.environment.sideStore
         environment.overrides = outer.environment.overrides
         environment.isSet = true
