@@ -61,20 +61,7 @@ extension HeadlessViewRoutingTests {
     }
 
     @Test func aRouteWhoseSourceIsGoneWhileItsScreenLivesOnPerformsAgain() throws {
-        var kept: (any SignInView)?  // something holds the screen, so only its source is freed
-        var second: ViewRoute<any SignInView>?
-        do {
-            let first = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
-            second = try router.perform(
-                to: RoutableView<any SignInView>(),
-                path: .push(from: try #require(first.destination))
-            )
-            kept = second?.destination
-            _ = try host.popToRoot(ofStackContaining: home)  // the user goes home: the editor is freed
-        }
-        let route = try #require(second)
-        #expect(kept != nil)
-
+        let (route, kept) = try signInPushedFromAFreedEditor()
         try route.perform(path: .push(from: home))
 
         #expect(route.state == .routed)
@@ -84,6 +71,7 @@ extension HeadlessViewRoutingTests {
                 └─ SignInScreen (pushed from HomeScreen)
                 """
         )
+        withExtendedLifetime(kept) {}  // the screen lived on through the test
     }
 
     @Test func removingARouteWhoseScreenTheUserPoppedSaysSoOnce() throws {

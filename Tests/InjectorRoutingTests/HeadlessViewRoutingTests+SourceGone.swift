@@ -51,23 +51,11 @@ extension HeadlessViewRoutingTests {
     }
 
     @Test func removingAScreenPoppedWithItsGoneSourceSaysWhatHappenedAndTheRoutePerformsAgain() throws {
-        var kept: (any SignInView)?  // something holds the screen, so only its source is freed
-        var second: ViewRoute<any SignInView>?
-        do {
-            let first = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
-            second = try router.perform(
-                to: RoutableView<any SignInView>(),
-                path: .push(from: try #require(first.destination))
-            )
-            kept = second?.destination
-            _ = try host.popToRoot(ofStackContaining: home)  // the user goes home: the editor is freed
-        }
-        let route = try #require(second)
+        let (route, kept) = try signInPushedFromAFreedEditor()
 
         let error = try #require(routingError { try route.removeRoute() })
         try route.perform(path: .push(from: home))
 
-        #expect(kept != nil)
         #expect(error.code == .actionFailed)
         #expect(
             error.message
@@ -75,6 +63,7 @@ extension HeadlessViewRoutingTests {
                 + "EditorScreen #1. Nothing is left to undo."
         )
         #expect(route.state == .routed)
+        withExtendedLifetime(kept) {}  // the screen lived on through the test
     }
 
     @Test func aRouteWithItsOwnTransitionWhoseSourceIsGoneCannotBeRemovedAndPerformsAgain() throws {
@@ -101,6 +90,22 @@ extension HeadlessViewRoutingTests {
 }
 
 /// Routes whose source is gone, on a host that undoes a transition from its source only.
+extension HeadlessViewRoutingTests {
+    /// A sign-in screen pushed from an editor that the user then popped, going home, which freed
+    /// the editor: its route, and the screen, which something keeps alive (as an app may), so that
+    /// only its source is gone.
+    func signInPushedFromAFreedEditor() throws -> (route: ViewRoute<any SignInView>, screen: any SignInView) {
+        let editorRoute = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
+        let route = try router.perform(
+            to: RoutableView<any SignInView>(),
+            path: .push(from: try #require(editorRoute.destination))
+        )
+        let screen = try #require(route.destination)
+        _ = try host.popToRoot(ofStackContaining: home)
+        return (route, screen)
+    }
+}
+
 @MainActor
 @Suite struct SourceGoneOnAHostWithoutOrphanedUndoTests {
     let home = HomeScreen()

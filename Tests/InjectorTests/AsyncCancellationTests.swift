@@ -207,10 +207,9 @@ struct AsyncCancellationTests {
     /// A task whose async resolve meets a sync singleton or scoped instance that a thread is
     /// building waits for it on its own thread, and stops waiting when it is cancelled, as it does
     /// at an async instance's gate: it does not wait for the factory to return. The thread still
-    /// builds the one instance. (The waiting task blocks a thread of the cooperative pool, which
-    /// has two on a small machine: the cases run one at a time, so that the test itself can run to
-    /// cancel it.)
-    @Test(.serialized, arguments: [Scope.singleton, .scoped])
+    /// builds the one instance. (The waiting task blocks its thread: it runs on a thread of its own,
+    /// so that it cannot starve the cooperative pool the test runs on.)
+    @Test(arguments: [Scope.singleton, .scoped])
     func aCancelledTaskStopsWaitingForASyncSharedInstanceAThreadIsBuilding(scope lifetime: Scope) async throws {
         let calls = CallCounter()
         let (building, waiterSeen, release) = (Signal(), Signal(), DispatchSemaphore(value: 0))
@@ -219,7 +218,7 @@ struct AsyncCancellationTests {
             building.signal()
             let builder = InstanceGates.currentThread
             if waitedUntil({ !InstanceGates.waits(forGatesHeldBy: builder).isEmpty }) { waiterSeen.signal() }
-            _ = waited(for: release, seconds: 30)  // long: the test may wait for a thread of a busy pool
+            _ = waited(for: release, seconds: 30)
             return SyncPool(serial: calls.next())
         }
         let scope = container.makeScope()
@@ -230,7 +229,7 @@ struct AsyncCancellationTests {
         async let builderEnded = onThreads([{ _ = try? resolve() }])
         #expect(await awaited(building))
 
-        let waiter = Task {
+        let waiter = Task(executorPreference: ThreadPerJobExecutor()) {
             await injectionErrorAsync {
                 _ =
                     fromScope

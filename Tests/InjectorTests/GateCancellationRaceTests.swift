@@ -34,18 +34,6 @@ private final class SyncHookedCache: Sendable {}
 
 private struct Refused: Error {}
 
-/// Runs each job of the tasks that prefer it on a thread of its own: tasks that block their thread
-/// (waiting at a sync gate) then do not starve the cooperative pool, which has two threads here.
-private final class ThreadPerJobExecutor: TaskExecutor {
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        let thread = Thread { job.runSynchronously(on: executor) }
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
-}
-
 @Suite(.serialized)
 struct GateCancellationRaceTests {
     /// A task cancelled while it waits for the turn to build a sync registration with hooks (another
@@ -98,7 +86,9 @@ struct GateCancellationRaceTests {
             Signal(), DispatchSemaphore(value: 0), Locked.make([ServiceKey]())
         )
         let container = Container()
+        let building = Signal()
         container.register(RacedPool.self, scope: lifetime) { _ in
+            building.signal()
             let builder = InstanceGates.currentThread
             if waitedUntil({ InstanceGates.waits(forGatesHeldBy: builder).count == waiters }) { allWaiting.signal() }
             _ = waited(for: cancelledAll, seconds: 30)
@@ -110,7 +100,7 @@ struct GateCancellationRaceTests {
         async let builderEnded = onThreads([
             { _ = try? fromScope ? scope.resolve(RacedPool.self) : container.resolve(RacedPool.self) }
         ])
-        try await Task.sleep(for: .milliseconds(20))
+        #expect(await awaited(building))
         let tasks = (0..<waiters).map { _ in
             Task(executorPreference: executor) {
                 await injectionErrorAsync {
@@ -144,7 +134,9 @@ struct GateCancellationRaceTests {
             let calls = CallCounter()
             let (allWaiting, release) = (Signal(), DispatchSemaphore(value: 0))
             let container = Container()
+            let building = Signal()
             container.register(RacedPool.self, scope: lifetime) { _ in
+                building.signal()
                 let builder = InstanceGates.currentThread
                 if waitedUntil({ InstanceGates.waits(forGatesHeldBy: builder).count == waiters }) {
                     allWaiting.signal()
@@ -157,7 +149,7 @@ struct GateCancellationRaceTests {
             async let builderEnded = onThreads([
                 { _ = try? fromScope ? scope.resolve(RacedPool.self) : container.resolve(RacedPool.self) }
             ])
-            try await Task.sleep(for: .milliseconds(5))
+            #expect(await awaited(building))
             let tasks = (0..<waiters).map { _ in
                 Task(executorPreference: executor) {
                     await outcome {
@@ -264,9 +256,10 @@ struct GateCancellationRaceTests {
     /// thread is building, and builds one itself.
     @Test func aSyncResolveInACancelledTaskGoesOn() async throws {
         let executor = ThreadPerJobExecutor()
-        let (waiterSeen, release) = (Signal(), DispatchSemaphore(value: 0))
+        let (building, waiterSeen, release) = (Signal(), Signal(), DispatchSemaphore(value: 0))
         let container = Container()
         container.register(RacedPool.self, scope: .singleton) { _ in
+            building.signal()
             let builder = InstanceGates.currentThread
             if waitedUntil({ !InstanceGates.waits(forGatesHeldBy: builder).isEmpty }) { waiterSeen.signal() }
             _ = waited(for: release)
@@ -274,7 +267,7 @@ struct GateCancellationRaceTests {
         }
         container.register(SyncHookedCache.self, scope: .singleton) { _ in SyncHookedCache() }
         async let builderEnded = onThreads([{ _ = try? container.resolve(RacedPool.self) }])
-        try await Task.sleep(for: .milliseconds(20))
+        #expect(await awaited(building))
         let task = Task(executorPreference: executor) {
             withUnsafeCurrentTask { $0?.cancel() }
             let pool = syncOutcome { try container.resolve(RacedPool.self) }

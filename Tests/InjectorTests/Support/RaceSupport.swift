@@ -122,3 +122,15 @@ func awaitedUntil(seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
     }
     return true
 }
+
+/// Runs each job of the tasks that prefer it on a thread of its own: tasks that block their thread
+/// (waiting at a sync gate) then do not starve the cooperative pool, which has two threads here.
+final class ThreadPerJobExecutor: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        let thread = Thread { job.runSynchronously(on: executor) }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+}
