@@ -17,8 +17,7 @@ import Testing
 
 @testable import Injector
 
-// Tasks cancelled while they wait at a sync shared instance's gate, racing its release; async
-// scoped instances published as soon as they are built, within a family of resolutions; deep
+// Tasks cancelled while they wait at a sync shared instance's gate, racing its release; deep
 // chains of hooks that close a cycle.
 
 private final class RacedPool: Sendable {
@@ -31,8 +30,6 @@ private final class SyncHookedPool: Sendable {}
 
 /// Another sync singleton with an `onResolved` hook: it waits for its turn while `SyncHookedPool` is built.
 private final class SyncHookedCache: Sendable {}
-
-private struct Refused: Error {}
 
 @Suite(.serialized)
 struct GateCancellationRaceTests {
@@ -280,67 +277,6 @@ struct GateCancellationRaceTests {
         let outcomes = await withWatchdog { await task.value }
         #expect(await builderEnded)
         #expect(outcomes.map { failures($0).map(\.message) } == [])
-    }
-}
-
-/// An async singleton, counted.
-private final class FamilySingleton: Sendable {
-    let serial: Int
-    init(serial: Int) { self.serial = serial }
-}
-
-/// An async scoped instance that holds the singleton.
-private final class FamilyWork: Sendable {
-    let singleton: FamilySingleton
-    init(singleton: FamilySingleton) { self.singleton = singleton }
-}
-
-private final class FamilyRequest: Sendable {}
-
-/// Holds a lifetime scope for a factory registered before it was made.
-private final class ScopeHolder: @unchecked Sendable {  // set once, before any resolve
-    var scope: LifetimeScope?
-}
-
-/// A transient that resolves the scoped work, then fails.
-private final class FailingWorkHolder: Sendable {}
-
-extension GateCancellationRaceTests {
-    /// A child task's resolve builds an async scoped instance holding the singleton its parent's
-    /// resolution built and has not published, then fails; the parent's resolution fails too. Both
-    /// dropped what they built before the scoped instance was published at once: the scoped
-    /// instance must not stay in its scope holding a singleton that was dropped (and built again).
-    @Test func anAsyncScopedInstanceOfAFailedChildResolveHoldingADroppedSingletonIsNotKept() async throws {
-        let calls = CallCounter()
-        let singletonBuilt = Signal()
-        let holder = ScopeHolder()
-        let container = Container()
-        container.register(FamilySingleton.self, scope: .singleton) { _ async in FamilySingleton(serial: calls.next()) }
-        container.register(FamilyWork.self, scope: .scoped) { r async throws in
-            await singletonBuilt.wait()
-            return FamilyWork(singleton: try await r.resolveAsync(FamilySingleton.self))
-        }
-        container.register(FailingWorkHolder.self) { r async throws in
-            _ = try await r.resolveAsync(FamilyWork.self)
-            throw Refused()
-        }
-        container.register(FamilyRequest.self) { r async throws in
-            async let holding = holder.scope!.resolveAsync(FailingWorkHolder.self)
-            _ = try await r.resolveAsync(FamilySingleton.self)
-            singletonBuilt.signal()
-            _ = try? await holding
-            throw Refused()
-        }
-        let scope = container.makeScope()
-        holder.scope = scope
-
-        let error = await injectionErrorAsync { try await scope.resolveAsync(FamilyRequest.self) }
-        #expect(error?.code == .factoryFailed)
-
-        let singleton = try await container.resolveAsync(FamilySingleton.self)
-        let work = try await scope.resolveAsync(FamilyWork.self)
-        #expect(work.singleton === singleton, "serials: kept \(work.singleton.serial), published \(singleton.serial)")
-        try await scope.closeAsync()
     }
 }
 

@@ -108,16 +108,17 @@ extension ResolutionContext {
             unpublished: unpublishedInstances,
             gates: constructionGates
         )
-        defer { running.end() }
         do {
             instance = try await Self.$runningAsyncFactory.withValue(running) {
                 try await provider.asyncFactory!(Resolver(container: lookup, context: self), repeat each arguments)
             }
         } catch {
+            endRun(of: running)
             defer { leave(completed: false) }
             discardQueued(since: mark)
             throw InjectionError.factoryFailed(error, path: path, of: provider)
         }
+        endRun(of: running)
         leave(completed: true)
         try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)
         return instance

@@ -11,8 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
-
 // Resolutions nested in another. A sync resolution cannot build an async shared instance, nor an
 // async resolution a sync shared one (its gates belong to a thread): the latter is built in a sync
 // resolution nested in the async one, completed before it goes on. An async factory's own
@@ -70,12 +68,24 @@ extension ResolutionContext {
 /// within), what they are constructing, and the shared instances they have not yet published.
 /// Taken when the factory is called; inert once it returns (a task the factory left running must
 /// not resolve as if inside it).
-final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `running`
+///
+/// A resolution started within the factory that completes while it runs hands the shared instances
+/// it built, and the gates it holds for them, to the resolution running the factory (`takeOver`),
+/// as a resolution nested in a sync one does: they may hold what that one built and has not
+/// published, so they are published when it completes, and dropped with it if it fails.
+final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `state`, behind its lock
     let owners: [ObjectIdentifier]
     let path: ProviderChain?
     let unpublished: [ResolutionContext.SharedInstanceKey: AnyObject]
     let gates: ConstructionGates
-    private let running = Atomic<Bool>(true)
+    private let state = Locked.make(HandedOver())
+
+    /// Whether the factory runs, and what the resolutions within it handed over.
+    private struct HandedOver {
+        var isRunning = true
+        var instances: [ResolutionContext.Unpublished] = []
+        var gates: [ResolutionContext.SharedInstanceKey] = []
+    }
 
     init(
         owners: [ObjectIdentifier],
@@ -90,9 +100,34 @@ final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `r
     }
 
     /// Whether the factory is still running.
-    var isRunning: Bool { running.load(ordering: .acquiring) }
+    var isRunning: Bool { state.withLock { $0.isRunning } }
 
-    func end() { running.store(false, ordering: .releasing) }
+    /// Takes the shared instances that `owner`, a resolution within the factory, built and has
+    /// not published, and the async gates it holds, for the resolution running the factory;
+    /// whether it took them (not once the factory has returned).
+    func takeOver(
+        _ instances: [ResolutionContext.Unpublished],
+        gates: [ResolutionContext.SharedInstanceKey],
+        from owner: ObjectIdentifier
+    ) -> Bool {
+        state.withLock { state in
+            guard state.isRunning, let runner = owners.last else { return false }
+            AsyncInstanceGates.hand(gates, from: owner, to: runner)
+            state.instances += instances
+            state.gates += gates
+            return true
+        }
+    }
+
+    /// Ends the factory's run: returns what resolutions within it handed over, for the resolution
+    /// running it to publish when it completes (see `takeOver`).
+    func end() -> (instances: [ResolutionContext.Unpublished], gates: [ResolutionContext.SharedInstanceKey]) {
+        state.withLock { state in
+            state.isRunning = false
+            defer { (state.instances, state.gates) = ([], []) }
+            return (state.instances, state.gates)
+        }
+    }
 }
 
 extension ResolutionContext {

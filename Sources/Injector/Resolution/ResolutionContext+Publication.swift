@@ -81,21 +81,41 @@ extension ResolutionContext {
     /// A resolution nested in a sync one (a factory resolving through a captured container) hands
     /// its shared instances, and the gates it holds for them, to that one instead: they may be
     /// built around the outer resolution's unpublished instances, so they are published when it
-    /// completes, and dropped with them if it fails.
+    /// completes, and dropped with them if it fails. So does an async resolution started within an
+    /// async factory that is still running, to the resolution running it (see
+    /// `RunningAsyncFactory`).
     @usableFromInline func complete() throws {
         guard let bookkeeping = storedBookkeeping else { return }
         if !bookkeeping.pending.isEmpty { try runPendingPreparations(of: bookkeeping) }
-        if let outer = nesting.outer, !outer.isAsync, !bookkeeping.unpublished.isEmpty {
+        guard !bookkeeping.unpublished.isEmpty else { return }
+        if let outer = nesting.outer, !outer.isAsync {
             let outerBookkeeping = outer.bookkeeping
             outerBookkeeping.unpublished += bookkeeping.unpublished
             outerBookkeeping.heldGates += bookkeeping.heldGates
             bookkeeping.heldGates.removeAll()
             outerBookkeeping.heldStoreGates += bookkeeping.heldStoreGates
             bookkeeping.heldStoreGates.removeAll()
+        } else if let factory = family.factory,
+            factory.takeOver(bookkeeping.unpublished, gates: bookkeeping.heldAsyncGates, from: ObjectIdentifier(self))
+        {
+            bookkeeping.heldAsyncGates.removeAll()
         } else {
             for unpublished in bookkeeping.unpublished { unpublished.publish() }
         }
-        if !bookkeeping.unpublished.isEmpty { bookkeeping.unpublished.removeAll(keepingCapacity: true) }
+        bookkeeping.unpublished.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends the run of the async factory this resolution called: what resolutions within it handed
+    /// over (see `RunningAsyncFactory`) becomes this resolution's, published when it completes, or
+    /// dropped with what the factory built if it failed.
+    func endRun(of factory: RunningAsyncFactory) {
+        let handedOver = factory.end()
+        guard !handedOver.instances.isEmpty || !handedOver.gates.isEmpty else { return }
+        let bookkeeping = bookkeeping
+        bookkeeping.unpublished += handedOver.instances
+        for gate in handedOver.gates where !bookkeeping.heldAsyncGates.contains(gate) {
+            bookkeeping.heldAsyncGates.append(gate)
+        }
     }
 
     /// Takes the gate of `key` (held until the resolution ends; see `InstanceGates`), waiting while

@@ -140,6 +140,9 @@ final class ResolutionContext {
         fileprivate(set) var gates: ConstructionGates?
         /// The shared instances they had built but not yet published.
         fileprivate(set) var unpublished: [SharedInstanceKey: AnyObject] = [:]
+        /// The async factory run it was started within, which takes what it builds when it
+        /// completes (see `RunningAsyncFactory`).
+        fileprivate(set) var factory: RunningAsyncFactory?
     }
 
     /// What a resolution keeps beyond its construction stack. Its properties opt out of dynamic
@@ -183,7 +186,8 @@ final class ResolutionContext {
                 ancestors: running.owners,
                 path: running.path,
                 gates: running.gates,
-                unpublished: running.unpublished
+                unpublished: running.unpublished,
+                factory: running
             )
             construction.pathChain = running.path
         }

@@ -93,6 +93,19 @@ enum AsyncInstanceGates {
             return ids.compactMap { waits.removeValue(forKey: $0)?.continuation }
         }
 
+        /// Lets the resolutions waiting at the gate of `key` that may now take it take it, in the
+        /// order they came, returning them to be resumed.
+        mutating func grant(_ key: Key) -> [WaiterContinuation] {
+            var granted: [WaiterContinuation] = []
+            let waiting = waits.filter { $0.value.blocker == .gate(key) }.sorted { $0.key < $1.key }
+            for (id, wait) in waiting where mayTake(key, within: wait.waiter.ancestors) {
+                holders[key, default: []].append(wait.waiter.owner)
+                waits[id] = nil
+                granted.append(wait.continuation)
+            }
+            return granted
+        }
+
         func mayTake(_ key: Key, within ancestors: [ObjectIdentifier]) -> Bool {
             guard let holder = holders[key]?.last else { return true }
             return ancestors.contains(holder)
@@ -178,12 +191,23 @@ enum AsyncInstanceGates {
         let granted: [WaiterContinuation] = state.withLock { state in
             state.holders[key]?.removeAll { $0 == owner }
             if state.holders[key]?.isEmpty == true { state.holders[key] = nil }
+            return state.grant(key)
+        }
+        for continuation in granted { continuation.resume() }
+    }
+
+    /// Hands the gates of `keys` that `owner` holds to `heir`, one of its ancestors, which then
+    /// holds them until it ends (see `RunningAsyncFactory.takeOver`). Waiters that run within
+    /// `heir` but not within `owner` may now take them.
+    static func hand(_ keys: [Key], from owner: ObjectIdentifier, to heir: ObjectIdentifier) {
+        guard !keys.isEmpty else { return }
+        let granted: [WaiterContinuation] = state.withLock { state in
             var granted: [WaiterContinuation] = []
-            let waiting = state.waits.filter { $0.value.blocker == .gate(key) }.sorted { $0.key < $1.key }
-            for (id, wait) in waiting where state.mayTake(key, within: wait.waiter.ancestors) {
-                state.holders[key, default: []].append(wait.waiter.owner)
-                state.waits[id] = nil
-                granted.append(wait.continuation)
+            for key in keys {
+                guard var holders = state.holders[key], let index = holders.firstIndex(of: owner) else { continue }
+                if holders.contains(heir) { holders.remove(at: index) } else { holders[index] = heir }
+                state.holders[key] = holders
+                granted += state.grant(key)
             }
             return granted
         }
