@@ -111,6 +111,58 @@ import Testing
         )
     }
 
+    @Test func aSuccessHandlerThatRemovesTheRouteEndsThatPerformsHandlers() throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Exporter>()) { _ in FileExporter() }
+        let (log, successes) = (EventLog(), Counter())
+        let box = RouteBox<any Exporter>(nil)
+        box.reentrant = try router.to(RoutableService<any Exporter>()) { config in
+            config.successHandler = { _ in
+                log.record("success")
+                if successes.next() == 2 { try? box.reentrant?.removeRoute { log.record("removed") } }
+            }
+            config.completionHandler = { action, _ in log.record("completion of \(action)") }
+        }
+        let route = try #require(box.reentrant)
+
+        for perform in 1...3 {
+            try route.perform(successHandler: { _ in log.record("caller success \(perform)") })
+        }
+
+        #expect(
+            log.entries == [
+                "success", "completion of performRoute", "caller success 1",
+                "success", "removed",
+                "success", "completion of performRoute", "caller success 3",
+            ]
+        )
+        #expect(route.state == .routed)
+    }
+
+    @Test func aRouteItsStateNotifierRemovesTellsNoSuccessHandler() throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Exporter>()) { _ in FileExporter() }
+        let log = EventLog()
+        let box = RouteBox<any Exporter>(nil)
+        box.reentrant = try router.to(RoutableService<any Exporter>()) { config in
+            config.stateNotifier = { old, new in
+                log.record("\(old) -> \(new)")
+                if new == .routed { try? box.reentrant?.removeRoute() }
+            }
+            config.successHandler = { _ in log.record("success") }
+            config.completionHandler = { _, _ in log.record("completion") }
+        }
+
+        try box.reentrant?.perform(successHandler: { _ in log.record("caller success") })
+
+        #expect(box.reentrant?.state == .removed)
+        #expect(
+            log.entries == [
+                "unrouted -> routing", "routing -> routed", "routed -> removing", "removing -> removed",
+            ]
+        )
+    }
+
     @Test func theCallersPreparationIsSeenByTheSuccessHandler() throws {
         let router = Router(container: Container())
         router.register(RoutableService<any Exporter>()) { _ in FileExporter() }

@@ -24,7 +24,8 @@
 /// ```
 ///
 /// Order on success: the route's state becomes `routed`, then successHandler,
-/// completionHandler, performerSuccessHandler. On failure: the state returns to what it was,
+/// completionHandler, performerSuccessHandler, each only while the route is still routed by that
+/// perform (a handler before it may remove the route). On failure: the state returns to what it was,
 /// then errorHandler, completionHandler, performerErrorHandler, and the router's
 /// `Router/globalErrorHandler`.
 ///
@@ -57,10 +58,19 @@ public struct RouteConfiguration<Destination>: Sendable {
     /// An empty configuration: no preparation, no handlers.
     public init() {}
 
-    /// Tells the handlers that a perform succeeded, in order.
-    func succeeded(_ destination: Destination, action: RouteAction, performer: PerformerHandlers<Destination>) {
+    /// Tells the handlers that a perform succeeded, in order, each only while `stillRouted` (the
+    /// route, if any, was not removed by its state notifier or an earlier handler).
+    func succeeded(
+        _ destination: Destination,
+        action: RouteAction,
+        performer: PerformerHandlers<Destination>,
+        while stillRouted: () -> Bool = { true }
+    ) {
+        guard stillRouted() else { return }
         successHandler?(destination)
+        guard stillRouted() else { return }
         completionHandler?(action, .success(destination))
+        guard stillRouted() else { return }
         performer.success?(destination)
     }
 

@@ -27,7 +27,9 @@ import Injector
 /// alone decides how long it lives; a value destination is kept as a copy. Performing again makes a
 /// fresh destination (a shared one for singleton, weak and scoped registrations); performing a route
 /// that is being performed is `RoutingError/Code/overRoute`, one that is being removed
-/// `RoutingError/Code/actionFailed`. A failed perform leaves the route in the state it was in.
+/// `RoutingError/Code/actionFailed`. A failed perform leaves the route in the state it was in. A
+/// state notifier or success handler that removes the route (or performs it again) ends that
+/// perform's handlers: those still to come are not called.
 public final class ServiceRoute<Destination> {
     /// Makes and prepares a destination with the caller's preparation, for one action.
     typealias Make =
@@ -44,7 +46,12 @@ public final class ServiceRoute<Destination> {
     private let box: Locked<Box>
 
     private struct Box {
-        var state = RouteState.unrouted
+        var state = RouteState.unrouted {
+            didSet { if state != oldValue { stateChanges &+= 1 } }
+        }
+        /// How many times the state changed: a perform's success handlers run only while it has
+        /// not changed since the perform made the route routed.
+        var stateChanges = 0
         var configuration: RouteConfiguration<Destination>
         /// The handlers of the first perform, given with the configuration; used once.
         var firstPerformer: PerformerHandlers<Destination>?
@@ -126,14 +133,19 @@ public final class ServiceRoute<Destination> {
         configuration.stateNotifier?(previous, .routing)
         do {
             let (destination, record) = try make(configuration.prepareDestination, action)
-            box.withLock { box in
+            let routed = box.withLock { box in
                 box.state = .routed
                 box.destination = HeldDestination(destination)
                 box.record = record
                 box.isRemovable = true
+                return box.stateChanges
             }
             configuration.stateNotifier?(.routing, .routed)
-            configuration.succeeded(destination, action: action, performer: performer)
+            // The state notifier or a success handler may have removed the route (and performed it
+            // again): the handlers still to come are not handed a destination it let go of.
+            configuration.succeeded(destination, action: action, performer: performer) {
+                box.withLock { $0.stateChanges } == routed
+            }
             return destination
         } catch {
             let error = RoutingError.wrapping(error, action: action)
