@@ -403,4 +403,24 @@ extension DeepGraphTests {
 
         #expect(kept.unsharedLevels(upTo: levels) == [])
     }
+
+    /// A level whose locals are not on the thread's stack (AddressSanitizer moves them to frames of
+    /// its own to detect use after return; the guard translates those it can) is judged by its
+    /// depth, as where the stack's bounds are unknown: comparing its address with the stack's
+    /// failed every resolve at its first level under AddressSanitizer.
+    @Test func aLevelWhoseLocalsAreOffTheThreadsStackIsJudgedByDepth() {
+        var stackGuard = StackGuard()
+        var local: UInt8 = 0
+        let onTheStack = withUnsafeMutablePointer(to: &local) { UInt(bitPattern: $0) }
+        let offTheStack: UInt = 4096  // the first page above null: never a thread's stack
+
+        let answers = [
+            stackGuard.hasRoom(atDepth: 1, at: onTheStack),
+            stackGuard.hasRoom(atDepth: 1, at: offTheStack),
+            stackGuard.hasRoom(atDepth: StackGuard.depthWithoutBounds - 1, at: offTheStack),
+            stackGuard.hasRoom(atDepth: StackGuard.depthWithoutBounds, at: offTheStack),
+        ]
+
+        #expect(answers == [true, true, true, false])
+    }
 }

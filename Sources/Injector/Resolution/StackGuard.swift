@@ -39,7 +39,8 @@ struct StackGuard {
 
     private enum Limit {
         case unknown
-        case address(UInt)
+        /// The lowest address a level may use, and the thread's stack.
+        case address(UInt, stack: Range<UInt>)
         case depth(Int)
     }
 
@@ -56,12 +57,24 @@ struct StackGuard {
 
     mutating func hasRoom(atDepth depth: Int) -> Bool {
         guard depth >= checkedDepth else { return true }
+        var marker: UInt8 = 0
+        return hasRoom(atDepth: depth, at: withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) })
+    }
+
+    /// Whether a level at `depth` whose locals are at `address` leaves room on the stack.
+    ///
+    /// AddressSanitizer, when it detects use after return, moves locals off the thread's stack to
+    /// frames of its own: such an address is first translated to the real frame it stands for.
+    /// One that still is not on the thread's stack says nothing of it: the depth then decides, as
+    /// where the platform does not tell the stack's bounds.
+    mutating func hasRoom(atDepth depth: Int, at address: UInt) -> Bool {
         if !isThreadBound { limit = .unknown }
         resolveLimit()
         switch limit {
-        case .address(let lowestUsable):
-            var marker: UInt8 = 0
-            return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } > lowestUsable
+        case .address(let lowestUsable, let stack):
+            if stack.contains(address) { return address > lowestUsable }
+            if let real = Self.realFrame?(address), stack.contains(real) { return real > lowestUsable }
+            return depth < Self.depthWithoutBounds
         case .depth(let maximum):
             return depth < maximum
         case .unknown:
@@ -86,8 +99,40 @@ struct StackGuard {
             return
         }
         // A quarter of a small stack: on a 256 KiB one, 64 KiB, several levels and the error path.
-        limit = .address(bottom + min(Self.largestReserve, size / 4))
+        limit = .address(bottom + min(Self.largestReserve, size / 4), stack: bottom..<bottom + size)
     }
+
+    /// Under AddressSanitizer: the address on the thread's real stack of the frame that holds
+    /// `address`, if `address` is in one of AddressSanitizer's own frames (see `hasRoom`). `nil`
+    /// without AddressSanitizer, whose functions are then not found.
+    private static let realFrame: (@Sendable (UInt) -> UInt?)? = {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        typealias CurrentFakeStack = @convention(c) () -> UnsafeMutableRawPointer?
+        typealias RealFrame =
+            @convention(c) (
+                UnsafeMutableRawPointer?,
+                UnsafeMutableRawPointer?,
+                UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+            ) -> UnsafeMutableRawPointer?
+        #if canImport(Darwin)
+        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        #else
+        let everywhere = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
+        #endif
+        guard let current = dlsym(everywhere, "__asan_get_current_fake_stack"),
+            let find = dlsym(everywhere, "__asan_addr_is_in_fake_stack")
+        else { return nil }
+        let currentFakeStack = unsafeBitCast(current, to: CurrentFakeStack.self)
+        let realFrame = unsafeBitCast(find, to: RealFrame.self)
+        return { address in
+            realFrame(currentFakeStack(), UnsafeMutableRawPointer(bitPattern: address), nil, nil)
+                .map { UInt(bitPattern: $0) }
+        }
+        #else
+        return nil
+        #endif
+    }()
 
     /// The lowest address of the current thread's stack (stacks grow down) and its size, if the
     /// platform says.
