@@ -94,11 +94,13 @@ private final class BreakScopeHolder: @unchecked Sendable {  // set once, before
         let outsider = Task.detached { try await container.resolveAsync(BreakOutsider.self) }
         let outcome = await withWatchdog(seconds: 10) {
             let p: Bool = (try? await parent.value) != nil
-            let o: Bool = (try? await outsider.value) != nil
-            return (p, o)
+            let o = await injectionErrorAsync { try await outsider.value }
+            return (p, o?.code)
         }
         #expect(outcome != nil, "hang: the wait never ends")
         if outcome == nil { parent.cancel(); outsider.cancel() }
+        #expect(outcome?.0 == true, "the parent's resolve succeeds")
+        #expect(outcome?.1 == .circularWait, "the outsider, whose wait closed the cycle, is refused")
     }
 
     // MARK: What held (or is documented)

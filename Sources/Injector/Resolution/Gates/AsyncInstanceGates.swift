@@ -106,6 +106,19 @@ enum AsyncInstanceGates {
             return granted
         }
 
+        /// Removes the waits at `blocker` that now close a cycle (its holders changed without a
+        /// new wait: see `hand`), returning them to be resumed with the error that says so.
+        mutating func refuseClosedCycles(at blocker: Blocker) -> [(WaiterContinuation, InjectionError)] {
+            var refused: [(WaiterContinuation, InjectionError)] = []
+            let waiting = waits.filter { $0.value.blocker == blocker }.sorted { $0.key < $1.key }
+            for (id, wait) in waiting {
+                guard let cycle = cycle(for: wait.waiter, at: blocker) else { continue }
+                waits[id] = nil
+                refused.append((wait.continuation, AsyncInstanceGates.circularWait(of: wait.waiter, at: blocker, cycle)))
+            }
+            return refused
+        }
+
         func mayTake(_ key: Key, within ancestors: [ObjectIdentifier]) -> Bool {
             guard let holder = holders[key]?.last else { return true }
             return ancestors.contains(holder)
@@ -199,19 +212,28 @@ enum AsyncInstanceGates {
     /// Hands the gates of `keys` that `owner` holds to `heir`, one of its ancestors, which then
     /// holds them until it ends (see `RunningAsyncFactory.takeOver`). Waiters that run within
     /// `heir` but not within `owner` may now take them.
+    ///
+    /// The others now wait for `heir` to end, which the resolutions running within it hold up: one
+    /// of those may already wait, directly or through others, for such a waiter. No new wait closes
+    /// that cycle, so it is looked for here, and the waiter that now waits for `heir` is refused
+    /// with ``InjectionError/Code/circularWait``.
     static func hand(_ keys: [Key], from owner: ObjectIdentifier, to heir: ObjectIdentifier) {
         guard !keys.isEmpty else { return }
-        let granted: [WaiterContinuation] = state.withLock { state in
+        let (granted, refused): ([WaiterContinuation], [(WaiterContinuation, InjectionError)]) = state.withLock {
+            state in
             var granted: [WaiterContinuation] = []
+            var refused: [(WaiterContinuation, InjectionError)] = []
             for key in keys {
                 guard var holders = state.holders[key], let index = holders.firstIndex(of: owner) else { continue }
                 if holders.contains(heir) { holders.remove(at: index) } else { holders[index] = heir }
                 state.holders[key] = holders
                 granted += state.grant(key)
+                refused += state.refuseClosedCycles(at: .gate(key))
             }
-            return granted
+            return (granted, refused)
         }
         for continuation in granted { continuation.resume() }
+        for (continuation, error) in refused { continuation.resume(throwing: error) }
     }
 
     // MARK: Family gates (see `ConstructionGates`)
@@ -299,14 +321,17 @@ enum AsyncInstanceGates {
         } dequeue: { state in
             state.waits.removeValue(forKey: id)?.continuation
         }
-        if let cycle {
-            throw InjectionError.circularWait(
-                waiter.asked,
-                path: waiter.path,
-                atRealm: blocker.isRealm,
-                waitingFor: cycle.map { ($0.waiter.asked, $0.waiter.path, $0.blocker.isRealm) },
-                between: "task"
-            )
-        }
+        if let cycle { throw circularWait(of: waiter, at: blocker, cycle) }
+    }
+
+    /// The error refusing `waiter`'s wait at `blocker`, which would close `cycle`.
+    private static func circularWait(of waiter: Waiter, at blocker: Blocker, _ cycle: [Wait]) -> InjectionError {
+        InjectionError.circularWait(
+            waiter.asked,
+            path: waiter.path,
+            atRealm: blocker.isRealm,
+            waitingFor: cycle.map { ($0.waiter.asked, $0.waiter.path, $0.blocker.isRealm) },
+            between: "task"
+        )
     }
 }
