@@ -184,8 +184,14 @@ extension ResolutionContext {
 
     /// Whether `instance`, whose identity is `object` if it is a class instance, is one this
     /// resolution, or one it runs inside, built to share and has not published yet.
+    ///
+    /// That includes what another resolution of its async family built (see `ConstructionGates`):
+    /// a resolution within an async factory hands what it built to the one running the factory
+    /// when it completes, which publishes it only when it completes in turn.
     private func isUnpublished(_ instance: Any, object: AnyObject?) -> Bool {
-        if nesting.outer == nil, storedBookkeeping?.unpublished.isEmpty != false, family.unpublished.isEmpty {
+        if nesting.outer == nil, storedBookkeeping?.unpublished.isEmpty != false, family.unpublished.isEmpty,
+            family.gates == nil
+        {
             return false  // the usual case: nothing is unpublished
         }
         func holds(_ box: AnyObject) -> Bool {
@@ -194,7 +200,10 @@ extension ResolutionContext {
         var context: ResolutionContext? = self
         while let current = context {
             if current.storedBookkeeping?.unpublished.contains(where: { holds($0.box) }) == true { return true }
-            if current.nesting.outer == nil { return current.family.unpublished.values.contains(where: holds) }
+            if current.nesting.outer == nil {
+                return current.family.unpublished.values.contains(where: holds)
+                    || current.family.gates?.builtInstances.contains(where: holds) == true
+            }
             context = current.nesting.outer
         }
         return false

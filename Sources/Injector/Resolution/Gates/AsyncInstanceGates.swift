@@ -280,6 +280,11 @@ enum AsyncInstanceGates {
         }
     }
 
+    /// The instances the resolutions of `family` built and have not discarded.
+    static func builtInstances(of family: ObjectIdentifier) -> [AnyObject] {
+        state.withLock { state in state.familyGates.compactMap { $0.key.family == family ? $0.value.built : nil } }
+    }
+
     /// Removes the gates of a family whose resolutions have all ended.
     static func removeFamily(_ family: ObjectIdentifier) {
         state.withLock { state in

@@ -51,6 +51,11 @@ final class ConstructionGates: Sendable {
         AsyncInstanceGates.discard(key, of: ObjectIdentifier(self), holding: discarded)
     }
 
+    /// The instances the family built and has not discarded (published or not).
+    var builtInstances: [AnyObject] {
+        AsyncInstanceGates.builtInstances(of: ObjectIdentifier(self))
+    }
+
     deinit {
         AsyncInstanceGates.removeFamily(ObjectIdentifier(self))
     }
