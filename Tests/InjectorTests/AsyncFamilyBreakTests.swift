@@ -293,6 +293,60 @@ private final class BreakScopeHolder: @unchecked Sendable {  // set once, before
         try await scope.closeAsync()
     }
 
+    /// A factory resolves a disposable scoped instance in a scope of its own (`withScopeAsync`),
+    /// which closes, disposing it, before the factory returns. The instance is published into the
+    /// closed scope's store when the parent's resolve completes: a disposed instance kept alive by
+    /// a closed scope (on bac0f67 the child published it before the close emptied the store).
+    @Test func aClosedInnerScopeKeepsNoDisposedInstanceBREAK() async throws {
+        let container = Container()
+        let log = EventLog()
+        let inner = BreakScopeHolder()
+        let seen = Locked.make(BreakWeakBox())
+        container.register(BreakSingleton.self, scope: .scoped) { _ async in BreakSingleton(log) }
+        container.register(BreakRoot.self) { _ async throws in
+            let scope = container.makeScope()
+            inner.scope = scope
+            let built = try await scope.resolveAsync(BreakSingleton.self)
+            seen.withLock { $0.object = built }
+            try await scope.closeAsync()
+            return BreakRoot()
+        }
+        _ = try await container.resolveAsync(BreakRoot.self)
+        #expect(log.count("BreakSingleton") == 1)
+        #expect(inner.scope?.isClosed == true)
+        #expect(seen.withLock { $0.object } == nil, "the closed scope still holds its disposed instance")
+    }
+
+    /// An `async let` child the factory never awaits is cancelled when the factory throws; the
+    /// parent fails, nothing hangs, and the scope and container stay consistent.
+    @Test func anUnawaitedAsyncLetChildOfAFailingFactoryLeavesAConsistentScope() async throws {
+        let container = Container()
+        let holder = BreakScopeHolder()
+        let (singletons, works) = (CallCounter(), CallCounter())
+        let workStarted = Signal()
+        container.register(BreakShared.self, scope: .singleton) { _ async in BreakShared(serial: singletons.next()) }
+        container.register(BreakWork.self, scope: .scoped) { r async throws in
+            workStarted.signal()
+            try? await Task.sleep(for: .milliseconds(20))
+            return BreakWork(shared: try await r.resolveAsync(BreakShared.self), serial: works.next())
+        }
+        container.register(BreakRoot.self) { r async throws in
+            async let work = holder.scope!.resolveAsync(BreakWork.self)
+            _ = try await r.resolveAsync(BreakShared.self)
+            await workStarted.wait()
+            if Bool.random() { _ = try? await work }
+            throw BreakRefused()
+        }
+        let scope = container.makeScope()
+        holder.scope = scope
+        let error = await withWatchdog { await injectionErrorAsync { try await scope.resolveAsync(BreakRoot.self) } } ?? nil
+        #expect(error?.code == .factoryFailed)
+        let shared = await withWatchdog { try? await container.resolveAsync(BreakShared.self) } ?? nil
+        let work = await withWatchdog { try? await scope.resolveAsync(BreakWork.self) } ?? nil
+        #expect(work != nil && work?.shared === shared)
+        try await scope.closeAsync()
+    }
+
     /// Documented, but new with the change: a factory that awaits a task outside the family
     /// (`Task.detached`) asking for what a child built waits forever (on bac0f67 the child
     /// published it at its completion). Not detected as `circularWait`.
@@ -369,3 +423,7 @@ private final class BreakWork: Sendable {
 private final class BreakMid: Sendable {}
 
 private struct BreakRefused: Error {}
+
+private struct BreakWeakBox {
+    weak var object: AnyObject?
+}
