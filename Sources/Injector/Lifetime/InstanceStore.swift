@@ -54,6 +54,10 @@ final class InstanceStore: Sendable {
         private var first = Entry(record: vacant)
         private var more: [Entry] = []
         private var index: [ObjectIdentifier: Int] = [:]
+        /// Whether `removeAll` ran (its scope closed): an instance published later (by a resolution
+        /// that completed after the close, such as one an async factory's resolution took over) is
+        /// dropped, having been disposed with the scope, rather than kept by a closed scope.
+        private(set) var isEmptied = false
 
         /// The place of `record`, if it has one.
         subscript(record: ObjectIdentifier) -> Entry? {
@@ -96,6 +100,7 @@ final class InstanceStore: Sendable {
         /// Drops every instance, and every place whose gate is free: all of them, unless a gate is
         /// still held (then the places stay, emptied).
         mutating func removeAll() {
+            isEmptied = true
             if first.gate != .free || more.contains(where: { $0.gate != .free }) {
                 first.box = nil
                 for position in more.indices { more[position].box = nil }
@@ -140,6 +145,7 @@ final class InstanceStore: Sendable {
 
     @usableFromInline func publish(_ box: AnyObject, of record: AnyProvider) {
         entries.withLock { entries in
+            guard !entries.isEmptied else { return }
             entries.withPlace(making: ObjectIdentifier(record)) { $0.box = box }
         }
     }
@@ -211,8 +217,9 @@ final class InstanceStore: Sendable {
         leaving key: ResolutionContext.SharedInstanceKey
     ) {
         let isGlobal: Bool = entries.withLock { entries in
-            entries.withPlace(making: ObjectIdentifier(record)) { entry in
-                entry.box = box
+            let isEmptied = entries.isEmptied
+            return entries.withPlace(making: ObjectIdentifier(record)) { entry in
+                if !isEmptied { entry.box = box }
                 return Self.leave(&entry)
             }
         }
