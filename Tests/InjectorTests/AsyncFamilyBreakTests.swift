@@ -347,6 +347,47 @@ private final class BreakScopeHolder: @unchecked Sendable {  // set once, before
         try await scope.closeAsync()
     }
 
+    /// A child builds the singleton and completes (it hands it to the resolution running the
+    /// factory); a `Task { }` started in the factory builds a scoped work around that singleton
+    /// and completes after the factory returned, so it publishes the work itself; then the
+    /// resolution that ran the factory fails, dropping the singleton. The scope keeps a work
+    /// holding a singleton the container never publishes. On bac0f67 the child published the
+    /// singleton at its completion, so the work held the published one.
+    @Test func aTaskOutlivingTheFactoryKeepsWorkHoldingASingletonAChildHandedOverBREAK() async throws {
+        let container = Container()
+        let holder = BreakScopeHolder()
+        let (singletons, works) = (CallCounter(), CallCounter())
+        let (workStarted, go) = (Signal(), Signal())
+        let late = Locked.make(Task<BreakWork, any Error>?.none)
+        container.register(BreakShared.self, scope: .singleton) { _ async in BreakShared(serial: singletons.next()) }
+        container.register(BreakWork.self, scope: .scoped) { r async throws in
+            workStarted.signal()
+            await go.wait()
+            return BreakWork(shared: try await r.resolveAsync(BreakShared.self), serial: works.next())
+        }
+        container.register(BreakMid.self) { _ async throws in
+            async let shared = holder.scope!.resolveAsync(BreakShared.self)
+            _ = try await shared
+            let task = Task { try await holder.scope!.resolveAsync(BreakWork.self) }
+            late.withLock { $0 = task }
+            await workStarted.wait()
+            return BreakMid()
+        }
+        container.register(BreakRoot.self) { r async throws in
+            _ = try await r.resolveAsync(BreakMid.self)
+            go.signal()
+            _ = try await late.withLock { $0 }!.value
+            throw BreakRefused()
+        }
+        let scope = container.makeScope()
+        holder.scope = scope
+        _ = await withWatchdog { try? await scope.resolveAsync(BreakRoot.self) }
+        let shared = await withWatchdog { try? await container.resolveAsync(BreakShared.self) } ?? nil
+        let work = await withWatchdog { try? await scope.resolveAsync(BreakWork.self) } ?? nil
+        #expect(work != nil && work?.shared === shared, "kept \(work?.shared.serial ?? -1), published \(shared?.serial ?? -1)")
+        try await scope.closeAsync()
+    }
+
     /// Documented, but new with the change: a factory that awaits a task outside the family
     /// (`Task.detached`) asking for what a child built waits forever (on bac0f67 the child
     /// published it at its completion). Not detected as `circularWait`.
