@@ -106,7 +106,8 @@ extension ResolutionContext {
             owners: family.ancestors + [ObjectIdentifier(self)],
             path: construction.pathChain,
             unpublished: unpublishedInstances,
-            gates: constructionGates
+            gates: constructionGates,
+            enclosing: Self.runningAsyncFactory
         )
         do {
             instance = try await Self.$runningAsyncFactory.withValue(running) {

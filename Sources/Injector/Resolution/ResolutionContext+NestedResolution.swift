@@ -78,6 +78,10 @@ final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `s
     let path: ProviderChain?
     let unpublished: [ResolutionContext.SharedInstanceKey: AnyObject]
     let gates: ConstructionGates
+    /// The run of an async factory of the same resolution that this factory was called within (its
+    /// resolver's), if any: what a resolution started within this factory completes after this
+    /// factory returned goes to it while it runs, to be dropped if the resolution fails.
+    let enclosing: RunningAsyncFactory?
     private let state = Locked.make(HandedOver())
 
     /// Whether the factory runs, and what the resolutions within it handed over.
@@ -91,12 +95,14 @@ final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `s
         owners: [ObjectIdentifier],
         path: ProviderChain?,
         unpublished: [ResolutionContext.SharedInstanceKey: AnyObject],
-        gates: ConstructionGates
+        gates: ConstructionGates,
+        enclosing: RunningAsyncFactory?
     ) {
         self.owners = owners
         self.path = path
         self.unpublished = unpublished
         self.gates = gates
+        self.enclosing = enclosing?.owners.last == owners.last ? enclosing : nil
     }
 
     /// Whether the factory is still running.
@@ -104,19 +110,21 @@ final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `s
 
     /// Takes the shared instances that `owner`, a resolution within the factory, built and has
     /// not published, and the async gates it holds, for the resolution running the factory;
-    /// whether it took them (not once the factory has returned).
+    /// whether it took them (not once the factory has returned, unless an enclosing factory of the
+    /// same resolution still runs: then that one takes them).
     func takeOver(
         _ instances: [ResolutionContext.Unpublished],
         gates: [ResolutionContext.SharedInstanceKey],
         from owner: ObjectIdentifier
     ) -> Bool {
-        state.withLock { state in
+        let taken = state.withLock { state in
             guard state.isRunning, let runner = owners.last else { return false }
             AsyncInstanceGates.hand(gates, from: owner, to: runner)
             state.instances += instances
             state.gates += gates
             return true
         }
+        return taken || enclosing?.takeOver(instances, gates: gates, from: owner) == true
     }
 
     /// Ends the factory's run: returns what resolutions within it handed over, for the resolution
