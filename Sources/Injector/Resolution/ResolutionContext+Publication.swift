@@ -83,7 +83,8 @@ extension ResolutionContext {
     /// built around the outer resolution's unpublished instances, so they are published when it
     /// completes, and dropped with them if it fails. So does an async resolution started within an
     /// async factory that is still running, to the resolution running it (see
-    /// `RunningAsyncFactory`).
+    /// `RunningAsyncFactory`), if it shared an instance another of its family built: what it built
+    /// may hold it, and that one may not be published yet.
     @usableFromInline func complete() throws {
         guard let bookkeeping = storedBookkeeping else { return }
         if !bookkeeping.pending.isEmpty { try runPendingPreparations(of: bookkeeping) }
@@ -95,7 +96,7 @@ extension ResolutionContext {
             bookkeeping.heldGates.removeAll()
             outerBookkeeping.heldStoreGates += bookkeeping.heldStoreGates
             bookkeeping.heldStoreGates.removeAll()
-        } else if let factory = family.factory,
+        } else if bookkeeping.sharesFamilyInstances, let factory = family.factory,
             factory.takeOver(bookkeeping.unpublished, gates: bookkeeping.heldAsyncGates, from: ObjectIdentifier(self))
         {
             bookkeeping.heldAsyncGates.removeAll()
@@ -112,6 +113,7 @@ extension ResolutionContext {
         let handedOver = factory.end()
         guard !handedOver.instances.isEmpty || !handedOver.gates.isEmpty else { return }
         let bookkeeping = bookkeeping
+        bookkeeping.sharesFamilyInstances = true  // what was handed over may hold what the family shares
         bookkeeping.unpublished += handedOver.instances
         for gate in handedOver.gates where !bookkeeping.heldAsyncGates.contains(gate) {
             bookkeeping.heldAsyncGates.append(gate)
@@ -267,7 +269,7 @@ extension ResolutionContext {
         do {
             // Built already by this resolution or one it runs within: taking the gate would keep
             // siblings waiting until this resolution ends, for an instance it does not build.
-            if let box = unpublishedInstance(of: key) { return .built(box) }
+            if let box = unpublishedInstance(of: key) { return .built(sharing(box, of: key)) }
             if provider.preparation != nil {
                 do { try await hold(SharedInstanceKey(realm: realm), for: provider) } catch is CancellationError {
                     throw InjectionError.resolutionCancelled(
@@ -278,13 +280,14 @@ extension ResolutionContext {
                 }
             }
             let taken = try await hold(key, for: provider)
-            if let box = unpublishedInstance(of: key) { return .built(box) }
+            if let box = unpublishedInstance(of: key) { return .built(sharing(box, of: key)) }
             if isConstructing(provider) { return .unclaimed }  // a cycle, which `enter` reports
             let gates = constructionGates
             if let box = try await gates.pass(key, by: waiter(asking: provider)) {
                 // Built by another of the family, within whose hold this one took the gate: keeping
                 // it would hold up siblings until this resolution ends, for nothing it builds.
                 if taken { release(key) }
+                bookkeeping.sharesFamilyInstances = true
                 return .built(box)
             }
             guard !Task.isCancelled else {
@@ -297,6 +300,15 @@ extension ResolutionContext {
         } catch {  // a wait at a gate, cancelled: `CancellationError`
             throw InjectionError.resolutionCancelled(provider.key, path: path + [provider.key], at: .whileAnotherBuilds)
         }
+    }
+
+    /// `box`, the unpublished instance kept under `key`, noting whether another resolution of this
+    /// one's async family built it (see `complete()`).
+    private func sharing(_ box: AnyObject, of key: SharedInstanceKey) -> AnyObject {
+        if storedBookkeeping?.unpublished.contains(where: { $0.key == key }) != true {
+            bookkeeping.sharesFamilyInstances = true
+        }
+        return box
     }
 
     /// Takes the async gate `gate`, held until this resolution ends; whether it was taken now.

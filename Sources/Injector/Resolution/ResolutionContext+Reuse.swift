@@ -92,5 +92,6 @@ extension ResolutionContext.Bookkeeping {
         if !heldGates.isEmpty { heldGates.removeAll(keepingCapacity: true) }
         if !heldAsyncGates.isEmpty { heldAsyncGates.removeAll(keepingCapacity: true) }
         if !heldStoreGates.isEmpty { heldStoreGates.removeAll(keepingCapacity: true) }
+        sharesFamilyInstances = false
     }
 }

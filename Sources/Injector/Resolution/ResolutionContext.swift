@@ -165,6 +165,10 @@ final class ResolutionContext {
         /// The gates of the sync instances kept in stores that this resolution builds, which the
         /// stores keep (see `InstanceStore`), held until it ends.
         @exclusivity(unchecked) var heldStoreGates: [StoreGate] = []
+        /// Whether this async resolution shared an instance that another resolution of its family
+        /// built, unpublished then: it then hands what it built to the resolution running the
+        /// factory it runs within, when it completes (see `complete()`).
+        @exclusivity(unchecked) var sharesFamilyInstances = false
     }
 
     @usableFromInline init() {

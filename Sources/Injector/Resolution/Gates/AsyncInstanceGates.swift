@@ -114,7 +114,8 @@ enum AsyncInstanceGates {
             for (id, wait) in waiting {
                 guard let cycle = cycle(for: wait.waiter, at: blocker) else { continue }
                 waits[id] = nil
-                refused.append((wait.continuation, AsyncInstanceGates.circularWait(of: wait.waiter, at: blocker, cycle)))
+                let error = AsyncInstanceGates.circularWait(of: wait.waiter, at: blocker, cycle)
+                refused.append((wait.continuation, error))
             }
             return refused
         }
