@@ -22,6 +22,18 @@ import Testing
     let host = RecordingHost()
     let clock = ManualClock()
 
+    /// The leak message of an editor screen kept past its removal.
+    private static let editorLeak =
+        "EditorScreen of RoutableView<EditorView> is still alive 2.0 seconds after its route was removed: "
+        + "something still holds it (a closure capturing it strongly, a delegate, a cache). Fix: hold it weakly, "
+        + "or let go of it when the screen goes away."
+
+    /// The leak message of a sign-in screen kept past its scope's close.
+    private static let signInLeak =
+        "SignInViewScreen of RoutableView<SignInView> is still alive 2.0 seconds after its route was removed and "
+        + "its lifetime scope closed: something still holds it (a closure capturing it strongly, a delegate, a "
+        + "cache). Fix: hold it weakly, or let go of it when the screen goes away."
+
     private func makeRouter(leaks: EventLog) -> Router {
         let router = Router(container: Container(), host: host, clock: clock)
         router.register(RoutableView<any EditorView>()) { _ in EditorScreen(serial: 1) }
@@ -34,6 +46,22 @@ import Testing
     /// Lets the leak check's task run until it sleeps on the clock (or `count` sleepers are waiting).
     private func untilSleeping(_ count: Int = 1) async {
         for _ in 0..<10_000 where clock.sleeperCount < count { await Task.yield() }
+    }
+
+    /// Advances the clock through the 2-second grace period: nothing is in `leaks` after the first
+    /// second, `expected` after the second.
+    private func expectReported(
+        _ expected: [String],
+        after leaks: EventLog,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        await untilSleeping()
+        clock.advance(by: .seconds(1))
+        await settle()
+        #expect(leaks.entries.isEmpty, "reported within the grace period", sourceLocation: sourceLocation)
+        clock.advance(by: .seconds(1))
+        await settle()
+        #expect(leaks.entries == expected, sourceLocation: sourceLocation)
     }
 
     /// Lets the woken leak check finish.
@@ -49,21 +77,7 @@ import Testing
             config.successHandler = { holder.keep($0) }
         }
         try route.removeRoute()
-        await untilSleeping()
-
-        clock.advance(by: .seconds(1))
-        await settle()
-        #expect(leaks.entries.isEmpty)  // within the grace period
-        clock.advance(by: .seconds(1))
-        await settle()
-
-        #expect(
-            leaks.entries == [
-                "EditorScreen of RoutableView<EditorView> is still alive 2.0 seconds after its route was removed: "
-                    + "something still holds it (a closure capturing it strongly, a delegate, a cache). Fix: hold it "
-                    + "weakly, or let go of it when the screen goes away."
-            ]
-        )
+        await expectReported([Self.editorLeak], after: leaks)
     }
 
     @Test func aScreenThatWentAwayIsNotReported() async throws {
@@ -149,17 +163,11 @@ import Testing
         await settle()
 
         #expect(screen != nil)
-        #expect(
-            leaks.entries == [
-                "EditorScreen of RoutableView<EditorView> is still alive 2.0 seconds after its route was removed: "
-                    + "something still holds it (a closure capturing it strongly, a delegate, a cache). Fix: hold it "
-                    + "weakly, or let go of it when the screen goes away."
-            ]
-        )
+        #expect(leaks.entries == [Self.editorLeak])
         try await session.closeAsync()
     }
 
-    @Test func aScreenScopedToATaggedScopeIsNotReported() async throws {
+    @Test func aScreenScopedToATaggedScopeIsNotReportedWhileItsScopeIsOpen() async throws {
         let leaks = EventLog()
         let router = makeRouter(leaks: leaks)
         router.register(RoutableView<any SignInView>(), scope: .scoped(to: "session")) { _ in SignInViewScreen() }
@@ -179,6 +187,87 @@ import Testing
         #expect(screen != nil)
         #expect(leaks.entries.isEmpty)
         try await session.closeAsync()
+    }
+
+    @Test func aScopedScreenStillAliveAfterItsScopeClosedIsReported() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.register(RoutableView<any SignInView>(), scope: .scoped(to: "session")) { _ in SignInViewScreen() }
+        let session = router.container.makeScope(tag: "session")
+        let holder = Keeper<any SignInView>()
+        let signIn = try router.resolving(in: session).perform(
+            to: RoutableView<any SignInView>(),
+            path: .presentModally(from: home)
+        ) { config in
+            config.successHandler = { holder.keep($0) }
+        }
+        try signIn.removeRoute()
+        await settle()
+        #expect(clock.sleeperCount == 0)  // the open scope keeps it on purpose: no check yet
+
+        try await session.closeAsync()
+        await expectReported([Self.signInLeak], after: leaks)  // the grace period counted from the close
+    }
+
+    @Test func aScopedScreenThatGoesAwayWithItsScopeIsNotReported() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
+        let session = router.container.makeScope()
+        let signIn = try router.resolving(in: session).perform(
+            to: RoutableView<any SignInView>(),
+            path: .presentModally(from: home)
+        )
+        weak let screen = signIn.destination as? SignInViewScreen
+        try signIn.removeRoute()
+        #expect(screen != nil)  // its scope holds it
+
+        try await session.closeAsync()
+        await untilSleeping()
+        clock.advance(by: .seconds(2))
+        await settle()
+
+        #expect(screen == nil)
+        #expect(leaks.entries.isEmpty)
+    }
+
+    @Test func aScopedScreenRemovedAfterItsScopeClosedIsCheckedFromItsRemoval() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
+        let session = router.container.makeScope()
+        let holder = Keeper<any SignInView>()
+        let signIn = try router.resolving(in: session).perform(
+            to: RoutableView<any SignInView>(),
+            path: .presentModally(from: home)
+        ) { config in
+            config.successHandler = { holder.keep($0) }
+        }
+        try await session.closeAsync()  // the screen is still presented: not a leak
+        await settle()
+        #expect(clock.sleeperCount == 0)
+
+        try signIn.removeRoute()
+        await untilSleeping()
+        clock.advance(by: .seconds(2))
+        await settle()
+
+        #expect(leaks.entries == [Self.signInLeak])
+    }
+
+    @Test func aScopedScreenIsNotCheckedWithoutALeakHandler() async throws {
+        let router = Router(container: Container(), host: host, clock: clock)
+        router.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
+        let session = router.container.makeScope()
+        let signIn = try router.resolving(in: session).perform(
+            to: RoutableView<any SignInView>(),
+            path: .presentModally(from: home)
+        )
+        try signIn.removeRoute()
+        try await session.closeAsync()
+        await settle()
+
+        #expect(clock.sleeperCount == 0)
     }
 
     @Test func theGracePeriodCanBeSet() async throws {

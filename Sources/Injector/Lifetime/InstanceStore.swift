@@ -246,4 +246,9 @@ final class InstanceStore: Sendable {
     func removeAll() {
         entries.withLock { $0.removeAll() }
     }
+
+    /// Whether `removeAll` ran: the store's scope has closed.
+    var isEmptied: Bool {
+        entries.withLock { $0.isEmptied }
+    }
 }

@@ -51,10 +51,10 @@ extension LifetimeScope {
             reopen()
             throw error
         } catch {
-            store.removeAll()
+            finishClosing()
             throw error
         }
-        store.removeAll()
+        finishClosing()
     }
 
     /// What a refused sync close did: nothing.
@@ -66,7 +66,7 @@ extension LifetimeScope {
     /// `Container.withScope` does, since its scope cannot stay open for an async close.
     func closeDroppingAsyncOnly() throws {
         guard try markClosed() else { return }
-        defer { store.removeAll() }
+        defer { finishClosing() }
         let asyncOnly = store.disposals.asyncOnlyKeys
         var dropped: InjectionError {
             InjectionError.asyncDisposalRequired(
@@ -97,7 +97,59 @@ extension LifetimeScope {
     ///   disposal that threw, after all of them ran.
     public func closeAsync() async throws {
         guard try markClosed() else { return }
-        defer { store.removeAll() }
+        defer { finishClosing() }
         try await store.disposals.disposeAllAsync(of: name)
+    }
+
+    /// Ends a close that disposed what it had to: drops the scoped instances, then runs the
+    /// actions waiting for the close.
+    private func finishClosing() {
+        store.removeAll()
+        closingActions.load()?.run()
+    }
+
+    /// Runs `action` once the scope has closed, after its disposals, on the thread that closed it;
+    /// at once if it has closed already; never if it is never closed. Keep it short: it delays the
+    /// close's return.
+    ///
+    /// For the routing layer, which checks that a scoped screen goes away with its scope; `package`
+    /// until users need it (a disposable scoped registration already runs code at the close).
+    package func afterClosing(_ action: @escaping @Sendable () -> Void) {
+        let actions = closingActions.load() ?? closingActions.publish(ClosingActions())
+        guard actions.add(action) else { return action() }
+        // A close that finished before `action` was added may have found no actions to run. Its
+        // `store.removeAll()` and this read take the store's lock: either this read sees the store
+        // emptied, or the close's read of `closingActions`, after its unlock, sees them published.
+        if store.isEmptied { actions.run() }
+    }
+}
+
+/// The actions waiting for a lifetime scope to close (`LifetimeScope.afterClosing(_:)`), each run
+/// exactly once, outside the lock.
+final class ClosingActions: Sendable {
+    private enum State {
+        case waiting([@Sendable () -> Void])
+        case ran
+    }
+
+    private let state = Locked.make(State.waiting([]))
+
+    /// Adds `action` to those waiting; `false` when they ran already (then the caller runs it).
+    func add(_ action: @escaping @Sendable () -> Void) -> Bool {
+        state.withLock { state in
+            guard case .waiting(let actions) = state else { return false }
+            state = .waiting(actions + [action])
+            return true
+        }
+    }
+
+    /// Runs the actions waiting, in the order they were added; an action added later runs at once.
+    func run() {
+        let actions: [@Sendable () -> Void] = state.withLock { state in
+            defer { state = .ran }
+            guard case .waiting(let actions) = state else { return [] }
+            return actions
+        }
+        for action in actions { action() }
     }
 }

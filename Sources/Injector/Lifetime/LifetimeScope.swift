@@ -46,6 +46,9 @@ public final class LifetimeScope: Sendable {
     let values: ScopeValues
     /// Bit 0: closed. The rest: twice the number of resolutions running from this scope.
     private let state = Atomic<Int>(0)
+    /// What runs once the scope has closed (`afterClosing(_:)`), made when first asked for: most
+    /// scopes have none.
+    let closingActions = PublishedReference<ClosingActions>()
 
     init(container: Container, tag: ScopeTag?, acceptsEveryTag: Bool = false, values: ScopeValues = ScopeValues()) {
         self.container = container

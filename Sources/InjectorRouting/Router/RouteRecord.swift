@@ -85,6 +85,9 @@ final class RouteRecord: Sendable {
     /// registration): no caller may prepare it, and it outlives its route on purpose.
     var sharesDestination: Bool { scope != .transient && scope != .graph }
 
+    /// Whether the destination is scoped: its lifetime scope keeps it until the scope closes.
+    var isScoped: Bool { scope == .scoped || scope.tag != nil }
+
     /// Runs the provider's preparations, then the checks, on `destination`.
     func prepare<Destination>(_ destination: inout Destination, context: @autoclosure () -> RouteContext) throws {
         guard !preparations.isEmpty || !verifications.isEmpty else { return }

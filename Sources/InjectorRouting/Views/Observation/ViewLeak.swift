@@ -14,29 +14,35 @@
 import Injector
 
 /// A destination still alive after its view route was removed and the grace period passed:
-/// something (a closure, a delegate, a cache) keeps a screen the user can no longer see.
+/// something (a closure, a delegate, a cache) keeps a screen the user can no longer see. A scoped
+/// destination, which its lifetime scope keeps on purpose, is checked once its route was removed
+/// and its scope closed.
 public struct ViewLeak: Sendable, CustomStringConvertible {
     /// The route, as messages name it: `RoutableView<EditorView>`.
     public let route: String
     /// The destination's type.
     public let destinationType: Any.Type
-    /// How long after the removal it was still alive.
+    /// How long after the removal (for a scoped destination, after the later of the removal and its
+    /// scope's close) it was still alive.
     public let gracePeriod: Duration
+    /// Whether the destination is a scoped one, checked from when its lifetime scope closed.
+    public let isScoped: Bool
 
-    /// `EditorScreen of RoutableView<EditorView> is still alive 2 seconds after its route was removed`.
+    /// `EditorScreen of RoutableView<EditorView> is still alive 2 seconds after its route was removed`
+    /// (`… was removed and its lifetime scope closed` for a scoped destination).
     public var description: String {
-        "\(typeName(destinationType)) of \(route) is still alive \(gracePeriod) after its route was removed: "
-            + "something still holds it (a closure capturing it strongly, a delegate, a cache). Fix: hold it weakly, "
-            + "or let go of it when the screen goes away."
+        "\(typeName(destinationType)) of \(route) is still alive \(gracePeriod) after its route was removed"
+            + (isScoped ? " and its lifetime scope closed" : "")
+            + ": something still holds it (a closure capturing it strongly, a delegate, a cache). Fix: hold it "
+            + "weakly, or let go of it when the screen goes away."
     }
 }
 
 extension Router {
     /// Called with each destination still alive `leakGracePeriod` after its view route was removed,
-    /// on the router's `clock`. Only transient and graph registrations are checked: the container
-    /// keeps the destinations of singleton, weak and scoped registrations on purpose (a scoped one
-    /// until its lifetime scope closes), so they are meant to outlive a route and are never
-    /// reported.
+    /// on the router's `clock`. The container keeps the destinations of singleton and weak
+    /// registrations on purpose, so they are never reported; a scoped destination is checked once its
+    /// route was removed and its lifetime scope closed, the scope having kept it until then.
     ///
     /// ```swift
     /// router.leakHandler = { leak in assertionFailure(leak.description) }
@@ -55,19 +61,51 @@ extension Router {
         set { storage.views.leakGracePeriod = newValue }
     }
 
-    /// Checks, after the grace period on the router's clock, that `destination` has gone.
+    /// Checks, after the grace period on the router's clock, that `destination`, whose route was
+    /// just removed, has gone; for a scoped destination, from when its scope closes.
     @MainActor
     func checkForLeak(of destination: AnyObject, route: RouteRecord, label: String) {
-        // A destination the container keeps (a singleton, weak or scoped one) outlives its route on purpose.
-        guard !route.sharesDestination, storage.views.leakHandler != nil else { return }
-        let gracePeriod = storage.views.leakGracePeriod
-        let clock = clock
+        guard storage.views.leakHandler != nil else { return }
+        let screen = WeakScreen(destination)
         let views = storage.views
-        let type: any AnyObject.Type = Swift.type(of: destination)
-        Task { @MainActor [weak destination] in
-            try? await clock.sleep(for: gracePeriod)
-            guard destination != nil else { return }
-            views.leakHandler?(ViewLeak(route: label, destinationType: type, gracePeriod: gracePeriod))
+        let clock = clock
+        if route.isScoped {
+            // A scoped destination is resolved in the scope of the router that performed it.
+            guard case .scope(let scope) = source else { return }
+            scope.afterClosing {
+                Task { @MainActor in await Self.checkForLeak(of: screen, label: label, isScoped: true, views, clock) }
+            }
+        } else if !route.sharesDestination {  // the container keeps a singleton or weak one on purpose
+            Task { @MainActor in await Self.checkForLeak(of: screen, label: label, isScoped: false, views, clock) }
         }
     }
+
+    /// Reports `screen`'s destination if it is still alive after the grace period.
+    @MainActor
+    private static func checkForLeak(
+        of screen: WeakScreen,
+        label: String,
+        isScoped: Bool,
+        _ views: ViewRoutingState,
+        _ clock: any Clock<Duration>
+    ) async {
+        let gracePeriod = views.leakGracePeriod
+        try? await clock.sleep(for: gracePeriod)
+        guard let destination = screen.object else { return }
+        let leak = ViewLeak(
+            route: label,
+            destinationType: type(of: destination),
+            gracePeriod: gracePeriod,
+            isScoped: isScoped
+        )
+        views.leakHandler?(leak)
+    }
+}
+
+/// A destination held weakly, for a leak check that may start on another thread (a scope's close).
+@MainActor
+private final class WeakScreen {
+    weak var object: AnyObject?
+
+    init(_ object: AnyObject) { self.object = object }
 }
