@@ -229,7 +229,7 @@ final class DisposalBag: Sendable {
     }
 
     /// Disposes every instance recorded, last completed first, asynchronously where it can be.
-    func disposeAllAsync(of owner: @autoclosure () -> String) async throws {
+    @usableFromInline func disposeAllAsync(of owner: @autoclosure () -> String) async throws {
         let taken = entries.withLock { entries in
             defer { entries.removeAll() }
             return entries

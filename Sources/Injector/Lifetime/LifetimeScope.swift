@@ -81,7 +81,7 @@ public final class LifetimeScope: Sendable {
     /// Marks the scope closed, unless a resolution from it is running or it was closed already.
     ///
     /// - Returns: `false` when the scope was already closed.
-    func markClosed() throws -> Bool {
+    @usableFromInline func markClosed() throws -> Bool {
         let (exchanged, current) = state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing)
         if exchanged { return true }
         if current & 1 == 1 { return false }
@@ -94,5 +94,5 @@ public final class LifetimeScope: Sendable {
     }
 
     /// A description for messages: `the scope "request"`, or `the untagged scope`.
-    var name: String { tag.map { "the scope \"\($0)\"" } ?? "the untagged scope" }
+    @usableFromInline var name: String { tag.map { "the scope \"\($0)\"" } ?? "the untagged scope" }
 }
