@@ -125,31 +125,6 @@ import Testing
         )
     }
 
-    @Test func aScreenShownAgainWithinTheGracePeriodIsNotReportedWhileShown() async throws {
-        let leaks = EventLog()
-        let router = makeRouter(leaks: leaks)
-        let editor = EditorScreen(serial: 7)  // the caller's own screen, which it shows twice
-        let first = try router.perform(
-            onDestination: editor,
-            for: RoutableView<any EditorView>(),
-            path: .push(from: home)
-        )
-        try first.removeRoute()
-        await untilSleeping()
-        let again = try router.perform(
-            onDestination: editor,
-            for: RoutableView<any EditorView>(),
-            path: .push(from: home)
-        )
-
-        clock.advance(by: .seconds(2))
-        await settle()
-        #expect(leaks.entries.isEmpty)  // shown again: the first removal's check is dropped
-
-        try again.removeRoute()  // the caller still holds it
-        await expectReported([Self.editorLeak], after: leaks)
-    }
-
     @Test func singletonAndWeakScreensAreNotChecked() async throws {
         let leaks = EventLog()
         let router = makeRouter(leaks: leaks)
@@ -278,30 +253,6 @@ import Testing
         await settle()
 
         #expect(leaks.entries == [Self.signInLeak])
-    }
-
-    @Test func aScopedScreenShownAgainBeforeItsScopeClosedIsNotReportedWhileShown() async throws {
-        let leaks = EventLog()
-        let router = makeRouter(leaks: leaks)
-        router.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
-        let session = router.container.makeScope()
-        let inSession = router.resolving(in: session)
-        let first = try inSession.perform(to: RoutableView<any SignInView>(), path: .presentModally(from: home))
-        weak let screen = first.destination as? SignInViewScreen
-        try first.removeRoute()
-        let again = try inSession.perform(to: RoutableView<any SignInView>(), path: .presentModally(from: home))
-        #expect(again.destination === screen)  // the scope's one instance
-
-        try await session.closeAsync()  // the screen is shown again: not a leak
-        await settle()
-        clock.advance(by: .seconds(5))
-        await settle()
-        #expect(leaks.entries.isEmpty)
-
-        let holder = Keeper<any SignInView>()
-        holder.keep(try #require(again.destination))
-        try again.removeRoute()  // now removed after the close, and still held: a leak
-        await expectReported([Self.signInLeak], after: leaks)
     }
 
     @Test func aScopedScreenIsNotCheckedWithoutALeakHandler() async throws {

@@ -62,56 +62,50 @@ extension Router {
     }
 
     /// Checks, after the grace period on the router's clock, that `destination`, whose route was
-    /// just removed, has gone; for a scoped destination, from when its scope closes. A route that
-    /// shows the destination again meanwhile drops the check.
+    /// just removed, has gone; for a scoped destination, from when its scope closes.
     @MainActor
     func checkForLeak(of destination: AnyObject, route: RouteRecord, label: String) {
+        guard storage.views.leakHandler != nil else { return }
+        let screen = WeakScreen(destination)
         let views = storage.views
-        guard views.leakHandler != nil else { return }
         let clock = clock
-        func check() -> LeakCheck {
-            let serial = views.beginLeakCheck(of: destination)
-            return LeakCheck(destination, serial: serial, label: label, isScoped: route.isScoped)
-        }
         if route.isScoped {
-            // Resolved in the scope of the router that performed it, which keeps it until it closes.
+            // A scoped destination is resolved in the scope of the router that performed it.
             guard case .scope(let scope) = source else { return }
-            let check = check()
-            scope.afterClosing { Task { @MainActor in await check.run(views, clock) } }
+            scope.afterClosing {
+                Task { @MainActor in await Self.checkForLeak(of: screen, label: label, isScoped: true, views, clock) }
+            }
         } else if !route.sharesDestination {  // the container keeps a singleton or weak one on purpose
-            let check = check()
-            Task { @MainActor in await check.run(views, clock) }
+            Task { @MainActor in await Self.checkForLeak(of: screen, label: label, isScoped: false, views, clock) }
         }
+    }
+
+    /// Reports `screen`'s destination if it is still alive after the grace period.
+    @MainActor
+    private static func checkForLeak(
+        of screen: WeakScreen,
+        label: String,
+        isScoped: Bool,
+        _ views: ViewRoutingState,
+        _ clock: any Clock<Duration>
+    ) async {
+        let gracePeriod = views.leakGracePeriod
+        try? await clock.sleep(for: gracePeriod)
+        guard let destination = screen.object else { return }
+        let leak = ViewLeak(
+            route: label,
+            destinationType: type(of: destination),
+            gracePeriod: gracePeriod,
+            isScoped: isScoped
+        )
+        views.leakHandler?(leak)
     }
 }
 
-/// One destination's leak check, which holds it weakly: it may wait on another thread, for a
-/// scope's close.
+/// A destination held weakly, for a leak check that may start on another thread (a scope's close).
 @MainActor
-private final class LeakCheck {
-    weak var destination: AnyObject?
-    /// The destination's identity, which `ViewRoutingState` files the check under.
-    let identity: ObjectIdentifier
-    let serial: Int
-    let label: String
-    let isScoped: Bool
+private final class WeakScreen {
+    weak var object: AnyObject?
 
-    init(_ destination: AnyObject, serial: Int, label: String, isScoped: Bool) {
-        self.destination = destination
-        identity = ObjectIdentifier(destination)
-        self.serial = serial
-        self.label = label
-        self.isScoped = isScoped
-    }
-
-    /// Reports the destination if it is still alive after the grace period, unless a route showed
-    /// it again meanwhile.
-    func run(_ views: ViewRoutingState, _ clock: any Clock<Duration>) async {
-        let gracePeriod = views.leakGracePeriod
-        try? await clock.sleep(for: gracePeriod)
-        guard views.endLeakCheck(serial, of: identity), let destination else { return }
-        views.leakHandler?(
-            ViewLeak(route: label, destinationType: type(of: destination), gracePeriod: gracePeriod, isScoped: isScoped)
-        )
-    }
+    init(_ object: AnyObject) { self.object = object }
 }

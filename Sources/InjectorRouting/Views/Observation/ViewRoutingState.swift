@@ -21,11 +21,6 @@ final class ViewRoutingState {
     var observers: [ViewRouteObserver] = []
     var leakHandler: (@MainActor (ViewLeak) -> Void)?
     var leakGracePeriod: Duration = .seconds(2)
-    /// The leak checks waiting (for their grace period, or for a scoped destination's scope to
-    /// close), by destination, each with its serial number: a destination shown again meanwhile is
-    /// not checked.
-    private var leakChecks: [ObjectIdentifier: Int] = [:]
-    private var leakCheckSerial = 0
 
     nonisolated init() {}
 
@@ -43,26 +38,6 @@ final class ViewRoutingState {
     /// redirected to, say).
     func end(_ route: AnyObject) {
         if transition?.route == ObjectIdentifier(route) { transition = nil }
-    }
-
-    /// Starts a leak check of `destination`, whose route was removed; returns its serial number.
-    func beginLeakCheck(of destination: AnyObject) -> Int {
-        leakCheckSerial += 1
-        leakChecks[ObjectIdentifier(destination)] = leakCheckSerial
-        return leakCheckSerial
-    }
-
-    /// Drops the leak check waiting for `destination`, if any: a route shows it again.
-    func dropLeakCheck(of destination: AnyObject) {
-        if !leakChecks.isEmpty { leakChecks[ObjectIdentifier(destination)] = nil }
-    }
-
-    /// Ends leak check `serial` of the destination `destination` identifies; whether it was still
-    /// waiting, not dropped since.
-    func endLeakCheck(_ serial: Int, of destination: ObjectIdentifier) -> Bool {
-        guard leakChecks[destination] == serial else { return false }
-        leakChecks[destination] = nil
-        return true
     }
 
     /// Tells every observer whose type `destination` is, in the order they were added.

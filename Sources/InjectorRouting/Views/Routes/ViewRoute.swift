@@ -184,7 +184,6 @@ public final class ViewRoute<Destination> {
                 let routed = stateChanges &+ 1
                 state = .routed
                 heldDestination = object
-                views.dropLeakCheck(of: object)
                 shown = source.map { source in
                     ShownTransition(
                         style: style,
@@ -249,7 +248,6 @@ public final class ViewRoute<Destination> {
         state = .routing
         state = .routed
         heldDestination = destination as AnyObject
-        router.storage.views.dropLeakCheck(of: destination as AnyObject)
         isPrepared = true
         notShownBecause = "it prepared a destination made elsewhere (prepare(destination:for:)), which it did not show"
     }
