@@ -287,4 +287,75 @@ import Testing
         #expect(leaks.entries.count == 1)
         #expect(leaks.entries.first?.contains("still alive 0.5 seconds after") == true)
     }
+    @Test func aScopedScreenPerformedAndRemovedTwiceInItsScopeIsReportedOnce() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
+        let session = router.container.makeScope()
+        let holder = Keeper<any SignInView>()
+        let signIn = try router.resolving(in: session).perform(
+            to: RoutableView<any SignInView>(),
+            path: .presentModally(from: home)
+        ) { config in
+            config.successHandler = { holder.keep($0) }
+        }
+        try signIn.removeRoute()
+        try signIn.perform()  // the scope's one screen, shown again
+        try signIn.removeRoute()
+
+        try await session.closeAsync()
+        await settle()
+        await expectReported([Self.signInLeak], after: leaks)  // one screen, one leak
+    }
+
+    @Test func aScopedScreenShownByTwoRoutersOfItsScopeIsReportedOnce() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
+        let session = router.container.makeScope()
+        let holder = Keeper<any SignInView>()
+        let first = try router.resolving(in: session).perform(
+            to: RoutableView<any SignInView>(),
+            path: .presentModally(from: home)
+        ) { config in
+            config.successHandler = { holder.keep($0) }
+        }
+        try first.removeRoute()
+        let second = try router.resolving(in: session).perform(
+            to: RoutableView<any SignInView>(),
+            path: .presentModally(from: home)
+        )
+        try second.removeRoute()
+
+        try await session.closeAsync()
+        await settle()
+        await expectReported([Self.signInLeak], after: leaks)
+    }
+
+    @Test func aScopedScreenShownAgainWhenItsScopeClosesIsNotReported() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
+        let session = router.container.makeScope()
+        let signIn = try router.resolving(in: session).perform(
+            to: RoutableView<any SignInView>(),
+            path: .presentModally(from: home)
+        )
+        weak let screen = signIn.destination as? SignInViewScreen
+        try signIn.removeRoute()
+        try signIn.perform()  // shown again: the host holds it, on purpose
+
+        try await session.closeAsync()  // the screen is presented: not a leak
+        await settle()
+        clock.advance(by: .seconds(5))
+        await settle()
+        #expect(leaks.entries.isEmpty, "a screen on screen reported as a leak")
+
+        try signIn.removeRoute()  // it goes away now: nothing holds it
+        await settle()
+        clock.advance(by: .seconds(5))
+        await settle()
+        #expect(screen == nil)
+        #expect(leaks.entries.isEmpty)
+    }
 }
