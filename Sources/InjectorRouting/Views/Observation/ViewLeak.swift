@@ -67,23 +67,35 @@ extension Router {
     func checkForLeak(of destination: AnyObject, route: RouteRecord, label: String) {
         guard storage.views.leakHandler != nil else { return }
         let screen = WeakScreen(destination)
+        let key = ObjectIdentifier(destination)
         let views = storage.views
         let clock = clock
         if route.isScoped {
             // A scoped destination is resolved in the scope of the router that performed it.
-            guard case .scope(let scope) = source else { return }
+            guard case .scope(let scope) = source,
+                let id = views.beginLeakCheck(of: destination, awaitingScope: true)
+            else { return }
             scope.afterClosing {
-                Task { @MainActor in await Self.checkForLeak(of: screen, label: label, isScoped: true, views, clock) }
+                Task { @MainActor in
+                    guard views.scopeClosed(forLeakCheck: id, of: key) else { return }
+                    await Self.checkForLeak(of: screen, id: id, key: key, label: label, isScoped: true, views, clock)
+                }
             }
         } else if !route.sharesDestination {  // the container keeps a singleton or weak one on purpose
-            Task { @MainActor in await Self.checkForLeak(of: screen, label: label, isScoped: false, views, clock) }
+            guard let id = views.beginLeakCheck(of: destination, awaitingScope: false) else { return }
+            Task { @MainActor in
+                await Self.checkForLeak(of: screen, id: id, key: key, label: label, isScoped: false, views, clock)
+            }
         }
     }
 
-    /// Reports `screen`'s destination if it is still alive after the grace period.
+    /// Reports `screen`'s destination (`key`) if it is still alive after the grace period, unless a
+    /// route shows it again or a later removal took check `id` over.
     @MainActor
     private static func checkForLeak(
         of screen: WeakScreen,
+        id: Int,
+        key: ObjectIdentifier,
         label: String,
         isScoped: Bool,
         _ views: ViewRoutingState,
@@ -91,7 +103,7 @@ extension Router {
     ) async {
         let gracePeriod = views.leakGracePeriod
         try? await clock.sleep(for: gracePeriod)
-        guard let destination = screen.object else { return }
+        guard views.endLeakCheck(id, of: key), let destination = screen.object else { return }
         let leak = ViewLeak(
             route: label,
             destinationType: type(of: destination),

@@ -21,6 +21,20 @@ final class ViewRoutingState {
     var observers: [ViewRouteObserver] = []
     var leakHandler: (@MainActor (ViewLeak) -> Void)?
     var leakGracePeriod: Duration = .seconds(2)
+    /// The leak check of each removed destination, by destination: one per screen, however often
+    /// its route was removed (a scoped screen is the same one each time its scope shows it).
+    private var leakChecks: [ObjectIdentifier: LeakCheck] = [:]
+    private var leakCheckCount = 0
+
+    /// The leak check of a screen whose route was removed.
+    private struct LeakCheck {
+        let id: Int
+        weak var screen: AnyObject?
+        /// Whether the check waits for the screen's lifetime scope to close.
+        var awaitsScope: Bool
+        /// Whether a route shows the screen again since the removal: then it is no leak.
+        var isShown = false
+    }
 
     nonisolated init() {}
 
@@ -38,6 +52,47 @@ final class ViewRoutingState {
     /// redirected to, say).
     func end(_ route: AnyObject) {
         if transition?.route == ObjectIdentifier(route) { transition = nil }
+    }
+
+    /// Starts the leak check of `destination`, whose route was just removed; `nil` when one still
+    /// waits for its scope to close (that one now counts this removal). A check started before for
+    /// the same screen is replaced: one screen, one report.
+    func beginLeakCheck(of destination: AnyObject, awaitingScope: Bool) -> Int? {
+        let key = ObjectIdentifier(destination)
+        if awaitingScope, let check = leakChecks[key], check.screen === destination, check.awaitsScope {
+            leakChecks[key]?.isShown = false
+            return nil
+        }
+        leakCheckCount += 1
+        leakChecks[key] = LeakCheck(id: leakCheckCount, screen: destination, awaitsScope: awaitingScope)
+        return leakCheckCount
+    }
+
+    /// A route shows `destination` again: a check started by an earlier removal does not report it.
+    func shows(_ destination: AnyObject) {
+        let key = ObjectIdentifier(destination)
+        guard leakChecks[key]?.screen === destination else { return }
+        leakChecks[key]?.isShown = true
+    }
+
+    /// The scope of the screen of check `id` (`key`) closed: whether its grace period starts now. A
+    /// screen shown again is checked when its route is removed again.
+    func scopeClosed(forLeakCheck id: Int, of key: ObjectIdentifier) -> Bool {
+        guard leakChecks[key]?.id == id else { return false }
+        guard leakChecks[key]?.isShown == false else {
+            leakChecks[key] = nil
+            return false
+        }
+        leakChecks[key]?.awaitsScope = false
+        return true
+    }
+
+    /// Ends check `id` (`key`) after its grace period: whether it may report its screen (no route
+    /// shows it again, and no later removal took the check over).
+    func endLeakCheck(_ id: Int, of key: ObjectIdentifier) -> Bool {
+        guard let check = leakChecks[key], check.id == id else { return false }
+        leakChecks[key] = nil
+        return !check.isShown
     }
 
     /// Tells every observer whose type `destination` is, in the order they were added.

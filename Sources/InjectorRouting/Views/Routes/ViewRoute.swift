@@ -195,7 +195,10 @@ public final class ViewRoute<Destination> {
                 }
                 notShownBecause = source == nil ? "it made its destination without showing it (makeDestination)" : nil
                 views.end(self)
-                if let source { views.tell(.didPerform, destination: object, source: source, route: label) }
+                if let source {
+                    views.shows(object)
+                    views.tell(.didPerform, destination: object, source: source, route: label)
+                }
                 // A didPerform observer or a success handler may have removed the route (and performed it
                 // again): the handlers still to come are not handed a screen this perform no longer shows.
                 configuration.succeeded(destination, action: action, performer: performer) {
