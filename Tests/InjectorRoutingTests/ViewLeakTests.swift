@@ -358,4 +358,42 @@ import Testing
         #expect(screen == nil)
         #expect(leaks.entries.isEmpty)
     }
+    /// A screen given to `perform(onDestination:)` is the caller's, not one the container keeps
+    /// (its singleton, weak or scoped instance): it is checked from its removal, as a transient one.
+    @Test func aScreenGivenToPerformOnDestinationOfASharedRouteIsCheckedFromItsRemoval() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
+        let holder = Keeper<AnyObject>()  // something that keeps the given screens past their removal
+        let panel = try router.perform(
+            onDestination: PanelScreen(),
+            for: RoutableView<any PanelView>(),
+            path: .push(from: home)
+        ) { config in
+            config.successHandler = { holder.keep($0) }
+        }
+        try panel.removeRoute()
+        let badge = try router.perform(
+            onDestination: BadgeScreen(),
+            for: RoutableView<any BadgeView>(),
+            path: .push(from: home)
+        ) { config in
+            config.successHandler = { holder.keep($0) }
+        }
+        try badge.removeRoute()
+        let signIn = try router.perform(
+            onDestination: SignInViewScreen(),
+            for: RoutableView<any SignInView>(),
+            path: .push(from: home)
+        ) { config in
+            config.successHandler = { holder.keep($0) }
+        }
+        try signIn.removeRoute()
+        await settle()
+        clock.advance(by: .seconds(2))
+        await settle()
+
+        #expect(leaks.entries.count == 3)
+        #expect(leaks.entries.allSatisfy { $0.contains("after its route was removed: ") })
+    }
 }
