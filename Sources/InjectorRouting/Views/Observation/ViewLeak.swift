@@ -42,7 +42,9 @@ extension Router {
     /// Called with each destination still alive `leakGracePeriod` after its view route was removed,
     /// on the router's `clock`. The container keeps the destinations of singleton and weak
     /// registrations on purpose, so they are never reported; a scoped destination is checked once its
-    /// route was removed and its lifetime scope closed, the scope having kept it until then.
+    /// route was removed and its lifetime scope closed, the scope having kept it until then. A
+    /// screen given to `perform(onDestination:for:path:)` is checked from its removal, whatever the
+    /// registration's scope: the container does not keep it.
     ///
     /// ```swift
     /// router.leakHandler = { leak in assertionFailure(leak.description) }
@@ -62,15 +64,17 @@ extension Router {
     }
 
     /// Checks, after the grace period on the router's clock, that `destination`, whose route was
-    /// just removed, has gone; for a scoped destination, from when its scope closes.
+    /// just removed, has gone; for a scoped destination, from when its scope closes. A destination
+    /// the route was given (`isGiven`), which the container does not keep, is checked from its
+    /// removal whatever the registration's scope.
     @MainActor
-    func checkForLeak(of destination: AnyObject, route: RouteRecord, label: String) {
+    func checkForLeak(of destination: AnyObject, route: RouteRecord, label: String, isGiven: Bool) {
         guard storage.views.leakHandler != nil else { return }
         let screen = WeakScreen(destination)
         let key = ObjectIdentifier(destination)
         let views = storage.views
         let clock = clock
-        if route.isScoped {
+        if route.isScoped && !isGiven {
             // A scoped destination is resolved in the scope of the router that performed it.
             guard case .scope(let scope) = source,
                 let id = views.beginLeakCheck(of: destination, awaitingScope: true)
@@ -81,7 +85,7 @@ extension Router {
                     await Self.checkForLeak(of: screen, id: id, key: key, label: label, isScoped: true, views, clock)
                 }
             }
-        } else if !route.sharesDestination {  // the container keeps a singleton or weak one on purpose
+        } else if isGiven || !route.sharesDestination {  // the container keeps a singleton or weak one on purpose
             guard let id = views.beginLeakCheck(of: destination, awaitingScope: false) else { return }
             Task { @MainActor in
                 await Self.checkForLeak(of: screen, id: id, key: key, label: label, isScoped: false, views, clock)

@@ -133,8 +133,12 @@ extension Router {
     ) throws -> ViewRoute<Protocol> {
         // Held weakly, as the route holds what it shows: the caller and the host keep the screen.
         let given = WeakDestination(destination)
-        let route = viewRoute(RouteRequest(key: view.key, action: .performRoute), path: path, configuring: configuring)
-        { _ in
+        let route = viewRoute(
+            RouteRequest(key: view.key, action: .performRoute),
+            path: path,
+            showsGivenScreen: true,
+            configuring: configuring
+        ) { _ in
             guard let destination = given.object as? Protocol ?? (given.value as? Protocol) else {
                 throw RoutingError.givenDestinationGone(view.key.declaration)
             }
@@ -214,12 +218,19 @@ extension Router {
     private func viewRoute<Destination>(
         _ request: RouteRequest,
         path: ViewRoutePath,
+        showsGivenScreen: Bool = false,
         configuring: (inout ViewRouteConfiguration<Destination>) -> Void,
         make: @escaping (RouteRecord) throws -> Destination
     ) -> ViewRoute<Destination> {
         var configuration = ViewRouteConfiguration<Destination>()
         configuring(&configuration)
-        return ViewRoute(router: self, label: request.description, path: path, configuration: configuration) {
+        return ViewRoute(
+            router: self,
+            label: request.description,
+            path: path,
+            configuration: configuration,
+            showsGivenScreen: showsGivenScreen
+        ) {
             prepare,
             action,
             path in

@@ -50,6 +50,9 @@ public final class ViewRoute<Destination> {
     private var notShownBecause: String?
     /// Whether the route prepared a destination made elsewhere: it has nothing to perform.
     private var isPrepared = false
+    /// Whether the route shows a screen it was given (`perform(onDestination:)`), which the container
+    /// does not keep whatever the registration's scope.
+    private let showsGivenScreen: Bool
 
     /// What was really performed: enough to undo it, holding nothing alive.
     fileprivate struct ShownTransition {
@@ -65,9 +68,11 @@ public final class ViewRoute<Destination> {
         label: String,
         path: ViewRoutePath,
         configuration: ViewRouteConfiguration<Destination>,
+        showsGivenScreen: Bool = false,
         make: @escaping Make
     ) {
         self.router = router
+        self.showsGivenScreen = showsGivenScreen
         self.label = label
         self.path = path
         self.configuration = configuration
@@ -297,7 +302,12 @@ public final class ViewRoute<Destination> {
             views.end(self)
             views.tell(.didRemove, destination: destination, source: source, route: label)
             successHandler?()
-            router.checkForLeak(of: destination, route: shown.record, label: label)
+            router.checkForLeak(
+                of: destination,
+                route: shown.record,
+                label: label,
+                isGiven: showsGivenScreen
+            )
         }
         func stayRouted(_ error: RoutingError) -> RoutingError {
             state = .routed
