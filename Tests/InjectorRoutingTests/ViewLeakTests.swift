@@ -396,4 +396,92 @@ import Testing
         #expect(leaks.entries.count == 3)
         #expect(leaks.entries.allSatisfy { $0.contains("after its route was removed: ") })
     }
+    @Test func aScopedScreenWhoseScopeClosesDuringItsRemovalIsCheckedFromTheRemovalsEnd() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
+        let session = router.container.makeScope()
+        let holder = Keeper<any SignInView>()
+        let signIn = try router.resolving(in: session).perform(
+            to: RoutableView<any SignInView>(),
+            path: .presentModally(from: home)
+        ) { config in
+            config.successHandler = { holder.keep($0) }
+        }
+        host.completesAtOnce = false
+        try signIn.removeRoute()  // in flight until the host completes it
+        try await session.closeAsync()
+        await settle()
+        #expect(clock.sleeperCount == 0)
+
+        host.completePending()
+        await expectReported([Self.signInLeak], after: leaks)
+    }
+
+    @Test func aScopedScreenOfAChildContainersScopeIsCheckedWhenThatScopeCloses() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
+        let session = router.container.makeChild().makeScope()
+        let holder = Keeper<any SignInView>()
+        let signIn = try router.resolving(in: session).perform(
+            to: RoutableView<any SignInView>(),
+            path: .presentModally(from: home)
+        ) { config in
+            config.successHandler = { holder.keep($0) }
+        }
+        try signIn.removeRoute()
+        try await session.closeAsync()
+        await expectReported([Self.signInLeak], after: leaks)
+    }
+
+    @Test func aScopedScreenIsReportedToTheLeakHandlerSetWhenItsGracePeriodEnds() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
+        let session = router.container.makeScope()
+        let holder = Keeper<any SignInView>()
+        let signIn = try router.resolving(in: session).perform(
+            to: RoutableView<any SignInView>(),
+            path: .presentModally(from: home)
+        ) { config in
+            config.successHandler = { holder.keep($0) }
+        }
+        try signIn.removeRoute()
+        router.leakHandler = nil
+        let later = EventLog()
+        router.leakHandler = { later.record($0.description) }
+        router.leakGracePeriod = .seconds(1)
+        try await session.closeAsync()
+        await settle()
+        clock.advance(by: .seconds(1))
+        await settle()
+        #expect(leaks.entries.isEmpty)
+        #expect(later.entries.count == 1)
+        #expect(
+            later.entries.first?.contains("1.0 seconds after its route was removed and its lifetime scope closed")
+                == true
+        )
+    }
+
+    @Test func aScopedScreenOpenedByURLIsCheckedWhenItsScopeCloses() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
+            .url("app://sign-in")
+        let session = router.container.makeScope()
+        let holder = Keeper<Any>()
+        let signIn = try router.resolving(in: session).perform(url: "app://sign-in", path: .presentModally(from: home))
+        { config in
+            config.successHandler = { holder.keep($0) }
+        }
+        try signIn.removeRoute()
+        await settle()
+        #expect(clock.sleeperCount == 0)
+        try await session.closeAsync()
+        await expectReported(
+            [Self.signInLeak.replacing("<SignInView>", with: "<SignInView> for \"app://sign-in\"")],
+            after: leaks
+        )
+    }
 }
