@@ -351,6 +351,31 @@ import Testing
         #expect(log.entries == ["willPerform", "didPerform"])
     }
 
+    /// The screen given to `perform(onDestination:)` is the caller's own, not the instance a scoped or
+    /// singleton registration shares: the caller's preparation is no concern of other callers, as
+    /// `prepare(destination:for:)` already allows.
+    @Test func aScreenGivenToPerformOnDestinationOfASharedRouteTakesTheCallersPreparation() throws {
+        let router = Router(container: Container(), host: host)
+        router.register(RoutableView<any EditorView>(), scope: .scoped) { _ in EditorScreen(serial: 1) }
+        let storyboardMade = EditorScreen(serial: 99)
+        let alsoStoryboardMade = EditorScreen(serial: 98)
+        _ = try router.prepare(destination: alsoStoryboardMade, for: RoutableView<any EditorView>()) { config in
+            config.prepareDestination = { $0.title = "prepared" }
+        }
+
+        let route = try router.perform(
+            onDestination: storyboardMade,
+            for: RoutableView<any EditorView>(),
+            path: .push(from: home)
+        ) { config in
+            config.prepareDestination = { $0.title = "prepared" }
+        }
+
+        #expect(alsoStoryboardMade.title == "prepared")
+        #expect(storyboardMade.title == "prepared")
+        #expect(route.state == .routed)
+    }
+
     @Test func anInterceptorRedirectShowsTheOtherScreenAlongTheOriginalPath() throws {
         let router = makeRouter()
         router.register(RoutableView<any SignInView>()) { _ in SignInViewScreen() }
