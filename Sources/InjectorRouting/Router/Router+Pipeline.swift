@@ -24,6 +24,8 @@ extension Router {
     ///   - request: The route, how it was asked for, and its parameters.
     ///   - preparing: The caller's preparation, run first.
     ///   - showing: For a view perform, shows a route an interceptor redirects to.
+    ///   - givesDestination: Whether `make` returns a screen the caller gave
+    ///     (`perform(onDestination:)`), its own whatever the registration's scope.
     ///   - make: Makes the destination through the container, given the route's record.
     /// - Returns: The prepared destination, and the record of the route that made it.
     /// - Throws: `RoutingError`; never another error.
@@ -31,6 +33,7 @@ extension Router {
         _ request: RouteRequest,
         preparing: ((inout Destination) throws -> Void)?,
         showing: RedirectShowing? = nil,
+        givesDestination: Bool = false,
         make: (RouteRecord) throws -> Destination
     ) throws -> (Destination, RouteRecord) {
         // Routes that make each other through hooks, interceptors or preparations (which the
@@ -46,7 +49,8 @@ extension Router {
         let request = path.isEmpty ? request : request.served(through: path)
         return try RoutingStack.$routes.withValue(active + [request.key]) {
             if !table.interceptors.isEmpty { try intercept(request, in: table, showing: showing) }
-            if preparing != nil, record.sharesDestination {
+            // A screen the caller gave is its own: no other caller shares it.
+            if preparing != nil, record.sharesDestination, !givesDestination {
                 throw RoutingError.sharedPreparation(record, asked: request)
             }
             var destination = try handingOver(request.parameters, to: record, path: path, action: request.action) {

@@ -248,6 +248,7 @@ extension Router {
                 showing: { redirect, style in
                     try MainActor.assumeIsolated { try self.show(redirect, style: style, along: path) }
                 },
+                givesDestination: showsGivenScreen,
                 make: make
             )
         }
