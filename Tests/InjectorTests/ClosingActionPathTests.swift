@@ -32,6 +32,20 @@ private final class Reentrant: Disposable, @unchecked Sendable {
         scope.afterClosing { [log] in log.record("added by a disposal") }
     }
 }
+/// A scoped instance that, going away, asks for an action after its scope's close.
+private final class Farewell: @unchecked Sendable {  // only `let`s and a weak reference
+    weak var scope: LifetimeScope?
+    let log: EventLog
+    init(scope: LifetimeScope, log: EventLog) {
+        self.scope = scope
+        self.log = log
+    }
+    deinit {
+        scope?.afterClosing { [log] in log.record("added by a deinit") }
+    }
+}
+
+private func closeOnThisThread(_ scope: LifetimeScope) { try? scope.close() }
 
 // The close paths that must run `afterClosing` actions (withScope dropping an async-only instance,
 // withScopeAsync when cancelled, a close refused while a resolution runs) and actions that re-enter
@@ -129,5 +143,18 @@ private final class Reentrant: Disposable, @unchecked Sendable {
             try await scope.closeAsync()
         }
         #expect(ran.count == added.count)
+    }
+    /// The close releases the scoped instances it drops: one whose deinit adds an action (or does
+    /// anything else with its scope) must not find the scope's store locked.
+    @Test func aScopedInstanceTheCloseReleasesMayAddAnActionInItsDeinit() async throws {
+        let container = Container()
+        let log = EventLog()
+        let scope = container.makeScope()
+        container.register(Farewell.self, scope: .scoped) { _ in Farewell(scope: scope, log: log) }
+        _ = try scope.resolve(Farewell.self)
+
+        #expect(await onThreads(seconds: 5, [{ closeOnThisThread(scope) }]), "the close deadlocked")
+
+        #expect(log.events == ["added by a deinit"])
     }
 }
