@@ -98,8 +98,10 @@ final class InstanceStore: Sendable {
         }
 
         /// Drops every instance, and every place whose gate is free: all of them, unless a gate is
-        /// still held (then the places stay, emptied).
-        mutating func removeAll() {
+        /// still held (then the places stay, emptied). Returns the places as they were, for the
+        /// caller to release once it has unlocked: an instance's deinit may use its scope.
+        mutating func removeAll() -> Entries {
+            let dropped = self
             isEmptied = true
             if first.gate != .free || more.contains(where: { $0.gate != .free }) {
                 first.box = nil
@@ -111,6 +113,7 @@ final class InstanceStore: Sendable {
                     index.removeAll()
                 }
             }
+            return dropped
         }
     }
 
@@ -244,7 +247,9 @@ final class InstanceStore: Sendable {
 
     /// Drops every instance, once they have been disposed. A gate still held stays with its holder.
     func removeAll() {
-        entries.withLock { $0.removeAll() }
+        let dropped = entries.withLock { $0.removeAll() }
+        // Released here, unlocked: a deinit that uses the scope (`afterClosing`) would deadlock.
+        withExtendedLifetime(dropped) {}
     }
 
     /// Whether `removeAll` ran: the store's scope has closed.
