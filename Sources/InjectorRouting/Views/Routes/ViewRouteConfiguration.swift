@@ -35,7 +35,8 @@
 @MainActor
 public struct ViewRouteConfiguration<Destination> {
     /// The caller's preparation of each new screen: runs first, before the route's own preparation
-    /// and checks. Only for routes whose screen is not shared (transient or graph registrations).
+    /// and checks. Only for routes whose screen is not shared (transient or graph registrations), and
+    /// for a screen given to `Router/perform(onDestination:for:path:configuring:)`, the caller's own.
     public var prepareDestination: (@MainActor (inout Destination) throws -> Void)?
 
     /// Called with the screen after every successful perform of the route, once it is shown.
