@@ -95,4 +95,26 @@ private struct Ping: RouteEvent {}
         #expect(performed.value + refused.value == 8 * 300)
         #expect(route.state == .routed)
     }
+    /// The configuration's performer handlers belong to the route's first perform: a perform
+    /// refused because that one is under way (`overRoute`) must not take them. The window is two
+    /// lock acquisitions wide: about 1 round in 500 hits it on two cores.
+    @Test func aPerformRefusedWhileTheFirstRunsLeavesItThePerformerHandlers() async throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Clock>()) { _ in FixedClock() }
+        let firstSucceeded = Counter()
+        let performerFailed = Counter()
+        let rounds = 50_000
+        for _ in 0..<rounds {
+            let route = try router.to(RoutableService<any Clock>()) { config in
+                config.performerSuccessHandler = { _ in firstSucceeded.next() }
+                config.performerErrorHandler = { _, _ in performerFailed.next() }
+            }
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in _ = try? route.perform() }
+        }
+
+        #expect(performerFailed.value == 0)  // no perform failed but those refused
+        // Not all: a first perform whose route another thread performs again before its handlers run
+        // tells none (its handlers run only while that perform still routes it).
+        #expect(firstSucceeded.value <= rounds)
+    }
 }
