@@ -101,22 +101,23 @@ public final class ServiceRoute<Destination> {
 
     /// Makes and prepares a destination and moves the route through its states, telling the handlers.
     func run(_ action: RouteAction, performer given: PerformerHandlers<Destination>?) throws -> Destination {
-        let start = box.withLock { box -> Result<(RouteState, RouteConfiguration<Destination>), RoutingError> in
+        // The configuration's performer handlers belong to the route's first perform only, taken under
+        // the lock that starts it: a perform refused because that one is under way takes none.
+        let (start, first) = box.withLock {
+            box -> (
+                Result<(RouteState, RouteConfiguration<Destination>), RoutingError>, PerformerHandlers<Destination>?
+            ) in
             let configuration = box.configuration
+            if box.state == .routing { return (.failure(.overRoute(label, action: action)), nil) }
+            defer { box.firstPerformer = nil }
             switch box.state {
-            case .routing: return .failure(.overRoute(label, action: action))
-            case .routed where !box.isRemovable: return .failure(.performPrepared(label))
-            case .removing: return .failure(.performWhileRemoving(label, action: action))
+            case .routed where !box.isRemovable: return (.failure(.performPrepared(label)), box.firstPerformer)
+            case .removing: return (.failure(.performWhileRemoving(label, action: action)), box.firstPerformer)
             default:
                 let previous = box.state
                 box.state = .routing
-                return .success((previous, configuration))
+                return (.success((previous, configuration)), box.firstPerformer)
             }
-        }
-        // The configuration's performer handlers belong to the route's first perform only.
-        let first = box.withLock { box in
-            defer { box.firstPerformer = nil }
-            return box.firstPerformer
         }
         let performer = PerformerHandlers(
             success: given?.success ?? first?.success,
