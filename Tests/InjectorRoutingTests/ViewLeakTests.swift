@@ -484,4 +484,23 @@ import Testing
             after: leaks
         )
     }
+    @Test func aScopedScreenTheRemovalsHandlerShowsAgainIsNotReportedWhenItsScopeCloses() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
+        let session = router.container.makeScope()
+        let signIn = try router.resolving(in: session).perform(
+            to: RoutableView<any SignInView>(),
+            path: .presentModally(from: home)
+        )
+        try signIn.removeRoute { try? signIn.perform() }  // shown again by the removal's own handler
+        #expect(signIn.state == .routed)
+
+        try await session.closeAsync()  // the screen is presented: not a leak
+        await settle()
+        clock.advance(by: .seconds(5))
+        await settle()
+
+        #expect(leaks.entries.isEmpty, "a screen on screen reported as a leak")
+    }
 }
