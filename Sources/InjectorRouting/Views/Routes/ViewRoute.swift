@@ -300,14 +300,10 @@ public final class ViewRoute<Destination> {
             self.shown = nil
             heldDestination = nil
             views.end(self)
+            // Before the handlers, which may show the screen again: then the check does not report it.
+            router.checkForLeak(of: destination, route: shown.record, label: label, isGiven: showsGivenScreen)
             views.tell(.didRemove, destination: destination, source: source, route: label)
             successHandler?()
-            router.checkForLeak(
-                of: destination,
-                route: shown.record,
-                label: label,
-                isGiven: showsGivenScreen
-            )
         }
         func stayRouted(_ error: RoutingError) -> RoutingError {
             state = .routed
