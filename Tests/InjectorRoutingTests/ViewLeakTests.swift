@@ -503,4 +503,31 @@ import Testing
 
         #expect(leaks.entries.isEmpty, "a screen on screen reported as a leak")
     }
+    @Test func aScopedScreenAnotherRouterShowsWhenItsScopeClosesIsNotReported() async throws {
+        let leaks = EventLog()
+        let router = makeRouter(leaks: leaks)
+        router.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
+        let otherHome = HomeScreen()
+        let otherWindow = Router(container: router.container.makeChild(), host: RecordingHost(), clock: clock)
+        otherWindow.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
+        let session = router.container.makeScope()
+        let signIn = try router.resolving(in: session).perform(
+            to: RoutableView<any SignInView>(),
+            path: .presentModally(from: home)
+        )
+        try signIn.removeRoute()
+        let shownElsewhere = try otherWindow.resolving(in: session).perform(
+            to: RoutableView<any SignInView>(),
+            path: .presentModally(from: otherHome)
+        )
+        weak let screen = shownElsewhere.destination as? SignInViewScreen
+        #expect(screen != nil)
+
+        try await session.closeAsync()  // the screen is presented in the other window: not a leak
+        await settle()
+        clock.advance(by: .seconds(5))
+        await settle()
+
+        #expect(leaks.entries.isEmpty, "a screen on screen reported as a leak")
+    }
 }
