@@ -22,9 +22,10 @@ final class ViewRoutingState {
     var leakHandler: (@MainActor (ViewLeak) -> Void)?
     var leakGracePeriod: Duration = .seconds(2)
     /// The leak check of each removed destination, by destination: one per screen, however often
-    /// its route was removed (a scoped screen is the same one each time its scope shows it).
-    private var leakChecks: [ObjectIdentifier: LeakCheck] = [:]
-    private var leakCheckCount = 0
+    /// its route was removed (a scoped screen is the same one each time its scope shows it), and
+    /// for every router, since another router (another window's) may show the screen again.
+    private static var leakChecks: [ObjectIdentifier: LeakCheck] = [:]
+    private static var leakCheckCount = 0
 
     /// The leak check of a screen whose route was removed.
     private struct LeakCheck {
@@ -59,39 +60,39 @@ final class ViewRoutingState {
     /// the same screen is replaced: one screen, one report.
     func beginLeakCheck(of destination: AnyObject, awaitingScope: Bool) -> Int? {
         let key = ObjectIdentifier(destination)
-        if awaitingScope, let check = leakChecks[key], check.screen === destination, check.awaitsScope {
-            leakChecks[key]?.isShown = false
+        if awaitingScope, let check = Self.leakChecks[key], check.screen === destination, check.awaitsScope {
+            Self.leakChecks[key]?.isShown = false
             return nil
         }
-        leakCheckCount += 1
-        leakChecks[key] = LeakCheck(id: leakCheckCount, screen: destination, awaitsScope: awaitingScope)
-        return leakCheckCount
+        Self.leakCheckCount += 1
+        Self.leakChecks[key] = LeakCheck(id: Self.leakCheckCount, screen: destination, awaitsScope: awaitingScope)
+        return Self.leakCheckCount
     }
 
     /// A route shows `destination` again: a check started by an earlier removal does not report it.
     func shows(_ destination: AnyObject) {
         let key = ObjectIdentifier(destination)
-        guard leakChecks[key]?.screen === destination else { return }
-        leakChecks[key]?.isShown = true
+        guard Self.leakChecks[key]?.screen === destination else { return }
+        Self.leakChecks[key]?.isShown = true
     }
 
     /// The scope of the screen of check `id` (`key`) closed: whether its grace period starts now. A
     /// screen shown again is checked when its route is removed again.
     func scopeClosed(forLeakCheck id: Int, of key: ObjectIdentifier) -> Bool {
-        guard leakChecks[key]?.id == id else { return false }
-        guard leakChecks[key]?.isShown == false else {
-            leakChecks[key] = nil
+        guard Self.leakChecks[key]?.id == id else { return false }
+        guard Self.leakChecks[key]?.isShown == false else {
+            Self.leakChecks[key] = nil
             return false
         }
-        leakChecks[key]?.awaitsScope = false
+        Self.leakChecks[key]?.awaitsScope = false
         return true
     }
 
     /// Ends check `id` (`key`) after its grace period: whether it may report its screen (no route
     /// shows it again, and no later removal took the check over).
     func endLeakCheck(_ id: Int, of key: ObjectIdentifier) -> Bool {
-        guard let check = leakChecks[key], check.id == id else { return false }
-        leakChecks[key] = nil
+        guard let check = Self.leakChecks[key], check.id == id else { return false }
+        Self.leakChecks[key] = nil
         return !check.isShown
     }
 
