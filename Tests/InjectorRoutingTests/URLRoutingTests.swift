@@ -341,4 +341,26 @@ import Testing
 
         #expect(seen.entries == ["app://notes/5?tab=x id=5"])
     }
+    /// A route's parameters reach its factory out of the container's sight, so the container cannot
+    /// refuse a shared scope as it does for resolve-time arguments: a scoped route taking parameters
+    /// must not hand the destination built from one URL's parameters to a call with another's.
+    @Test func aScopedRouteTakingParametersNeverAnswersOneURLWithAnothersDestination() throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Viewer>(), scope: .scoped) { (_, parameters: RouteParameters) in
+            NoteViewer(id: try parameters.value("id", as: Int.self), tab: nil)
+        }
+        .url("app://notes/:id")
+        let request = router.container.makeScope()
+        let inRequest = router.resolving(in: request)
+
+        let first = try inRequest.makeDestination(url: "app://notes/1", as: (any Viewer).self)
+        #expect(first.id == 1)
+        do {
+            let second = try inRequest.makeDestination(url: "app://notes/2", as: (any Viewer).self)
+            #expect(second.id == 2, "app://notes/2 was answered with the viewer of app://notes/1")
+        } catch {
+            // Refusing the call (or the registration) would do too.
+        }
+        try request.close()
+    }
 }
