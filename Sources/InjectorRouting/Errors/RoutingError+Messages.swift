@@ -200,6 +200,22 @@ extension RoutingError {
         )
     }
 
+    static func sharedParameters(
+        _ route: RouteRecord,
+        given parameters: RouteParameters,
+        action: RouteAction
+    )
+        -> RoutingError
+    {
+        RoutingError(
+            .invalidConfiguration,
+            "\(route.label) was given the parameters \(parameters), but it is a \(route.scope) registration: its "
+                + "destination is built once from the first call's parameters and handed to every later call, "
+                + "whatever its parameters. Fix: register the route .transient (or .graph), or pass it no parameters.",
+            action: action
+        )
+    }
+
     static func callerPreparationFailed(_ error: any Error, request: RouteRequest) -> RoutingError {
         if let cycle = cycle(in: error) { return cycle }
         return

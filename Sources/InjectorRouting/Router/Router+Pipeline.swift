@@ -78,6 +78,11 @@ extension Router {
         action: RouteAction,
         make: () throws -> Destination
     ) throws -> Destination {
+        // Parameters reach the factory out of the container's sight: a shared destination would be
+        // built from one call's and handed to every other call, whatever its own.
+        if record.takesParameters, record.sharesDestination, !parameters.isEmpty {
+            throw RoutingError.sharedParameters(record, given: parameters, action: action)
+        }
         do {
             guard record.takesParameters else { return try make() }
             return try PendingParameters.$current.withValue(.init(route: record.key, parameters: parameters)) {
