@@ -344,22 +344,31 @@ import Testing
     /// A route's parameters reach its factory out of the container's sight, so the container cannot
     /// refuse a shared scope as it does for resolve-time arguments: a scoped route taking parameters
     /// must not hand the destination built from one URL's parameters to a call with another's.
-    @Test func aScopedRouteTakingParametersNeverAnswersOneURLWithAnothersDestination() throws {
+    /// Parameters reach the factory out of the container's sight: a shared destination built from
+    /// one call's parameters would answer every later call, whatever its own.
+    @Test func aSharedRouteGivenParametersIsRefused() throws {
         let router = Router(container: Container())
         router.register(RoutableService<any Viewer>(), scope: .scoped) { (_, parameters: RouteParameters) in
             NoteViewer(id: try parameters.value("id", as: Int.self), tab: nil)
         }
         .url("app://notes/:id")
         let request = router.container.makeScope()
-        let inRequest = router.resolving(in: request)
+        defer { try? request.close() }
 
-        do {
-            let first = try inRequest.makeDestination(url: "app://notes/1", as: (any Viewer).self)
-            let second = try inRequest.makeDestination(url: "app://notes/2", as: (any Viewer).self)
-            #expect([first.id, second.id] == [1, 2], "app://notes/2 was answered with the viewer of app://notes/1")
-        } catch let error as RoutingError {
-            #expect(error.code == .invalidConfiguration)  // refusing the parameters of a shared route does too
-        }
-        try request.close()
+        let error = try #require(
+            routingError {
+                try router.resolving(in: request).makeDestination(url: "app://notes/1", as: (any Viewer).self)
+            }
+        )
+
+        #expect(error.code == .invalidConfiguration)
+        #expect(
+            error.message
+                == "RoutableService<Viewer> (the route registered at InjectorRoutingTests/URLRoutingTests.swift:351) "
+                + "was given the parameters [id=1] from \"app://notes/1\", but it is a scoped registration: the "
+                + "container shares its destination, which would be built from the first call's parameters and handed "
+                + "to every later call, whatever theirs. Fix: register the route .transient (or .graph), or pass it "
+                + "no parameters."
+        )
     }
 }

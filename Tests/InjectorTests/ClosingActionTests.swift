@@ -17,8 +17,9 @@ import Testing
 @testable import Injector
 
 // `LifetimeScope.afterClosing(_:)`, the package hook the routing layer's leak checks of scoped
-// screens start from: each action runs exactly once, after the close's disposals, and never for a
-// close that was refused.
+// screens start from: each action runs exactly once, after the close's disposals, on every close
+// path (withScope dropping an async-only instance, withScopeAsync when cancelled), and never for a
+// close that was refused; actions may re-enter the scope.
 
 private final class Session: Tracked, @unchecked Sendable {}
 private final class AuditTrail: AsyncDisposable, Sendable {  // only an async disposal can dispose it
@@ -27,6 +28,35 @@ private final class AuditTrail: AsyncDisposable, Sendable {  // only an async di
 private struct Socket: Disposable {  // its disposal always throws
     struct Failure: Error {}
     func dispose() throws { throw Failure() }
+}
+
+private final class Ledger: Tracked, @unchecked Sendable {}
+private final class Journal: AsyncDisposable, Sendable {
+    func disposeAsync() async throws {}
+}
+private final class Reentrant: Disposable, @unchecked Sendable {
+    let scope: LifetimeScope
+    let log: EventLog
+    init(scope: LifetimeScope, log: EventLog) {
+        self.scope = scope
+        self.log = log
+    }
+    func dispose() throws {
+        log.record("dispose")
+        scope.afterClosing { [log] in log.record("added by a disposal") }
+    }
+}
+/// A scoped instance that, going away, asks for an action after its scope's close.
+private final class Farewell: @unchecked Sendable {  // only `let`s and a weak reference
+    weak var scope: LifetimeScope?
+    let log: EventLog
+    init(scope: LifetimeScope, log: EventLog) {
+        self.scope = scope
+        self.log = log
+    }
+    deinit {
+        scope?.afterClosing { [log] in log.record("added by a deinit") }
+    }
 }
 
 private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close() }
@@ -121,5 +151,111 @@ private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close
         }
 
         #expect(ran.count == added.count)
+    }
+
+    @Test func withScopeRunsTheActionsEvenWhenItDropsAnAsyncOnlyInstance() throws {
+        let container = Container()
+        container.register(Journal.self, scope: .scoped) { _ in Journal() }
+        let log = EventLog()
+        let error = try #require(
+            injectionError {
+                try container.withScope { scope in
+                    _ = try scope.resolve(Journal.self)
+                    scope.afterClosing { log.record("action") }
+                }
+            }
+        )
+        #expect(error.code == .asyncDisposalRequired)
+        #expect(log.events == ["action"])
+    }
+
+    @Test func withScopeAsyncRunsTheActionsWhenCancelled() async throws {
+        let container = Container()
+        container.register(Ledger.self, scope: .scoped) { _ in Ledger(EventLog()) }
+        let log = EventLog()
+        let task = Task {
+            try await container.withScopeAsync { scope in
+                _ = try scope.resolve(Ledger.self)
+                scope.afterClosing { log.record("action") }
+                withUnsafeCurrentTask { $0?.cancel() }
+                try Task.checkCancellation()
+            }
+        }
+        _ = await task.result
+        #expect(log.events == ["action"])
+    }
+
+    @Test func anActionCanAddActionsCloseAgainAndResolveWithoutHanging() async throws {
+        let container = Container()
+        container.register(Ledger.self, scope: .scoped) { _ in Ledger(EventLog()) }
+        let scope = container.makeScope()
+        let log = EventLog()
+        scope.afterClosing {
+            log.record("first")
+            scope.afterClosing { log.record("nested") }
+            do { try scope.close() } catch { log.record("close threw") }
+            do { _ = try scope.resolve(Ledger.self) } catch let error as InjectionError {
+                log.record("resolve: \(error.code)")
+            } catch {}
+        }
+        scope.afterClosing { log.record("second") }
+        try await scope.closeAsync()
+        #expect(log.events == ["first", "nested", "resolve: scopeClosed", "second"])
+    }
+
+    @Test func anActionAddedByADisposalRunsAfterTheClose() throws {
+        let container = Container()
+        let log = EventLog()
+        let scope = container.makeScope()
+        container.register(Reentrant.self, scope: .scoped) { _ in Reentrant(scope: scope, log: log) }
+        _ = try scope.resolve(Reentrant.self)
+        try scope.close()
+        #expect(log.events == ["dispose", "added by a disposal"])
+    }
+
+    @Test func aCloseRefusedForAResolutionInUseRunsNothingUntilItCloses() throws {
+        let container = Container()
+        let scope = container.makeScope()
+        let log = EventLog()
+        scope.afterClosing { log.record("action") }
+        container.register(Ledger.self, scope: .scoped) { _ in
+            #expect((try? scope.close()) == nil)
+            return Ledger(EventLog())
+        }
+        _ = try scope.resolve(Ledger.self)
+        #expect(log.events.isEmpty)
+        try scope.close()
+        #expect(log.events == ["action"])
+    }
+
+    @Test func manyThreadsAddingWhileOneClosesRunEachActionOnce() async throws {
+        let added = CallCounter()
+        let ran = CallCounter()
+        for _ in 0..<300 {
+            let scope = Container().makeScope()
+            let adder: @Sendable () -> Void = {
+                for _ in 0..<20 {
+                    _ = added.next()
+                    scope.afterClosing { _ = ran.next() }
+                }
+            }
+            let closer: @Sendable () -> Void = { try? scope.close() }
+            #expect(await onThreads([adder, adder, closer, adder]))
+            try await scope.closeAsync()
+        }
+        #expect(ran.count == added.count)
+    }
+    /// The close releases the scoped instances it drops: one whose deinit adds an action (or does
+    /// anything else with its scope) must not find the scope's store locked.
+    @Test func aScopedInstanceTheCloseReleasesMayAddAnActionInItsDeinit() async throws {
+        let container = Container()
+        let log = EventLog()
+        let scope = container.makeScope()
+        container.register(Farewell.self, scope: .scoped) { _ in Farewell(scope: scope, log: log) }
+        _ = try scope.resolve(Farewell.self)
+
+        #expect(await onThreads(seconds: 5, [{ try? closeSynchronously(scope) }]), "the close deadlocked")
+
+        #expect(log.events == ["added by a deinit"])
     }
 }

@@ -209,9 +209,10 @@ extension RoutingError {
     {
         RoutingError(
             .invalidConfiguration,
-            "\(route.label) was given the parameters \(parameters), but it is a \(route.scope) registration: its "
-                + "destination is built once from the first call's parameters and handed to every later call, "
-                + "whatever its parameters. Fix: register the route .transient (or .graph), or pass it no parameters.",
+            "\(route.label) was given the parameters \(parameters), but it is a \(route.scope) registration: the "
+                + "container shares its destination, which would be built from the first call's parameters and handed "
+                + "to every later call, whatever theirs. Fix: register the route .transient (or .graph), or pass it no "
+                + "parameters.",
             action: action
         )
     }
