@@ -103,10 +103,8 @@ public final class ServiceRoute<Destination> {
     func run(_ action: RouteAction, performer given: PerformerHandlers<Destination>?) throws -> Destination {
         // The configuration's performer handlers belong to the route's first perform only, taken under
         // the lock that starts it: a perform refused because that one is under way takes none.
-        let (start, first) = box.withLock {
-            box -> (
-                Result<(RouteState, RouteConfiguration<Destination>), RoutingError>, PerformerHandlers<Destination>?
-            ) in
+        typealias Start = Result<(RouteState, RouteConfiguration<Destination>), RoutingError>
+        let (start, first) = box.withLock { box -> (Start, PerformerHandlers<Destination>?) in
             let configuration = box.configuration
             if box.state == .routing { return (.failure(.overRoute(label, action: action)), nil) }
             defer { box.firstPerformer = nil }
