@@ -357,7 +357,7 @@ import Testing
 
         let error = try #require(
             routingError {
-                try router.resolving(in: request).makeDestination(url: "app://notes/1", as: (any Viewer).self)
+                _ = try router.resolving(in: request).makeDestination(url: "app://notes/1", as: (any Viewer).self)
             }
         )
 

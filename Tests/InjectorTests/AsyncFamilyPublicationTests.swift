@@ -87,6 +87,19 @@ private struct Family: Sendable {
         holder.scope = scope
         return scope
     }
+
+    /// Resolves `FamilyRequest`, whose factory fails, and checks that the scope keeps no work
+    /// holding a singleton the failure dropped.
+    func expectFailedRequestKeepsNoWorkHoldingADroppedSingleton(
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await expectFailedResolveKeepsNoWorkHoldingADroppedSingleton(
+            FamilyRequest.self,
+            from: container,
+            holder: holder,
+            sourceLocation: sourceLocation
+        )
+    }
 }
 
 /// Resolves `root` in a new scope of `container` (kept in `holder` for the factories), expecting
@@ -128,11 +141,7 @@ private func expectFailedResolveKeepsNoWorkHoldingADroppedSingleton<Root>(
             _ = try await work
             throw Refused()
         }
-        try await expectFailedResolveKeepsNoWorkHoldingADroppedSingleton(
-            FamilyRequest.self,
-            from: family.container,
-            holder: family.holder
-        )
+        try await family.expectFailedRequestKeepsNoWorkHoldingADroppedSingleton()
         #expect(family.works.count == 2)
     }
 
@@ -148,11 +157,7 @@ private func expectFailedResolveKeepsNoWorkHoldingADroppedSingleton<Root>(
             }
             throw Refused()
         }
-        try await expectFailedResolveKeepsNoWorkHoldingADroppedSingleton(
-            FamilyRequest.self,
-            from: family.container,
-            holder: family.holder
-        )
+        try await family.expectFailedRequestKeepsNoWorkHoldingADroppedSingleton()
         #expect(family.works.count == 2)
     }
 
@@ -171,11 +176,7 @@ private func expectFailedResolveKeepsNoWorkHoldingADroppedSingleton<Root>(
             _ = try? await holding
             throw Refused()
         }
-        try await expectFailedResolveKeepsNoWorkHoldingADroppedSingleton(
-            FamilyRequest.self,
-            from: family.container,
-            holder: family.holder
-        )
+        try await family.expectFailedRequestKeepsNoWorkHoldingADroppedSingleton()
     }
 
     /// When the parent's resolve succeeds, what its child task built is published with it: the

@@ -99,6 +99,12 @@ private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close
 
         let error = try #require(injectionError { try closeSynchronously(scope) })
         #expect(error.code == .asyncDisposalRequired)
+        #expect(
+            error.message
+                == "The untagged scope holds instances that only an async disposal can dispose (AsyncDisposable): "
+                + "AuditTrail. Nothing was disposed, and the scope stays open. Fix: use try await "
+                + "scope.closeAsync(), or make them Disposable as well."
+        )
         #expect(log.events.isEmpty)
         try await scope.closeAsync()
 
@@ -116,6 +122,11 @@ private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close
         let error = try #require(await injectionErrorAsync { try await scope.closeAsync() })
 
         #expect(error.code == .disposalFailed)
+        #expect(
+            error.message
+                == "Disposing what the untagged scope owned: its one disposal threw.\n"
+                + "- Disposing Socket threw: Failure(). The error is the underlyingError."
+        )
         #expect(scope.isClosed)
         #expect(log.events == ["action"])
     }
@@ -166,6 +177,12 @@ private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close
             }
         )
         #expect(error.code == .asyncDisposalRequired)
+        #expect(
+            error.message
+                == "The untagged scope holds instances that only an async disposal can dispose (AsyncDisposable): "
+                + "Journal. withScope closed it all the same: the others were disposed; these were dropped "
+                + "undisposed. Fix: use try await container.withScopeAsync, or make them Disposable as well."
+        )
         #expect(log.events == ["action"])
     }
 

@@ -101,18 +101,15 @@ final class InstanceStore: Sendable {
         /// still held (then the places stay, emptied). Returns the places as they were, for the
         /// caller to release once it has unlocked: an instance's deinit may use its scope.
         mutating func removeAll() -> Entries {
-            let dropped = self
-            isEmptied = true
+            var dropped = Entries()
             if first.gate != .free || more.contains(where: { $0.gate != .free }) {
+                dropped = self
                 first.box = nil
                 for position in more.indices { more[position].box = nil }
             } else {
-                first = Entry(record: Self.vacant)
-                if !more.isEmpty {
-                    more.removeAll()
-                    index.removeAll()
-                }
+                swap(&self, &dropped)  // moves the places out: no retain and release of each
             }
+            isEmptied = true
             return dropped
         }
     }

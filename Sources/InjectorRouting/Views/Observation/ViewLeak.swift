@@ -66,13 +66,13 @@ extension Router {
     /// Checks, after the grace period on the router's clock, that `destination`, whose route was
     /// just removed, has gone; for a scoped destination, from when its scope closes. A destination
     /// the route was given (`isGiven`), which the container does not keep, is checked from its
-    /// removal whatever the registration's scope.
+    /// removal whatever the registration's scope. `ViewRoutingState` holds the destination weakly
+    /// meanwhile.
     @MainActor
     func checkForLeak(of destination: AnyObject, route: RouteRecord, label: String, isGiven: Bool) {
-        guard storage.views.leakHandler != nil else { return }
-        let screen = WeakScreen(destination)
-        let key = ObjectIdentifier(destination)
         let views = storage.views
+        guard views.leakHandler != nil else { return }
+        let key = ObjectIdentifier(destination)
         let clock = clock
         if route.isScoped && !isGiven {
             // A scoped destination is resolved in the scope of the router that performed it.
@@ -82,24 +82,22 @@ extension Router {
             scope.afterClosing {
                 Task { @MainActor in
                     guard views.scopeClosed(forLeakCheck: id, of: key) else { return }
-                    await Self.checkForLeak(of: screen, id: id, key: key, label: label, isScoped: true, views, clock)
+                    await Self.reportIfAlive(id, of: key, label: label, isScoped: true, views, clock)
                 }
             }
-        } else if isGiven || !route.sharesDestination {  // the container keeps a singleton or weak one on purpose
-            guard let id = views.beginLeakCheck(of: destination, awaitingScope: false) else { return }
-            Task { @MainActor in
-                await Self.checkForLeak(of: screen, id: id, key: key, label: label, isScoped: false, views, clock)
-            }
+        } else if isGiven || !route.sharesDestination,  // the container keeps a singleton or weak one on purpose
+            let id = views.beginLeakCheck(of: destination, awaitingScope: false)
+        {
+            Task { @MainActor in await Self.reportIfAlive(id, of: key, label: label, isScoped: false, views, clock) }
         }
     }
 
-    /// Reports `screen`'s destination (`key`) if it is still alive after the grace period, unless a
-    /// route shows it again or a later removal took check `id` over.
+    /// Reports the destination of check `id` (`key`) if it is still alive after the grace period,
+    /// unless a route shows it again or a later removal took the check over.
     @MainActor
-    private static func checkForLeak(
-        of screen: WeakScreen,
-        id: Int,
-        key: ObjectIdentifier,
+    private static func reportIfAlive(
+        _ id: Int,
+        of key: ObjectIdentifier,
         label: String,
         isScoped: Bool,
         _ views: ViewRoutingState,
@@ -107,7 +105,7 @@ extension Router {
     ) async {
         let gracePeriod = views.leakGracePeriod
         try? await clock.sleep(for: gracePeriod)
-        guard views.endLeakCheck(id, of: key), let destination = screen.object else { return }
+        guard let destination = views.endLeakCheck(id, of: key) else { return }
         let leak = ViewLeak(
             route: label,
             destinationType: type(of: destination),
@@ -116,12 +114,4 @@ extension Router {
         )
         views.leakHandler?(leak)
     }
-}
-
-/// A destination held weakly, for a leak check that may start on another thread (a scope's close).
-@MainActor
-private final class WeakScreen {
-    weak var object: AnyObject?
-
-    init(_ object: AnyObject) { self.object = object }
 }

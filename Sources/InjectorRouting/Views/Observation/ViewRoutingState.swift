@@ -88,12 +88,12 @@ final class ViewRoutingState {
         return true
     }
 
-    /// Ends check `id` (`key`) after its grace period: whether it may report its screen (no route
-    /// shows it again, and no later removal took the check over).
-    func endLeakCheck(_ id: Int, of key: ObjectIdentifier) -> Bool {
-        guard let check = Self.leakChecks[key], check.id == id else { return false }
+    /// Ends check `id` (`key`) after its grace period: the screen, if it is still alive and may be
+    /// reported (no route shows it again, and no later removal took the check over).
+    func endLeakCheck(_ id: Int, of key: ObjectIdentifier) -> AnyObject? {
+        guard let check = Self.leakChecks[key], check.id == id else { return nil }
         Self.leakChecks[key] = nil
-        return !check.isShown
+        return check.isShown ? nil : check.screen
     }
 
     /// Tells every observer whose type `destination` is, in the order they were added.
