@@ -12,8 +12,9 @@
 //===----------------------------------------------------------------------===//
 
 import Injector
-import InjectorRouting
 import Testing
+
+@testable import InjectorRouting
 
 /// Leak checks of scoped screens, which their lifetime scope keeps on purpose until it closes: a
 /// scoped screen is checked once its route was removed and its scope closed, once however often it
@@ -112,6 +113,22 @@ import Testing
         await watch.expectNothingReported()
 
         #expect(screen == nil)
+    }
+
+    @Test func checksWaitingForScopesDroppedUnclosedAreForgottenOnceTheirScreensAreGone() throws {
+        // Takes each dead screen's memory, so that the next screen is not at the same address,
+        // whose check would replace the last one (checks are by screen), as in an app.
+        var fillers: [SignInViewScreen] = []
+        for _ in 0..<300 {
+            do {
+                let (router, session) = makeSession()
+                let signIn = try presentSignIn(router, in: session)
+                try signIn.removeRoute()  // its check waits for `session` to close, which never comes
+            }  // the session dropped unclosed, and its screen with it
+            fillers.append(SignInViewScreen())
+        }
+        // Without the sweep, 300 checks would wait for ever (other tests' checks may add a few).
+        #expect(ViewRoutingState.pendingLeakChecks < 150)
     }
 
     @Test func aScopedScreenRemovedAfterItsScopeClosedIsCheckedFromItsRemoval() async throws {

@@ -26,6 +26,8 @@ final class ViewRoutingState {
     /// for every router, since another router (another window's) may show the screen again.
     private static var leakChecks: [ObjectIdentifier: LeakCheck] = [:]
     private static var leakCheckCount = 0
+    /// How many checks were left by the last sweep of those whose screen is gone (`sweepLeakChecks()`).
+    private static var leakChecksAfterSweep = 0
 
     /// The leak check of a screen whose route was removed.
     private struct LeakCheck {
@@ -64,10 +66,23 @@ final class ViewRoutingState {
             Self.leakChecks[key]?.isShown = false
             return nil
         }
+        sweepLeakChecks()
         Self.leakCheckCount += 1
         Self.leakChecks[key] = LeakCheck(id: Self.leakCheckCount, screen: destination, awaitsScope: awaitingScope)
         return Self.leakCheckCount
     }
+
+    /// Forgets the checks whose screen is gone, once their number has doubled since the last sweep.
+    /// A check waiting for a scope that is never closed (its maker dropped it) is ended by nothing
+    /// else; once the scope has let go of the screen, it has nothing left to report.
+    private func sweepLeakChecks() {
+        guard Self.leakChecks.count >= max(2 * Self.leakChecksAfterSweep, 64) else { return }
+        Self.leakChecks = Self.leakChecks.filter { $0.value.screen != nil }
+        Self.leakChecksAfterSweep = Self.leakChecks.count
+    }
+
+    /// How many leak checks are under way, or waiting for a scope to close, in the whole process.
+    static var pendingLeakChecks: Int { leakChecks.count }
 
     /// A route shows `destination` again: a check started by an earlier removal does not report it.
     func shows(_ destination: AnyObject) {
