@@ -11,9 +11,16 @@
 # - the summary gives each side's median, and the per-round ratio scoped / hand-wired, whose median
 #   is the figure: both runs of a round are seconds apart.
 #
+# SIDES names the sides to run: `scoped` (/notes), `hand` (/hand/notes), and `calibrate-N` for N in
+# 250, 500, 1000, 2000 (/calibrate/N/notes: hand-wired, plus N ns of CPU time a request in a busy
+# loop), which tell what a given amount of work on the handler's path costs this server. With more
+# than two sides, the order also rotates every two rounds. Each side is compared with `hand`.
+#
 #   Examples/NotesServer/Scripts/compare-load.sh                   # 10 rounds of 10 s per side and endpoint
 #   ROUNDS=3 DURATION=5s Examples/NotesServer/Scripts/compare-load.sh
 #   SERVER_CPU=0 CLIENT_CPU=1 Examples/NotesServer/Scripts/compare-load.sh
+#   SIDES="hand calibrate-250 calibrate-500 calibrate-1000 calibrate-2000 scoped" \
+#       ROUNDS=8 DURATION=6s Examples/NotesServer/Scripts/compare-load.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,7 +31,19 @@ THREADS=${THREADS:-1}
 PORT=${PORT:-8089}
 SERVER_CPU=${SERVER_CPU:-0}
 CLIENT_CPU=${CLIENT_CPU:-1}
+read -r -a sides <<<"${SIDES:-scoped hand}"
 HOST=127.0.0.1
+
+prefix() { # side -> the path prefix of its routes
+    case "$1" in
+    scoped) echo "" ;;
+    hand) echo "/hand" ;;
+    calibrate-*) echo "/calibrate/${1#calibrate-}" ;;
+    *) echo "unknown side $1 (scoped, hand, calibrate-N)" >&2; exit 2 ;;
+    esac
+}
+for side in "${sides[@]}"; do prefix "$side" >/dev/null; done
+[[ " ${sides[*]} " == *" hand "* ]] || { echo "SIDES must include hand, which the others are compared with" >&2; exit 2; }
 
 swift build -c release --product NotesServer >/dev/null
 data=$(mktemp -d)
@@ -76,29 +95,33 @@ load() { # endpoint side round path [script]
     # Microseconds of server CPU per request.
     cpu=$(awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" -v n="$requests" \
         'BEGIN {printf "%.1f", ticks / hz * 1e6 / n}')
-    printf '%-5s %-7s %5s %12s %10s %12s\n' "$1" "$2" "$3" "$rps" "$p99" "$cpu"
+    printf '%-5s %-14s %5s %12s %10s %12s\n' "$1" "$2" "$3" "$rps" "$p99" "$cpu"
     echo "$1 $2 $3 $rps $p99 $cpu" >> "$work/results"
 }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION on CPU $CLIENT_CPU, the server (pid $server) on CPU $SERVER_CPU, $ROUNDS rounds"
-# Warm up both sides of both endpoints.
-for path in "/notes/$id" "/hand/notes/$id"; do
-    taskset -c "$CLIENT_CPU" wrk -t1 -c4 -d3s "http://$HOST:$PORT$path" >/dev/null
+# Warm up every side of both endpoints.
+for side in "${sides[@]}"; do
+    taskset -c "$CLIENT_CPU" wrk -t1 -c4 -d3s "http://$HOST:$PORT$(prefix "$side")/notes/$id" >/dev/null
+    taskset -c "$CLIENT_CPU" wrk -t1 -c4 -d3s -s "$post_script" "http://$HOST:$PORT$(prefix "$side")/notes" >/dev/null
 done
-for path in /notes /hand/notes; do
-    taskset -c "$CLIENT_CPU" wrk -t1 -c4 -d3s -s "$post_script" "http://$HOST:$PORT$path" >/dev/null
-done
-printf '%-5s %-7s %5s %12s %10s %12s\n' what side round 'requests/s' p99 'CPU µs/req'
+printf '%-5s %-14s %5s %12s %10s %12s\n' what side round 'requests/s' p99 'CPU µs/req'
+count=${#sides[@]}
 for round in $(seq "$ROUNDS"); do
-    if ((round % 2)); then order="scoped hand"; else order="hand scoped"; fi
-    for side in $order; do
-        prefix=""; [ "$side" = hand ] && prefix="/hand"
-        load GET "$side" "$round" "$prefix/notes/$id"
+    # Odd rounds in the given order, even ones reversed; with more than two sides, also shifted
+    # by one every two rounds, so that every side takes every place.
+    shift_by=0; ((count > 2)) && shift_by=$(((round - 1) / 2))
+    order=()
+    for ((k = 0; k < count; k++)); do
+        if ((round % 2)); then place=$k; else place=$((count - 1 - k)); fi
+        order+=("${sides[$(((place + shift_by) % count))]}")
     done
-    for side in $order; do
-        prefix=""; [ "$side" = hand ] && prefix="/hand"
-        load POST "$side" "$round" "$prefix/notes" "$post_script"
+    for side in "${order[@]}"; do
+        load GET "$side" "$round" "$(prefix "$side")/notes/$id"
+    done
+    for side in "${order[@]}"; do
+        load POST "$side" "$round" "$(prefix "$side")/notes" "$post_script"
     done
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -119,20 +142,31 @@ for line in open(sys.argv[1]):
 print()
 print("| endpoint | side | requests/s, median (min–max) | p99, median | server CPU per request, median |")
 print("|---|---|---|---|---|")
+
+def label(side):
+    if side == "scoped":
+        return "request scope"
+    if side == "hand":
+        return "hand-wired"
+    return f"hand-wired + {side.split('-')[1]} ns"
+
 for what, sides in runs.items():
-    for side in ("scoped", "hand"):
+    for side in sides:
         rps, p99, cpu = zip(*sides[side].values())
-        label = "request scope" if side == "scoped" else "hand-wired"
-        print(f"| {what} | {label} | {statistics.median(rps):.0f} ({min(rps):.0f}–{max(rps):.0f})"
+        print(f"| {what} | {label(side)} | {statistics.median(rps):.0f} ({min(rps):.0f}–{max(rps):.0f})"
               f" | {statistics.median(p99):.2f} ms | {statistics.median(cpu):.1f} µs |")
 print()
 for what, sides in runs.items():
-    rounds = sorted(sides["scoped"])
-    ratio = {name: [sides["scoped"][r][i] / sides["hand"][r][i] for r in rounds]
-             for i, name in enumerate(("throughput", "p99", "cpu"))}
-    median = {name: statistics.median(values) for name, values in ratio.items()}
-    print(f"{what}: scoped / hand-wired throughput per round: {', '.join(f'{x:.3f}' for x in ratio['throughput'])}")
-    print(f"{what}: throughput median ratio {median['throughput']:.3f} ({(median['throughput'] - 1) * 100:+.1f}%),"
-          f" {sum(1 for x in ratio['throughput'] if x >= 0.97)} of {len(rounds)} rounds within 3%;"
-          f" p99 {median['p99']:.3f}; CPU per request {median['cpu']:.3f} ({(median['cpu'] - 1) * 100:+.1f}%)")
+    for side in sides:
+        if side == "hand":
+            continue
+        rounds = sorted(sides[side])
+        ratio = {name: [sides[side][r][i] / sides["hand"][r][i] for r in rounds]
+                 for i, name in enumerate(("throughput", "p99", "cpu"))}
+        median = {name: statistics.median(values) for name, values in ratio.items()}
+        print(f"{what}: {side} / hand-wired throughput per round: {', '.join(f'{x:.3f}' for x in ratio['throughput'])}")
+        print(f"{what}: {side}: throughput median ratio {median['throughput']:.3f}"
+              f" ({(median['throughput'] - 1) * 100:+.1f}%),"
+              f" {sum(1 for x in ratio['throughput'] if x >= 0.97)} of {len(rounds)} rounds within 3%;"
+              f" p99 {median['p99']:.3f}; CPU per request {median['cpu']:.3f} ({(median['cpu'] - 1) * 100:+.1f}%)")
 PY

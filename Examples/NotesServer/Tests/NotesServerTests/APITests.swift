@@ -19,7 +19,10 @@ import Testing
 
 @Suite("The notes API", .timeLimit(.minutes(1)))
 struct APITests {
-    @Test("create, list, get, update and delete a note", arguments: ["/notes", "/hand/notes"])
+    @Test(
+        "create, list, get, update and delete a note",
+        arguments: ["/notes", "/hand/notes"] + NotesServer.calibrationNanoseconds.map { "/calibrate/\($0)/notes" }
+    )
     func crud(prefix: String) async throws {
         let server = try makeServer()
         try await withRouterClient(server) { client in

@@ -51,11 +51,16 @@ public struct HandWiredScopeMiddleware: RouterMiddleware {
     let database: NotesDatabase
     let clock: any NotesClock
     let audit: ScopeAudit
+    let extraWork: Duration
 
-    public init(database: NotesDatabase, clock: any NotesClock, audit: ScopeAudit) {
+    /// - Parameter extraWork: CPU time each request spends in a busy loop before its handler runs:
+    ///   zero for the hand-wired routes, more for the load test's calibration routes, which measure
+    ///   what a given amount of work on the handler's path costs this server (`Scripts/compare-load.sh`).
+    public init(database: NotesDatabase, clock: any NotesClock, audit: ScopeAudit, extraWork: Duration = .zero) {
         self.database = database
         self.clock = clock
         self.audit = audit
+        self.extraWork = extraWork
     }
 
     public func handle(
@@ -63,11 +68,20 @@ public struct HandWiredScopeMiddleware: RouterMiddleware {
         context: AppRequestContext,
         next: (Request, AppRequestContext) async throws -> Response
     ) async throws -> Response {
+        if extraWork > .zero { Self.spin(for: extraWork) }
         let info = RequestInfo(id: context.id, logger: context.logger)
         var context = context
         context.services = HandWiredRequestServices(database: database, clock: clock, audit: audit, request: info)
         let lease = ScopeLease(info: info, audit: audit) { info.unitOfWork?.dispose() }
         return try await lease.serve(request, context: context, next: next)
+    }
+
+    /// Keeps the thread busy for `duration`: work that touches no memory, so it stands for CPU
+    /// time alone.
+    @inline(never)
+    static func spin(for duration: Duration) {
+        let end = ContinuousClock.now + duration
+        while ContinuousClock.now < end {}
     }
 }
 

@@ -169,21 +169,32 @@ public struct NotesServer: Sendable {
     }
 
     /// The router: `/notes` resolves through request scopes; `/hand/notes` is the same API wired
-    /// by hand, for the load test's comparison.
+    /// by hand, for the load test's comparison, and `/calibrate/NANOSECONDS/notes` the hand-wired
+    /// API spending that much more CPU time a request, for the load test's calibration.
     public func makeRouter() throws -> Router<AppRequestContext> {
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: JSONErrorMiddleware())
         NotesRoutes.add(
             to: router.group("notes").add(middleware: RequestScopeMiddleware(container: container, audit: audit))
         )
-        let handWired = HandWiredScopeMiddleware(
-            database: try container.resolve(NotesDatabase.self),
-            clock: try container.resolve((any NotesClock).self),
-            audit: audit
-        )
+        let database = try container.resolve(NotesDatabase.self)
+        let clock = try container.resolve((any NotesClock).self)
+        let handWired = HandWiredScopeMiddleware(database: database, clock: clock, audit: audit)
         NotesRoutes.add(to: router.group("hand/notes").add(middleware: handWired))
+        for nanoseconds in Self.calibrationNanoseconds {
+            let calibration = HandWiredScopeMiddleware(
+                database: database,
+                clock: clock,
+                audit: audit,
+                extraWork: .nanoseconds(nanoseconds)
+            )
+            NotesRoutes.add(to: router.group("calibrate/\(nanoseconds)/notes").add(middleware: calibration))
+        }
         return router
     }
+
+    /// The extra CPU time of the calibration routes, in nanoseconds a request.
+    public static let calibrationNanoseconds = [250, 500, 1000, 2000]
 
     /// The HTTP application on 127.0.0.1, with the database and the maintenance job as services of
     /// its `ServiceGroup`: at graceful shutdown the server stops first (in-flight requests finish),
