@@ -51,15 +51,37 @@ public struct HandWiredScopeMiddleware: RouterMiddleware {
     let database: NotesDatabase
     let clock: any NotesClock
     let audit: ScopeAudit
-    let extraWork: Duration
 
-    /// - Parameter extraWork: CPU time each request spends in a busy loop before its handler runs:
-    ///   zero for the hand-wired routes, more for the load test's calibration routes, which measure
-    ///   what a given amount of work on the handler's path costs this server (`Scripts/compare-load.sh`).
-    public init(database: NotesDatabase, clock: any NotesClock, audit: ScopeAudit, extraWork: Duration = .zero) {
+    public init(database: NotesDatabase, clock: any NotesClock, audit: ScopeAudit) {
         self.database = database
         self.clock = clock
         self.audit = audit
+    }
+
+    public func handle(
+        _ request: Request,
+        context: AppRequestContext,
+        next: (Request, AppRequestContext) async throws -> Response
+    ) async throws -> Response {
+        let info = RequestInfo(id: context.id, logger: context.logger)
+        var context = context
+        context.services = HandWiredRequestServices(database: database, clock: clock, audit: audit, request: info)
+        let lease = ScopeLease(info: info, audit: audit) { info.unitOfWork?.dispose() }
+        return try await lease.serve(request, context: context, next: next)
+    }
+}
+
+/// The hand-wired lifecycle after a busy loop of `extraWork` a request, for the load test's
+/// calibration routes, which measure what a given amount of work on the handler's path costs this
+/// server (`Scripts/compare-load.sh`). A middleware of its own, so the hand-wired routes, the floor
+/// the request scopes are measured against, run none of it.
+public struct CalibrationMiddleware: RouterMiddleware {
+    public typealias Context = AppRequestContext
+    let handWired: HandWiredScopeMiddleware
+    let extraWork: Duration
+
+    public init(handWired: HandWiredScopeMiddleware, extraWork: Duration) {
+        self.handWired = handWired
         self.extraWork = extraWork
     }
 
@@ -68,12 +90,8 @@ public struct HandWiredScopeMiddleware: RouterMiddleware {
         context: AppRequestContext,
         next: (Request, AppRequestContext) async throws -> Response
     ) async throws -> Response {
-        if extraWork > .zero { Self.spin(for: extraWork) }
-        let info = RequestInfo(id: context.id, logger: context.logger)
-        var context = context
-        context.services = HandWiredRequestServices(database: database, clock: clock, audit: audit, request: info)
-        let lease = ScopeLease(info: info, audit: audit) { info.unitOfWork?.dispose() }
-        return try await lease.serve(request, context: context, next: next)
+        Self.spin(for: extraWork)
+        return try await handWired.handle(request, context: context, next: next)
     }
 
     /// Keeps the thread busy for `duration`: work that touches no memory, so it stands for CPU

@@ -182,12 +182,7 @@ public struct NotesServer: Sendable {
         let handWired = HandWiredScopeMiddleware(database: database, clock: clock, audit: audit)
         NotesRoutes.add(to: router.group("hand/notes").add(middleware: handWired))
         for nanoseconds in Self.calibrationNanoseconds {
-            let calibration = HandWiredScopeMiddleware(
-                database: database,
-                clock: clock,
-                audit: audit,
-                extraWork: .nanoseconds(nanoseconds)
-            )
+            let calibration = CalibrationMiddleware(handWired: handWired, extraWork: .nanoseconds(nanoseconds))
             NotesRoutes.add(to: router.group("calibrate/\(nanoseconds)/notes").add(middleware: calibration))
         }
         return router
