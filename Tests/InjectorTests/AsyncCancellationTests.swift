@@ -217,7 +217,8 @@ struct AsyncCancellationTests {
         container.register(SyncPool.self, scope: lifetime) { _ in
             building.signal()
             let builder = InstanceGates.currentThread
-            if waitedUntil({ !InstanceGates.waits(forGatesHeldBy: builder).isEmpty }) { waiterSeen.signal() }
+            let waiterWaits = waitedUntil(seconds: 30) { !InstanceGates.waits(forGatesHeldBy: builder).isEmpty }
+            if waiterWaits { waiterSeen.signal() }
             _ = waited(for: release, seconds: 30)
             return SyncPool(serial: calls.next())
         }
