@@ -44,7 +44,8 @@ public final class Container: Sendable {
     /// Whether `finishRegistration()` was called.
     let finished = Atomic<Bool>(false)
     /// The disposable singletons of this container's registrations, and what was built for them.
-    @usableFromInline let disposals = DisposalBag()
+    /// (`nonisolated(unsafe)`: a `LockedBuffer`, reached under its lock.)
+    @usableFromInline nonisolated(unsafe) let disposals = DisposalBag.make()
     /// What receives problems noticed outside any call that could throw them.
     let diagnostics = Locked.make(DiagnosticsHandler?.none)
 

@@ -89,7 +89,7 @@ extension Container {
         let lifetimeScope = LifetimeScope(container: self, tag: nil, acceptsEveryTag: true)
         return Sandbox(
             lifetimeScope: lifetimeScope,
-            side: InstanceStore(disposals: lifetimeScope.store.disposals, isSideStore: true)
+            side: InstanceStore.make(disposals: lifetimeScope.store.disposals, isSideStore: true)
         )
     }
 }

@@ -25,16 +25,26 @@
 /// every wait is recorded and a wait that could never end is refused (`circularWait`); from then on
 /// that gate is the table's. (Async instances are built behind `AsyncInstanceGates`.)
 @usableFromInline
-final class InstanceStore: Sendable {
-    @usableFromInline let disposals: DisposalBag
-    /// The singleton and weak instances built here, for a side store (overrides' or validation's),
-    /// which scopes never take charge of; `nil` for a scope's store.
-    @usableFromInline let sharedObjects: SharedObjects?
-    /// The instance (an `InstanceBox`) and the gate of each registration, keyed by its record.
-    private let entries = Locked.make(Entries())
+final class InstanceStore: LockedBuffer<InstanceStore.State> {
+    /// What the store keeps, with its lock, in one allocation (a request's scope makes a store).
+    @usableFromInline struct State {
+        /// Where the store's disposable instances go: its own bag, or one it shares with another
+        /// store. Set once.
+        let disposals: DisposalBag
+        /// The singleton and weak instances built here, for a side store (overrides' or
+        /// validation's), which scopes never take charge of; `nil` for a scope's store. Set once.
+        let sharedObjects: SharedObjects?
+        /// The instance (an `InstanceBox`) and the gate of each registration, keyed by its record.
+        fileprivate var entries = Entries()
+    }
+
+    @usableFromInline var disposals: DisposalBag { withUnlockedState { $0.pointee.disposals } }
+
+    /// The singleton and weak instances built here, for a side store; `nil` for a scope's store.
+    @usableFromInline var sharedObjects: SharedObjects? { withUnlockedState { $0.pointee.sharedObjects } }
 
     /// One registration's place in the store.
-    private struct Entry {
+    fileprivate struct Entry {
         /// The registration's record, which keys it.
         let record: ObjectIdentifier
         /// The published instance, an `InstanceBox`.
@@ -47,7 +57,7 @@ final class InstanceStore: Sendable {
     /// searched linearly, which costs no hashing and no dictionary storage; past `indexedCount` of
     /// them, a dictionary index keeps lookups constant-time. A place, once made, stays until
     /// `removeAll`.
-    private struct Entries {
+    fileprivate struct Entries {
         private static let indexedCount = 16
         /// The record of the first place while it is not made: no registration's.
         private static var vacant: ObjectIdentifier { ObjectIdentifier(Entries.self) }
@@ -115,7 +125,7 @@ final class InstanceStore: Sendable {
     }
 
     /// Who holds the gate of an instance kept here.
-    private enum Gate: Equatable {
+    fileprivate enum Gate: Equatable {
         case free
         /// The thread `thread` holds it, `count` times (a resolution nested in the one building,
         /// through a captured container, takes it again).
@@ -131,22 +141,21 @@ final class InstanceStore: Sendable {
         let taken: Bool
     }
 
-    /// Creates an empty store whose disposable instances go to `disposals`: its own bag, or one it
+    /// Makes an empty store whose disposable instances go to `disposals`: its own bag, or one it
     /// shares with another store, so that disposal keeps the order of completion across both.
-    init(disposals: DisposalBag = DisposalBag(), isSideStore: Bool = false) {
-        self.disposals = disposals
-        sharedObjects = isSideStore ? SharedObjects() : nil
+    static func make(disposals: DisposalBag = .make(), isSideStore: Bool = false) -> InstanceStore {
+        make(State(disposals: disposals, sharedObjects: isSideStore ? SharedObjects() : nil))
     }
 
     /// The published instance (an `InstanceBox`) of `record`'s registration, if any.
     @usableFromInline func instance(of record: AnyProvider) -> AnyObject? {
-        entries.withLock { $0[ObjectIdentifier(record)]?.box }
+        withLock { $0.entries[ObjectIdentifier(record)]?.box }
     }
 
     @usableFromInline func publish(_ box: AnyObject, of record: AnyProvider) {
-        entries.withLock { entries in
-            guard !entries.isEmptied else { return }
-            entries.withPlace(making: ObjectIdentifier(record)) { $0.box = box }
+        withLock { state in
+            guard !state.entries.isEmptied else { return }
+            state.entries.withPlace(making: ObjectIdentifier(record)) { $0.box = box }
         }
     }
 
@@ -169,8 +178,8 @@ final class InstanceStore: Sendable {
         stopsWhenCancelled: Bool
     ) throws -> Entered {
         let thread = InstanceGates.currentThread
-        let entered: Entered? = entries.withLock { entries in
-            entries.withPlace(making: ObjectIdentifier(record)) { Self.enter(&$0, by: thread, as: key) }
+        let entered: Entered? = withLock { state in
+            state.entries.withPlace(making: ObjectIdentifier(record)) { Self.enter(&$0, by: thread, as: key) }
         }
         if let entered { return entered }
         try InstanceGates.enter(key, asking: asked, path: path, stopsWhenCancelled: stopsWhenCancelled)
@@ -202,8 +211,8 @@ final class InstanceStore: Sendable {
     /// Releases the gate of `record`'s registration (`key`) that the calling thread took once with
     /// `enter`.
     @usableFromInline func leave(_ record: ObjectIdentifier, as key: ResolutionContext.SharedInstanceKey) {
-        let isGlobal: Bool = entries.withLock { entries in
-            entries.withPlace(of: record) { Self.leave(&$0) } ?? false
+        let isGlobal: Bool = withLock { state in
+            state.entries.withPlace(of: record) { Self.leave(&$0) } ?? false
         }
         if isGlobal { InstanceGates.leave(key) }
     }
@@ -216,9 +225,9 @@ final class InstanceStore: Sendable {
         of record: AnyProvider,
         leaving key: ResolutionContext.SharedInstanceKey
     ) {
-        let isGlobal: Bool = entries.withLock { entries in
-            let isEmptied = entries.isEmptied
-            return entries.withPlace(making: ObjectIdentifier(record)) { entry in
+        let isGlobal: Bool = withLock { state in
+            let isEmptied = state.entries.isEmptied
+            return state.entries.withPlace(making: ObjectIdentifier(record)) { entry in
                 if !isEmptied { entry.box = box }
                 return Self.leave(&entry)
             }
@@ -244,13 +253,13 @@ final class InstanceStore: Sendable {
 
     /// Drops every instance, once they have been disposed. A gate still held stays with its holder.
     func removeAll() {
-        let dropped = entries.withLock { $0.removeAll() }
+        let dropped = withLock { $0.entries.removeAll() }
         // Released here, unlocked: a deinit that uses the scope (`afterClosing`) would deadlock.
         withExtendedLifetime(dropped) {}
     }
 
     /// Whether `removeAll` ran: the store's scope has closed.
     var isEmptied: Bool {
-        entries.withLock { $0.isEmptied }
+        withLock { $0.entries.isEmptied }
     }
 }

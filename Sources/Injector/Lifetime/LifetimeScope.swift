@@ -38,8 +38,9 @@ public final class LifetimeScope: Sendable {
     public let container: Container
     /// The scope's tag, which ``Scope/scoped(to:)`` registrations ask for; `nil` when untagged.
     public let tag: ScopeTag?
-    /// The scoped instances, and the disposables the scope took charge of.
-    @usableFromInline let store = InstanceStore()
+    /// The scoped instances, and the disposables the scope took charge of. (`nonisolated(unsafe)`:
+    /// a `LockedBuffer`, reached under its lock.)
+    @usableFromInline nonisolated(unsafe) let store = InstanceStore.make()
     /// Whether this scope stands for every tag: validation's sandbox scope.
     let acceptsEveryTag: Bool
     /// The values the scope was given when it was made.

@@ -26,8 +26,9 @@ final class ActiveOverrides: Sendable {
     /// The override registrations.
     let registrations: Container
     /// The singletons and weak instances resolved while the overrides are in effect: built afresh,
-    /// so that each sees the overrides and none outlives them.
-    let store = InstanceStore(isSideStore: true)
+    /// so that each sees the overrides and none outlives them. (`nonisolated(unsafe)`: a
+    /// `LockedBuffer`, reached under its lock.)
+    nonisolated(unsafe) let store = InstanceStore.make(isSideStore: true)
     /// The scoped instances built while the overrides are in effect, a store per scope, so that
     /// none is resolved after the call. The scope still owns them: its close disposes them.
     private let scopeStores = Locked.make([ObjectIdentifier: ScopeStore]())
@@ -86,7 +87,7 @@ final class ActiveOverrides: Sendable {
                 return entry.store
             }
             stores = stores.filter { $0.value.lifetimeScope != nil }  // forget the scopes that are gone
-            let scopeStore = InstanceStore(disposals: lifetimeScope.store.disposals)
+            let scopeStore = InstanceStore.make(disposals: lifetimeScope.store.disposals)
             stores[ObjectIdentifier(lifetimeScope)] = ScopeStore(lifetimeScope: lifetimeScope, store: scopeStore)
             return scopeStore
         }

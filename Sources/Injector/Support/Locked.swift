@@ -21,30 +21,61 @@ import Darwin
 
 /// Mutable state behind a pthread mutex.
 ///
-/// The mutex is tail-allocated in the same object as the state, so its address never moves (a
-/// `pthread_mutex_t` stored inline in a Swift property may be moved or copied by the compiler), as
-/// swift-nio's `NIOLock` does. pthread mutexes rather than `Synchronization.Mutex`, because
-/// ThreadSanitizer on Linux understands them. The recursive variant serves singleton construction,
-/// where a factory on the lock-holding thread builds further singletons.
+/// The mutex is tail-allocated in the same object as the state (a ``LockedBuffer``), so its address
+/// never moves (a `pthread_mutex_t` stored inline in a Swift property may be moved or copied by the
+/// compiler), as swift-nio's `NIOLock` does. pthread mutexes rather than `Synchronization.Mutex`,
+/// because ThreadSanitizer on Linux understands them. The recursive variant serves singleton
+/// construction, where a factory on the lock-holding thread builds further singletons.
 ///
 /// `package`, not internal: the routing layer keeps its route table behind the same lock rather
 /// than a second copy of this unsafe code.
 @usableFromInline
 package struct Locked<State>: @unchecked Sendable {
-    private final class Storage: ManagedBuffer<State, pthread_mutex_t> {
-        deinit {
-            _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
-        }
-    }
-
-    private let storage: Storage
+    private let storage: LockedBuffer<State>
 
     package static func make(_ state: State, recursive: Bool = false) -> Locked<State> {
-        let storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in state }, to: Storage.self)
-        storage.withUnsafeMutablePointerToElements { mutex in
+        Locked(storage: LockedBuffer.make(state, recursive: recursive))
+    }
+
+    /// Identifies the lock: copies of one `Locked` share it.
+    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
+    /// Takes the lock; pair with `unlock()`. Prefer `withLock` where the critical section is structured.
+    func lock() { storage.lock() }
+
+    /// Releases the lock taken by `lock()`.
+    func unlock() { storage.unlock() }
+
+    /// Runs `body` with exclusive access to the state.
+    ///
+    /// Not for a `Locked<Void>`, whose empty state shares its address with the mutex: use `lock()`
+    /// and `unlock()`, or ThreadSanitizer reports the access to the state as a race with `lock()`.
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        try storage.withLock(body)
+    }
+}
+
+/// An object holding state and the pthread mutex that guards it, in one allocation: the storage of
+/// a ``Locked``, and the base class of the stores a lifetime scope makes for every request
+/// (`InstanceStore`, `DisposalBag`), which would otherwise cost an object for the store and another
+/// for its lock.
+///
+/// Made with `make(_:recursive:)`, on this class or a subclass; a subclass adds no stored property
+/// (a `ManagedBuffer`'s cannot): what it keeps goes in `State`. State that never changes after
+/// `make` may be read without the lock, with `withUnlockedState(_:)`.
+///
+/// The standard library makes every `ManagedBuffer` non-`Sendable`, subclasses included, so a
+/// `Sendable` owner keeps one in a `nonisolated(unsafe) let`: sound, since its state is reached only
+/// under its lock, or, for what never changes, through `withUnlockedState(_:)`.
+@usableFromInline
+package class LockedBuffer<State>: ManagedBuffer<State, pthread_mutex_t> {
+    /// Makes an instance of the class this is called on, holding `state`. (An autoclosure: the
+    /// state is made in place, where a value would be copied in, a retain for each reference in it.)
+    package final class func make(_ state: @autoclosure () -> State, recursive: Bool = false) -> Self {
+        let buffer = unsafeDowncast(create(minimumCapacity: 1) { _ in state() }, to: self)
+        buffer.withUnsafeMutablePointerToElements { mutex in
             guard recursive else {
-                // Default attributes: no attribute object to make and destroy (a request's scope
-                // makes two of these locks).
+                // Default attributes: no attribute object to make and destroy.
                 let status = pthread_mutex_init(mutex, nil)
                 precondition(status == 0, "pthread_mutex_init failed with \(status)")
                 return
@@ -56,31 +87,36 @@ package struct Locked<State>: @unchecked Sendable {
             precondition(status == 0, "pthread_mutex_init failed with \(status)")
             pthread_mutexattr_destroy(&attributes)
         }
-        return Locked(storage: storage)
+        return buffer
     }
 
-    /// Identifies the lock: copies of one `Locked` share it.
-    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+    deinit {
+        _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+    }
 
     /// Takes the lock; pair with `unlock()`. Prefer `withLock` where the critical section is structured.
-    func lock() {
-        let status = storage.withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
+    final func lock() {
+        let status = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
         precondition(status == 0, "pthread_mutex_lock failed with \(status)")
     }
 
     /// Releases the lock taken by `lock()`.
-    func unlock() {
-        let status = storage.withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) }
+    final func unlock() {
+        let status = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) }
         precondition(status == 0, "pthread_mutex_unlock failed with \(status)")
     }
 
     /// Runs `body` with exclusive access to the state.
-    ///
-    /// Not for a `Locked<Void>`, whose empty state shares its address with the mutex: use `lock()`
-    /// and `unlock()`, or ThreadSanitizer reports the access to the state as a race with `lock()`.
-    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    final func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
-        return try storage.withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
+        return try withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
+    }
+
+    /// Runs `body` on the state without the lock, to read a part of it that never changes after
+    /// `make`. Read through the pointer (`$0.pointee.part`): only that part is loaded, not the whole
+    /// state, which another thread may be changing under the lock.
+    final func withUnlockedState<Result>(_ body: (UnsafePointer<State>) -> Result) -> Result {
+        withUnsafeMutablePointerToHeader { body(UnsafePointer($0)) }
     }
 }
