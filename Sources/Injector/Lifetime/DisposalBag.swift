@@ -30,7 +30,7 @@ final class DisposalBag: LockedBuffer<DisposalBag.Entries> {
         let provider: AnyProvider
 
         var key: ServiceKey { provider.key }
-        var isAsyncOnly: Bool { disposer.sync == nil }
+        var isAsyncOnly: Bool { disposer.isAsyncOnly }
     }
 
     /// What disposes an instance: the instance as ``Disposable``, as ``AsyncDisposable``, or as both.
@@ -85,6 +85,16 @@ final class DisposalBag: LockedBuffer<DisposalBag.Entries> {
             case .eitherObject(let object): object
             case .asyncObject: nil
             case .value(let value): value.sync
+            }
+        }
+
+        /// Whether only an async disposal can dispose the instance. (Asked of the case, without
+        /// making the existential `sync` returns: a close asks it of every instance.)
+        var isAsyncOnly: Bool {
+            switch self {
+            case .asyncObject: true
+            case .object, .eitherObject: false
+            case .value(let value): value.sync == nil
             }
         }
 
@@ -193,7 +203,9 @@ final class DisposalBag: LockedBuffer<DisposalBag.Entries> {
 
     /// The services of the instances only an async disposal can dispose.
     var asyncOnlyKeys: [ServiceKey] {
-        withLock { $0.filter(\.isAsyncOnly).map(\.key) }
+        withLock { entries in
+            entries.contains(where: \.isAsyncOnly) ? entries.filter(\.isAsyncOnly).map(\.key) : []
+        }
     }
 
     /// Disposes every instance recorded, last completed first, and forgets them.
@@ -203,8 +215,8 @@ final class DisposalBag: LockedBuffer<DisposalBag.Entries> {
     ///   disposal that threw, after all of them ran.
     func disposeAll(of owner: @autoclosure () -> String, asyncSpelling: String, refusal consequence: String) throws {
         let taken = try withLock { entries in
-            let asyncOnly = entries.filter(\.isAsyncOnly).map(\.key)
-            guard asyncOnly.isEmpty else {
+            guard !entries.contains(where: \.isAsyncOnly) else {
+                let asyncOnly = entries.filter(\.isAsyncOnly).map(\.key)
                 throw InjectionError.asyncDisposalRequired(
                     asyncOnly,
                     owner: owner(),

@@ -31,24 +31,25 @@ public struct ScopeValues: Sendable {
     /// The first value given, kept apart: a scope is typically given one (the request), which is
     /// then stored, found and dropped without hashing or allocating a dictionary.
     @usableFromInline var first: ScopeValue?
-    /// The other values.
-    @usableFromInline var more: [LookupKey: ScopeValue] = [:]
+    /// The other values; `nil` until there are some, so that a scope given one value copies and
+    /// drops no dictionary.
+    @usableFromInline var more: [LookupKey: ScopeValue]?
 
     init() {}
 
     /// The value given for `key`, if any.
     subscript(key: LookupKey) -> ScopeValue? {
         if let first, first.key == key { return first }
-        return more.isEmpty ? nil : more[key]
+        return more?[key]
     }
 
     /// Whether `instance`, whose identity is `object` if it is a class instance, is one of the
     /// values: a scope takes charge of none of them, even resolved under another key.
     func contains(_ instance: Any, object: AnyObject?) -> Bool {
         guard let first else { return false }
-        if let object, more.isEmpty { return first.object == ObjectIdentifier(object) }
+        if let object, more == nil { return first.object == ObjectIdentifier(object) }
         return isSameInstance(first.instance, instance, object: object)
-            || more.values.contains { isSameInstance($0.instance, instance, object: object) }
+            || more?.values.contains { isSameInstance($0.instance, instance, object: object) } == true
     }
 
     /// Gives the scope `value`, resolvable as `type` under `name`; a second value for the same type
@@ -57,7 +58,8 @@ public struct ScopeValues: Sendable {
     public mutating func provide<Value: Sendable>(_ type: Value.Type, name: String? = nil, _ value: Value) {
         let given = TypedScopeValue(value, key: LookupKey(type, name: name))
         if let first, first.key != given.key {
-            more[given.key] = given
+            if more == nil { more = [:] }
+            more![given.key] = given
         } else {
             first = given
         }
