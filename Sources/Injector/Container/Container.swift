@@ -43,9 +43,10 @@ public final class Container: Sendable {
     let registry = PublishedReference<Registry>()
     /// Whether `finishRegistration()` was called.
     let finished = Atomic<Bool>(false)
-    /// The disposable singletons of this container's registrations, and what was built for them.
-    /// (`nonisolated(unsafe)`: a `LockedBuffer`, reached under its lock.)
-    @usableFromInline nonisolated(unsafe) let disposals = DisposalBag.make()
+    /// The records of the disposable singletons of this container's registrations, and of what was
+    /// built for them: a store's records, its places unused (singletons live in their
+    /// registrations' slots). (`nonisolated(unsafe)`: a `LockedBuffer`, reached under its lock.)
+    @usableFromInline nonisolated(unsafe) let disposals = InstanceStore.make()
     /// What receives problems noticed outside any call that could throw them.
     let diagnostics = Locked.make(DiagnosticsHandler?.none)
 

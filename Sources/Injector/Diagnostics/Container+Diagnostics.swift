@@ -55,7 +55,7 @@ extension LifetimeScope {
     /// are never disposed.
     func reportIfNotClosed() {
         guard !isClosed, !acceptsEveryTag else { return }
-        let undisposed = store.disposals.keys
+        let undisposed = store.disposals.disposalKeys
         guard !undisposed.isEmpty else { return }
         container.report(.scopeNotClosed(tag: tag, undisposed: undisposed))
     }

@@ -53,7 +53,7 @@ extension Container {
                 }
             )
         }
-        let undisposed = sandbox.disposals.asyncOnlyKeys
+        let undisposed = sandbox.disposals.asyncOnlyDisposalKeys
         validation.checkDisposal { try sandbox.disposals.disposeDisposableSynchronously(of: "validation") }
         return try validation.finish(undisposed: undisposed)
     }
@@ -89,19 +89,19 @@ extension Container {
         let lifetimeScope = LifetimeScope(container: self, tag: nil, acceptsEveryTag: true)
         return Sandbox(
             lifetimeScope: lifetimeScope,
-            side: InstanceStore.make(disposals: lifetimeScope.store.disposals, isSideStore: true)
+            side: InstanceStore.make(disposingIn: lifetimeScope.store.disposals, isSideStore: true)
         )
     }
 }
 
 /// Where validation builds shared instances: a scope that stands for every tag, and a store for
-/// singletons and weak instances; both hand what is disposable to one bag, so that disposal keeps
-/// the order of completion across them.
+/// singletons and weak instances; both hand what is disposable to the scope's records, so that
+/// disposal keeps the order of completion across them.
 struct Sandbox {
     let lifetimeScope: LifetimeScope
     let side: InstanceStore
 
-    var disposals: DisposalBag { lifetimeScope.store.disposals }
+    var disposals: InstanceStore { lifetimeScope.store.disposals }
 }
 
 extension ResolutionContext {

@@ -11,14 +11,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// The disposable instances an owner (a lifetime scope, a container's singletons, a set of test
-/// overrides) took charge of, in the order they were completed; disposed in reverse, exactly once.
+/// The records of the disposable instances an owner (a lifetime scope, a container's singletons, a
+/// set of test overrides) took charge of, in the order they were completed, and how they are
+/// disposed: in reverse, exactly once.
 ///
-/// A class (a ``LockedBuffer``, whose records and lock are one allocation) rather than a struct
-/// around a lock: the resolve path asks whether a resolution has an owner, and reading an optional
-/// struct there costs a retain and a release on every transient resolve (measured: 44 ns became 67).
+/// The records (`Entries`) are kept under their owner's lock, in an `InstanceStore`'s state (see
+/// `InstanceStore+Disposal.swift`), so that a lifetime scope's instances and disposables share one
+/// allocation and one lock; the disposals themselves run here, outside it.
 @usableFromInline
-final class DisposalBag: LockedBuffer<DisposalBag.Entries> {
+enum DisposalBag {
     /// A disposable instance, kept as what disposes it (cast to its disposal protocols when it is
     /// recorded, where the caller's type is known, see ``Disposer``, so that disposing it casts
     /// nothing), with the registration that made it, whose key names it in messages.
@@ -150,8 +151,16 @@ final class DisposalBag: LockedBuffer<DisposalBag.Entries> {
             endIndex += 1
         }
 
-        mutating func removeAll() {
-            self = Entries()
+        /// Moves the records out, leaving none: no retain and release of each.
+        mutating func takeAll() -> Entries {
+            var taken = Entries()
+            swap(&self, &taken)
+            return taken
+        }
+
+        /// The services of the instances only an async disposal can dispose.
+        var asyncOnlyKeys: [ServiceKey] {
+            contains(where: \.isAsyncOnly) ? filter(\.isAsyncOnly).map(\.key) : []
         }
 
         /// The records `isKept` says to keep, in their order.
@@ -161,9 +170,6 @@ final class DisposalBag: LockedBuffer<DisposalBag.Entries> {
             return kept
         }
     }
-
-    /// Makes an empty bag.
-    static func make() -> DisposalBag { make(Entries()) }
 
     /// How an instance is disposed.
     @usableFromInline enum Disposal: Sendable {
@@ -186,88 +192,9 @@ final class DisposalBag: LockedBuffer<DisposalBag.Entries> {
         }
     }
 
-    /// Takes charge of `instance`, made by `provider`, disposed as `disposal` says.
-    func takeCharge(of instance: Any, madeBy provider: AnyProvider, disposal: Disposal) {
-        takeCharge(Disposer(instance, disposal: disposal, object: weakReferenceable(instance)), madeBy: provider)
-    }
-
-    /// Takes charge of the instance `disposer` disposes, made by `provider`.
-    func takeCharge(_ disposer: Disposer, madeBy provider: AnyProvider) {
-        withLock { $0.append(Entry(disposer: disposer, provider: provider)) }
-    }
-
-    /// The services of the instances not yet disposed, in the order they were recorded.
-    var keys: [ServiceKey] {
-        withLock { $0.map(\.key) }
-    }
-
-    /// The services of the instances only an async disposal can dispose.
-    var asyncOnlyKeys: [ServiceKey] {
-        withLock { entries in
-            entries.contains(where: \.isAsyncOnly) ? entries.filter(\.isAsyncOnly).map(\.key) : []
-        }
-    }
-
-    /// Disposes every instance recorded, last completed first, and forgets them.
-    ///
-    /// - Throws: ``InjectionError/Code/asyncDisposalRequired`` before disposing anything when an
-    ///   instance is only ``AsyncDisposable``; ``InjectionError/Code/disposalFailed`` listing every
-    ///   disposal that threw, after all of them ran.
-    func disposeAll(of owner: @autoclosure () -> String, asyncSpelling: String, refusal consequence: String) throws {
-        let taken = try withLock { entries in
-            guard !entries.contains(where: \.isAsyncOnly) else {
-                let asyncOnly = entries.filter(\.isAsyncOnly).map(\.key)
-                throw InjectionError.asyncDisposalRequired(
-                    asyncOnly,
-                    owner: owner(),
-                    asyncSpelling: asyncSpelling,
-                    consequence: consequence
-                )
-            }
-            defer { entries.removeAll() }
-            return entries
-        }
-        try Self.dispose(taken, of: owner)
-    }
-
-    /// Disposes every instance that a sync disposal can dispose, last completed first; keeps the
-    /// others.
-    func disposeDisposableSynchronously(of owner: @autoclosure () -> String) throws {
-        let (taken, kept) = withLock { entries in
-            let kept = entries.records(where: \.isAsyncOnly)
-            defer { entries = kept }
-            return (entries.records { !$0.isAsyncOnly }, kept)
-        }
-        try Self.dispose(taken, leaving: kept, of: owner)
-    }
-
-    /// Disposes every instance recorded, last completed first, asynchronously where it can be.
-    @usableFromInline func disposeAllAsync(of owner: @autoclosure () -> String) async throws {
-        let taken = withLock { entries in
-            defer { entries.removeAll() }
-            return entries
-        }
-        // A request's scope usually owns one instance (its unit of work): no order to work out, no
-        // record to match, and 12 to 17 fewer lines of code for a server to fetch back into its caches
-        // (the server example's request, measured in two builds).
-        if taken.count == 1 {
-            guard let failure = await Self.disposeAsync(taken[0]) else { return }
-            return try Self.report([failure], outOf: 1, of: owner)
-        }
-        var failures: [InjectionError] = []
-        var disposed = 0
-        let lastRecords = Self.lastRecords(in: taken)
-        for index in stride(from: taken.count - 1, through: 0, by: -1)
-        where Self.isLastRecord(at: index, in: taken, lastRecords) {
-            disposed += 1
-            if let failure = await Self.disposeAsync(taken[index]) { failures.append(failure) }
-        }
-        try Self.report(failures, outOf: disposed, of: owner)
-    }
-
     /// Disposes the instance `entry` records, asynchronously if it can be; its failure, if it threw.
     /// (Inlined: as an async function of its own, it costs a request's close an async frame.)
-    @inline(__always) private static func disposeAsync(_ entry: Entry) async -> InjectionError? {
+    @inline(__always) static func disposeAsync(_ entry: Entry) async -> InjectionError? {
         do {
             if let disposable = entry.disposer.async {
                 try await disposable.disposeAsync()
@@ -282,7 +209,7 @@ final class DisposalBag: LockedBuffer<DisposalBag.Entries> {
 
     /// Disposes every instance `entries` records, synchronously, last completed first; `kept`, the
     /// records of the instances only an async disposal can dispose, are named if one fails.
-    private static func dispose(
+    static func dispose(
         _ entries: Entries,
         leaving kept: Entries = Entries(),
         of owner: () -> String
@@ -314,7 +241,7 @@ final class DisposalBag: LockedBuffer<DisposalBag.Entries> {
 
     /// Where each class instance is last recorded, for many entries; `nil` for few, which
     /// `isLastRecord` compares pairwise, without allocating.
-    private static func lastRecords(in entries: Entries) -> [ObjectIdentifier: Int]? {
+    static func lastRecords(in entries: Entries) -> [ObjectIdentifier: Int]? {
         guard entries.count > 16 else { return nil }
         var lastRecords: [ObjectIdentifier: Int] = [:]
         for (index, entry) in entries.enumerated() {
@@ -325,7 +252,7 @@ final class DisposalBag: LockedBuffer<DisposalBag.Entries> {
 
     /// Whether the entry at `index` is the last record of its instance: a class instance recorded
     /// twice (returned by two registrations) is disposed once, where its last record puts it.
-    private static func isLastRecord(
+    static func isLastRecord(
         at index: Int,
         in entries: Entries,
         _ lastRecords: [ObjectIdentifier: Int]?
@@ -339,7 +266,7 @@ final class DisposalBag: LockedBuffer<DisposalBag.Entries> {
     /// Throws the failures of `owner`'s disposals, `disposed` in all, if any; `kept` are records a
     /// sync disposal left undisposed. The owner's name, which messages alone use, is worked out only
     /// then: a scope's is an interpolated string, made on every close.
-    private static func report(
+    static func report(
         _ failures: [InjectionError],
         outOf disposed: Int,
         leaving kept: Entries = Entries(),

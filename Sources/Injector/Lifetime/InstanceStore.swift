@@ -28,17 +28,21 @@
 final class InstanceStore: LockedBuffer<InstanceStore.State> {
     /// What the store keeps, with its lock, in one allocation (a request's scope makes a store).
     @usableFromInline struct State {
-        /// Where the store's disposable instances go: its own bag, or one it shares with another
-        /// store. Set once.
-        let disposals: DisposalBag
+        /// The store whose records take the disposable instances built here, if not this one's
+        /// (a side store for a scope hands them to the scope's). Set once.
+        let disposalOwner: InstanceStore?
         /// The singleton and weak instances built here, for a side store (overrides' or
         /// validation's), which scopes never take charge of; `nil` for a scope's store. Set once.
         let sharedObjects: SharedObjects?
         /// The instance (an `InstanceBox`) and the gate of each registration, keyed by its record.
         fileprivate var entries = Entries()
+        /// The disposable instances this store took charge of (see `InstanceStore+Disposal.swift`).
+        var records = DisposalBag.Entries()
     }
 
-    @usableFromInline var disposals: DisposalBag { withUnlockedState { $0.pointee.disposals } }
+    /// The store that keeps the records of the disposable instances built here: this one, or the
+    /// one it hands them to.
+    @usableFromInline var disposals: InstanceStore { withUnlockedState { $0.pointee.disposalOwner } ?? self }
 
     /// The singleton and weak instances built here, for a side store; `nil` for a scope's store.
     @usableFromInline var sharedObjects: SharedObjects? { withUnlockedState { $0.pointee.sharedObjects } }
@@ -141,10 +145,10 @@ final class InstanceStore: LockedBuffer<InstanceStore.State> {
         let taken: Bool
     }
 
-    /// Makes an empty store whose disposable instances go to `disposals`: its own bag, or one it
-    /// shares with another store, so that disposal keeps the order of completion across both.
-    static func make(disposals: DisposalBag = .make(), isSideStore: Bool = false) -> InstanceStore {
-        make(State(disposals: disposals, sharedObjects: isSideStore ? SharedObjects() : nil))
+    /// Makes an empty store whose disposable instances go to its own records, or to `owner`'s, so
+    /// that disposal keeps the order of completion across both.
+    static func make(disposingIn owner: InstanceStore? = nil, isSideStore: Bool = false) -> InstanceStore {
+        make(State(disposalOwner: owner, sharedObjects: isSideStore ? SharedObjects() : nil))
     }
 
     /// The published instance (an `InstanceBox`) of `record`'s registration, if any.

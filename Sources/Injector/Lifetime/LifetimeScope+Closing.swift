@@ -31,7 +31,7 @@ extension LifetimeScope {
     @available(*, noasync, message: "use try await closeAsync(), or withScopeAsync, which closes on every path")
     public func close() throws {
         // Refuse before marking the scope closed, so that no resolution meanwhile sees it closed.
-        let asyncOnly = store.disposals.asyncOnlyKeys
+        let asyncOnly = store.disposals.asyncOnlyDisposalKeys
         guard asyncOnly.isEmpty || isClosed else {
             throw InjectionError.asyncDisposalRequired(
                 asyncOnly,
@@ -67,7 +67,7 @@ extension LifetimeScope {
     func closeDroppingAsyncOnly() throws {
         guard try markClosed() else { return }
         defer { finishClosing() }
-        let asyncOnly = store.disposals.asyncOnlyKeys
+        let asyncOnly = store.disposals.asyncOnlyDisposalKeys
         var dropped: InjectionError {
             InjectionError.asyncDisposalRequired(
                 asyncOnly,

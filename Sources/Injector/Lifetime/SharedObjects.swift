@@ -18,10 +18,11 @@ import Synchronization
 /// under another key. An instance is remembered when it is published, not when it is built: one
 /// built by a resolve that then fails is dropped, and nothing here may keep it alive.
 ///
-/// A singleton is held strongly: its slot (or its disposal bag) holds it anyway, and a weak
-/// reference would move every retain and release of it, anywhere, onto the slow path of a side
-/// table. A weak instance, which its slot already references weakly, is held weakly, and compared
-/// by reference, so that a new object at the address of a released one is not mistaken for it.
+/// A singleton is held strongly: its slot (or its container's disposal records) hold it anyway,
+/// and a weak reference would move every retain and release of it, anywhere, onto the slow path of
+/// a side table. A weak instance, which its slot already references weakly, is held weakly, and
+/// compared by reference, so that a new object at the address of a released one is not mistaken
+/// for it.
 /// A disposable value-type singleton is kept as a value, and recognised by its type and bytes (see
 /// `isSameInstance`).
 @usableFromInline

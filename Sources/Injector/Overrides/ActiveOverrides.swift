@@ -87,7 +87,7 @@ final class ActiveOverrides: Sendable {
                 return entry.store
             }
             stores = stores.filter { $0.value.lifetimeScope != nil }  // forget the scopes that are gone
-            let scopeStore = InstanceStore.make(disposals: lifetimeScope.store.disposals)
+            let scopeStore = InstanceStore.make(disposingIn: lifetimeScope.store.disposals)
             stores[ObjectIdentifier(lifetimeScope)] = ScopeStore(lifetimeScope: lifetimeScope, store: scopeStore)
             return scopeStore
         }

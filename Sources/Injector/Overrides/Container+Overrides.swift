@@ -54,7 +54,7 @@ extension Container {
         let result = Swift.Result { try ActiveOverrides.$bound.withValue(active, operation: operation) }
         active.end()
         let disposals = active.store.disposals
-        let asyncOnly = disposals.asyncOnlyKeys
+        let asyncOnly = disposals.asyncOnlyDisposalKeys
         do {
             try disposals.disposeDisposableSynchronously(of: "the call to withOverrides")
         } catch {

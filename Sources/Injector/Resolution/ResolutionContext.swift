@@ -93,10 +93,10 @@ final class ResolutionContext {
         /// The test overrides that apply to this resolution, whose stores keep what is built under
         /// them.
         fileprivate(set) var overrides: ActiveOverrides?
-        /// Takes charge of the disposable instances built now: the lifetime scope's bag, a
+        /// Takes charge of the disposable instances built now: the lifetime scope's store, a
         /// container's while it builds a singleton, or none (what a container resolves is its
         /// caller's). Set for the time of a construction by `withDisposalOwner(_:_:)`.
-        @usableFromInline var disposalOwner: DisposalBag?
+        @usableFromInline var disposalOwner: InstanceStore?
         /// In validation's sandbox, which stands for a scope of any tag: the tag the first tagged
         /// scoped service of this resolution asked for, which every other one must share, as in a
         /// real scope.
@@ -247,7 +247,7 @@ final class ResolutionContext {
 
     /// Runs `body` with `owner` taking charge of what is disposable, then restores the owner.
     @inlinable
-    func withDisposalOwner<Result>(_ owner: DisposalBag?, _ body: () throws -> Result) rethrows -> Result {
+    func withDisposalOwner<Result>(_ owner: InstanceStore?, _ body: () throws -> Result) rethrows -> Result {
         let saved = environment.disposalOwner
         environment.disposalOwner = owner
         defer { environment.disposalOwner = saved }
@@ -257,7 +257,7 @@ final class ResolutionContext {
     /// Runs the async `body` with `owner` taking charge of what is disposable, then restores the
     /// owner.
     func withDisposalOwnerAsync<Result>(
-        _ owner: DisposalBag?,
+        _ owner: InstanceStore?,
         _ body: () async throws -> Result
     ) async rethrows -> Result {
         let saved = environment.disposalOwner

@@ -57,8 +57,7 @@ package struct Locked<State>: @unchecked Sendable {
 
 /// An object holding state and the pthread mutex that guards it, in one allocation: the storage of
 /// a ``Locked``, and the base class of the stores a lifetime scope makes for every request
-/// (`InstanceStore`, `DisposalBag`), which would otherwise cost an object for the store and another
-/// for its lock.
+/// (`InstanceStore`), which would otherwise cost an object for the store and another for its lock.
 ///
 /// Made with `make(_:recursive:)`, on this class or a subclass; a subclass adds no stored property
 /// (a `ManagedBuffer`'s cannot): what it keeps goes in `State`. State that never changes after
