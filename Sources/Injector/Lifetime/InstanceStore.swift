@@ -153,7 +153,12 @@ final class InstanceStore: LockedBuffer<InstanceStore.State> {
 
     /// The published instance (an `InstanceBox`) of `record`'s registration, if any.
     @usableFromInline func instance(of record: AnyProvider) -> AnyObject? {
-        withLock { $0.entries[ObjectIdentifier(record)]?.box }
+        instance(of: ObjectIdentifier(record))
+    }
+
+    /// The published instance (an `InstanceBox`) of the registration whose record is `record`, if any.
+    @usableFromInline func instance(of record: ObjectIdentifier) -> AnyObject? {
+        withLock { $0.entries[record]?.box }
     }
 
     @usableFromInline func publish(_ box: AnyObject, of record: AnyProvider) {
@@ -163,31 +168,31 @@ final class InstanceStore: LockedBuffer<InstanceStore.State> {
         }
     }
 
-    /// Returns the published instance of `record`'s registration, or else takes the gate of its
-    /// construction (`key`) for the calling thread, waiting while another thread holds it; then
-    /// returns the instance that thread published, if any.
+    /// Returns the published instance of the registration `key` names, or else takes the gate of its
+    /// construction for the calling thread, waiting while another thread holds it; then returns the
+    /// instance that thread published, if any.
     ///
     /// - Parameters:
-    ///   - asked: The service the caller is resolving, for the message of a cycle.
+    ///   - asked: The service the caller is resolving, for the message of a cycle (worked out only
+    ///     for a wait).
     ///   - path: The caller's resolution path, up to and including `asked`.
     ///   - stopsWhenCancelled: Whether the caller stops waiting when its task is cancelled.
     /// - Throws: ``InjectionError/Code/circularWait`` when the holder waits, directly or through
     ///   other threads, for a gate the calling thread holds;
     ///   ``InjectionError/Code/resolutionCancelled`` when the caller stops waiting, cancelled.
     func enter(
-        _ record: AnyProvider,
-        as key: InstanceGates.Key,
-        asking asked: ServiceKey,
+        _ key: InstanceGates.Key,
+        asking asked: @autoclosure () -> ServiceKey,
         path: () -> [ServiceKey],
         stopsWhenCancelled: Bool
     ) throws -> Entered {
         let thread = InstanceGates.currentThread
         let entered: Entered? = withLock { state in
-            state.entries.withPlace(making: ObjectIdentifier(record)) { Self.enter(&$0, by: thread, as: key) }
+            state.entries.withPlace(making: key.slot) { Self.enter(&$0, by: thread, as: key) }
         }
         if let entered { return entered }
-        try InstanceGates.enter(key, asking: asked, path: path, stopsWhenCancelled: stopsWhenCancelled)
-        return Entered(box: instance(of: record), taken: true)
+        try InstanceGates.enter(key, asking: asked(), path: path, stopsWhenCancelled: stopsWhenCancelled)
+        return Entered(box: instance(of: key.slot), taken: true)
     }
 
     /// Takes `entry`'s gate for `thread` without waiting, unless its instance is published (then
@@ -221,17 +226,13 @@ final class InstanceStore: LockedBuffer<InstanceStore.State> {
         if isGlobal { InstanceGates.leave(key) }
     }
 
-    /// Publishes `box` as the instance of `record`'s registration and releases its gate (`key`),
+    /// Publishes `box` as the instance of the registration `key` names and releases its gate,
     /// which the calling thread took once with `enter`, under one lock: a thread waiting for the
     /// gate finds the instance when it gets it.
-    @usableFromInline func publish(
-        _ box: AnyObject,
-        of record: AnyProvider,
-        leaving key: ResolutionContext.SharedInstanceKey
-    ) {
+    @usableFromInline func publish(_ box: AnyObject, leaving key: ResolutionContext.SharedInstanceKey) {
         let isGlobal: Bool = withLock { state in
             let isEmptied = state.entries.isEmptied
-            return state.entries.withPlace(making: ObjectIdentifier(record)) { entry in
+            return state.entries.withPlace(making: key.slot) { entry in
                 if !isEmptied { entry.box = box }
                 return Self.leave(&entry)
             }

@@ -44,7 +44,7 @@ extension AnyProvider {
     /// the first time; afterwards, finding it known takes one atomic load and no lock. (On the
     /// record.)
     func noteDependency(on dependency: AnyProvider) {
-        let identity = UInt(bitPattern: dependency.borrowedRecord.identity)
+        let identity = UInt(bitPattern: dependency.recordIdentity)
         if let known = knownDependencies.load(ordering: .acquiring),
             known.withObject({ $0.records.contains(identity) })
         {

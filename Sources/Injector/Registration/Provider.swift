@@ -30,6 +30,8 @@ class AnyProvider: @unchecked Sendable {
     /// The provider this one is a copy of (amending a registration copies its provider), or `nil`
     /// for an original.
     private let original: Borrowed<AnyProvider>?
+    /// The identity of `original`, kept: the store key of every scoped resolve.
+    private let originalIdentity: ObjectIdentifier?
     /// The dependencies recorded on an original provider (see `AnyProvider+Dependencies.swift`).
     var notedDependencies: [ServiceKey] = []
     /// The dependencies known so far, for a check without a lock; the latest of
@@ -75,6 +77,7 @@ class AnyProvider: @unchecked Sendable {
         self.conflict = conflict
         self.preparation = preparation
         self.original = original?.borrowedRecord  // the first provider, for a copy of a copy
+        originalIdentity = self.original?.identity
         self.isAsync = isAsync
         self.handsOnInstances = handsOnInstances
         self.providesScopeValue = providesScopeValue
@@ -119,6 +122,10 @@ class AnyProvider: @unchecked Sendable {
 
     /// The registration's record (see `borrowedRecord`).
     @usableFromInline var record: AnyProvider { borrowedRecord.object }
+
+    /// The identity of the registration's record, which keys its instances in stores: read without
+    /// touching the record.
+    @usableFromInline var recordIdentity: ObjectIdentifier { originalIdentity ?? ObjectIdentifier(self) }
 
     /// A copy with `conflict` and `preparation`; subclasses keep their factory and instance storage.
     func copy(conflict: Conflict?, preparation: AnyObject?) -> AnyProvider {

@@ -27,12 +27,18 @@ extension ResolutionContext {
 
     /// Where a shared instance is kept: a registration's slot, or a registration's place in a store.
     @usableFromInline struct SharedInstanceKey: Hashable, Sendable {
-        let slot: ObjectIdentifier
+        @usableFromInline let slot: ObjectIdentifier
         let store: ObjectIdentifier?
 
         @usableFromInline init(slot: AnyObject, store: InstanceStore?) {
             self.slot = ObjectIdentifier(slot)
             self.store = store.map(ObjectIdentifier.init)
+        }
+
+        /// The key of the instance that `store` keeps for the registration whose record is `record`.
+        @usableFromInline init(record: ObjectIdentifier, store: InstanceStore) {
+            slot = record
+            self.store = ObjectIdentifier(store)
         }
 
         /// The key of a whole realm of shared instances (a container tree, or a store): its gate
@@ -173,7 +179,7 @@ extension ResolutionContext {
     ) throws -> AnyObject? {
         let bookkeeping = bookkeeping
         guard !bookkeeping.heldStoreGates.contains(where: { $0.key == gate }) else {
-            return store.instance(of: provider.record)
+            return store.instance(of: gate.slot)
         }
         let entered = try enter(gate, of: provider, in: store)
         if entered.taken { bookkeeping.heldStoreGates.append(StoreGate(store: store, key: gate)) }
@@ -220,8 +226,7 @@ extension ResolutionContext {
         in store: InstanceStore
     ) throws -> InstanceStore.Entered {
         try store.enter(
-            provider.record,
-            as: key,
+            key,
             asking: provider.key,
             path: { path + [provider.key] },
             stopsWhenCancelled: stopsWaitingWhenCancelled

@@ -67,7 +67,7 @@ extension ResolutionContext {
         arguments: repeat each Argument
     ) throws -> Service {
         guard !provider.isAsync, !isAsync else {
-            if !provider.isAsync, let box = store.instance(of: provider.record) {
+            if !provider.isAsync, let box = store.instance(of: provider.recordIdentity) {
                 return uncheckedCast(box, to: InstanceBox<Service>.self).value
             }
             return try resolveStoredInNestedResolution(
@@ -77,7 +77,7 @@ extension ResolutionContext {
                 arguments: repeat each arguments
             )
         }
-        let key = SharedInstanceKey(slot: provider.record, store: store)
+        let key = SharedInstanceKey(record: provider.recordIdentity, store: store)
         if publishesAtOnce(provider, in: store) {
             return try constructPublishingAtOnce(
                 provider,
@@ -122,11 +122,11 @@ extension ResolutionContext {
                 try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
             }
         } catch {
-            store.leave(ObjectIdentifier(provider.record), as: key)
+            store.leave(key.slot, as: key)
             throw error
         }
         if queueMark == mark {
-            store.publish(InstanceBox(instance), of: provider.record, leaving: key)
+            store.publish(InstanceBox(instance), leaving: key)
         } else {
             holdEnteredGate(key, in: store)
             try keepUnpublishedStored(instance, of: provider, in: store, as: key)

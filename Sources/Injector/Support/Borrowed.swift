@@ -90,7 +90,7 @@ struct Borrowed<Object: AnyObject>: @unchecked Sendable {
     }
 
     /// The object's identity.
-    @inlinable var identity: ObjectIdentifier { ObjectIdentifier(object) }
+    @inlinable var identity: ObjectIdentifier { withObject(ObjectIdentifier.init) }
 
     /// Whether the borrow is of `object`.
     @inlinable func refers(to object: AnyObject) -> Bool {
