@@ -44,6 +44,9 @@ final class ResolutionContext {
     @exclusivity(unchecked) var nesting = Nesting()
     private(set) var family = Family()
     @exclusivity(unchecked) private(set) var storedBookkeeping: Bookkeeping?
+    /// Whether this resolution asked for its bookkeeping (`bookkeeping`), which `end()` then
+    /// empties: most resolutions never do, and the thread's context keeps it from an earlier one.
+    @exclusivity(unchecked) private var usesBookkeeping = false
     /// Changes when a resolution ends; a resolver is valid while it matches the one it was made in.
     @exclusivity(unchecked) @usableFromInline private(set) var generation: UInt = 0
     /// Whether a resolution is using this context now.
@@ -267,6 +270,7 @@ final class ResolutionContext {
     }
 
     var bookkeeping: Bookkeeping {
+        usesBookkeeping = true
         if let storedBookkeeping { return storedBookkeeping }
         let bookkeeping = Bookkeeping()
         storedBookkeeping = bookkeeping
@@ -387,7 +391,8 @@ final class ResolutionContext {
             nesting.outer = nil
         }
         construction.reset()
-        if let bookkeeping = storedBookkeeping {
+        if usesBookkeeping, let bookkeeping = storedBookkeeping {
+            usesBookkeeping = false
             // Instances still unpublished at the end belong to a resolution that failed.
             discardUnpublished(bookkeeping.unpublished[...])
             release(bookkeeping)
