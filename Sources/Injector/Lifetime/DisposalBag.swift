@@ -158,9 +158,16 @@ enum DisposalBag {
             return taken
         }
 
+        /// Whether an instance only an async disposal can dispose is recorded. (Asked of the records
+        /// in place: `contains(where: \.isAsyncOnly)` copies each through the subscript, and applies
+        /// a key path as a function.)
+        var holdsAsyncOnly: Bool {
+            first?.isAsyncOnly == true || more.contains { $0.isAsyncOnly }
+        }
+
         /// The services of the instances only an async disposal can dispose.
         var asyncOnlyKeys: [ServiceKey] {
-            contains(where: \.isAsyncOnly) ? filter(\.isAsyncOnly).map(\.key) : []
+            holdsAsyncOnly ? filter { $0.isAsyncOnly }.map(\.key) : []
         }
 
         /// The records `isKept` says to keep, in their order.

@@ -43,7 +43,7 @@ extension InstanceStore {
     ///   disposal that threw, after all of them ran.
     func disposeAll(of owner: @autoclosure () -> String, asyncSpelling: String, refusal consequence: String) throws {
         let taken = try withLock { state in
-            guard !state.records.contains(where: \.isAsyncOnly) else {
+            guard !state.records.holdsAsyncOnly else {
                 throw InjectionError.asyncDisposalRequired(
                     state.records.asyncOnlyKeys,
                     owner: owner(),
