@@ -106,6 +106,41 @@ extension DisposalOwnershipTests {
         #expect(disposals.count == 1)
     }
 
+    /// A scoped object of a singleton's class, made anew, is the scope's: its type matches the
+    /// singletons' filter, and its identity, which is not a singleton's, decides.
+    @Test func scopeDisposesAnObjectOfASingletonsClassMadeAnew() throws {
+        let container = Container()
+        container.register(FileLogger.self, scope: .singleton) { _ in FileLogger() }
+        container.register((any Logging).self, scope: .scoped) { r in
+            _ = try r.resolve(FileLogger.self)
+            return FileLogger()
+        }
+        let singleton = try container.resolve(FileLogger.self)
+
+        let scope = container.makeScope()
+        let scoped = try scope.resolve((any Logging).self) as? FileLogger
+        try scope.close()
+
+        #expect(scoped !== singleton)
+        #expect(scoped?.disposals.count == 1)
+        #expect(singleton.disposals.count == 0)
+    }
+
+    /// A weak instance passed on by a transient is not the scope's either.
+    @Test func scopeDoesNotDisposeAWeakInstancePassedOnByATransient() throws {
+        let container = Container()
+        container.register(RequestLog.self, scope: .weak) { _ in RequestLog() }
+        container.register((any Logging).self) { r in try r.resolve(RequestLog.self) }
+        let held = try container.resolve(RequestLog.self)
+
+        let scope = container.makeScope()
+        let logging = try scope.resolve((any Logging).self)
+        try scope.close()
+
+        #expect(logging === held)
+        #expect(held.disposals.count == 0)
+    }
+
     /// A transient value the factory makes anew (not a singleton passed on) is still the scope's.
     @Test func scopeDisposesATransientValueOfTheSameTypeAsASingleton() throws {
         let shared = CallCounter()

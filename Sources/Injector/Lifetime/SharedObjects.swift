@@ -40,17 +40,28 @@ final class SharedObjects: Sendable {
         var objects: [ObjectIdentifier: Entry] = [:]
         /// Disposable value-type singletons, by type.
         var values: [ObjectIdentifier: [Any]] = [:]
+        /// Every version of `singletons` published, the latest last.
+        var identityVersions: [SortedIdentities] = []
     }
 
     private let state = Locked.make(State())
-    /// Two bits for the type of each instance remembered (a Bloom filter of one word): an instance
-    /// one of whose type's bits is clear is none of them, which `contains` answers without the
-    /// lock, as it does for nearly every instance a scope takes charge of. Two bits rather than
-    /// one: with a few singleton types, a scoped type shares both far less often than one.
-    private let types = Atomic<UInt64>(0)
+    /// Two bits for the type of each singleton object remembered (a Bloom filter of one word): an
+    /// object one of whose type's bits is clear is none of them, which `contains` answers at once,
+    /// as it does for nearly every instance a scope takes charge of.
+    private let singletonTypes = Atomic<UInt64>(0)
+    /// The identities of the singleton objects remembered, sorted: what `contains` searches, without
+    /// the lock, when a type shares its bits with a singleton's (by chance, or being its class).
+    /// A singleton is held strongly, so its identity is its own while it is listed. Replaced on
+    /// each insertion (once per singleton), never changed; `State.identityVersions` keeps every
+    /// version alive, since a reader may be searching one it loaded.
+    private let singletons = Atomic<Borrowed<SortedIdentities>?>(nil)
+    /// The same filter as `singletonTypes`, for weak instances and disposable values, which are
+    /// then looked for under the lock. (Weak instances, rebuilt whenever the last holder lets go,
+    /// would grow a list of identities without end.)
+    private let otherTypes = Atomic<UInt64>(0)
 
-    /// The bits of `type` in `types`: two 6-bit slices of its identity's Fibonacci hash (not its
-    /// `hashValue`, which runs SipHash).
+    /// The bits of `type` in the filters: two 6-bit slices of its identity's Fibonacci hash (not
+    /// its `hashValue`, which runs SipHash).
     private static func bits(of type: Any.Type) -> UInt64 {
         let hash = UInt64(UInt(bitPattern: ObjectIdentifier(type))) &* 0x9E37_79B9_7F4A_7C15
         return 1 << (hash >> 58) | 1 << (hash >> 52 & 63)
@@ -61,38 +72,81 @@ final class SharedObjects: Sendable {
     @usableFromInline func insert(_ instance: Any, scope: Scope) {
         guard let object = weakReferenceable(instance) else {
             guard DisposalBag.Disposal(of: instance) != nil else { return }
-            types.bitwiseOr(Self.bits(of: type(of: instance)), ordering: .releasing)
+            otherTypes.bitwiseOr(Self.bits(of: type(of: instance)), ordering: .releasing)
             state.withLock { $0.values[ObjectIdentifier(type(of: instance)), default: []].append(instance) }
             return
         }
-        types.bitwiseOr(Self.bits(of: type(of: object)), ordering: .releasing)
-        let entry: Entry = scope.kind == .weak ? .weak(WeakReference(object: object)) : .singleton(object)
-        state.withLock { $0.objects[ObjectIdentifier(object)] = entry }
+        guard scope.kind != .weak else {
+            otherTypes.bitwiseOr(Self.bits(of: type(of: object)), ordering: .releasing)
+            state.withLock { $0.objects[ObjectIdentifier(object)] = .weak(WeakReference(object: object)) }
+            return
+        }
+        singletonTypes.bitwiseOr(Self.bits(of: type(of: object)), ordering: .releasing)
+        state.withLock { state in
+            state.objects[ObjectIdentifier(object)] = .singleton(object)
+            let identity = UInt(bitPattern: ObjectIdentifier(object))
+            let current = state.identityVersions.last?.values ?? []
+            let position = current.partitioningIndex { $0 >= identity }
+            guard position == current.endIndex || current[position] != identity else { return }
+            var values = current
+            values.insert(identity, at: position)
+            let version = SortedIdentities(values: values)
+            state.identityVersions.append(version)
+            singletons.store(Borrowed(version), ordering: .releasing)
+        }
     }
 
     /// Whether `instance`, whose identity is `object` if it is a class instance (as
     /// `weakReferenceable` gives it), is one of the instances remembered.
     func contains(_ instance: Any, object: AnyObject?) -> Bool {
         let bits = Self.bits(of: object.map { type(of: $0) } ?? type(of: instance))
-        guard types.load(ordering: .acquiring) & bits == bits else { return false }
-        guard let object else {
-            return state.withLock { state in
-                state.values[ObjectIdentifier(type(of: instance))]?.contains { isSameInstance($0, instance) } ?? false
-            }
-        }
+        if let object, singletonTypes.load(ordering: .acquiring) & bits == bits, isSingleton(object) { return true }
+        guard otherTypes.load(ordering: .acquiring) & bits == bits else { return false }
         return state.withLock { state in
-            switch state.objects[ObjectIdentifier(object)] {
-            case .singleton(let remembered)?: remembered === object
-            case .weak(let reference)?: reference.object === object
-            case nil: false
+            guard let object else {
+                return state.values[ObjectIdentifier(type(of: instance))]?.contains { isSameInstance($0, instance) }
+                    ?? false
             }
+            guard case .weak(let reference)? = state.objects[ObjectIdentifier(object)] else { return false }
+            return reference.object === object
         }
+    }
+
+    /// Whether `object` is one of the singletons remembered: its identity is listed.
+    private func isSingleton(_ object: AnyObject) -> Bool {
+        let identity = UInt(bitPattern: ObjectIdentifier(object))
+        return singletons.load(ordering: .acquiring)?.withObject { $0.contains(identity) } ?? false
     }
 }
 
-/// Whether `first` and `second` are one instance: the same object, or values of one type with the
-/// same bytes. A value has no identity; a copy of it (a singleton passed on by a factory) has its
-/// bytes, references included, while a value made anew holds other references or other contents.
+/// Object identities in ascending order, searched by bisection.
+final class SortedIdentities: Sendable {
+    let values: [UInt]
+
+    init(values: [UInt]) {
+        self.values = values
+    }
+
+    func contains(_ identity: UInt) -> Bool {
+        let position = values.partitioningIndex { $0 >= identity }
+        return position != values.endIndex && values[position] == identity
+    }
+}
+
+extension Array where Element == UInt {
+    /// The index of the first element for which `isInSecondPart` holds, in an array whose elements
+    /// for which it holds all come after those for which it does not.
+    fileprivate func partitioningIndex(where isInSecondPart: (UInt) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isInSecondPart(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
+
 func isSameInstance(_ first: Any, _ second: Any) -> Bool {
     isSameInstance(first, second, object: weakReferenceable(second))
 }
