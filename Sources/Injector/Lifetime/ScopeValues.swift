@@ -186,11 +186,11 @@ extension ResolutionContext {
     ///
     /// - Throws: What `checkScopedResolution(of:)` throws: a captive dependency, or a scope of another tag.
     @usableFromInline func givenScopeValue(for provider: AnyProvider) throws -> ScopeValue? {
-        guard provider.preparation == nil, let lifetimeScope = environment.lifetimeScope else { return nil }
-        // Borrowed: the resolution's environment holds the scope. The usual case (a scope with the
-        // registration's tag, nothing outliving scopes under construction) is decided here without
-        // a retain; any other goes to `checkScopedResolution`, which throws its error.
-        return try Borrowed(lifetimeScope).withObject { lifetimeScope in
+        guard provider.preparation == nil, let lifetimeScope = environment.borrowedLifetimeScope else { return nil }
+        // The usual case (a scope with the registration's tag, nothing outliving scopes under
+        // construction) is decided here without a retain; any other goes to
+        // `checkScopedResolution`, which throws its error.
+        return try lifetimeScope.withObject { lifetimeScope in
             guard !lifetimeScope.acceptsEveryTag, let given = lifetimeScope.values[provider.key.lookupKey] else {
                 return nil
             }

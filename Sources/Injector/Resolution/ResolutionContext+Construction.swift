@@ -180,7 +180,7 @@ extension ResolutionContext {
         {
             return
         }
-        owner.takeCharge(disposer, madeBy: provider)
+        owner.withObject { $0.takeCharge(disposer, madeBy: provider) }
     }
 
     /// Whether `instance`, whose identity is `object` if it is a class instance, is one this

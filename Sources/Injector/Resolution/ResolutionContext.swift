@@ -89,7 +89,10 @@ final class ResolutionContext {
     /// `end()` resets it only then.
     @usableFromInline struct Environment {
         /// The lifetime scope the resolution was started from, which owns its scoped instances.
-        @usableFromInline fileprivate(set) var lifetimeScope: LifetimeScope?
+        /// Borrowed, so that starting, ending and reading it writes no reference count: whoever
+        /// started the resolution holds the scope until it ends (a resolve is the scope's method,
+        /// or validation's, whose sandbox holds it).
+        @usableFromInline fileprivate(set) var borrowedLifetimeScope: Borrowed<LifetimeScope>?
         /// Where singleton and weak instances go instead of their registrations' slots: the store of
         /// the test overrides in effect, or validation's sandbox.
         @usableFromInline fileprivate(set) var sideStore: InstanceStore?
@@ -98,13 +101,18 @@ final class ResolutionContext {
         fileprivate(set) var overrides: ActiveOverrides?
         /// Takes charge of the disposable instances built now: the lifetime scope's store, a
         /// container's while it builds a singleton, or none (what a container resolves is its
-        /// caller's). Set for the time of a construction by `withDisposalOwner(_:_:)`.
-        @usableFromInline var disposalOwner: InstanceStore?
+        /// caller's). Set for the time of a construction by `withDisposalOwner(_:_:)`. Borrowed, as
+        /// the lifetime scope is: the scope, the container or the overrides that keep the store
+        /// outlive the construction.
+        @usableFromInline var disposalOwner: Borrowed<InstanceStore>?
         /// In validation's sandbox, which stands for a scope of any tag: the tag the first tagged
         /// scoped service of this resolution asked for, which every other one must share, as in a
         /// real scope.
         var adoptedTag: ScopeTag?
         fileprivate var isSet = false
+
+        /// The lifetime scope the resolution was started from, if any.
+        @usableFromInline var lifetimeScope: LifetimeScope? { borrowedLifetimeScope?.object }
 
         fileprivate mutating func reset() {
             if isSet { self = Environment() }
@@ -228,8 +236,8 @@ final class ResolutionContext {
     /// Starts a top-level resolution from `lifetimeScope` (or from a container, when `nil`).
     @usableFromInline func start(in lifetimeScope: LifetimeScope?) {
         guard let lifetimeScope else { return }
-        environment.lifetimeScope = lifetimeScope
-        environment.disposalOwner = lifetimeScope.store.disposals
+        environment.borrowedLifetimeScope = Borrowed(lifetimeScope)
+        environment.disposalOwner = Borrowed(lifetimeScope.store.disposals)
         environment.isSet = true
     }
 
@@ -252,7 +260,7 @@ final class ResolutionContext {
     @inlinable
     func withDisposalOwner<Result>(_ owner: InstanceStore?, _ body: () throws -> Result) rethrows -> Result {
         let saved = environment.disposalOwner
-        environment.disposalOwner = owner
+        environment.disposalOwner = owner.map(Borrowed.init)
         defer { environment.disposalOwner = saved }
         return try body()
     }
@@ -264,7 +272,7 @@ final class ResolutionContext {
         _ body: () async throws -> Result
     ) async rethrows -> Result {
         let saved = environment.disposalOwner
-        environment.disposalOwner = owner
+        environment.disposalOwner = owner.map(Borrowed.init)
         defer { environment.disposalOwner = saved }
         return try await body()
     }
