@@ -54,7 +54,10 @@ final class ProviderTable: @unchecked Sendable {
         entries.deallocate()  // entries are trivial: nothing to deinitialise
     }
 
-    /// The provider registered for `key`.
+    /// The provider registered for `key`. (Inlined into `Container.provider(for:)`, with
+    /// `index(of:shift:)`: every resolve looks up, and as calls of their own they made a lookup
+    /// cost 115 instructions instead of 75.)
+    @inline(__always)
     func provider(for key: LookupKey) -> Borrowed<AnyProvider>? {
         let mask = entries.count - 1
         var index = Self.index(of: key, shift: shift)
@@ -118,6 +121,7 @@ final class ProviderTable: @unchecked Sendable {
 
     /// Fibonacci hashing of both identities (and the name's hash): the top bits of the product
     /// index the table.
+    @inline(__always)
     private static func index(of key: LookupKey, shift: Int) -> Int {
         var mixed =
             UInt(bitPattern: key.group.service) &+ UInt(bitPattern: key.group.arguments) &* 0x9E37_79B9_7F4A_7C15

@@ -33,6 +33,7 @@ final class Registry: Sendable {
     }
 
     /// The provider registered for `key`.
+    @inline(__always)
     func provider(for key: LookupKey) -> Borrowed<AnyProvider>? {
         table.provider(for: key)
     }
