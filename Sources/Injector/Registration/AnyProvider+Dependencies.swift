@@ -43,6 +43,7 @@ extension AnyProvider {
     /// Notes that this registration's factory or hooks resolved `dependency`: the edge is recorded
     /// the first time; afterwards, finding it known takes one atomic load and no lock. (On the
     /// record.)
+    @inline(__always)
     func noteDependency(on dependency: AnyProvider) {
         let identity = UInt(bitPattern: dependency.recordIdentity)
         if let known = knownDependencies.load(ordering: .acquiring),
@@ -50,6 +51,12 @@ extension AnyProvider {
         {
             return
         }
+        recordDependency(on: dependency, identity: identity)
+    }
+
+    /// Records a dependency not known yet, under the lock.
+    @inline(never)
+    private func recordDependency(on dependency: AnyProvider, identity: UInt) {
         Self.dependencyLock.lock()
         defer { Self.dependencyLock.unlock() }
         if !notedDependencies.contains(dependency.key) { notedDependencies.append(dependency.key) }
