@@ -34,6 +34,7 @@ struct ConstructionStack {
 
     var count: Int { innermost == nil ? 0 : outer.count + 1 }
 
+    @inline(__always)
     mutating func push(_ provider: AnyProvider) {
         if let innermost {
             outer.append(innermost)
@@ -47,6 +48,7 @@ struct ConstructionStack {
         if outlivingDepth == 0, provider.outlivesLifetimeScopes { outlivingDepth = outer.count + 1 }
     }
 
+    @inline(__always)
     mutating func pop() {
         if outlivingDepth == outer.count + 1 { outlivingDepth = 0 }  // the innermost entry's depth
         if outer.count > Self.indexedDepth, let last = outer.last {

@@ -297,6 +297,7 @@ final class ResolutionContext {
 
     /// Pushes `provider` on the construction stack, refusing a stack about to overflow. Cycles are
     /// refused before, by `enter` (in `ResolutionContext+Construction.swift`).
+    @inline(__always)
     func push(_ provider: AnyProvider) throws {
         if !construction.stackGuard.hasRoom(atDepth: depthHere) {
             throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: nesting.outer != nil)
@@ -315,6 +316,7 @@ final class ResolutionContext {
     }
 
     /// Pops the provider on top of the construction stack, with its arguments' frame.
+    @inline(__always)
     func pop() {
         let takesArguments = construction.stack.withInnermostProvider { $0.takesArguments }
         if takesArguments == true { construction.argumentFrames.removeLast() }
@@ -337,6 +339,7 @@ final class ResolutionContext {
     }
 
     /// Whether this resolution, or one it runs inside, is constructing `provider`.
+    @inline(__always)
     func isConstructing(_ provider: AnyProvider) -> Bool {
         if construction.stack.contains(provider) { return true }
         guard nesting.outer != nil else { return isAsync && inherits(provider) }

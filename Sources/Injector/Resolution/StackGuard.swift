@@ -55,6 +55,7 @@ struct StackGuard {
         checkedDepth = isThreadBound ? 0 : Self.asyncCheckedDepth
     }
 
+    @inline(__always)
     mutating func hasRoom(atDepth depth: Int) -> Bool {
         guard depth >= checkedDepth else { return true }
         var marker: UInt8 = 0
