@@ -25,15 +25,20 @@
 /// every wait is recorded and a wait that could never end is refused (`circularWait`); from then on
 /// that gate is the table's. (Async instances are built behind `AsyncInstanceGates`.)
 @usableFromInline
-final class InstanceStore: LockedBuffer<InstanceStore.State> {
-    /// What the store keeps, with its lock, in one allocation (a request's scope makes a store).
-    @usableFromInline struct State {
+final class InstanceStore: LockedBuffer<InstanceStore.Fixed, InstanceStore.State> {
+    /// What the store is given when it is made, read without the lock.
+    @usableFromInline struct Fixed {
         /// The store whose records take the disposable instances built here, if not this one's
-        /// (a side store for a scope hands them to the scope's). Set once.
+        /// (a side store for a scope hands them to the scope's).
         let disposalOwner: InstanceStore?
         /// The singleton and weak instances built here, for a side store (overrides' or
-        /// validation's), which scopes never take charge of; `nil` for a scope's store. Set once.
+        /// validation's), which scopes never take charge of; `nil` for a scope's store.
         let sharedObjects: SharedObjects?
+    }
+
+    /// What the store keeps under its lock, with the lock, in one allocation (a request's scope
+    /// makes a store).
+    @usableFromInline struct State {
         /// The instance (an `InstanceBox`) and the gate of each registration, keyed by its record.
         fileprivate var entries = Entries()
         /// The disposable instances this store took charge of (see `InstanceStore+Disposal.swift`).
@@ -42,10 +47,10 @@ final class InstanceStore: LockedBuffer<InstanceStore.State> {
 
     /// The store that keeps the records of the disposable instances built here: this one, or the
     /// one it hands them to.
-    @usableFromInline var disposals: InstanceStore { withUnlockedState { $0.pointee.disposalOwner } ?? self }
+    @usableFromInline var disposals: InstanceStore { fixed { $0.disposalOwner } ?? self }
 
     /// The singleton and weak instances built here, for a side store; `nil` for a scope's store.
-    @usableFromInline var sharedObjects: SharedObjects? { withUnlockedState { $0.pointee.sharedObjects } }
+    @usableFromInline var sharedObjects: SharedObjects? { fixed { $0.sharedObjects } }
 
     /// One registration's place in the store.
     fileprivate struct Entry {
@@ -148,7 +153,7 @@ final class InstanceStore: LockedBuffer<InstanceStore.State> {
     /// Makes an empty store whose disposable instances go to its own records, or to `owner`'s, so
     /// that disposal keeps the order of completion across both.
     static func make(disposingIn owner: InstanceStore? = nil, isSideStore: Bool = false) -> InstanceStore {
-        make(State(disposalOwner: owner, sharedObjects: isSideStore ? SharedObjects() : nil))
+        make(State(), fixed: Fixed(disposalOwner: owner, sharedObjects: isSideStore ? SharedObjects() : nil))
     }
 
     /// The published instance (an `InstanceBox`) of `record`'s registration, if any.

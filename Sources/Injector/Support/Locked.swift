@@ -31,10 +31,10 @@ import Darwin
 /// than a second copy of this unsafe code.
 @usableFromInline
 package struct Locked<State>: @unchecked Sendable {
-    private let storage: LockedBuffer<State>
+    private let storage: LockedBuffer<Void, State>
 
     package static func make(_ state: State, recursive: Bool = false) -> Locked<State> {
-        Locked(storage: LockedBuffer.make(state, recursive: recursive))
+        Locked(storage: LockedBuffer.make(state, fixed: (), recursive: recursive))
     }
 
     /// Identifies the lock: copies of one `Locked` share it.
@@ -56,22 +56,33 @@ package struct Locked<State>: @unchecked Sendable {
 }
 
 /// An object holding state and the pthread mutex that guards it, in one allocation: the storage of
-/// a ``Locked``, and the base class of the stores a lifetime scope makes for every request
+/// a ``Locked``, and the base class of the store a lifetime scope makes for every request
 /// (`InstanceStore`), which would otherwise cost an object for the store and another for its lock.
 ///
-/// Made with `make(_:recursive:)`, on this class or a subclass; a subclass adds no stored property
-/// (a `ManagedBuffer`'s cannot): what it keeps goes in `State`. State that never changes after
-/// `make` may be read without the lock, with `withUnlockedState(_:)`.
+/// Made with `make(_:fixed:recursive:)`, on this class or a subclass; a subclass adds no stored
+/// property (a `ManagedBuffer`'s cannot): what it keeps goes in `State`, reached under the lock
+/// with `withLock(_:)`, or in `Fixed`, set by `make` and read without the lock with `fixed(_:)`.
+/// Two parts, not one, so that the lock's exclusive access to the state never overlaps a read of
+/// the fixed part (ThreadSanitizer reports an access to a whole struct as overlapping a read of
+/// any of its fields, and the language's rules agree).
 ///
 /// The standard library makes every `ManagedBuffer` non-`Sendable`, subclasses included, so a
 /// `Sendable` owner keeps one in a `nonisolated(unsafe) let`: sound, since its state is reached only
-/// under its lock, or, for what never changes, through `withUnlockedState(_:)`.
+/// under its lock, and its fixed part never changes.
 @usableFromInline
-package class LockedBuffer<State>: ManagedBuffer<State, pthread_mutex_t> {
-    /// Makes an instance of the class this is called on, holding `state`. (An autoclosure: the
-    /// state is made in place, where a value would be copied in, a retain for each reference in it.)
-    package final class func make(_ state: @autoclosure () -> State, recursive: Bool = false) -> Self {
-        let buffer = unsafeDowncast(create(minimumCapacity: 1) { _ in state() }, to: self)
+package class LockedBuffer<Fixed, State>: ManagedBuffer<LockedBufferHeader<Fixed, State>, pthread_mutex_t> {
+    /// Makes an instance of the class this is called on, holding `state` and `fixed`. (Autoclosures:
+    /// the state is made in place, where a value would be copied in, a retain for each reference in
+    /// it.)
+    package final class func make(
+        _ state: @autoclosure () -> State,
+        fixed: @autoclosure () -> Fixed,
+        recursive: Bool = false
+    ) -> Self {
+        let buffer = unsafeDowncast(
+            create(minimumCapacity: 1) { _ in LockedBufferHeader(fixed: fixed(), state: state()) },
+            to: self
+        )
         buffer.withUnsafeMutablePointerToElements { mutex in
             guard recursive else {
                 // Default attributes: no attribute object to make and destroy.
@@ -109,13 +120,20 @@ package class LockedBuffer<State>: ManagedBuffer<State, pthread_mutex_t> {
     final func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
-        return try withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
+        return try withUnsafeMutablePointerToHeader { try body(&$0.pointee.state) }
     }
 
-    /// Runs `body` on the state without the lock, to read a part of it that never changes after
-    /// `make`. Read through the pointer (`$0.pointee.part`): only that part is loaded, not the whole
-    /// state, which another thread may be changing under the lock.
-    final func withUnlockedState<Result>(_ body: (UnsafePointer<State>) -> Result) -> Result {
-        withUnsafeMutablePointerToHeader { body(UnsafePointer($0)) }
+    /// The part of the fixed part `read` reads, without the lock: it never changes after `make`.
+    final func fixed<Value>(_ read: (Fixed) -> Value) -> Value {
+        withUnsafeMutablePointerToHeader { read($0.pointee.fixed) }
     }
+}
+
+/// What a ``LockedBuffer`` holds besides its mutex.
+@usableFromInline
+package struct LockedBufferHeader<Fixed, State> {
+    /// Set by `make`, never changed: read without the lock.
+    let fixed: Fixed
+    /// Reached under the lock.
+    var state: State
 }
