@@ -199,9 +199,29 @@ enum DisposalBag {
         }
     }
 
+    /// Disposes every instance `entries` records, last completed first, asynchronously where it can
+    /// be. (Inlined into the store's `disposeAllAsync`: as an async function of its own, it costs a
+    /// request's close an async frame.)
+    @inline(__always) static func disposeAsync(_ entries: Entries, of owner: () -> String) async throws {
+        // A request's scope usually owns one instance (its unit of work): no order to work out, no
+        // record to match, and 12 to 17 fewer lines of code for a server to fetch back into its caches
+        // (the server example's request, measured in two builds).
+        if entries.count == 1 {
+            guard let failure = await disposeAsync(entries[0]) else { return }
+            return try report([failure], outOf: 1, of: owner)
+        }
+        var failures: [InjectionError] = []
+        var disposed = 0
+        for index in disposalOrder(of: entries) {
+            disposed += 1
+            if let failure = await disposeAsync(entries[index]) { failures.append(failure) }
+        }
+        try report(failures, outOf: disposed, of: owner)
+    }
+
     /// Disposes the instance `entry` records, asynchronously if it can be; its failure, if it threw.
     /// (Inlined: as an async function of its own, it costs a request's close an async frame.)
-    @inline(__always) static func disposeAsync(_ entry: Entry) async -> InjectionError? {
+    @inline(__always) private static func disposeAsync(_ entry: Entry) async -> InjectionError? {
         do {
             if let disposable = entry.disposer.async {
                 try await disposable.disposeAsync()
@@ -221,19 +241,26 @@ enum DisposalBag {
         leaving kept: Entries = Entries(),
         of owner: () -> String
     ) throws {
-        if entries.count == 1 {  // as in `disposeAllAsync`
+        if entries.count == 1 {  // as in `disposeAsync`
             guard let failure = dispose(entries[0]) else { return }
             return try report([failure], outOf: 1, leaving: kept, of: owner)
         }
         var failures: [InjectionError] = []
         var disposed = 0
-        let lastRecords = lastRecords(in: entries)
-        for index in stride(from: entries.count - 1, through: 0, by: -1)
-        where isLastRecord(at: index, in: entries, lastRecords) {
+        for index in disposalOrder(of: entries) {
             disposed += 1
             if let failure = dispose(entries[index]) { failures.append(failure) }
         }
         try report(failures, outOf: disposed, leaving: kept, of: owner)
+    }
+
+    /// The positions of the records to dispose, last completed first: a class instance recorded
+    /// twice only at its last record.
+    private static func disposalOrder(of entries: Entries) -> some Sequence<Int> {
+        let lastRecords = lastRecords(in: entries)
+        return stride(from: entries.count - 1, through: 0, by: -1).lazy.filter {
+            isLastRecord(at: $0, in: entries, lastRecords)
+        }
     }
 
     /// Disposes the instance `entry` records, synchronously; its failure, if it threw.
@@ -248,7 +275,7 @@ enum DisposalBag {
 
     /// Where each class instance is last recorded, for many entries; `nil` for few, which
     /// `isLastRecord` compares pairwise, without allocating.
-    static func lastRecords(in entries: Entries) -> [ObjectIdentifier: Int]? {
+    private static func lastRecords(in entries: Entries) -> [ObjectIdentifier: Int]? {
         guard entries.count > 16 else { return nil }
         var lastRecords: [ObjectIdentifier: Int] = [:]
         for (index, entry) in entries.enumerated() {
@@ -259,7 +286,7 @@ enum DisposalBag {
 
     /// Whether the entry at `index` is the last record of its instance: a class instance recorded
     /// twice (returned by two registrations) is disposed once, where its last record puts it.
-    static func isLastRecord(
+    private static func isLastRecord(
         at index: Int,
         in entries: Entries,
         _ lastRecords: [ObjectIdentifier: Int]?
@@ -273,7 +300,7 @@ enum DisposalBag {
     /// Throws the failures of `owner`'s disposals, `disposed` in all, if any; `kept` are records a
     /// sync disposal left undisposed. The owner's name, which messages alone use, is worked out only
     /// then: a scope's is an interpolated string, made on every close.
-    static func report(
+    private static func report(
         _ failures: [InjectionError],
         outOf disposed: Int,
         leaving kept: Entries = Entries(),

@@ -156,20 +156,16 @@ final class InstanceStore: LockedBuffer<InstanceStore.Fixed, InstanceStore.State
         make(State(), fixed: Fixed(disposalOwner: owner, sharedObjects: isSideStore ? SharedObjects() : nil))
     }
 
-    /// The published instance (an `InstanceBox`) of `record`'s registration, if any.
-    @usableFromInline func instance(of record: AnyProvider) -> AnyObject? {
-        instance(of: ObjectIdentifier(record))
-    }
-
     /// The published instance (an `InstanceBox`) of the registration whose record is `record`, if any.
     @usableFromInline func instance(of record: ObjectIdentifier) -> AnyObject? {
         withLock { $0.entries[record]?.box }
     }
 
-    @usableFromInline func publish(_ box: AnyObject, of record: AnyProvider) {
+    /// Publishes `box` as the instance of the registration whose record is `record`.
+    @usableFromInline func publish(_ box: AnyObject, of record: ObjectIdentifier) {
         withLock { state in
             guard !state.entries.isEmptied else { return }
-            state.entries.withPlace(making: ObjectIdentifier(record)) { $0.box = box }
+            state.entries.withPlace(making: record) { $0.box = box }
         }
     }
 
@@ -222,11 +218,11 @@ final class InstanceStore: LockedBuffer<InstanceStore.Fixed, InstanceStore.State
         }
     }
 
-    /// Releases the gate of `record`'s registration (`key`) that the calling thread took once with
+    /// Releases the gate of the registration `key` names, which the calling thread took once with
     /// `enter`.
-    @usableFromInline func leave(_ record: ObjectIdentifier, as key: ResolutionContext.SharedInstanceKey) {
+    @usableFromInline func leave(_ key: ResolutionContext.SharedInstanceKey) {
         let isGlobal: Bool = withLock { state in
-            state.entries.withPlace(of: record) { Self.leave(&$0) } ?? false
+            state.entries.withPlace(of: key.slot) { Self.leave(&$0) } ?? false
         }
         if isGlobal { InstanceGates.leave(key) }
     }

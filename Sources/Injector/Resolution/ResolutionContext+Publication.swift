@@ -214,7 +214,7 @@ extension ResolutionContext {
         in store: InstanceStore
     ) throws -> AnyObject? {
         let entered = try enter(key, of: provider, in: store)
-        if entered.box != nil, entered.taken { store.leave(key.slot, as: key) }
+        if entered.box != nil, entered.taken { store.leave(key) }
         return entered.box
     }
 
@@ -245,7 +245,7 @@ extension ResolutionContext {
 
         /// Releases it.
         func leave() {
-            store.leave(key.slot, as: key)
+            store.leave(key)
         }
     }
 

@@ -122,7 +122,7 @@ extension ResolutionContext {
                 try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
             }
         } catch {
-            store.leave(key.slot, as: key)
+            store.leave(key)
             throw error
         }
         if queueMark == mark {
@@ -144,14 +144,13 @@ extension ResolutionContext {
         lookup: Container,
         arguments: repeat each Argument
     ) async throws -> Service {
-        let record = provider.record
-        if let box = store.instance(of: record) { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
-        let key = SharedInstanceKey(slot: record, store: store)
+        let key = SharedInstanceKey(record: provider.recordIdentity, store: store)
+        if let box = store.instance(of: key.slot) { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
         let start = try await beginSharedConstruction(of: key, for: provider, realm: store)
         if case .built(let box) = start { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
         var built: AnyObject?
         defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
-        if let box = store.instance(of: record) { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
+        if let box = store.instance(of: key.slot) { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
         let atOnce = publishesAtOnce(provider, in: store)
         let mark = queueMark
         let instance = try await withDisposalOwnerAsync(store.disposals) {
@@ -159,7 +158,7 @@ extension ResolutionContext {
         }
         if atOnce, queueMark == mark {
             let box = InstanceBox(instance)
-            store.publish(box, of: record)
+            store.publish(box, of: key.slot)
             release(key)
             built = box
             return instance
@@ -179,11 +178,10 @@ extension ResolutionContext {
     ) throws {
         if provider.scope.kind == .weak { _ = try weakObject(instance, provider: provider) }
         let box = InstanceBox(instance)
-        let record = provider.record
         let scope = provider.scope
         keepUnpublished(box, as: key) {
             store.sharedObjects?.insert(instance, scope: scope)
-            store.publish(box, of: record)
+            store.publish(box, of: key.slot)
         }
     }
 
