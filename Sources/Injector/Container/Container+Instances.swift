@@ -66,12 +66,11 @@ extension Container {
     ) -> Registration<Service> {
         let key = ServiceKey(service, name: name)
         let site = RegistrationSite(fileID: fileID, line: line)
-        let box = InstanceBox(instance)
-        let provider = Provider<Service>(key: key, scope: .singleton, site: site) { _ in box.value }
+        let provider = Provider<Service>(key: key, scope: .singleton, site: site) { _ in instance }
         // Remembered as shared before anything can resolve it: no scope, override or validation
         // sandbox then takes charge of it.
         tree.sharedObjects.insert(instance, scope: .singleton)
-        provider.singleton?.publish(box)
+        provider.singleton?.publish(keptObject(for: instance))
         if ownership.isOwnedByContainer, let disposal = DisposalBag.Disposal(of: instance) {
             disposals.takeCharge(of: instance, madeBy: provider, disposal: disposal)
         }

@@ -13,7 +13,8 @@
 
 import Synchronization
 
-/// A shared instance in a class box, so it can be published through an atomic reference.
+/// A shared instance that is not a class instance, in a class box, so it can be kept where only an
+/// object fits and published through an atomic reference (see `keptObject(for:)`).
 @usableFromInline
 final class InstanceBox<Service>: AnyInstanceBox, @unchecked Sendable {
     @usableFromInline let value: Service
@@ -35,13 +36,14 @@ class AnyInstanceBox {
 /// Where a singleton lives once built. Reading it is one atomic load: no lock, no allocation.
 @usableFromInline
 final class SingletonSlot<Service>: Sendable {
-    @usableFromInline let reference = PublishedReference<InstanceBox<Service>>()
+    @usableFromInline let reference = PublishedReference<any AnyObject & Sendable>()
 
-    /// The instance, read from its box without retaining the box.
-    @inlinable var instance: Service? { reference.borrowed()?.withObject { $0.value } }
+    /// The instance, read without retaining the object that keeps it.
+    @inlinable var instance: Service? { reference.borrowed()?.withObject { keptInstance($0, as: Service.self) } }
 
-    /// Publishes `box`; the first publication wins (there is only one: construction is serialised).
-    @usableFromInline func publish(_ box: InstanceBox<Service>) { _ = reference.publish(box) }
+    /// Publishes `object`, from `keptObject(for:)`; the first publication wins (there is only
+    /// one: construction is serialised).
+    @usableFromInline func publish(_ object: any AnyObject & Sendable) { _ = reference.publish(object) }
 }
 
 /// Where a weak registration's instance lives while something else holds it.

@@ -196,7 +196,7 @@ extension ResolutionContext {
             return false  // the usual case: nothing is unpublished
         }
         func holds(_ box: AnyObject) -> Bool {
-            isSameInstance((box as! AnyInstanceBox).instance, instance, object: object)
+            isSameInstance(keptInstance(box), instance, object: object)
         }
         var context: ResolutionContext? = self
         while let current = context {

@@ -68,7 +68,7 @@ extension ResolutionContext {
             throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
         }
         if construction.scopedCount != 0 { try checkScopeBound(box, provider: provider) }
-        return uncheckedCast(box, to: InstanceBox<Service>.self).value
+        return keptInstance(box, as: Service.self)
     }
 
     /// Keeps a new graph-scoped instance for the rest of the resolution, marked as holding a scoped
@@ -76,7 +76,7 @@ extension ResolutionContext {
     @inlinable
     func keepGraphInstance<Service>(_ instance: Service, of provider: AnyProvider, lookup: Container, scopedBefore: Int)
     {
-        let box = InstanceBox(instance)
+        let box = keptObject(for: instance)
         storeGraphInstance(box, of: provider, lookup: lookup)
         if construction.scopedCount != scopedBefore { markScopeBound(box) }
     }

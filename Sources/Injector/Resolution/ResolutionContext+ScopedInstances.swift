@@ -68,7 +68,7 @@ extension ResolutionContext {
     ) throws -> Service {
         guard !provider.isAsync, !isAsync else {
             if !provider.isAsync, let box = store.instance(of: provider.recordIdentity) {
-                return uncheckedCast(box, to: InstanceBox<Service>.self).value
+                return keptInstance(box, as: Service.self)
             }
             return try resolveStoredInNestedResolution(
                 provider,
@@ -89,7 +89,7 @@ extension ResolutionContext {
         }
         // The instance published, the one this resolution built, or the gate to build it.
         if let box = try beginSharedConstruction(of: key, for: provider, realm: store, in: store) {
-            return uncheckedCast(box, to: InstanceBox<Service>.self).value
+            return keptInstance(box, as: Service.self)
         }
         try refuseToBuildIfCancelled(provider)
         let instance = try withDisposalOwner(store.disposals) {
@@ -113,7 +113,7 @@ extension ResolutionContext {
         arguments: repeat each Argument
     ) throws -> Service {
         if let box = try enterGate(key, of: provider, in: store) {
-            return uncheckedCast(box, to: InstanceBox<Service>.self).value
+            return keptInstance(box, as: Service.self)
         }
         let mark = queueMark
         let instance: Service
@@ -126,7 +126,7 @@ extension ResolutionContext {
             throw error
         }
         if queueMark == mark {
-            store.publish(InstanceBox(instance), leaving: key)
+            store.publish(keptObject(for: instance), leaving: key)
         } else {
             holdEnteredGate(key, in: store)
             try keepUnpublishedStored(instance, of: provider, in: store, as: key)
@@ -145,19 +145,19 @@ extension ResolutionContext {
         arguments: repeat each Argument
     ) async throws -> Service {
         let key = SharedInstanceKey(record: provider.recordIdentity, store: store)
-        if let box = store.instance(of: key.slot) { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
+        if let box = store.instance(of: key.slot) { return keptInstance(box, as: Service.self) }
         let start = try await beginSharedConstruction(of: key, for: provider, realm: store)
-        if case .built(let box) = start { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
+        if case .built(let box) = start { return keptInstance(box, as: Service.self) }
         var built: AnyObject?
         defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
-        if let box = store.instance(of: key.slot) { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
+        if let box = store.instance(of: key.slot) { return keptInstance(box, as: Service.self) }
         let atOnce = publishesAtOnce(provider, in: store)
         let mark = queueMark
         let instance = try await withDisposalOwnerAsync(store.disposals) {
             try await constructAsync(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
         }
         if atOnce, queueMark == mark {
-            let box = InstanceBox(instance)
+            let box = keptObject(for: instance)
             store.publish(box, of: key.slot)
             release(key)
             built = box
@@ -177,7 +177,7 @@ extension ResolutionContext {
         as key: SharedInstanceKey
     ) throws {
         if provider.scope.kind == .weak { _ = try weakObject(instance, provider: provider) }
-        let box = InstanceBox(instance)
+        let box = keptObject(for: instance)
         let scope = provider.scope
         keepUnpublished(box, as: key) {
             store.sharedObjects?.insert(instance, scope: scope)

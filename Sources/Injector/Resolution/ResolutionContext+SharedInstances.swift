@@ -74,7 +74,7 @@ extension ResolutionContext {
         }
         let key = SharedInstanceKey(slot: slot, store: nil)
         if let box = try beginSharedConstruction(of: key, for: provider, realm: owner.tree) {
-            return uncheckedCast(box, to: InstanceBox<Service>.self).value
+            return keptInstance(box, as: Service.self)
         }
         if let instance = provider.sharedInstance { return instance }  // another thread was first
         try refuseToBuildIfCancelled(provider)
@@ -117,7 +117,7 @@ extension ResolutionContext {
     ) async throws -> Service {
         let key = SharedInstanceKey(slot: provider.slot!, store: nil)
         let start = try await beginSharedConstruction(of: key, for: provider, realm: owner.tree)
-        if case .built(let box) = start { return uncheckedCast(box, to: InstanceBox<Service>.self).value }
+        if case .built(let box) = start { return keptInstance(box, as: Service.self) }
         var built: AnyObject?
         defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
         if let instance = provider.asyncSharedInstance { return instance }  // another task was first
@@ -148,7 +148,7 @@ extension ResolutionContext {
         provider: AnyProvider,
         sharedObjects: SharedObjects
     ) throws {
-        let box = InstanceBox(instance)
+        let box = keptObject(for: instance)
         if let weakSlot {
             let object = try weakObject(instance, provider: provider)
             keepUnpublished(box, as: key) {

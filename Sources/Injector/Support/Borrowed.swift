@@ -40,7 +40,8 @@ import Synchronization
 ///
 /// And whoever casts (``cast(to:)``, ``uncheckedCast(_:to:)``) knows the type from a key: a
 /// provider found under a key made of `Service` and `Argument…` is a `Provider<Service, Argument…>`;
-/// the box kept for a registration of `Service` is an `InstanceBox<Service>`; its preparation is a
+/// the object kept for an instance of a registration of `Service` is the instance itself when
+/// `Service` is a class, an `InstanceBox<Service>` otherwise (see ``keptObject(for:)``); its preparation is a
 /// `Preparation<Service>`; a value given to a scope under a key of `Service` is a
 /// `TypedScopeValue<Service>`. Debug builds check every such cast.
 @usableFromInline @frozen
@@ -135,4 +136,35 @@ extension Borrowed: AtomicRepresentable, AtomicOptionalRepresentable {
 @inlinable
 func uncheckedCast<Subclass: AnyObject>(_ object: AnyObject, to type: Subclass.Type) -> Subclass {
     unsafeDowncast(object, to: type)
+}
+
+/// `instance` as the object that keeps it where only an object fits: a store's place, a gate, the
+/// list of a resolution's unpublished instances, a singleton's slot, a resolution's graph. A class
+/// instance is kept as itself, which spares each shared instance an allocation; anything else (a
+/// value, an existential, a function) in an `InstanceBox`. Every such place reads it back with
+/// ``keptInstance(_:as:)``, knowing `Service` from the registration's key.
+///
+/// `Sendable` unchecked, as `InstanceBox` is: a singleton or weak registration needs a `Sendable`
+/// service (``ServiceScope``), and a scoped instance is reached from its scope's threads alike.
+@inlinable
+func keptObject<Service>(for instance: Service) -> any AnyObject & Sendable {
+    if Service.self is AnyObject.Type { return unsafeBitCast(instance, to: (any AnyObject & Sendable).self) }
+    return InstanceBox(instance)
+}
+
+/// The instance of a registration of `Service` that `object`, from ``keptObject(for:)``, keeps
+/// (checked in debug builds).
+@inlinable
+func keptInstance<Service>(_ object: AnyObject, as _: Service.Type) -> Service {
+    if Service.self is AnyObject.Type {
+        assert(object is Service, "\(type(of: object)) kept for \(Service.self)")
+        return unsafeBitCast(object, to: Service.self)
+    }
+    return uncheckedCast(object, to: InstanceBox<Service>.self).value
+}
+
+/// The instance that `object`, from ``keptObject(for:)``, keeps, where its registration's type is
+/// not known.
+func keptInstance(_ object: AnyObject) -> Any {
+    (object as? AnyInstanceBox)?.instance ?? object
 }

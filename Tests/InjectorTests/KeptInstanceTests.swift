@@ -1,0 +1,143 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Testing
+
+@testable import Injector
+
+// A shared instance is kept as an object: a class instance as itself, anything else in a box. Each
+// kind of instance comes back intact from every lifetime that keeps one.
+
+private protocol Greeter: AnyObject, Sendable {
+    var greeting: String { get }
+}
+
+private final class Receptionist: Greeter, Sendable {
+    let greeting: String
+    init(_ greeting: String) { self.greeting = greeting }
+}
+
+/// A value wider than an existential's inline buffer, so that a box holds it out of line.
+private struct Letterhead: Sendable, Equatable {
+    var sender = "Injector"
+    var street = "1 Main Street"
+    var city = "Springfield"
+    var serial = 0
+}
+
+private final class Visit: Sendable {
+    let receptionist: Receptionist
+    let secondLook: Receptionist
+    init(receptionist: Receptionist, secondLook: Receptionist) {
+        self.receptionist = receptionist
+        self.secondLook = secondLook
+    }
+}
+
+@Suite struct KeptInstanceTests {
+    @Test func scopedClassInstanceIsTheSameObjectWithinAScopeOnly() throws {
+        let container = Container()
+        container.register(Receptionist.self, scope: .scoped) { _ in Receptionist("hello") }
+        let scope = container.makeScope()
+        let other = container.makeScope()
+
+        let first = try scope.resolve(Receptionist.self)
+
+        #expect(try scope.resolve(Receptionist.self) === first)
+        #expect(try other.resolve(Receptionist.self) !== first)
+        #expect(first.greeting == "hello")
+    }
+
+    @Test func scopedValueComesBackIntact() throws {
+        let container = Container()
+        let serials = CallCounter()
+        container.register(Letterhead.self, scope: .scoped) { _ in Letterhead(serial: serials.next()) }
+        let scope = container.makeScope()
+
+        let first = try scope.resolve(Letterhead.self)
+
+        #expect(first == Letterhead(serial: 1))
+        #expect(try scope.resolve(Letterhead.self) == first)
+        #expect(try container.makeScope().resolve(Letterhead.self).serial == 2)
+    }
+
+    @Test func scopedExistentialOfAClassBoundProtocolKeepsItsConformance() throws {
+        let container = Container()
+        container.register((any Greeter).self, scope: .scoped) { _ in Receptionist("good morning") }
+        let scope = container.makeScope()
+
+        let first = try scope.resolve((any Greeter).self)
+
+        #expect(first.greeting == "good morning")
+        #expect(try scope.resolve((any Greeter).self) === first)
+    }
+
+    @Test func scopedFunctionComesBackCallable() throws {
+        let container = Container()
+        container.register((@Sendable (Int) -> Int).self, scope: .scoped) { _ in { $0 * 3 } }
+        let scope = container.makeScope()
+
+        #expect(try scope.resolve((@Sendable (Int) -> Int).self)(14) == 42)
+        #expect(try scope.resolve((@Sendable (Int) -> Int).self)(2) == 6)
+    }
+
+    @Test func asyncScopedClassInstanceIsTheSameObjectWithinAScope() async throws {
+        let container = Container()
+        container.register(Receptionist.self, scope: .scoped) { _ async in Receptionist("hi") }
+        let scope = container.makeScope()
+
+        let first = try await scope.resolveAsync(Receptionist.self)
+
+        #expect(try await scope.resolveAsync(Receptionist.self) === first)
+        try await scope.closeAsync()
+    }
+
+    @Test func singletonsOfEachKindComeBackIntact() throws {
+        let container = Container()
+        container.register(Receptionist.self, scope: .singleton) { _ in Receptionist("welcome") }
+        container.register(Letterhead.self, scope: .singleton) { _ in Letterhead(serial: 7) }
+        container.register((any Greeter).self, scope: .singleton) { _ in Receptionist("greetings") }
+
+        let receptionist = try container.resolve(Receptionist.self)
+        let greeter = try container.resolve((any Greeter).self)
+
+        #expect(try container.makeScope().resolve(Receptionist.self) === receptionist)
+        #expect(try container.resolve(Letterhead.self) == Letterhead(serial: 7))
+        #expect(try container.resolve(Letterhead.self) == Letterhead(serial: 7))
+        #expect(try container.resolve((any Greeter).self) === greeter)
+        #expect(greeter.greeting == "greetings")
+    }
+
+    @Test func registeredInstancesOfEachKindComeBackIntact() throws {
+        let container = Container()
+        let receptionist = Receptionist("at your service")
+        container.register(Receptionist.self, instance: receptionist, ownedBy: .caller)
+        container.register(Letterhead.self, instance: Letterhead(serial: 9), ownedBy: .caller)
+
+        #expect(try container.resolve(Receptionist.self) === receptionist)
+        #expect(try container.resolve(Letterhead.self) == Letterhead(serial: 9))
+    }
+
+    @Test func graphInstanceIsSharedWithinOneResolveOnly() throws {
+        let container = Container()
+        container.register(Receptionist.self, scope: .graph) { _ in Receptionist("one per visit") }
+        container.register(Visit.self) { r in
+            try Visit(receptionist: r.resolve(Receptionist.self), secondLook: r.resolve(Receptionist.self))
+        }
+
+        let visit = try container.resolve(Visit.self)
+
+        #expect(visit.receptionist === visit.secondLook)
+        #expect(try container.resolve(Visit.self).receptionist !== visit.receptionist)
+    }
+}
