@@ -32,6 +32,9 @@ private final class Connection: Disposable, @unchecked Sendable {
     var isDisposed = false
     func dispose() { isDisposed = true }
 }
+/// A connection as a class-bound protocol, to give a scope an existential of a class.
+private protocol Resource: Disposable, AnyObject, Sendable {}
+extension Connection: Resource {}
 /// Holds what it was given, to hand on a scope's value under another key.
 private final class ConnectionUser: Sendable {
     let connection: Connection
@@ -208,6 +211,43 @@ struct ScopeValueTests {
         #expect(try laterResolution.resolve(Connection.self, name: "handed on") === second)
         try sameResolution.close()
         try laterResolution.close()
+
+        #expect(!first.isDisposed)
+        #expect(!second.isDisposed)
+    }
+
+    /// A value given as an existential of a class is recognised by its object when a factory hands
+    /// it on as its class: the scope does not dispose it.
+    @Test func aValueGivenAsAnExistentialAndHandedOnIsNotDisposedByTheScope() throws {
+        let container = Container()
+        container.register(Connection.self, scope: .scoped) { r in
+            try #require(r.resolve((any Resource).self) as? Connection)
+        }
+        let given = Connection()
+        let scope = container.makeScope { $0.provide((any Resource).self, given) }
+
+        #expect(try scope.resolve(Connection.self) === given)
+        try scope.close()
+
+        #expect(!given.isDisposed)
+    }
+
+    /// A scope given several values recognises each of them handed on under another key.
+    @Test func aValueHandedOnFromAScopeGivenSeveralIsNotDisposedByTheScope() throws {
+        let container = Container()
+        container.register(Connection.self, name: "handed on", scope: .scoped) { r in
+            try r.resolve(Connection.self, name: "second")
+        }
+        let first = Connection()
+        let second = Connection()
+        let scope = container.makeScope { values in
+            values.provide(Connection.self, name: "first", first)
+            values.provide(String.self, name: "trace id", "abc-123")
+            values.provide(Connection.self, name: "second", second)
+        }
+
+        #expect(try scope.resolve(Connection.self, name: "handed on") === second)
+        try scope.close()
 
         #expect(!first.isDisposed)
         #expect(!second.isDisposed)

@@ -28,18 +28,24 @@
 /// values scopes provide with ``Container/register(_:name:providedByScope:fileID:line:)``, so that
 /// ``Container/validate()`` knows them and a scope that was not given one says so.
 public struct ScopeValues: Sendable {
-    /// The first value given, kept apart: a scope is typically given one (the request), which is
-    /// then stored, found and dropped without hashing or allocating a dictionary.
-    @usableFromInline var first: ScopeValue?
-    /// The other values; `nil` until there are some, so that a scope given one value copies and
-    /// drops no dictionary.
-    @usableFromInline var more: [LookupKey: ScopeValue]?
+    /// The key of the first value given, kept apart with the value: a scope is typically given one
+    /// (the request), which is then stored, found and dropped without hashing or allocating.
+    @usableFromInline var firstKey: LookupKey?
+    /// The first value, as `keptObject(for:)` keeps it: a class instance as itself, anything else
+    /// in a box of its type, read back with a cast the key vouches for (see ``Borrowed``).
+    @usableFromInline var first: (any AnyObject & Sendable)?
+    /// The first value's identity if it is a class instance (or an existential of one), for
+    /// `contains`.
+    @usableFromInline var firstIdentity: ObjectIdentifier?
+    /// The other values, as `keptObject(for:)` keeps them; `nil` until there are some, so that a
+    /// scope given one value copies and drops no dictionary.
+    @usableFromInline var more: [LookupKey: any AnyObject & Sendable]?
 
     init() {}
 
-    /// The value given for `key`, if any.
-    subscript(key: LookupKey) -> ScopeValue? {
-        if let first, first.key == key { return first }
+    /// The value given for `key`, as `keptObject(for:)` keeps it, if any.
+    subscript(key: LookupKey) -> (any AnyObject & Sendable)? {
+        if firstKey == key { return first }
         return more?[key]
     }
 
@@ -47,56 +53,25 @@ public struct ScopeValues: Sendable {
     /// values: a scope takes charge of none of them, even resolved under another key.
     func contains(_ instance: Any, object: AnyObject?) -> Bool {
         guard let first else { return false }
-        if let object, more == nil { return first.object == ObjectIdentifier(object) }
-        return isSameInstance(first.instance, instance, object: object)
-            || more?.values.contains { isSameInstance($0.instance, instance, object: object) } == true
+        if let object, more == nil { return firstIdentity == ObjectIdentifier(object) }
+        return isSameInstance(keptInstance(first), instance, object: object)
+            || more?.values.contains { isSameInstance(keptInstance($0), instance, object: object) } == true
     }
 
     /// Gives the scope `value`, resolvable as `type` under `name`; a second value for the same type
     /// and name replaces the first.
     @inlinable
     public mutating func provide<Value: Sendable>(_ type: Value.Type, name: String? = nil, _ value: Value) {
-        let given = TypedScopeValue(value, key: LookupKey(type, name: name))
-        if let first, first.key != given.key {
+        let key = LookupKey(type, name: name)
+        if let firstKey, firstKey != key {
             if more == nil { more = [:] }
-            more![given.key] = given
+            more![key] = keptObject(for: value)
         } else {
-            first = given
+            firstKey = key
+            first = keptObject(for: value)
+            firstIdentity = objectIdentity(of: value).map(ObjectIdentifier.init)
         }
     }
-}
-
-/// A value given to a lifetime scope, with the key it was given under.
-///
-/// Boxed with its type, so that a resolve of that type reads it back with a cast the key vouches
-/// for (`TypedScopeValue<Service>`, see ``Borrowed``), rather than asking the runtime to cast an
-/// existential on every resolve.
-@usableFromInline
-class ScopeValue: @unchecked Sendable {
-    @usableFromInline let key: LookupKey
-    /// The value's identity if it is a class instance, for `ScopeValues.contains`.
-    let object: ObjectIdentifier?
-
-    @usableFromInline init(key: LookupKey, object: ObjectIdentifier?) {
-        self.key = key
-        self.object = object
-    }
-
-    /// The value.
-    var instance: Any { fatalError("ScopeValue is abstract") }
-}
-
-/// A value of type `Value` given to a lifetime scope (`provide` requires it to be `Sendable`).
-@usableFromInline
-final class TypedScopeValue<Value>: ScopeValue, @unchecked Sendable {
-    @usableFromInline let value: Value
-
-    @inlinable init(_ value: Value, key: LookupKey) {
-        self.value = value
-        super.init(key: key, object: objectIdentity(of: value).map(ObjectIdentifier.init))
-    }
-
-    override var instance: Any { value }
 }
 
 extension Container {
@@ -166,7 +141,7 @@ extension Container {
             guard let given = lifetimeScope.values[key.lookupKey] else {
                 throw InjectionError.scopeValueMissing(key, tag: lifetimeScope.tag, site: site, path: r.context.path)
             }
-            return uncheckedCast(given, to: TypedScopeValue<Service>.self).value
+            return keptInstance(given, as: Service.self)
         }
         add(provider, replacing: false)
         return Registration(container: self, key: key.lookupKey)
@@ -185,7 +160,7 @@ extension ResolutionContext {
     /// sandbox, or the registration has preparation steps, which run once per scope.
     ///
     /// - Throws: What `checkScopedResolution(of:)` throws: a captive dependency, or a scope of another tag.
-    @usableFromInline func givenScopeValue(for provider: AnyProvider) throws -> ScopeValue? {
+    @usableFromInline func givenScopeValue(for provider: AnyProvider) throws -> AnyObject? {
         guard provider.preparation == nil, let lifetimeScope = environment.borrowedLifetimeScope else { return nil }
         // The usual case (a scope with the registration's tag, nothing outliving scopes under
         // construction) is decided here without a retain; any other goes to
@@ -217,6 +192,6 @@ extension ResolutionContext {
                 path: captor.path + [asked]
             )
         }
-        return given.instance
+        return keptInstance(given)
     }
 }

@@ -176,7 +176,7 @@ extension ResolutionContext {
         if lookup.tree.sharedObjects.contains(instance, object: object)
             || environment.sideStore?.sharedObjects?.contains(instance, object: object) == true
             || isUnpublished(instance, object: object)
-            || environment.lifetimeScope?.values.contains(instance, object: object) == true
+            || environment.borrowedLifetimeScope?.withObject({ $0.values.contains(instance, object: object) }) == true
         {
             return
         }
