@@ -20,9 +20,18 @@
 struct GraphInstances {
     private static let indexedCount = 16
 
-    private struct Key: Hashable {
+    /// What an instance is kept under: its provider and the container lookups started from. Also
+    /// what marks an instance as holding a scoped one (`Bookkeeping.scopeBoundGraphInstances`): not
+    /// the identity of the object that keeps it, which is the instance itself for a class, and so
+    /// shared by every registration that hands out the same object.
+    struct Key: Hashable {
         let provider: ObjectIdentifier
         let lookup: ObjectIdentifier
+
+        init(provider: AnyProvider, lookup: Container) {
+            self.provider = ObjectIdentifier(provider)
+            self.lookup = ObjectIdentifier(lookup)
+        }
     }
 
     private var keys: [Key] = []
@@ -33,14 +42,14 @@ struct GraphInstances {
     /// runs on the arrays in place rather than on a copy.
     mutating func instance(of provider: AnyProvider, lookup: Container) -> AnyObject? {
         guard !keys.isEmpty else { return nil }
-        let key = Key(provider: ObjectIdentifier(provider), lookup: ObjectIdentifier(lookup))
+        let key = Key(provider: provider, lookup: lookup)
         if keys.count > Self.indexedCount { return index[key].map { boxes[$0] } }
         guard let position = keys.withUnsafeMutableBufferPointer({ $0.firstIndex(of: key) }) else { return nil }
         return boxes[position]
     }
 
     mutating func store(_ box: AnyObject, of provider: AnyProvider, lookup: Container) {
-        let key = Key(provider: ObjectIdentifier(provider), lookup: ObjectIdentifier(lookup))
+        let key = Key(provider: provider, lookup: lookup)
         keys.append(key)
         boxes.append(box)
         if keys.count > Self.indexedCount {

@@ -67,7 +67,7 @@ extension ResolutionContext {
         guard configure == nil else {
             throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
         }
-        if construction.scopedCount != 0 { try checkScopeBound(box, provider: provider) }
+        if construction.scopedCount != 0 { try checkScopeBound(provider, lookup: lookup) }
         return keptInstance(box, as: Service.self)
     }
 
@@ -78,6 +78,6 @@ extension ResolutionContext {
     {
         let box = keptObject(for: instance)
         storeGraphInstance(box, of: provider, lookup: lookup)
-        if construction.scopedCount != scopedBefore { markScopeBound(box) }
+        if construction.scopedCount != scopedBefore { markScopeBound(provider, lookup: lookup) }
     }
 }

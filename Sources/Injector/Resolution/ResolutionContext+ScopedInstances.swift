@@ -241,22 +241,25 @@ extension ResolutionContext {
         construction.lastScoped = Borrowed(provider)
     }
 
-    /// Marks a graph-scoped instance as holding a scoped one (directly or through others).
-    @usableFromInline func markScopeBound(_ box: AnyObject) {
+    /// Marks the graph-scoped instance of `provider` for lookups from `lookup` as holding a scoped
+    /// one (directly or through others). Marked by its key, not by the object that keeps it: a
+    /// class instance is kept as itself, which another graph registration may hand out too.
+    @usableFromInline func markScopeBound(_ provider: AnyProvider, lookup: Container) {
         guard let lastScoped = construction.lastScoped else { return }  // set whenever the count moved
-        markScopeBound(box, holding: lastScoped)
+        markScopeBound(GraphInstances.Key(provider: provider, lookup: lookup), holding: lastScoped)
     }
 
-    private func markScopeBound(_ box: AnyObject, holding scoped: Borrowed<AnyProvider>) {
-        if nesting.sharesOuterGraph, let outer = nesting.outer { return outer.markScopeBound(box, holding: scoped) }
-        bookkeeping.scopeBoundGraphInstances[ObjectIdentifier(box)] = scoped
+    private func markScopeBound(_ key: GraphInstances.Key, holding scoped: Borrowed<AnyProvider>) {
+        if nesting.sharesOuterGraph, let outer = nesting.outer { return outer.markScopeBound(key, holding: scoped) }
+        bookkeeping.scopeBoundGraphInstances[key] = scoped
     }
 
     /// Refuses to hand a graph-scoped instance that holds a scoped one to a singleton or weak
     /// service being built; otherwise counts it as a scoped resolution, for the graph instances
     /// built around it.
-    @usableFromInline func checkScopeBound(_ box: AnyObject, provider: AnyProvider) throws {
-        guard let scoped = scopedProvider(heldBy: box) else { return }
+    @usableFromInline func checkScopeBound(_ provider: AnyProvider, lookup: Container) throws {
+        let key = GraphInstances.Key(provider: provider, lookup: lookup)
+        guard let scoped = scopedProvider(heldBy: key) else { return }
         if let captor = innermostOutlivingScopes() {
             throw InjectionError.captiveDependency(
                 captor.provider.key,
@@ -271,8 +274,8 @@ extension ResolutionContext {
         construction.lastScoped = scoped
     }
 
-    private func scopedProvider(heldBy box: AnyObject) -> Borrowed<AnyProvider>? {
-        if nesting.sharesOuterGraph, let outer = nesting.outer { return outer.scopedProvider(heldBy: box) }
-        return storedBookkeeping?.scopeBoundGraphInstances[ObjectIdentifier(box)]
+    private func scopedProvider(heldBy key: GraphInstances.Key) -> Borrowed<AnyProvider>? {
+        if nesting.sharesOuterGraph, let outer = nesting.outer { return outer.scopedProvider(heldBy: key) }
+        return storedBookkeeping?.scopeBoundGraphInstances[key]
     }
 }

@@ -167,8 +167,9 @@ final class ResolutionContext {
         @exclusivity(unchecked) var hookChain: ProviderChain?
         /// What holds the instance whose hooks are running, if anything outlives lifetime scopes.
         @exclusivity(unchecked) var preparingCaptor: Captor?
-        /// The graph-scoped instances that hold a scoped one, with the scoped one's provider.
-        @exclusivity(unchecked) var scopeBoundGraphInstances: [ObjectIdentifier: Borrowed<AnyProvider>] = [:]
+        /// The graph-scoped instances that hold a scoped one, by their provider and lookup, with the
+        /// scoped one's provider.
+        @exclusivity(unchecked) var scopeBoundGraphInstances: [GraphInstances.Key: Borrowed<AnyProvider>] = [:]
         /// The gates of the sync shared instances this resolution builds (see `InstanceGates`),
         /// held until it ends, and the async gates it took.
         @exclusivity(unchecked) var heldGates: [SharedInstanceKey] = []
