@@ -37,6 +37,15 @@ private final class RegTraced: @unchecked Sendable {  // `log` is written by hoo
 
 private struct RegCheckFailed: Error, Equatable { let reason: String }
 
+/// A class and its subclass, for keys made with a metatype whose dynamic value is the subclass's.
+private class RegVehicle: @unchecked Sendable {
+    var wheels: Int { 4 }
+}
+private final class RegBicycle: RegVehicle, @unchecked Sendable {
+    let bell = "ring"
+    override var wheels: Int { 2 }
+}
+
 struct RegistrationTests {
     // MARK: Keys
 
@@ -64,6 +73,26 @@ struct RegistrationTests {
         #expect(try container.resolve(RegGreeter.self, argument: 3).greeting == "int 3")
         #expect(try container.resolve(RegGreeter.self, name: "formal", argument: "Ada").greeting == "formal Ada")
         #expect(try container.resolve(RegGreeter.self, arguments: "Ada", 2).greeting == "Ada x2")
+    }
+
+    /// A key is made from the static type, not from a metatype's dynamic value: registered or given
+    /// through a `RegVehicle.Type` that holds `RegBicycle.self`, a vehicle is found as a vehicle
+    /// and never handed out as a bicycle, which it is not.
+    @Test func keysAreMadeFromTheStaticTypeNotFromAMetatypesDynamicValue() throws {
+        let container = Container()
+        let type: RegVehicle.Type = RegBicycle.self
+        container.register(type) { _ in RegVehicle() }
+
+        #expect(container.isRegistered(RegVehicle.self))
+        #expect(!container.isRegistered(RegBicycle.self))
+        #expect(try container.resolve(type).wheels == 4)
+        let error = try #require(injectionError { _ = try container.resolve(RegBicycle.self) })
+        #expect(error.code == .missingRegistration)
+
+        let scope = Container().makeScope { $0.provide(type, RegVehicle()) }
+        #expect(try scope.resolve(RegVehicle.self).wheels == 4)
+        let scopeError = try #require(injectionError { _ = try scope.resolve(RegBicycle.self) })
+        #expect(scopeError.code == .missingRegistration)
     }
 
     @Test func sameNameUnderDifferentServiceTypesCoexist() throws {

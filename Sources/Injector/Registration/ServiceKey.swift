@@ -27,15 +27,19 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     /// The name that tells this registration apart from others of the same type, if any.
     public var name: String? { lookupKey.name }
 
+    /// The key of `Service` with `Argument…` under `name`: made from the static types, never from
+    /// the metatypes passed, whose dynamic value may be a subclass's (`let type: Base.Type =
+    /// Sub.self`). A provider found under a key made of `Service` must be a `Provider<Service>`
+    /// (see ``Borrowed``); keyed by `Sub`, a `Provider<Base>` would be read as a `Provider<Sub>`.
     @usableFromInline
     init<Service, each Argument>(
         _ service: Service.Type,
         arguments: repeat (each Argument).Type,
         name: String?
     ) {
-        serviceType = service
+        serviceType = Service.self
         var types: [Any.Type] = []
-        for type in repeat each arguments { types.append(type) }
+        repeat types.append((each Argument).self)
         argumentTypes = types
         lookupKey = LookupKey(service, arguments: repeat each arguments, name: name)
     }
@@ -72,10 +76,11 @@ struct LookupKey: Hashable, Sendable {
         arguments: repeat (each Argument).Type,
         name: String?
     ) {
-        // Each argument type is wrapped, so that one argument of tuple type `(Int, String)` and two
-        // arguments `Int, String` make different keys.
+        // Made from the static types, as `ServiceKey` says why. Each argument type is wrapped, so
+        // that one argument of tuple type `(Int, String)` and two arguments `Int, String` make
+        // different keys.
         group = GroupKey(
-            service: ObjectIdentifier(service),
+            service: ObjectIdentifier(Service.self),
             arguments: ObjectIdentifier((repeat ArgumentSlot<each Argument>).self)
         )
         self.name = name
