@@ -38,6 +38,11 @@ public final class Router: Sendable {
     public let container: Container
     /// The navigation host view routes perform their transitions on; `nil` for a router that routes
     /// services only.
+    ///
+    /// The router holds its host strongly, and a host holds the screens it shows: a shown screen
+    /// that keeps its router keeps the router, the host and every screen it shows alive until that
+    /// screen leaves the host. Where a host may be discarded with its screens still shown (a closed
+    /// window), have those screens hold their router weakly.
     public let host: (any NavigationHost)?
     /// The clock leak checks wait on after a view route is removed.
     public let clock: any Clock<Duration>

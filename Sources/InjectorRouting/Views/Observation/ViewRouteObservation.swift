@@ -66,6 +66,9 @@ extension Router {
     /// `ViewRoutePath/makeDestination`, `makeDestination(to:configuring:)`, a prepared destination, or
     /// service routes.
     ///
+    /// An observer lasts as long as the router: none is removed. What it captures strongly (a
+    /// route, a screen, the router itself) lives as long too, so capture those weakly.
+    ///
     /// - Parameters:
     ///   - type: The destination type to observe.
     ///   - observe: Called on the main actor with each observation.
