@@ -88,11 +88,21 @@ struct RegistrationTests {
         #expect(try container.resolve(type).wheels == 4)
         let error = try #require(injectionError { _ = try container.resolve(RegBicycle.self) })
         #expect(error.code == .missingRegistration)
+        #expect(
+            error.message.hasPrefix(
+                "No registration for RegBicycle. Nothing is registered for RegBicycle under any name or arguments."
+            )
+        )
 
         let scope = Container().makeScope { $0.provide(type, RegVehicle()) }
         #expect(try scope.resolve(RegVehicle.self).wheels == 4)
         let scopeError = try #require(injectionError { _ = try scope.resolve(RegBicycle.self) })
         #expect(scopeError.code == .missingRegistration)
+        #expect(
+            scopeError.message.hasPrefix(
+                "No registration for RegBicycle. Nothing is registered for RegBicycle under any name or arguments."
+            )
+        )
     }
 
     @Test func sameNameUnderDifferentServiceTypesCoexist() throws {

@@ -39,7 +39,8 @@ final class InstanceStore: LockedBuffer<InstanceStore.Fixed, InstanceStore.State
     /// What the store keeps under its lock, with the lock, in one allocation (a request's scope
     /// makes a store).
     @usableFromInline struct State {
-        /// The instance (as `keptObject(for:)` keeps it) and the gate of each registration, keyed by its record.
+        /// The instance (as `keptObject(for:)` keeps it) and the gate of each registration, keyed by
+        /// its record.
         fileprivate var entries = Entries()
         /// The disposable instances this store took charge of (see `InstanceStore+Disposal.swift`).
         var records = DisposalBag.Entries()
@@ -156,7 +157,8 @@ final class InstanceStore: LockedBuffer<InstanceStore.Fixed, InstanceStore.State
         make(State(), fixed: Fixed(disposalOwner: owner, sharedObjects: isSideStore ? SharedObjects() : nil))
     }
 
-    /// The published instance (as `keptObject(for:)` keeps it) of the registration whose record is `record`, if any.
+    /// The published instance (as `keptObject(for:)` keeps it) of the registration whose record is
+    /// `record`, if any.
     @usableFromInline func instance(of record: ObjectIdentifier) -> AnyObject? {
         withLock { $0.entries[record]?.box }
     }

@@ -41,9 +41,9 @@ import Synchronization
 /// And whoever casts (``cast(to:)``, ``uncheckedCast(_:to:)``) knows the type from a key: a
 /// provider found under a key made of `Service` and `Argument…` is a `Provider<Service, Argument…>`;
 /// the object kept for an instance of a registration of `Service` is the instance itself when
-/// `Service` is a class, an `InstanceBox<Service>` otherwise (see ``keptObject(for:)``); its preparation is a
-/// `Preparation<Service>`; a value given to a scope under a key of `Service` is kept the same way
-/// (`ScopeValues`). Debug builds check every such cast.
+/// `Service` is a class, an `InstanceBox<Service>` otherwise (see ``keptObject(for:)``), and a
+/// value given to a scope under a key of `Service` is kept the same way (`ScopeValues`); its
+/// preparation is a `Preparation<Service>`. Debug builds check every such cast.
 @usableFromInline @frozen
 struct Borrowed<Object: AnyObject>: @unchecked Sendable {
     @usableFromInline let reference: Unmanaged<Object>
