@@ -116,9 +116,5 @@ final class DisposalPlan: @unchecked Sendable {
     }
 }
 
-/// Optional, to tell it apart from other types by its metatype (a cast of a value looks inside it).
-private protocol OptionalValue {}
-extension Optional: OptionalValue {}
-
 /// A value with no class to bridge to, which `as AnyObject` boxes in the runtime's box.
 private struct BoxedValue {}

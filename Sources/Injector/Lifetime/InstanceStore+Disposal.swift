@@ -17,7 +17,7 @@
 extension InstanceStore {
     /// Takes charge of `instance`, made by `provider`, disposed as `disposal` says.
     func takeCharge(of instance: Any, madeBy provider: AnyProvider, disposal: DisposalBag.Disposal) {
-        let disposer = DisposalBag.Disposer(instance, disposal: disposal, object: weakReferenceable(instance))
+        let disposer = DisposalBag.Disposer(instance, disposal: disposal, object: objectInside(instance))
         takeCharge(disposer, madeBy: provider)
     }
 

@@ -51,7 +51,7 @@ final class SharedObjects: Sendable {
     /// Remembers `instance`, made by a registration of `scope`: a class instance, or a disposable
     /// value (only those need telling apart from what a scope owns).
     @usableFromInline func insert(_ instance: Any, scope: Scope) {
-        guard let object = weakReferenceable(instance) else {
+        guard let object = objectInside(instance) else {
             guard DisposalBag.Disposal(of: instance) != nil else { return }
             types.insert(type(of: instance))
             state.withLock { $0.values[ObjectIdentifier(type(of: instance)), default: []].append(instance) }
@@ -63,7 +63,7 @@ final class SharedObjects: Sendable {
     }
 
     /// Whether `instance`, whose identity is `object` if it is a class instance (as
-    /// `weakReferenceable` gives it), is one of the instances remembered.
+    /// `objectInside` gives it), is one of the instances remembered.
     func contains(_ instance: Any, object: AnyObject?) -> Bool {
         guard types.mayContain(object.map { type(of: $0) } ?? type(of: instance)) else { return false }
         guard let object else {
@@ -126,13 +126,13 @@ private struct TypeFilter: ~Copyable, Sendable {
 }
 
 func isSameInstance(_ first: Any, _ second: Any) -> Bool {
-    isSameInstance(first, second, object: weakReferenceable(second))
+    isSameInstance(first, second, object: objectInside(second))
 }
 
 /// Whether `first` and `second` are one instance, given `second`'s identity if it is a class
-/// instance (as `weakReferenceable` gives it), worked out once by a caller comparing it to many.
+/// instance (as `objectInside` gives it), worked out once by a caller comparing it to many.
 func isSameInstance(_ first: Any, _ second: Any, object: AnyObject?) -> Bool {
-    if let object { return weakReferenceable(first) === object }
+    if let object { return objectInside(first) === object }
     guard type(of: first) == type(of: second) else { return false }
     // Compared as the dynamic type, not as the existential an `Any` may wrap, whose inline buffer
     // has bytes the value does not use.

@@ -112,7 +112,7 @@ class AnyProvider: @unchecked Sendable {
             if plan.type == type { return plan.disposer(for: instance) }  // unless another thread's came first
         }
         guard let disposal = DisposalBag.Disposal(of: instance) else { return nil }
-        let object = weakReferenceable(instance)
+        let object = objectInside(instance)
         return (DisposalBag.Disposer(instance, disposal: disposal, object: object), object)
     }
 

@@ -173,14 +173,36 @@ extension ResolutionContext {
     }
 }
 
-/// The instance as an object, or `nil` for a value type: what `weakReferenceable` gives, without a
-/// runtime cast when `Instance` is a class type (an instance of which is one reference), and with
+/// The object that is the instance, or `nil` for a value type: what `objectInside` gives, without
+/// a runtime cast when `Instance` is a class type (an instance of which is one reference), and with
 /// none at all in code specialised for one. (Not `instance as AnyObject`, which in unspecialised
 /// code is the runtime's bridging of any value to an object.)
 @inlinable
 func objectIdentity<Instance>(of instance: Instance) -> AnyObject? {
     if Instance.self is AnyObject.Type { return unsafeBitCast(instance, to: AnyObject.self) }
-    return weakReferenceable(instance)
+    return objectInside(instance)
+}
+
+/// The object that is the instance, or that an optional instance wraps; `nil` for a value type or
+/// `nil`: what tells one instance from another where two keys may hand out the same object, wrapped
+/// by one and not by the other (a value given to a scope as `Ledger?` and handed on as `Ledger`, a
+/// singleton, a disposable recorded twice).
+@usableFromInline
+func objectInside(_ instance: Any) -> AnyObject? {
+    if let object = weakReferenceable(instance) { return object }
+    guard let optional = instance as? any OptionalValue else { return nil }
+    return optional.wrappedValue.flatMap(objectInside)
+}
+
+/// Optional, to tell it apart from other types (a cast of a value looks inside it), and to reach
+/// what it wraps without knowing its type.
+protocol OptionalValue {
+    /// What the optional wraps, if anything.
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrappedValue: Any? { map { $0 } }
 }
 
 /// The instance as an object a weak reference can hold, or `nil` for a value type.
