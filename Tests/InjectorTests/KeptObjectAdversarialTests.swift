@@ -443,7 +443,8 @@ private final class Page: Sendable {}
     /// the scope compares it with each value rather than with the first one's identity.
     @Test func valueGivenAsAnOptionalAmongSeveralAndHandedOnIsNotDisposed() throws {
         let container = Container()
-        container.register(Ledger.self, scope: .scoped) { r in try #require(try r.resolve(Ledger?.self, name: "given"))
+        container.register(Ledger.self, scope: .scoped) { r in
+            try #require(try r.resolve(Ledger?.self, name: "given"))
         }
         let given = Ledger()
         let other = Ledger()
