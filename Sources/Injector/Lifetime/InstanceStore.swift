@@ -73,7 +73,7 @@ final class InstanceStore: LockedBuffer<InstanceStore.Fixed, InstanceStore.State
         private static var vacant: ObjectIdentifier { ObjectIdentifier(Entries.self) }
         private var first = Entry(record: vacant)
         private var more: [Entry] = []
-        private var index: [ObjectIdentifier: Int] = [:]
+        private var index = [ObjectIdentifier: Int]()  // not `[:]`, a call that builds an empty array
         /// Whether `removeAll` ran (its scope closed): an instance published later (by a resolution
         /// that completed after the close, such as one an async factory's resolution took over) is
         /// dropped, having been disposed with the scope, rather than kept by a closed scope.

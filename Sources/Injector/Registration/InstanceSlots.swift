@@ -33,13 +33,20 @@ class AnyInstanceBox {
     var instance: Any { fatalError("AnyInstanceBox is abstract") }
 }
 
-/// Where a singleton lives once built. Reading it is one atomic load: no lock, no allocation.
+/// Where a singleton lives once built. Reading it is one atomic load: no lock, no allocation. Not
+/// generic: the first step of every resolve reads it without knowing the service's type (see
+/// `ResolutionContext.lookUp(_:from:isConfigured:)`).
 @usableFromInline
-final class SingletonSlot<Service>: Sendable {
+final class SingletonSlot: Sendable {
     @usableFromInline let reference = PublishedReference<any AnyObject & Sendable>()
 
-    /// The instance, read without retaining the object that keeps it.
-    @inlinable var instance: Service? { reference.borrowed()?.withObject { keptInstance($0, as: Service.self) } }
+    /// The instance, as `keptObject(for:)` keeps it, borrowed: the slot keeps it for good.
+    @inlinable var borrowedObject: Borrowed<any AnyObject & Sendable>? { reference.borrowed() }
+
+    /// The instance of a registration of `Service`, read without retaining the object that keeps it.
+    @inlinable func instance<Service>(as _: Service.Type) -> Service? {
+        reference.borrowed()?.withObject { keptInstance($0, as: Service.self) }
+    }
 
     /// Publishes `object`, from `keptObject(for:)`; the first publication wins (there is only
     /// one: construction is serialised).

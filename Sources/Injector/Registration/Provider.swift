@@ -50,6 +50,9 @@ class AnyProvider: @unchecked Sendable {
     /// Whether this registration declares a value that lifetime scopes are given
     /// (`register(_:name:providedByScope:)`): a resolve served straight from the scope's values.
     @usableFromInline let providesScopeValue: Bool
+    /// The instance of a sync singleton registration, once published; `nil` for any other. Here
+    /// rather than on `Provider`, so that a resolve reads it before it knows the service's type.
+    @usableFromInline let singleton: SingletonSlot?
     /// Whether instances of this registration outlive lifetime scopes (singleton and weak): what a
     /// scoped instance must not be held by. Kept, not worked out from `scope` on each check.
     let outlivesLifetimeScopes: Bool
@@ -68,10 +71,12 @@ class AnyProvider: @unchecked Sendable {
         preparation: AnyObject?,
         original: AnyProvider?,
         isAsync: Bool,
+        singleton: SingletonSlot? = nil,
         handsOnInstances: Bool = false,
         providesScopeValue: Bool = false
     ) {
         self.key = key
+        self.singleton = singleton
         self.scope = scope
         self.site = site
         self.conflict = conflict
@@ -160,13 +165,11 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     /// the sync path never has to ask which kind it holds.
     @usableFromInline let factory: Factory
     @usableFromInline let asyncFactory: AsyncFactory?
-    /// The instance of a sync singleton registration, once published; `nil` otherwise.
-    @usableFromInline let singleton: SingletonSlot<Service>?
     /// The instance of a sync weak registration, while something holds it; `nil` otherwise.
     @usableFromInline let weakSlot: WeakSlot?
     /// The instance of an async singleton registration, kept apart so that the sync path never
     /// returns it; `nil` otherwise.
-    @usableFromInline let asyncSingleton: SingletonSlot<Service>?
+    @usableFromInline let asyncSingleton: SingletonSlot?
     /// The instance of an async weak registration; `nil` otherwise.
     @usableFromInline let asyncWeakSlot: WeakSlot?
 
@@ -180,7 +183,6 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     ) {
         self.factory = factory
         asyncFactory = nil
-        singleton = scope.kind == .singleton ? SingletonSlot() : nil
         weakSlot = scope.kind == .weak ? WeakSlot() : nil
         asyncSingleton = nil
         asyncWeakSlot = nil
@@ -192,6 +194,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             preparation: nil,
             original: nil,
             isAsync: false,
+            singleton: scope.kind == .singleton ? SingletonSlot() : nil,
             handsOnInstances: handsOnInstances,
             providesScopeValue: providesScopeValue
         )
@@ -202,7 +205,6 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             throw InjectionError.asyncResolutionRequired(key, path: resolver.context.path)
         }
         self.asyncFactory = asyncFactory
-        singleton = nil
         weakSlot = nil
         asyncSingleton = scope.kind == .singleton ? SingletonSlot() : nil
         asyncWeakSlot = scope.kind == .weak ? WeakSlot() : nil
@@ -220,7 +222,6 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     private init(copying original: Provider, conflict: Conflict?, preparation: AnyObject?) {
         factory = original.factory
         asyncFactory = original.asyncFactory
-        singleton = original.singleton
         weakSlot = original.weakSlot
         asyncSingleton = original.asyncSingleton
         asyncWeakSlot = original.asyncWeakSlot
@@ -232,6 +233,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             preparation: preparation,
             original: original,
             isAsync: original.isAsync,
+            singleton: original.singleton,
             handsOnInstances: original.handsOnInstances,
             providesScopeValue: original.providesScopeValue
         )
@@ -262,13 +264,13 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
 
     /// The published singleton or weak instance, if there is one.
     @inlinable var sharedInstance: Service? {
-        if let singleton { return singleton.instance }
+        if let singleton { return singleton.instance(as: Service.self) }
         return weakSlot?.object.map { $0 as! Service }
     }
 
     /// The published async singleton or weak instance, if there is one.
     @inlinable var asyncSharedInstance: Service? {
-        if let asyncSingleton { return asyncSingleton.instance }
+        if let asyncSingleton { return asyncSingleton.instance(as: Service.self) }
         return asyncWeakSlot?.object.map { $0 as! Service }
     }
 

@@ -27,9 +27,35 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
-        let found = lookup.provider(for: key)
-        if let found { noteDependency(on: found) }
+        let (found, singleton) = lookUp(key, from: lookup, isConfigured: configure != nil)
+        if let singleton { return singleton.withObject { keptInstance($0, as: Service.self) } }
         return try resolve(key, found: found, from: lookup, arguments: repeat each arguments, configure: configure)
+    }
+
+    /// The first step of a resolve within a resolution: looks `key` up from `lookup`, notes that
+    /// the service under construction depends on it, and returns its published singleton if that is
+    /// what the resolve gives (then there is nothing else to do).
+    ///
+    /// Not generic, so that its code is one copy for every service a factory resolves, where the
+    /// rest of a resolve is specialised for each: a request's factories resolve several singletons,
+    /// whose resolves then run the same few lines of code rather than a specialisation each, which a
+    /// server would fetch back into its caches on every request.
+    @usableFromInline func lookUp(
+        _ key: LookupKey,
+        from lookup: Container,
+        isConfigured: Bool
+    ) -> (provider: Borrowed<AnyProvider>?, singleton: Borrowed<any AnyObject & Sendable>?) {
+        guard let found = lookup.provider(for: key) else { return (nil, nil) }
+        noteDependency(on: found)
+        // What the lifetime switch in `resolve(_:from:arguments:configure:)` returns for a
+        // singleton: its published instance, unless it is configured (an error), has a conflict (an
+        // error), or overrides or validation keep singletons in a store of their own.
+        guard !isConfigured, environment.sideStore == nil,
+            let singleton = found.withObject({ $0.conflict == nil ? $0.singleton?.borrowedObject : nil })
+        else {
+            return (found, nil)
+        }
+        return (found, singleton)
     }
 
     /// The async form of `resolve(_:from:arguments:configure:)`.

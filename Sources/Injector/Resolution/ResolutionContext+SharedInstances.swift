@@ -143,7 +143,7 @@ extension ResolutionContext {
     func keepUnpublishedShared<Service>(
         _ instance: Service,
         as key: SharedInstanceKey,
-        in singleton: SingletonSlot<Service>?,
+        in singleton: SingletonSlot?,
         or weakSlot: WeakSlot?,
         provider: AnyProvider,
         sharedObjects: SharedObjects

@@ -26,12 +26,7 @@ extension ResolutionContext {
         let found = container.provider(for: key)
         // A published singleton: one atomic load, no lock, no reference count on shared objects.
         if configure == nil, let found, !container.tree.mayHaveOverrides,
-            let instance = Provider<Service, repeat each Argument>.borrowing(
-                found,
-                { provider in
-                    provider.conflict == nil ? provider.singleton?.instance : nil
-                }
-            )
+            let instance = found.withObject({ $0.conflict == nil ? $0.singleton?.instance(as: Service.self) : nil })
         {
             return instance
         }
