@@ -49,6 +49,13 @@ public struct ScopeValues: Sendable {
         return more?[key]
     }
 
+    /// The value given for `key`, as `subscript(_:)` gives it, borrowed: the scope keeps its values
+    /// as long as it lives, and a resolution runs while its scope does.
+    func borrowedValue(for key: LookupKey) -> Borrowed<any AnyObject & Sendable>? {
+        if firstKey == key, let first { return Borrowed(first) }
+        return more?[key].map(Borrowed.init)
+    }
+
     /// Whether `instance`, whose identity is `object` if it is a class instance, is one of the
     /// values: a scope takes charge of none of them, even resolved under another key.
     func contains(_ instance: Any, object: AnyObject?) -> Bool {
@@ -160,13 +167,15 @@ extension ResolutionContext {
     /// sandbox, or the registration has preparation steps, which run once per scope.
     ///
     /// - Throws: What `checkScopedResolution(of:)` throws: a captive dependency, or a scope of another tag.
-    @usableFromInline func givenScopeValue(for provider: AnyProvider) throws -> AnyObject? {
+    @usableFromInline func givenScopeValue(for provider: AnyProvider) throws -> Borrowed<any AnyObject & Sendable>? {
         guard provider.preparation == nil, let lifetimeScope = environment.borrowedLifetimeScope else { return nil }
         // The usual case (a scope with the registration's tag, nothing outliving scopes under
         // construction) is decided here without a retain; any other goes to
         // `checkScopedResolution`, which throws its error.
         return try lifetimeScope.withObject { lifetimeScope in
-            guard !lifetimeScope.acceptsEveryTag, let given = lifetimeScope.values[provider.key.lookupKey] else {
+            guard !lifetimeScope.acceptsEveryTag,
+                let given = lifetimeScope.values.borrowedValue(for: provider.key.lookupKey)
+            else {
                 return nil
             }
             if !provider.scope.admits(lifetimeScope.tag) || innermostOutlivingScopes() != nil {

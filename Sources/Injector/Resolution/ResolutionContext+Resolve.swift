@@ -27,35 +27,43 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
-        let (found, singleton) = lookUp(key, from: lookup, isConfigured: configure != nil)
-        if let singleton { return singleton.withObject { keptInstance($0, as: Service.self) } }
+        let (found, ready) = try lookUp(key, from: lookup, isConfigured: configure != nil)
+        if let ready { return ready.withObject { keptInstance($0, as: Service.self) } }
         return try resolve(key, found: found, from: lookup, arguments: repeat each arguments, configure: configure)
     }
 
     /// The first step of a resolve within a resolution: looks `key` up from `lookup`, notes that
-    /// the service under construction depends on it, and returns its published singleton if that is
-    /// what the resolve gives (then there is nothing else to do).
+    /// the service under construction depends on it, and returns the instance at hand when the
+    /// resolve builds nothing: a published singleton, or a value given to the lifetime scope.
     ///
     /// Not generic, so that its code is one copy for every service a factory resolves, where the
-    /// rest of a resolve is specialised for each: a request's factories resolve several singletons,
-    /// whose resolves then run the same few lines of code rather than a specialisation each, which a
-    /// server would fetch back into its caches on every request.
+    /// rest of a resolve is specialised for each: a request's factories resolve several singletons
+    /// and the request's own value, whose resolves then run the same few lines of code rather than
+    /// a specialisation each, which a server would fetch back into its caches on every request.
+    ///
+    /// - Throws: What `givenScopeValue(for:)` throws.
     @usableFromInline func lookUp(
         _ key: LookupKey,
         from lookup: Container,
         isConfigured: Bool
-    ) -> (provider: Borrowed<AnyProvider>?, singleton: Borrowed<any AnyObject & Sendable>?) {
+    ) throws -> (provider: Borrowed<AnyProvider>?, ready: Borrowed<any AnyObject & Sendable>?) {
         guard let found = lookup.provider(for: key) else { return (nil, nil) }
         noteDependency(on: found)
-        // What the lifetime switch in `resolve(_:from:arguments:configure:)` returns for a
-        // singleton: its published instance, unless it is configured (an error), has a conflict (an
-        // error), or overrides or validation keep singletons in a store of their own.
-        guard !isConfigured, environment.sideStore == nil,
-            let singleton = found.withObject({ $0.conflict == nil ? $0.singleton?.borrowedObject : nil })
-        else {
-            return (found, nil)
+        guard !isConfigured else { return (found, nil) }  // a configured singleton or scoped one is an error
+        // What the lifetime switch in `resolve(_:from:arguments:configure:)` and `resolveScoped`
+        // return without building: a singleton's published instance, unless overrides or validation
+        // keep singletons in a store of their own, and a scope's value. Not for a registration
+        // with a conflict, whose resolve is an error.
+        let ready: Borrowed<any AnyObject & Sendable>? = try found.withObject { provider in
+            guard provider.conflict == nil else { return nil }
+            if let singleton = provider.singleton {
+                return environment.sideStore == nil ? singleton.borrowedObject : nil
+            }
+            guard provider.providesScopeValue, let given = try givenScopeValue(for: provider) else { return nil }
+            noteScopedResolution(of: provider)
+            return given
         }
-        return (found, singleton)
+        return (found, ready)
     }
 
     /// The async form of `resolve(_:from:arguments:configure:)`.

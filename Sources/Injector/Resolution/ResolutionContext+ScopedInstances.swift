@@ -27,7 +27,7 @@ extension ResolutionContext {
     ) throws -> Service {
         if provider.providesScopeValue, let given = try givenScopeValue(for: provider) {
             noteScopedResolution(of: provider)
-            return keptInstance(given, as: Service.self)
+            return given.withObject { keptInstance($0, as: Service.self) }
         }
         let instance = try constructStored(
             provider,
