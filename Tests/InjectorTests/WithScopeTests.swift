@@ -216,6 +216,25 @@ private let droppedUploadQueueMessage =
         #expect(problems.received.isEmpty, "the scope was closed: it is not reported as left open")
     }
 
+    /// A scope the sync form closed, leaving an async-only instance undisposed, stays closed: a sync
+    /// close of it does nothing, rather than refuse the instance it left.
+    @Test func closingAgainAScopeTheSyncFormClosedDoesNothing() throws {
+        let log = EventLog()
+        let container = makeContainer(log: log, problems: ReceivedProblems())
+        var kept: LifetimeScope?
+        _ = injectionError {
+            try container.withScope(tag: "request") { scope in
+                kept = scope
+                _ = try scope.resolve(UploadQueue.self)
+            }
+        }
+        let scope = try #require(kept)
+
+        #expect(injectionError { try scope.close() } == nil)
+        #expect(scope.isClosed)
+        #expect(log.events.isEmpty)
+    }
+
     /// The async-only refusal follows the operation's error to the diagnostics handler.
     @Test func syncFormReportsAnAsyncOnlyDisposableAfterTheOperationsError() throws {
         let log = EventLog()

@@ -30,31 +30,19 @@ extension LifetimeScope {
     ///   - ``InjectionError/Code/disposalFailed`` listing each disposal that threw.
     @available(*, noasync, message: "use try await closeAsync(), or withScopeAsync, which closes on every path")
     public func close() throws {
-        // Refuse before marking the scope closed, so that no resolution meanwhile sees it closed.
-        let asyncOnly = store.disposals.asyncOnlyDisposalKeys
-        guard asyncOnly.isEmpty || isClosed else {
-            throw InjectionError.asyncDisposalRequired(
-                asyncOnly,
-                owner: name,
-                asyncSpelling: "try await scope.closeAsync()",
-                consequence: Self.refusedClose
-            )
-        }
-        guard try markClosed() else { return }
-        do {
-            try store.disposals.disposeAll(
-                of: name,
-                asyncSpelling: "try await scope.closeAsync()",
-                refusal: Self.refusedClose
-            )
-        } catch let error as InjectionError where error.code == .asyncDisposalRequired {
-            reopen()
-            throw error
-        } catch {
-            finishClosing()
-            throw error
-        }
-        finishClosing()
+        // One lock refuses an instance only an async disposal can dispose, before the scope is
+        // marked closed (so that no resolution meanwhile sees it closed), marks it, and takes the
+        // records: no resolution can record another in between.
+        let taken = try store.disposals.takeAllForSyncDisposal(
+            of: name,
+            asyncSpelling: "try await scope.closeAsync()",
+            refusal: Self.refusedClose,
+            isClosed: { isClosed },
+            markClosed: { try markClosed() }
+        )
+        guard let taken else { return }
+        defer { finishClosing() }
+        try DisposalBag.dispose(taken) { name }
     }
 
     /// What a refused sync close did: nothing.

@@ -89,11 +89,6 @@ public final class LifetimeScope: Sendable {
         throw InjectionError.scopeInUse(tag: tag, resolutions: current / 2)
     }
 
-    /// Opens the scope again after a close that was refused before anything was disposed.
-    func reopen() {
-        state.subtract(1, ordering: .releasing)  // clears the closed bit, keeping counts made meanwhile
-    }
-
     /// A description for messages: `the scope "request"`, or `the untagged scope`.
     @usableFromInline var name: String { tag.map { "the scope \"\($0)\"" } ?? "the untagged scope" }
 }
