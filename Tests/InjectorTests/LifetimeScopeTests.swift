@@ -310,8 +310,11 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
 
     // MARK: Failures and async disposal
 
-    /// Every disposal runs even when some throw; the failures are reported together, in disposal order.
-    @Test func failingDisposalsAreAllRunAndReportedTogether() throws {
+    /// Every disposal runs even when some throw; the failures are reported together, in disposal
+    /// order. The same for an async close, which disposes instances that all dispose synchronously
+    /// without an async call.
+    @Test(arguments: [false, true])
+    func failingDisposalsAreAllRunAndReportedTogether(closingAsynchronously: Bool) async throws {
         let container = Container()
         let log = EventLog()
         container.register(Socket.self, name: "first") { _ in Socket(name: "first") }
@@ -321,8 +324,13 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         _ = try scope.resolve(Socket.self, name: "first")
         _ = try scope.resolve(RequestContext.self)
         _ = try scope.resolve(Socket.self, name: "second")
+        func close() async -> InjectionError? {
+            closingAsynchronously
+                ? await injectionErrorAsync { try await scope.closeAsync() }
+                : injectionError { try closeSynchronously(scope) }
+        }
 
-        let error = try #require(injectionError { try scope.close() })
+        let error = try #require(await close())
         #expect(error.code == .disposalFailed)
         #expect(log.events == ["RequestContext"])
         #expect(scope.isClosed)
@@ -339,7 +347,7 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
             error.problems.map { $0.resolutionPath.map(\.description) }
                 == [["Socket (name: \"second\")"], ["Socket (name: \"first\")"]]
         )
-        #expect(injectionError { try scope.close() } == nil, "a second close does nothing")
+        #expect(await close() == nil, "a second close does nothing")
     }
 
     /// A sync close refuses an AsyncDisposable-only instance before disposing anything; the scope stays open.

@@ -99,6 +99,16 @@ enum DisposalBag {
             }
         }
 
+        /// Whether an async disposal disposes the instance asynchronously: it is ``AsyncDisposable``.
+        /// (Asked of the case, as `isAsyncOnly` is.)
+        var disposesAsynchronously: Bool {
+            switch self {
+            case .asyncObject, .eitherObject: true
+            case .object: false
+            case .value(let value): value.async != nil
+            }
+        }
+
         /// The instance as ``AsyncDisposable``, if it is one.
         var async: (any AsyncDisposable)? {
             switch self {
@@ -163,6 +173,11 @@ enum DisposalBag {
         /// a key path as a function.)
         var holdsAsyncOnly: Bool {
             first?.isAsyncOnly == true || more.contains { $0.isAsyncOnly }
+        }
+
+        /// Whether an instance an async disposal disposes asynchronously is recorded.
+        var holdsAsyncDisposable: Bool {
+            first?.disposer.disposesAsynchronously == true || more.contains { $0.disposer.disposesAsynchronously }
         }
 
         /// The services of the instances only an async disposal can dispose.

@@ -90,6 +90,9 @@ extension LifetimeScope {
     @inlinable public func closeAsync() async throws {
         guard try markClosed() else { return }
         defer { finishClosing() }
+        // A request's instances (its unit of work) usually all dispose synchronously: then without
+        // an async call, which costs an async frame.
+        guard try !store.disposals.disposeAllIfSynchronous(of: name) else { return }
         try await store.disposals.disposeAllAsync(of: name)
     }
 
