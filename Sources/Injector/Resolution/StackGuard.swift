@@ -45,6 +45,10 @@ struct StackGuard {
     }
 
     private var limit = Limit.unknown
+    /// For a thread-bound guard whose limit is an address: the addresses of the thread's stack a
+    /// level may use, which each check compares first (`roomy`), without the switch on `limit`.
+    /// Empty until then, and for an async resolution's guard.
+    private var roomy: Range<UInt> = 0..<0
     private var checkedDepth: Int
     /// Whether the resolution stays on one thread, so that the limit found once holds. An async
     /// resolution moves between threads: its guard looks the limit up at each check.
@@ -59,7 +63,9 @@ struct StackGuard {
     mutating func hasRoom(atDepth depth: Int) -> Bool {
         guard depth >= checkedDepth else { return true }
         var marker: UInt8 = 0
-        return hasRoom(atDepth: depth, at: withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) })
+        let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        if roomy.contains(address) { return true }  // the usual answer, once the limit is known
+        return hasRoom(atDepth: depth, at: address)
     }
 
     /// Whether a level at `depth` whose locals are at `address` leaves room on the stack.
@@ -100,7 +106,9 @@ struct StackGuard {
             return
         }
         // A quarter of a small stack: on a 256 KiB one, 64 KiB, several levels and the error path.
-        limit = .address(bottom + min(Self.largestReserve, size / 4), stack: bottom..<bottom + size)
+        let lowestUsable = bottom + min(Self.largestReserve, size / 4)
+        limit = .address(lowestUsable, stack: bottom..<bottom + size)
+        if isThreadBound { roomy = lowestUsable + 1..<bottom + size }
     }
 
     /// Under AddressSanitizer: the address on the thread's real stack of the frame that holds
