@@ -24,7 +24,8 @@ import Synchronization
 /// compared by reference, so that a new object at the address of a released one is not mistaken
 /// for it.
 /// A disposable value-type singleton is kept as a value, and recognised by its type and bytes (see
-/// `isSameInstance`).
+/// `isSameInstance`). Both are compared as what they are inside any optionals (`objectInside`,
+/// `valueInside`): a singleton of `Ledger?` handed on as `Ledger` is still the singleton.
 @usableFromInline
 final class SharedObjects: Sendable {
     private enum Entry {
@@ -52,9 +53,9 @@ final class SharedObjects: Sendable {
     /// value (only those need telling apart from what a scope owns).
     @usableFromInline func insert(_ instance: Any, scope: Scope) {
         guard let object = objectInside(instance) else {
-            guard DisposalBag.Disposal(of: instance) != nil else { return }
-            types.insert(type(of: instance))
-            state.withLock { $0.values[ObjectIdentifier(type(of: instance)), default: []].append(instance) }
+            guard let value = valueInside(instance), DisposalBag.Disposal(of: value) != nil else { return }
+            types.insert(type(of: value))
+            state.withLock { $0.values[ObjectIdentifier(type(of: value)), default: []].append(value) }
             return
         }
         types.insert(type(of: object))
@@ -65,12 +66,14 @@ final class SharedObjects: Sendable {
     /// Whether `instance`, whose identity is `object` if it is a class instance (as
     /// `objectInside` gives it), is one of the instances remembered.
     func contains(_ instance: Any, object: AnyObject?) -> Bool {
-        guard types.mayContain(object.map { type(of: $0) } ?? type(of: instance)) else { return false }
         guard let object else {
+            // A value is remembered as what it is inside any optionals.
+            guard let value = valueInside(instance), types.mayContain(type(of: value)) else { return false }
             return state.withLock { state in
-                state.values[ObjectIdentifier(type(of: instance))]?.contains { isSameInstance($0, instance) } ?? false
+                state.values[ObjectIdentifier(type(of: value))]?.contains { isSameInstance($0, value) } ?? false
             }
         }
+        guard types.mayContain(type(of: object)) else { return false }
         return state.withLock { state in
             switch state.objects[ObjectIdentifier(object)] {
             case .singleton(let remembered)?: remembered === object
@@ -133,6 +136,8 @@ func isSameInstance(_ first: Any, _ second: Any) -> Bool {
 /// instance (as `objectInside` gives it), worked out once by a caller comparing it to many.
 func isSameInstance(_ first: Any, _ second: Any, object: AnyObject?) -> Bool {
     if let object { return objectInside(first) === object }
+    // Values are compared as what they are, inside any optionals.
+    guard let first = valueInside(first), let second = valueInside(second) else { return false }
     guard type(of: first) == type(of: second) else { return false }
     // Compared as the dynamic type, not as the existential an `Any` may wrap, whose inline buffer
     // has bytes the value does not use.

@@ -194,6 +194,13 @@ func objectInside(_ instance: Any) -> AnyObject? {
     return optional.wrappedValue.flatMap(objectInside)
 }
 
+/// The instance, or what an optional instance wraps (inside any number of optionals); `nil` for
+/// `nil`: what a value's identity is compared on, as `objectInside` gives an object's.
+func valueInside(_ instance: Any) -> Any? {
+    guard let optional = instance as? any OptionalValue else { return instance }
+    return optional.wrappedValue.flatMap(valueInside)
+}
+
 /// Optional, to tell it apart from other types (a cast of a value looks inside it), and to reach
 /// what it wraps without knowing its type.
 protocol OptionalValue {
