@@ -102,12 +102,22 @@ private final class Holder: Sendable {
         #expect(other.disposals == 0)
     }
 
-    /// A singleton registered as an optional of its class, handed on as its class by a scoped
-    /// factory, is the container's: the scope does not dispose it; the container does, once.
-    @Test func optionalSingletonHandedOnAsItsClassIsDisposedByTheContainerOnly() throws {
+    /// How the container owns the object a scoped factory hands on.
+    enum ContainerOwned: CaseIterable, Sendable {
+        case singleton, registeredInstance
+    }
+
+    /// An object the container owns (a singleton, or an instance registered for it to own),
+    /// registered as an optional of its class and handed on as its class by a scoped factory, is the
+    /// container's: the scope does not dispose it; the container does, once.
+    @Test(arguments: ContainerOwned.allCases)
+    func optionalTheContainerOwnsHandedOnAsItsClassIsDisposedByTheContainerOnly(_ owned: ContainerOwned) throws {
         let container = Container()
         let ledger = Ledger()
-        container.register(Ledger?.self, scope: .singleton) { _ in ledger }
+        switch owned {
+        case .singleton: container.register(Ledger?.self, scope: .singleton) { _ in ledger }
+        case .registeredInstance: container.register(Ledger?.self, instance: ledger, ownedBy: .container)
+        }
         container.register(Ledger.self, scope: .scoped) { r in try #require(try r.resolve(Ledger?.self)) }
         let scope = container.makeScope()
 
@@ -244,21 +254,6 @@ private final class Holder: Sendable {
         let scope = container.makeScope()
 
         #expect(try scope.resolve(Holder.self).ledger === ledger)
-        try scope.close()
-        #expect(ledger.disposals == 0)
-
-        try container.shutdown()
-        #expect(ledger.disposals == 1)
-    }
-
-    @Test func registeredOptionalInstanceOwnedByTheContainerHandedOnIsDisposedByTheContainerOnly() throws {
-        let container = Container()
-        let ledger = Ledger()
-        container.register(Ledger?.self, instance: ledger, ownedBy: .container)
-        container.register(Ledger.self, scope: .scoped) { r in try #require(try r.resolve(Ledger?.self)) }
-        let scope = container.makeScope()
-
-        #expect(try scope.resolve(Ledger.self) === ledger)
         try scope.close()
         #expect(ledger.disposals == 0)
 
