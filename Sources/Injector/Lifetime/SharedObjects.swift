@@ -102,12 +102,17 @@ private struct TypeFilter: ~Copyable, Sendable {
     /// The three bits of `type`, as a mask for each word: each bit's word from two bits of the
     /// hash, its place in the word from the next six.
     private static func masks(of type: Any.Type) -> SIMD4<UInt64> {
-        let hash = UInt64(UInt(bitPattern: ObjectIdentifier(type))) &* 0x9E37_79B9_7F4A_7C15
+        let hash = hash(of: type)
         var masks = SIMD4<UInt64>()
         masks[Int(hash >> 62)] |= 1 << (hash >> 56 & 63)
         masks[Int(hash >> 54 & 3)] |= 1 << (hash >> 48 & 63)
         masks[Int(hash >> 46 & 3)] |= 1 << (hash >> 40 & 63)
         return masks
+    }
+
+    /// The Fibonacci hash of `type`'s identity, whose top 24 bits choose its three bits.
+    private static func hash(of type: Any.Type) -> UInt64 {
+        UInt64(UInt(bitPattern: ObjectIdentifier(type))) &* 0x9E37_79B9_7F4A_7C15
     }
 
     func insert(_ type: Any.Type) {
@@ -118,13 +123,25 @@ private struct TypeFilter: ~Copyable, Sendable {
         if masks[3] != 0 { word3.bitwiseOr(masks[3], ordering: .releasing) }
     }
 
-    /// Whether `type` may be in the set: all its bits are set.
+    /// Whether `type` may be in the set: all its bits are set. Each bit is tested in turn, so that
+    /// a type not in the set, the usual question, is usually told by one load.
     func mayContain(_ type: Any.Type) -> Bool {
-        let masks = Self.masks(of: type)
-        return word0.load(ordering: .acquiring) & masks[0] == masks[0]
-            && word1.load(ordering: .acquiring) & masks[1] == masks[1]
-            && word2.load(ordering: .acquiring) & masks[2] == masks[2]
-            && word3.load(ordering: .acquiring) & masks[3] == masks[3]
+        let hash = Self.hash(of: type)
+        return hasBit(hash >> 56) && hasBit(hash >> 48) && hasBit(hash >> 40)
+    }
+
+    /// Whether the bit that the low byte of `selector` names is set: its word from two bits, its
+    /// place in the word from the six below them (as `masks(of:)` places it).
+    private func hasBit(_ selector: UInt64) -> Bool {
+        let bit: UInt64 = 1 << (selector & 63)
+        let word =
+            switch selector >> 6 & 3 {
+            case 0: word0.load(ordering: .acquiring)
+            case 1: word1.load(ordering: .acquiring)
+            case 2: word2.load(ordering: .acquiring)
+            default: word3.load(ordering: .acquiring)
+            }
+        return word & bit != 0
     }
 }
 
