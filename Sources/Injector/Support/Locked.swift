@@ -85,9 +85,16 @@ package class LockedBuffer<Fixed, State>: ManagedBuffer<LockedBufferHeader<Fixed
         )
         buffer.withUnsafeMutablePointerToElements { mutex in
             guard recursive else {
+                #if canImport(Glibc) || canImport(Musl)
+                // Default attributes: the value of `PTHREAD_MUTEX_INITIALIZER`, all zeros in glibc
+                // and musl, which POSIX makes equivalent to `pthread_mutex_init(mutex, nil)` without
+                // its checks (Swift does not import the macro). A request's scope makes one.
+                mutex.initialize(to: pthread_mutex_t())
+                #else
                 // Default attributes: no attribute object to make and destroy.
                 let status = pthread_mutex_init(mutex, nil)
                 precondition(status == 0, "pthread_mutex_init failed with \(status)")
+                #endif
                 return
             }
             var attributes = pthread_mutexattr_t()
