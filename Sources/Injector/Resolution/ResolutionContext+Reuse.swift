@@ -77,21 +77,3 @@ extension ResolutionContext {
         return try body()
     }
 }
-
-extension ResolutionContext.Bookkeeping {
-    /// Forgets everything, keeping the arrays' storage for the next resolution on this context: a
-    /// request's resolve builds its scoped instances, and so allocates bookkeeping, every time.
-    /// Called by `end()`, once the gates are released.
-    func empty() {
-        // Each emptied only if it holds anything: emptying an empty array still costs a call.
-        if !unpublished.isEmpty { unpublished.removeAll(keepingCapacity: true) }
-        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
-        hookChain = nil
-        preparingCaptor = nil
-        if !scopeBoundGraphInstances.isEmpty { scopeBoundGraphInstances.removeAll(keepingCapacity: true) }
-        if !heldGates.isEmpty { heldGates.removeAll(keepingCapacity: true) }
-        if !heldAsyncGates.isEmpty { heldAsyncGates.removeAll(keepingCapacity: true) }
-        if !heldStoreGates.isEmpty { heldStoreGates.removeAll(keepingCapacity: true) }
-        sharesFamilyInstances = false
-    }
-}

@@ -156,33 +156,6 @@ final class ResolutionContext {
         fileprivate(set) var factory: RunningAsyncFactory?
     }
 
-    /// What a resolution keeps beyond its construction stack. Its properties opt out of dynamic
-    /// exclusivity checks, as the context's do: it belongs to one resolution, on one thread.
-    final class Bookkeeping {
-        /// Shared instances built by this resolution, in the order they were built, published when
-        /// it completes. A resolution builds few, so a list searched linearly serves.
-        @exclusivity(unchecked) var unpublished: [Unpublished] = []
-        @exclusivity(unchecked) var pending: [PendingPreparation] = []
-        /// The providers whose hooks led to the hook now running, for transient hook cycles.
-        @exclusivity(unchecked) var hookChain: ProviderChain?
-        /// What holds the instance whose hooks are running, if anything outlives lifetime scopes.
-        @exclusivity(unchecked) var preparingCaptor: Captor?
-        /// The graph-scoped instances that hold a scoped one, by their provider and lookup, with the
-        /// scoped one's provider.
-        @exclusivity(unchecked) var scopeBoundGraphInstances: [GraphInstances.Key: Borrowed<AnyProvider>] = [:]
-        /// The gates of the sync shared instances this resolution builds (see `InstanceGates`),
-        /// held until it ends, and the async gates it took.
-        @exclusivity(unchecked) var heldGates: [SharedInstanceKey] = []
-        @exclusivity(unchecked) var heldAsyncGates: [SharedInstanceKey] = []
-        /// The gates of the sync instances kept in stores that this resolution builds, which the
-        /// stores keep (see `InstanceStore`), held until it ends.
-        @exclusivity(unchecked) var heldStoreGates: [StoreGate] = []
-        /// Whether this async resolution shared an instance that another resolution of its family
-        /// built, unpublished then: it then hands what it built to the resolution running the
-        /// factory it runs within, when it completes (see `complete()`).
-        @exclusivity(unchecked) var sharesFamilyInstances = false
-    }
-
     @usableFromInline init() {
         isAsync = false
         isNested = false
