@@ -132,6 +132,7 @@ private final class Holder: Sendable {
 
     @Test func duplicateSingletonIsAConflictThroughAResolver() throws {
         let container = Container()
+        let line = #line + 1
         container.register(Clock.self, scope: .singleton) { _ in Clock(1) }
         container.register(Clock.self, scope: .singleton) { _ in Clock(2) }
         container.register(Service.self) { r in try Service(r.resolve(Clock.self)) }
@@ -139,6 +140,13 @@ private final class Holder: Sendable {
         let error = try #require(injectionError { try container.resolve(Service.self) })
 
         #expect(error.code == .duplicateRegistration)
+        #expect(
+            error.message
+                == "Clock is registered 2 times: at InjectorTests/ResolverLookUpTests.swift:\(line), then at"
+                + " InjectorTests/ResolverLookUpTests.swift:\(line + 1). Fix: remove all but one; give them different"
+                + " names if each is needed (resolveAll collects them); or pass replacesExisting: true to the one"
+                + " meant to replace the others, as a test does when it swaps in a double."
+        )
         #expect(error.resolutionPath.map(\.description) == ["Service", "Clock"])
     }
 
@@ -245,7 +253,14 @@ private final class Holder: Sendable {
             #expect(error.code == .asyncResolutionRequired)
             #expect(error.message.hasPrefix("AsyncClock has an async factory, which a sync resolve cannot run."))
         }
-        #expect(injectionError { try container.resolve(AsyncClock.self) }?.code == .asyncResolutionRequired)
+        let topLevel = try #require(injectionError { try container.resolve(AsyncClock.self) })
+        #expect(topLevel.code == .asyncResolutionRequired)
+        #expect(
+            topLevel.message
+                == "AsyncClock has an async factory, which a sync resolve cannot run. Fix: resolve it with try await"
+                + " resolveAsync(AsyncClock.self), from the container or scope you resolve from (r.resolveAsync in"
+                + " an async factory); a sync factory that needs it must become async too."
+        )
     }
 
     @Test func childThatShadowsASingletonGetsItsOwnAndOneThatInheritsGetsTheParents() throws {
@@ -487,7 +502,15 @@ private final class Holder: Sendable {
                     + " container.makeScope() { $0.provide(RequestInfo.self, …) }."
             )
         }
-        #expect(injectionError { try container.resolve(Handler.self) }?.code == .scopeMismatch)
+        let fromContainer = try #require(injectionError { try container.resolve(Handler.self) })
+        #expect(fromContainer.code == .scopeMismatch)
+        #expect(
+            fromContainer.message
+                == "RequestInfo is a value provided by lifetime scopes (declared at"
+                + " InjectorTests/ResolverLookUpTests.swift:\(line)), but was resolved from a container, outside any"
+                + " lifetime scope. Path: Handler -> RequestInfo. Fix: resolve it from a scope given one:"
+                + " container.makeScope() { $0.provide(RequestInfo.self, …) }."
+        )
     }
 
     /// A configure closure for a scope value through a resolver is an error, as for a scoped one.
@@ -506,6 +529,7 @@ private final class Holder: Sendable {
     /// A value declared twice is a conflict, not the value.
     @Test func valueDeclaredTwiceIsAConflictThroughAResolver() throws {
         let container = Container()
+        let line = #line + 1
         container.register(RequestInfo.self, providedByScope: nil)
         container.register(RequestInfo.self, providedByScope: nil)
         container.register(Handler.self) { r in try Handler(r.resolve(RequestInfo.self)) }
@@ -514,6 +538,13 @@ private final class Holder: Sendable {
         let error = try #require(injectionError { try scope.resolve(Handler.self) })
 
         #expect(error.code == .duplicateRegistration)
+        #expect(
+            error.message
+                == "RequestInfo is registered 2 times: at InjectorTests/ResolverLookUpTests.swift:\(line), then at"
+                + " InjectorTests/ResolverLookUpTests.swift:\(line + 1). Fix: remove all but one; give them different"
+                + " names if each is needed (resolveAll collects them); or pass replacesExisting: true to the one"
+                + " meant to replace the others, as a test does when it swaps in a double."
+        )
     }
 
     /// Validation has no value to give: what needs one is listed as not checked, and a captive
@@ -748,6 +779,7 @@ private final class Holder: Sendable {
         parent.register(RequestInfo.self, scope: .singleton) { _ in RequestInfo(id: 0) }
         parent.register(Handler.self) { r in try Handler(r.resolve(RequestInfo.self)) }
         let child = parent.makeChild()
+        let line = #line + 1
         child.register(RequestInfo.self, providedByScope: nil)
         child.register(Handler.self) { r in try Handler(r.resolve(RequestInfo.self)) }
         let childScope = child.makeScope { $0.provide(RequestInfo.self, RequestInfo(id: 5)) }
@@ -756,7 +788,15 @@ private final class Holder: Sendable {
         #expect(try parent.resolve(Handler.self).info.id == 0)
         #expect(try childScope.resolve(Handler.self).info.id == 5)
         #expect(try parentScope.resolve(Handler.self).info.id == 0)
-        #expect(injectionError { try child.resolve(Handler.self) }?.code == .scopeMismatch)
+        let fromChild = try #require(injectionError { try child.resolve(Handler.self) })
+        #expect(fromChild.code == .scopeMismatch)
+        #expect(
+            fromChild.message
+                == "RequestInfo is a value provided by lifetime scopes (declared at"
+                + " InjectorTests/ResolverLookUpTests.swift:\(line)), but was resolved from a container, outside any"
+                + " lifetime scope. Path: Handler -> RequestInfo. Fix: resolve it from a scope given one:"
+                + " container.makeScope() { $0.provide(RequestInfo.self, …) }."
+        )
     }
 
     /// A resolver kept past its resolution may not serve a value or a published singleton.
@@ -774,7 +814,21 @@ private final class Holder: Sendable {
         _ = try scope.resolve(Handler.self)
         let resolver = try #require(kept.resolver)
 
-        #expect(injectionError { try resolver.resolve(RequestInfo.self) }?.code == .resolverOutlivedResolution)
-        #expect(injectionError { try resolver.resolve(Clock.self) }?.code == .resolverOutlivedResolution)
+        let value = try #require(injectionError { try resolver.resolve(RequestInfo.self) })
+        let singleton = try #require(injectionError { try resolver.resolve(Clock.self) })
+        #expect(value.code == .resolverOutlivedResolution)
+        #expect(
+            value.message
+                == "A Resolver was used to resolve RequestInfo after the resolution that handed it out had"
+                + " finished. A resolver is valid only while its factory or onResolved hook runs. Fix: resolve what"
+                + " is needed while the factory runs, or keep the Container instead."
+        )
+        #expect(singleton.code == .resolverOutlivedResolution)
+        #expect(
+            singleton.message
+                == "A Resolver was used to resolve Clock after the resolution that handed it out had"
+                + " finished. A resolver is valid only while its factory or onResolved hook runs. Fix: resolve what"
+                + " is needed while the factory runs, or keep the Container instead."
+        )
     }
 }
