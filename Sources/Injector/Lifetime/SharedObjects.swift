@@ -99,49 +99,47 @@ private struct TypeFilter: ~Copyable, Sendable {
     private let word2 = Atomic<UInt64>(0)
     private let word3 = Atomic<UInt64>(0)
 
-    /// The three bits of `type`, as a mask for each word: each bit's word from two bits of the
-    /// hash, its place in the word from the next six.
-    private static func masks(of type: Any.Type) -> SIMD4<UInt64> {
-        let hash = hash(of: type)
-        var masks = SIMD4<UInt64>()
-        masks[Int(hash >> 62)] |= 1 << (hash >> 56 & 63)
-        masks[Int(hash >> 54 & 3)] |= 1 << (hash >> 48 & 63)
-        masks[Int(hash >> 46 & 3)] |= 1 << (hash >> 40 & 63)
-        return masks
-    }
-
-    /// The Fibonacci hash of `type`'s identity, whose top 24 bits choose its three bits.
-    private static func hash(of type: Any.Type) -> UInt64 {
-        UInt64(UInt(bitPattern: ObjectIdentifier(type))) &* 0x9E37_79B9_7F4A_7C15
+    /// The three bits of `type`, from the Fibonacci hash of its identity: the low byte of each
+    /// selector names one, its word from the byte's top two bits, its place in the word from the six
+    /// below them.
+    private static func selectors(of type: Any.Type) -> (UInt64, UInt64, UInt64) {
+        let hash = UInt64(UInt(bitPattern: ObjectIdentifier(type))) &* 0x9E37_79B9_7F4A_7C15
+        return (hash >> 56, hash >> 48, hash >> 40)
     }
 
     func insert(_ type: Any.Type) {
-        let masks = Self.masks(of: type)
-        if masks[0] != 0 { word0.bitwiseOr(masks[0], ordering: .releasing) }
-        if masks[1] != 0 { word1.bitwiseOr(masks[1], ordering: .releasing) }
-        if masks[2] != 0 { word2.bitwiseOr(masks[2], ordering: .releasing) }
-        if masks[3] != 0 { word3.bitwiseOr(masks[3], ordering: .releasing) }
+        let (first, second, third) = Self.selectors(of: type)
+        setBit(first)
+        setBit(second)
+        setBit(third)
     }
 
     /// Whether `type` may be in the set: all its bits are set. Each bit is tested in turn, so that
     /// a type not in the set, the usual question, is usually told by one load.
     func mayContain(_ type: Any.Type) -> Bool {
-        let hash = Self.hash(of: type)
-        return hasBit(hash >> 56) && hasBit(hash >> 48) && hasBit(hash >> 40)
+        let (first, second, third) = Self.selectors(of: type)
+        return hasBit(first) && hasBit(second) && hasBit(third)
     }
 
-    /// Whether the bit that the low byte of `selector` names is set: its word from two bits, its
-    /// place in the word from the six below them (as `masks(of:)` places it).
+    private func setBit(_ selector: UInt64) {
+        withWord(of: selector) { _ = $0.bitwiseOr(Self.bit(of: selector), ordering: .releasing) }
+    }
+
     private func hasBit(_ selector: UInt64) -> Bool {
-        let bit: UInt64 = 1 << (selector & 63)
-        let word =
-            switch selector >> 6 & 3 {
-            case 0: word0.load(ordering: .acquiring)
-            case 1: word1.load(ordering: .acquiring)
-            case 2: word2.load(ordering: .acquiring)
-            default: word3.load(ordering: .acquiring)
-            }
-        return word & bit != 0
+        withWord(of: selector) { $0.load(ordering: .acquiring) } & Self.bit(of: selector) != 0
+    }
+
+    /// The bit `selector` names, in its word.
+    private static func bit(of selector: UInt64) -> UInt64 { 1 << (selector & 63) }
+
+    /// Runs `body` on the word `selector` names.
+    private func withWord<Result>(of selector: UInt64, _ body: (borrowing Atomic<UInt64>) -> Result) -> Result {
+        switch selector >> 6 & 3 {
+        case 0: body(word0)
+        case 1: body(word1)
+        case 2: body(word2)
+        default: body(word3)
+        }
     }
 }
 
