@@ -121,6 +121,13 @@ class AnyProvider: @unchecked Sendable {
         return (DisposalBag.Disposer(instance, disposal: disposal, object: object), object)
     }
 
+    /// The published instance of a sync singleton registration, as `keptObject(for:)` keeps it,
+    /// borrowed from its slot; `nil` until it is published, for any other registration, and for
+    /// one with a conflict, whose resolve is an error.
+    @inlinable var publishedSingleton: Borrowed<any AnyObject & Sendable>? {
+        conflict == nil ? singleton?.borrowedObject : nil
+    }
+
     /// The registration's record: its original provider, which every copy shares. Its identity
     /// keys instances in stores; it keeps the dependencies its factory resolved.
     var borrowedRecord: Borrowed<AnyProvider> { original ?? Borrowed(self) }

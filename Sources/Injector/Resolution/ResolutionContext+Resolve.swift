@@ -55,11 +55,9 @@ extension ResolutionContext {
         // keep singletons in a store of their own, and a scope's value. Not for a registration
         // with a conflict, whose resolve is an error.
         let ready: Borrowed<any AnyObject & Sendable>? = try found.withObject { provider in
-            guard provider.conflict == nil else { return nil }
-            if let singleton = provider.singleton {
-                return environment.sideStore == nil ? singleton.borrowedObject : nil
-            }
-            guard provider.providesScopeValue, let given = try givenScopeValue(for: provider) else { return nil }
+            if environment.sideStore == nil, let singleton = provider.publishedSingleton { return singleton }
+            guard provider.conflict == nil, provider.providesScopeValue, let given = try givenScopeValue(for: provider)
+            else { return nil }
             noteScopedResolution(of: provider)
             return given
         }

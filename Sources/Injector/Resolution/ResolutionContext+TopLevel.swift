@@ -26,9 +26,9 @@ extension ResolutionContext {
         let found = container.provider(for: key)
         // A published singleton: one atomic load, no lock, no reference count on shared objects.
         if configure == nil, let found, !container.tree.mayHaveOverrides,
-            let instance = found.withObject({ $0.conflict == nil ? $0.singleton?.instance(as: Service.self) : nil })
+            let published = found.withObject({ $0.publishedSingleton })
         {
-            return instance
+            return published.withObject { keptInstance($0, as: Service.self) }
         }
         let context = ResolutionContext.begin()
         defer { context.end() }
