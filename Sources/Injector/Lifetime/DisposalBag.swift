@@ -260,6 +260,12 @@ enum DisposalBag {
             guard let failure = dispose(entries[0]) else { return }
             return try report([failure], outOf: 1, leaving: kept, of: owner)
         }
+        try disposeSeveral(entries, leaving: kept, of: owner)
+    }
+
+    /// `dispose(_:leaving:of:)` for any number of entries but one.
+    @inline(never)
+    private static func disposeSeveral(_ entries: Entries, leaving kept: Entries, of owner: () -> String) throws {
         var failures: [InjectionError] = []
         var disposed = 0
         for index in disposalOrder(of: entries) {
@@ -315,6 +321,7 @@ enum DisposalBag {
     /// Throws the failures of `owner`'s disposals, `disposed` in all, if any; `kept` are records a
     /// sync disposal left undisposed. The owner's name, which messages alone use, is worked out only
     /// then: a scope's is an interpolated string, made on every close.
+    @inline(never)
     private static func report(
         _ failures: [InjectionError],
         outOf disposed: Int,

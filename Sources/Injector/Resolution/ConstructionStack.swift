@@ -38,11 +38,7 @@ struct ConstructionStack {
     mutating func push(_ provider: AnyProvider) {
         if let innermost {
             outer.append(innermost)
-            if outer.count == Self.indexedDepth {
-                for entry in outer { outerIndex[ObjectIdentifier(entry.object), default: 0] += 1 }
-            } else if outer.count > Self.indexedDepth {
-                outerIndex[ObjectIdentifier(innermost.object), default: 0] += 1
-            }
+            if _slowPath(outer.count >= Self.indexedDepth) { index(innermost) }
         }
         innermost = Borrowed(provider)
         if outlivingDepth == 0, provider.outlivesLifetimeScopes { outlivingDepth = outer.count + 1 }
@@ -51,13 +47,31 @@ struct ConstructionStack {
     @inline(__always)
     mutating func pop() {
         if outlivingDepth == outer.count + 1 { outlivingDepth = 0 }  // the innermost entry's depth
+        if _slowPath(outer.count >= Self.indexedDepth) { unindexLast() }
+        innermost = outer.popLast()
+    }
+
+    /// Counts `entry`, just appended to the outer entries, in the index of a deep stack; the
+    /// entries before it too, when it is the one that makes the stack deep.
+    @inline(never)
+    private mutating func index(_ entry: Borrowed<AnyProvider>) {
+        if outer.count == Self.indexedDepth {
+            for entry in outer { outerIndex[ObjectIdentifier(entry.object), default: 0] += 1 }
+        } else {
+            outerIndex[ObjectIdentifier(entry.object), default: 0] += 1
+        }
+    }
+
+    /// Takes the last outer entry, about to be popped, out of the index of a deep stack, or drops
+    /// the index when the stack is no longer deep.
+    @inline(never)
+    private mutating func unindexLast() {
         if outer.count > Self.indexedDepth, let last = outer.last {
             let identity = ObjectIdentifier(last.object)
             if outerIndex[identity] == 1 { outerIndex[identity] = nil } else { outerIndex[identity]! -= 1 }
-        } else if outer.count == Self.indexedDepth {
+        } else {
             outerIndex.removeAll()
         }
-        innermost = outer.popLast()
     }
 
     /// Whether `provider` is on the stack.
@@ -68,7 +82,7 @@ struct ConstructionStack {
         guard let innermost else { return false }
         let target = Borrowed(provider)
         if innermost == target { return true }
-        if outer.count >= Self.indexedDepth { return outerIndex[ObjectIdentifier(provider)] != nil }
+        if _slowPath(outer.count >= Self.indexedDepth) { return outerIndex[ObjectIdentifier(provider)] != nil }
         return outer.withUnsafeMutableBufferPointer { entries in entries.contains { $0 == target } }
     }
 

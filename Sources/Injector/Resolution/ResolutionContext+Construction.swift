@@ -80,13 +80,21 @@ extension ResolutionContext {
         do {
             instance = try provider.factory(Resolver(container: lookup, context: self), repeat each arguments)
         } catch {
-            defer { leave(completed: false) }
-            discardQueued(since: mark)
-            throw InjectionError.factoryFailed(error, path: path, of: provider)
+            throw factoryFailed(error, of: provider, since: mark)
         }
         leave(completed: true)
         try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)
         return instance
+    }
+
+    /// Ends the construction of `provider` whose factory threw `error`: pops it, drops what its
+    /// construction queued since `mark`, and returns the error to throw. Not inlined: every
+    /// specialisation of `construct` calls this one copy, kept out of the way of the code that runs.
+    @usableFromInline @inline(never)
+    func factoryFailed(_ error: any Error, of provider: AnyProvider, since mark: QueueMark) -> InjectionError {
+        defer { leave(completed: false) }
+        discardQueued(since: mark)
+        return InjectionError.factoryFailed(error, path: path, of: provider)
     }
 
     /// Runs the async factory with `provider` on the construction stack, then what follows any
@@ -195,6 +203,12 @@ extension ResolutionContext {
         {
             return false  // the usual case: nothing is unpublished
         }
+        return searchUnpublished(for: instance, object: object)
+    }
+
+    /// `isUnpublished(_:object:)`, when something may be.
+    @inline(never)
+    private func searchUnpublished(for instance: Any, object: AnyObject?) -> Bool {
         func holds(_ box: AnyObject) -> Bool {
             isSameInstance(keptInstance(box), instance, object: object)
         }

@@ -66,7 +66,7 @@ extension ResolutionContext {
         lookup: Container,
         arguments: repeat each Argument
     ) throws -> Service {
-        guard !provider.isAsync, !isAsync else {
+        guard _fastPath(!provider.isAsync && !isAsync) else {
             if !provider.isAsync, let box = store.instance(of: provider.recordIdentity) {
                 return keptInstance(box, as: Service.self)
             }
@@ -78,7 +78,7 @@ extension ResolutionContext {
             )
         }
         let key = SharedInstanceKey(record: provider.recordIdentity, store: store)
-        if publishesAtOnce(provider, in: store) {
+        if _fastPath(publishesAtOnce(provider, in: store)) {
             return try constructPublishingAtOnce(
                 provider,
                 in: store,
@@ -125,7 +125,7 @@ extension ResolutionContext {
             store.leave(key)
             throw error
         }
-        if queueMark == mark {
+        if _fastPath(queueMark == mark) {
             store.publish(keptObject(for: instance), leaving: key)
         } else {
             holdEnteredGate(key, in: store)
@@ -201,6 +201,20 @@ extension ResolutionContext {
     /// that it may: what `owningStore(for:)` checks, for a value given to the scope, which no store
     /// keeps.
     func checkScopedResolution(of provider: AnyProvider) throws -> LifetimeScope {
+        // The usual answer first, every other case in a function of its own: inlined here, their
+        // errors' code would sit between the few instructions a request runs (CONTRIBUTING.md,
+        // "The request path's code").
+        if let lifetimeScope = environment.lifetimeScope, !lifetimeScope.acceptsEveryTag,
+            provider.scope.admits(lifetimeScope.tag), _fastPath(innermostOutlivingScopes() == nil)
+        {
+            return lifetimeScope
+        }
+        return try checkScopedResolutionFully(of: provider)
+    }
+
+    /// `checkScopedResolution(of:)`, every case.
+    @inline(never)
+    private func checkScopedResolutionFully(of provider: AnyProvider) throws -> LifetimeScope {
         if let captor = innermostOutlivingScopes() {
             throw InjectionError.captiveDependency(
                 captor.provider.key,

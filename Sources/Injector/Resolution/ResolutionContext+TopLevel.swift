@@ -33,8 +33,8 @@ extension ResolutionContext {
         let context = ResolutionContext.begin()
         defer { context.end() }
         if let lifetimeScope { context.start(in: lifetimeScope) }
-        if container.tree.mayHaveOverrides { context.applyOverrides(from: container) }
-        if context.isNested, let found { context.noteDependency(on: found) }
+        if _slowPath(container.tree.mayHaveOverrides) { context.applyOverrides(from: container) }
+        if _slowPath(context.isNested), let found { context.noteDependency(on: found) }
         let instance: Service = try context.resolve(
             key,
             found: found,
