@@ -15,7 +15,9 @@
 #                 operation runs every time, from one more run per contender that collects inside its
 #                 batch only and records each instruction's count (`--dump-instr=yes`). In a server,
 #                 where the rest of a request evicts them, each line is a cache miss per operation:
-#                 there the footprint, more than the instruction count, is the container's cost
+#                 there the footprint, more than the instruction count, is the container's cost.
+#                 A second table says how Injector's lines are packed: the 16-byte blocks of code
+#                 it runs (a quarter as many lines, packed together) and the runs they form
 #   --keep DIR    keep the callgrind files in DIR (default: a temporary directory, removed at the end)
 #
 # How. Each case runs twice under callgrind, alone (`--filter "D. its title"`: the two D cases' batches
@@ -34,7 +36,7 @@ set -euo pipefail
 
 package="$(cd "$(dirname "$0")/.." && pwd)"
 command -v valgrind > /dev/null || { echo "valgrind is missing: apt-get install -y valgrind" >&2; exit 1; }
-case " $* " in *" -h "* | *" --help "*) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case " $* " in *" -h "* | *" --help "*) sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 swift build -c release --package-path "$package" >&2
 binary="$(swift build -c release --package-path "$package" --show-bin-path)/InjectorBenchmarks"
 
@@ -123,7 +125,18 @@ def code_lines(path, operations):
             elif line.startswith("0x"):
                 address, _, cost = line.split()[:3]
                 counts[(image, int(address, 16))] += int(cost)
-    return {(image, address // 64) for (image, address), cost in counts.items() if cost >= operations}
+    return {(image, address) for (image, address), cost in counts.items() if cost >= operations}
+
+
+def packing(hot):
+    """How `hot` instruction addresses are packed: the 16-byte blocks holding one (the lines they
+    would fill, packed together: about a quarter as many), and the runs of such blocks that follow
+    one another. Each run's first and last lines are partly other code, so the more runs, the more
+    lines the same code spans."""
+    blocks = sorted({(image, address // 16) for image, address in hot})
+    follows = lambda previous, block: previous is not None and block == (previous[0], previous[1] + 1)
+    runs = sum(1 for previous, block in zip([None] + blocks, blocks) if not follows(previous, block))
+    return len(blocks), runs
 
 
 def short(name):
@@ -191,7 +204,7 @@ def ratio(a, b):
     return f"{a / b:.2f}×" if a and b else "–"
 
 
-rows, annotations, footprints = [], [], []
+rows, annotations, footprints, packings = [], [], [], []
 for letter in cases:
     if letter == "F":
         path, _ = profile("F", iterations, "F")
@@ -241,7 +254,10 @@ for letter in cases:
                     "--dump-instr=yes",
                 )
                 operations = added + number(r"extra untimed batch \(of ([\d,]+)\)", stdout, "allocation batch")
-                lines_per_operation[contender] = len(code_lines(path, operations))
+                hot = code_lines(path, operations)
+                lines_per_operation[contender] = len({(image, address // 64) for image, address in hot})
+                if contender == "injector":
+                    packings.append((selection, lines_per_operation[contender], *packing(hot)))
             footprints.append((selection, lines_per_operation))
 
         if annotate:
@@ -289,6 +305,13 @@ if footprints:
         difference = f"{injector - direct:+,}" if injector is not None and direct is not None else "–"
         print(f"| {label} | {count(injector)} | {count(direct)} | {count(values.get('closureWired'))} "
               f"| {count(values.get('swinject'))} | {difference} |")
+if packings:
+    print("\nHow Injector's footprint is packed: the 16-byte blocks of code it runs, the lines they would"
+          " fill packed together, and the runs of consecutive blocks they form\n")
+    print("| Case | Lines | 16-byte blocks | Lines, packed | Runs |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for label, lines, blocks, runs in packings:
+        print(f"| {label} | {lines:,} | {blocks:,} | {(blocks + 3) // 4:,} | {runs:,} |")
 for annotation in annotations:
     print("\n" + annotation)
 if keep is None:
