@@ -3,7 +3,8 @@
 # closure wiring and Swinject. Deterministic where wall time is not, so it is the number to compare
 # before and after an engine change. Prints Markdown on standard output, progress on standard error.
 #
-#   Benchmarks/Scripts/instruction-counts.sh [--iterations N] [--annotate] [--footprint] [--keep DIR] [CASE ...]
+#   Benchmarks/Scripts/instruction-counts.sh [--iterations N] [--annotate] [--footprint] [--cold N] [--keep DIR]
+#       [CASE ...]
 #
 #   CASE          case letters; default A B C D E F H (G is about threads; I has its own sides and
 #                 its own notes in Benchmarks/README.md)
@@ -18,6 +19,12 @@
 #                 there the footprint, more than the instruction count, is the container's cost.
 #                 A second table says how Injector's lines are packed: the 16-byte blocks of code
 #                 it runs (a quarter as many lines, packed together) and the runs they form
+#   --cold N      also count each contender's cache misses in operations run cold (the benchmark's
+#                 `--cold`: the caches emptied before each operation, as a server's other work empties
+#                 them between requests), under callgrind's simulation of this machine's caches
+#                 (32 KiB first-level instruction cache, 48 KiB data, 2 MiB second level): the misses
+#                 of the second, last simulated level an operation, for code, data read and data
+#                 written; from runs of N and 2N operations (EVICT_MB defaults to 3 here)
 #   --keep DIR    keep the callgrind files in DIR (default: a temporary directory, removed at the end)
 #
 # How. Each case runs twice under callgrind, alone (`--filter "D. its title"`: the two D cases' batches
@@ -36,7 +43,7 @@ set -euo pipefail
 
 package="$(cd "$(dirname "$0")/.." && pwd)"
 command -v valgrind > /dev/null || { echo "valgrind is missing: apt-get install -y valgrind" >&2; exit 1; }
-case " $* " in *" -h "* | *" --help "*) sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case " $* " in *" -h "* | *" --help "*) sed -n '2,41p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 swift build -c release --package-path "$package" >&2
 binary="$(swift build -c release --package-path "$package" --show-bin-path)/InjectorBenchmarks"
 
@@ -50,7 +57,7 @@ import tempfile
 from collections import defaultdict
 
 binary, arguments = sys.argv[1], sys.argv[2:]
-iterations, annotate, footprint, keep, cases = 1000, False, False, None, []
+iterations, annotate, footprint, cold, keep, cases = 1000, False, False, None, None, []
 while arguments:
     argument = arguments.pop(0)
     if argument == "--iterations":
@@ -59,6 +66,8 @@ while arguments:
         annotate = True
     elif argument == "--footprint":
         footprint = True
+    elif argument == "--cold":
+        cold = int(arguments.pop(0))
     elif argument == "--keep":
         keep = arguments.pop(0)
     elif argument.startswith("-"):
@@ -107,6 +116,44 @@ def call_graph(path):
                     calls[callee] += pending
                 pending = None
     return inclusive, calls, exclusive
+
+
+CACHES = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=49152,12,64", "--LL=2097152,16,64"]
+MISSES = ["ILmr", "DLmr", "DLmw"]
+
+
+def cold_misses(selection, count, name):
+    """Each contender's last-level misses (code, data read, data written) over `count` cold
+    operations of the case `--filter selection` selects: the inclusive events of its batch closure."""
+    print(f"callgrind, caches simulated: {selection}, --cold {count}", file=sys.stderr)
+    path = f"{out}/{name}.callgrind"
+    environment = dict(os.environ, EVICT_MB=os.environ.get("EVICT_MB", "3"))
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={path}", "--compress-strings=no",
+         "--compress-pos=no", *CACHES, binary, "--filter", selection, "--cold", str(count)],
+        capture_output=True, text=True, env=environment,
+    )
+    if run.returncode != 0:
+        sys.exit(f"{selection} failed under callgrind:\n{run.stderr[-3000:]}")
+    events, columns, totals = [], None, defaultdict(lambda: [0] * len(MISSES))
+    callee = pending = None
+    with open(path) as lines:
+        for line in lines:
+            if line.startswith("events:"):
+                events = line.split()[1:]
+                columns = [events.index(event) for event in MISSES]
+            elif line.startswith("cfn="):
+                callee = line[4:].strip()
+            elif line.startswith("calls="):
+                pending = True
+            elif pending and (line[:1].isdigit() or line[:1] in "+-*"):
+                for contender in CONTENDERS:
+                    if re.search(rf"V\d+{contender}Batch\S*fU_$", callee):
+                        values = line.split()[1:]
+                        for slot, column in enumerate(columns):
+                            totals[contender][slot] += int(values[column]) if column < len(values) else 0
+                pending = None
+    return totals
 
 
 def code_lines(path, operations):
@@ -204,7 +251,7 @@ def ratio(a, b):
     return f"{a / b:.2f}×" if a and b else "–"
 
 
-rows, annotations, footprints, packings = [], [], [], []
+rows, annotations, footprints, packings, colds = [], [], [], [], []
 for letter in cases:
     if letter == "F":
         path, _ = profile("F", iterations, "F")
@@ -260,6 +307,15 @@ for letter in cases:
                     packings.append((selection, lines_per_operation[contender], *packing(hot)))
             footprints.append((selection, lines_per_operation))
 
+        if cold:
+            first_misses = cold_misses(selection, cold, f"{case_type}-cold-1")
+            second_misses = cold_misses(selection, 2 * cold, f"{case_type}-cold-2")
+            colds.append((selection, {
+                contender: [(second_misses[contender][slot] - first_misses[contender][slot]) / cold
+                            for slot in range(len(MISSES))]
+                for contender in CONTENDERS if contender in second_misses
+            }))
+
         if annotate:
             # Collect inside Injector's batch closure only: the closure itself (`…fU_`), not its
             # partial-apply forwarder (`…fU_TA`): a pattern matching both turns collection off again
@@ -312,6 +368,17 @@ if packings:
     print("| --- | ---: | ---: | ---: | ---: |")
     for label, lines, blocks, runs in packings:
         print(f"| {label} | {lines:,} | {blocks:,} | {(blocks + 3) // 4:,} | {runs:,} |")
+if colds:
+    print("\nCache misses per cold operation (the caches emptied before each; callgrind's simulation:"
+          " misses of its 2 MiB last level, `--cold`)\n")
+    print("| Case | Contender | Code | Data read | Data written | Total |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for label, values in colds:
+        for contender in CONTENDERS:
+            if contender in values:
+                code, read, written = values[contender]
+                print(f"| {label} | {contender} | {code:,.0f} | {read:,.0f} | {written:,.0f} "
+                      f"| {code + read + written:,.0f} |")
 for annotation in annotations:
     print("\n" + annotation)
 if keep is None:

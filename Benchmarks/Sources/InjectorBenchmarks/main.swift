@@ -14,6 +14,7 @@
 // Injector benchmarks: Injector and Swinject beside direct construction and closure wiring.
 //
 //   swift run -c release --package-path Benchmarks InjectorBenchmarks [--smoke] [--filter TEXT] [--iterations N]
+//       [--cold N]
 //
 // `Scripts/instruction-counts.sh` counts instructions per operation with callgrind.
 //
@@ -26,12 +27,16 @@ import Darwin
 #endif
 
 let usage = """
-    usage: InjectorBenchmarks [--smoke] [--filter TEXT] [--iterations N] [--list]
+    usage: InjectorBenchmarks [--smoke] [--filter TEXT] [--iterations N] [--cold N] [--list]
 
       --smoke        run every case with tiny iteration counts (checks, not numbers; for CI)
       --filter TEXT  run only the case with that letter, or those whose title contains TEXT
       --iterations N use batches of N operations instead of ~10 ms ones, never repeated
                      (for profilers: valgrind --tool=callgrind …)
+      --cold N       run N single operations of each contender of the cases that time one
+                     operation, emptying the caches before each (`EVICT_MB`, default 6, megabytes
+                     walked), and print the median time of one: what it costs a server, whose
+                     other work evicts the container between requests
       --list         print each case's letter, title and type (the name a profiler sees), one a line,
                      separated by tabs, and exit
       --help         show this help
@@ -46,6 +51,7 @@ func printError(_ message: String) {
 var settings = Settings.full
 var filter: String?
 var fixedIterations: Int?
+var coldOperations: Int?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -63,6 +69,12 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         fixedIterations = count
+    case "--cold":
+        guard let text = arguments.popFirst(), let count = Int(text), count > 0 else {
+            printError("--cold needs a positive number\n\n" + usage)
+            exit(2)
+        }
+        coldOperations = count
     case "--list":
         for benchmark in allCases { print("\(benchmark.id)\t\(benchmark.title)\t\(type(of: benchmark))") }
         exit(0)
@@ -95,6 +107,16 @@ if selected.isEmpty {
 #if DEBUG
 printError("warning: this is a debug build; use `swift run -c release` for meaningful numbers")
 #endif
+
+if let coldOperations {
+    do {
+        print(try ColdRun.markdown(selected, operations: coldOperations))
+        exit(0)
+    } catch {
+        printError("error: \(error)")
+        exit(2)
+    }
+}
 
 var reports: [Report] = []
 let started = Harness.now()
