@@ -72,6 +72,7 @@ private final class Tracker {
         registration.remove()
 
         #expect(released == nil)
+        withExtendedLifetime(router) {}  // the router, not its end, let go of the closure
     }
 
     @Test func lettingGoOfTheRegistrationKeepsTheObserver() throws {
