@@ -66,27 +66,74 @@ extension Router {
     /// `ViewRoutePath/makeDestination`, `makeDestination(to:configuring:)`, a prepared destination, or
     /// service routes.
     ///
-    /// An observer lasts as long as the router: none is removed. What it captures strongly (a
-    /// route, a screen, the router itself) lives as long too, so capture those weakly.
+    /// An observer lasts until ``ViewRouteObserverRegistration/remove()`` is called on the
+    /// registration this returns, or else as long as the router; what it captures strongly (a route,
+    /// a screen, the router itself) lives as long too. An observer added by a screen or a feature
+    /// that goes away should be removed when it goes, or capture those weakly. Letting go of the
+    /// registration does not remove the observer.
+    ///
+    /// An event is told to the observers there were when it began to be told, except those removed
+    /// before their turn: an observer removed by another one (or by itself) while observers are told
+    /// of an event is told nothing more, and one added meanwhile is told from the next event on.
     ///
     /// - Parameters:
     ///   - type: The destination type to observe.
     ///   - observe: Called on the main actor with each observation.
+    /// - Returns: The registration that removes the observer.
     @MainActor
+    @discardableResult
     public func addObserver<Observed>(
         for type: Observed.Type,
         _ observe: @escaping @MainActor (ViewRouteObservation<Observed>) -> Void
-    ) {
-        storage.views.observers.append(
-            ViewRouteObserver { event, destination, source, route in
-                guard let observed = destination as? Observed else { return }
-                observe(ViewRouteObservation(event: event, destination: observed, source: source, route: route))
-            }
-        )
+    ) -> ViewRouteObserverRegistration {
+        let observer = ViewRouteObserver { event, destination, source, route in
+            guard let observed = destination as? Observed else { return }
+            observe(ViewRouteObservation(event: event, destination: observed, source: source, route: route))
+        }
+        storage.views.observers.append(observer)
+        return ViewRouteObserverRegistration(observer, of: storage.views)
     }
 }
 
-/// An observer, erased to the objects it is told about.
-struct ViewRouteObserver {
-    let tell: @MainActor (ViewRouteEvent, AnyObject, AnyObject?, String) -> Void
+/// An observer added with ``Router/addObserver(for:_:)``, which ``remove()`` removes.
+///
+/// ```swift
+/// let registration = router.addObserver(for: (any EditorView).self) { observation in
+///     analytics.log("\(observation.event) \(observation.route)")
+/// }
+/// // … when the feature that observes goes away:
+/// registration.remove()
+/// ```
+///
+/// A registration keeps neither the router nor the observer alive: it holds them weakly. Letting go
+/// of it does not remove the observer, which is then told until the router goes; so ignore the
+/// registration of an observer meant to last as long as the router.
+@MainActor
+public struct ViewRouteObserverRegistration: Sendable {
+    private weak var observer: ViewRouteObserver?
+    private weak var views: ViewRoutingState?
+
+    init(_ observer: ViewRouteObserver, of views: ViewRoutingState) {
+        self.observer = observer
+        self.views = views
+    }
+
+    /// Removes the observer: it is told nothing more, even of an event its router is telling
+    /// observers of, and the router lets go of its closure and what the closure captures. Removing it
+    /// again, or once the router is gone, does nothing.
+    public func remove() {
+        guard let observer else { return }
+        views?.remove(observer)
+    }
+}
+
+/// An observer, erased to the objects it is told about; `nil` once removed.
+@MainActor
+final class ViewRouteObserver {
+    private(set) var tell: (@MainActor (ViewRouteEvent, AnyObject, AnyObject?, String) -> Void)?
+
+    init(_ tell: @escaping @MainActor (ViewRouteEvent, AnyObject, AnyObject?, String) -> Void) { self.tell = tell }
+
+    /// Lets go of the closure, and of what it captures: the observer is told nothing more.
+    func stop() { tell = nil }
 }

@@ -111,8 +111,16 @@ final class ViewRoutingState {
         return check.isShown ? nil : check.screen
     }
 
-    /// Tells every observer whose type `destination` is, in the order they were added.
+    /// Tells every observer whose type `destination` is, in the order they were added: those there
+    /// were when the event began to be told (an observer added meanwhile is told from the next
+    /// event), except those removed before their turn.
     func tell(_ event: ViewRouteEvent, destination: AnyObject, source: AnyObject?, route: String) {
-        for observer in observers { observer.tell(event, destination, source, route) }
+        for observer in observers { observer.tell?(event, destination, source, route) }
+    }
+
+    /// Removes `observer` and lets go of its closure, also while observers are told of an event.
+    func remove(_ observer: ViewRouteObserver) {
+        observer.stop()
+        observers.removeAll { $0 === observer }
     }
 }

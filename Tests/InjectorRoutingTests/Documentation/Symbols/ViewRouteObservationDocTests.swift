@@ -15,9 +15,10 @@ import Injector
 import InjectorRouting
 import Testing
 
-// The swift block of the doc comment of `Router/addObserver(for:_:)`, verbatim, and the order the
-// comment states: observers among preparation, state changes and handlers, on a perform and a
-// removal, and nothing told for a destination made without a route.
+// The swift blocks of the doc comments of `Router/addObserver(for:_:)` and
+// `ViewRouteObserverRegistration`, verbatim, and the order the first comment states: observers among
+// preparation, state changes and handlers, on a perform and a removal, and nothing told for a
+// destination made without a route.
 
 /// The snippet's analytics: it keeps what it logs.
 @MainActor
@@ -58,6 +59,24 @@ struct ViewRouteObservationDocTests {
                 "didRemove RoutableView<EditorView>", "removed",
             ]
         )
+    }
+
+    // The swift block of the doc comment of `ViewRouteObserverRegistration`, verbatim, with a
+    // perform before the removal and a route removal after it.
+    @Test func aRegistrationsRemovalStopsItsObserver() throws {
+        let log = EventLog()
+        let analytics = Analytics(lines: log)
+        let router = Router(container: Container(), host: HeadlessNavigationHost(navigationStackWith: home))
+        router.register(RoutableView<any EditorView>()) { _ in EditorScreen() }
+        let registration = router.addObserver(for: (any EditorView).self) { observation in
+            analytics.log("\(observation.event) \(observation.route)")
+        }
+        let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
+        // … when the feature that observes goes away:
+        registration.remove()
+        try route.removeRoute()
+
+        #expect(log.entries == ["willPerform RoutableView<EditorView>", "didPerform RoutableView<EditorView>"])
     }
 
     @Test func nothingIsToldForADestinationMadeWithoutARoute() throws {
