@@ -56,7 +56,7 @@ struct ConstructionStack {
     @inline(never)
     private mutating func index(_ entry: Borrowed<AnyProvider>) {
         if outer.count == Self.indexedDepth {
-            for entry in outer { outerIndex[ObjectIdentifier(entry.object), default: 0] += 1 }
+            for outerEntry in outer { outerIndex[ObjectIdentifier(outerEntry.object), default: 0] += 1 }
         } else {
             outerIndex[ObjectIdentifier(entry.object), default: 0] += 1
         }
