@@ -6,7 +6,7 @@
 #   Benchmarks/Scripts/instruction-counts.sh [--iterations N] [--annotate] [--footprint] [--cold N] [--keep DIR]
 #       [CASE ...]
 #
-#   CASE          case letters; default A B C D E F H (G is about threads; I has its own sides and
+#   CASE          case letters; default A B C D E F H J (G is about threads; I has its own sides and
 #                 its own notes in Benchmarks/README.md)
 #   --iterations  operations per batch (default 1000); see "How" below
 #   --annotate    also show where Injector's instructions go in each case, from one more run that
@@ -86,7 +86,7 @@ while arguments:
         sys.exit(f"unknown option: {argument}")
     else:
         cases.append(argument.upper())
-cases = cases or list("ABCDEFH")
+cases = cases or list("ABCDEFHJ")
 out = keep or tempfile.mkdtemp()
 os.makedirs(out, exist_ok=True)
 CONTENDERS = ["injector", "direct", "closureWired", "swinject"]

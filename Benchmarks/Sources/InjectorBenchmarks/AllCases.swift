@@ -34,4 +34,5 @@ let allCases: [any BenchmarkCase] = [
     // with their targets.
     ServiceRouteCase(),  // I
     URLLookupCase(),  // I
+    ServerRequestCase(),  // J, the server example's request
 ]
