@@ -56,34 +56,6 @@ extension InstanceStore {
         try DisposalBag.dispose(taken, of: owner)
     }
 
-    /// Takes every record for a sync disposal, under one lock with `markClosed`, which marks the
-    /// owner closed and returns `false` if it was already: `nil` then, and the records stay.
-    ///
-    /// - Throws: ``InjectionError/Code/asyncDisposalRequired`` when an instance is only
-    ///   ``AsyncDisposable`` and the owner is open (`isClosed`), without marking it closed; what
-    ///   `markClosed` throws. The records stay. (Inlined into the close, with its closures.)
-    @inline(__always) func takeAllForSyncDisposal(
-        of owner: @autoclosure () -> String,
-        asyncSpelling: String,
-        refusal consequence: String,
-        isClosed: () -> Bool,
-        markClosed: () throws -> Bool
-    ) throws -> DisposalBag.Entries? {
-        try withLock { state in
-            if state.records.holdsAsyncOnly {
-                if isClosed() { return nil }  // closed by `withScope`, which left these undisposed
-                throw InjectionError.asyncDisposalRequired(
-                    state.records.asyncOnlyKeys,
-                    owner: owner(),
-                    asyncSpelling: asyncSpelling,
-                    consequence: consequence
-                )
-            }
-            guard try markClosed() else { return nil }
-            return state.records.takeAll()
-        }
-    }
-
     /// Disposes every instance that a sync disposal can dispose, last completed first; keeps the
     /// others.
     func disposeDisposableSynchronously(of owner: @autoclosure () -> String) throws {

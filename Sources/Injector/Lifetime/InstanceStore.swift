@@ -117,6 +117,26 @@ final class InstanceStore: LockedBuffer<InstanceStore.Fixed, InstanceStore.State
             return more.firstIndex { $0.record == record }
         }
 
+        /// Takes every instance out of its place, for a scope's close, which releases them once it
+        /// has unlocked and disposed them: an instance's deinit may use its scope. The places stay,
+        /// emptied, with their gates: a gate still held stays with its holder.
+        mutating func takeInstances() -> Dropped {
+            isEmptied = true
+            var dropped = Dropped()
+            swap(&dropped.first, &first.box)  // moved out: no retain and release
+            if _slowPath(!more.isEmpty) { dropped.more = takeInstancesAfterFirst() }
+            return dropped
+        }
+
+        /// `takeInstances()` for the places after the first: their instances, in an array the
+        /// caller releases.
+        @inline(never)
+        private mutating func takeInstancesAfterFirst() -> [Entry] {
+            let taken = more
+            for position in more.indices { more[position].box = nil }
+            return taken
+        }
+
         /// Drops every instance, and every place whose gate is free: all of them, unless a gate is
         /// still held (then the places stay, emptied). Returns the places as they were, for the
         /// caller to release once it has unlocked: an instance's deinit may use its scope.
@@ -132,6 +152,15 @@ final class InstanceStore: LockedBuffer<InstanceStore.Fixed, InstanceStore.State
             isEmptied = true
             return dropped
         }
+    }
+
+    /// The instances a scope's close took out of their places (`Entries.takeInstances()`), held
+    /// until it has disposed them, then released with this, unlocked.
+    @usableFromInline struct Dropped {
+        fileprivate var first: AnyObject?
+        fileprivate var more: [Entry]?
+
+        @usableFromInline init() {}
     }
 
     /// Who holds the gate of an instance kept here.
@@ -260,14 +289,40 @@ final class InstanceStore: LockedBuffer<InstanceStore.Fixed, InstanceStore.State
     }
 
     /// Drops every instance, once they have been disposed. A gate still held stays with its holder.
-    func removeAll() {
+    @usableFromInline func removeAll() {
         let dropped = withLock { $0.entries.removeAll() }
         // Released here, unlocked: a deinit that uses the scope (`afterClosing`) would deadlock.
         withExtendedLifetime(dropped) {}
     }
 
-    /// Whether `removeAll` ran: the store's scope has closed.
-    var isEmptied: Bool {
-        withLock { $0.entries.isEmptied }
+    /// Takes, under one lock, what a sync close of `scope` (whose store this is) disposes and drops:
+    /// refuses an instance only an async disposal can dispose while the scope is open, before it is
+    /// marked closed (so that no resolution meanwhile sees it closed), marks it, then moves every
+    /// record into `records` and every instance into `dropped`, to be disposed, then released, once
+    /// unlocked. No resolution can record or publish another in between, and one that publishes
+    /// later finds the store emptied. Returns `false`, taking nothing, when the scope was closed
+    /// already (or by `withScope`, which left an async-only instance undisposed).
+    ///
+    /// Not generic, and nothing crosses the lock but what it moves: as a closure's result, the
+    /// records and instances were copied through an optional, with value-witness calls.
+    ///
+    /// - Throws: ``InjectionError/Code/asyncDisposalRequired`` when an instance is only
+    ///   ``AsyncDisposable`` and the scope is open; ``InjectionError/Code/scopeInUse`` when a
+    ///   resolution from it is running. Nothing is taken then.
+    func takeForClosing(
+        _ scope: LifetimeScope,
+        records: inout DisposalBag.Entries,
+        dropped: inout Dropped
+    ) throws -> Bool {
+        try withLock { state in
+            if _slowPath(state.records.holdsAsyncOnly) {
+                if scope.isClosed { return false }  // closed by `withScope`, which left these undisposed
+                throw scope.asyncOnlyRefusal(of: state.records)
+            }
+            guard try scope.markClosed() else { return false }
+            swap(&records, &state.records)  // moved out: no retain and release of each
+            dropped = state.entries.takeInstances()
+            return true
+        }
     }
 }

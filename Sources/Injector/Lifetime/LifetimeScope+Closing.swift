@@ -30,23 +30,29 @@ extension LifetimeScope {
     ///   - ``InjectionError/Code/disposalFailed`` listing each disposal that threw.
     @available(*, noasync, message: "use try await closeAsync(), or withScopeAsync, which closes on every path")
     public func close() throws {
-        // One lock refuses an instance only an async disposal can dispose, before the scope is
-        // marked closed (so that no resolution meanwhile sees it closed), marks it, and takes the
-        // records: no resolution can record another in between.
-        let taken = try store.disposals.takeAllForSyncDisposal(
-            of: name,
-            asyncSpelling: "try await scope.closeAsync()",
-            refusal: Self.refusedClose,
-            isClosed: { isClosed },
-            markClosed: { try markClosed() }
-        )
-        guard let taken else { return }
-        defer { finishClosing() }
-        try DisposalBag.dispose(taken) { name }
+        var records = DisposalBag.Entries()
+        var dropped = InstanceStore.Dropped()
+        // One lock refuses an async-only instance, marks the scope closed, and takes the records
+        // and the instances (see `takeForClosing`).
+        guard try store.takeForClosing(self, records: &records, dropped: &dropped) else { return }
+        defer {
+            dropped = InstanceStore.Dropped()  // the instances, released once disposed
+            finishClosing()
+        }
+        try DisposalBag.dispose(records) { name }
     }
 
-    /// What a refused sync close did: nothing.
-    private static let refusedClose = "Nothing was disposed, and the scope stays open."
+    /// The error of a sync close refused because `records` holds an instance only an async disposal
+    /// can dispose. (A function of its own: the close's code stays the few instructions it runs.)
+    @inline(never)
+    func asyncOnlyRefusal(of records: DisposalBag.Entries) -> InjectionError {
+        InjectionError.asyncDisposalRequired(
+            records.asyncOnlyKeys,
+            owner: name,
+            asyncSpelling: "try await scope.closeAsync()",
+            consequence: "Nothing was disposed, and the scope stays open."
+        )
+    }
 
     /// Closes the scope as ``close()`` does, except that an instance only an async disposal can
     /// dispose does not keep it open: the others are disposed, those are dropped undisposed, and the
@@ -54,7 +60,10 @@ extension LifetimeScope {
     /// `Container.withScope` does, since its scope cannot stay open for an async close.
     func closeDroppingAsyncOnly() throws {
         guard try markClosed() else { return }
-        defer { finishClosing() }
+        defer {
+            store.removeAll()
+            finishClosing()
+        }
         let asyncOnly = store.disposals.asyncOnlyDisposalKeys
         var dropped: InjectionError {
             InjectionError.asyncDisposalRequired(
@@ -89,18 +98,21 @@ extension LifetimeScope {
     // unasked until it grew.
     @inlinable public func closeAsync() async throws {
         guard try markClosed() else { return }
-        defer { finishClosing() }
+        defer {
+            store.removeAll()
+            finishClosing()
+        }
         // A request's instances (its unit of work) usually all dispose synchronously: then without
         // an async call, which costs an async frame.
         guard try !store.disposals.disposeAllIfSynchronous(of: name) else { return }
         try await store.disposals.disposeAllAsync(of: name)
     }
 
-    /// Ends a close that disposed what it had to: drops the scoped instances, then runs the
-    /// actions waiting for the close.
+    /// Ends a close that disposed what it had to and dropped the scoped instances: marks the close
+    /// finished, then runs the actions waiting for it.
     @usableFromInline func finishClosing() {
-        store.removeAll()
-        closingActions.load()?.run()
+        markFinishedClosing()
+        closingActions.loadSequentiallyConsistent()?.run()
     }
 
     /// Runs `action` once the scope has closed, after its disposals, on the thread that closed it;
@@ -112,10 +124,11 @@ extension LifetimeScope {
     package func afterClosing(_ action: @escaping @Sendable () -> Void) {
         let actions = closingActions.load() ?? closingActions.publish(ClosingActions())
         guard actions.add(action) else { return action() }
-        // A close that finished before `action` was added may have found no actions to run. Its
-        // `store.removeAll()` and this read take the store's lock: either this read sees the store
-        // emptied, or the close's read of `closingActions`, after its unlock, sees them published.
-        if store.isEmptied { actions.run() }
+        // A close that finished before `action` was added may have found no actions to run. It
+        // marks itself finished, then reads `closingActions`; this published them, then reads the
+        // mark, each sequentially consistent: either this read sees the mark, or the close's read
+        // sees the actions published. (`run` runs them once, whoever calls it first.)
+        if hasFinishedClosing { actions.run() }
     }
 }
 

@@ -45,7 +45,8 @@ public final class LifetimeScope: Sendable {
     let acceptsEveryTag: Bool
     /// The values the scope was given when it was made.
     let values: ScopeValues
-    /// Bit 0: closed. The rest: twice the number of resolutions running from this scope.
+    /// Bit 0: closed. Bit 1: the close has finished (`markFinishedClosing()`). The rest: four times
+    /// the number of resolutions running from this scope.
     private let state = Atomic<Int>(0)
     /// What runs once the scope has closed (`afterClosing(_:)`), made when first asked for: most
     /// scopes have none.
@@ -59,7 +60,7 @@ public final class LifetimeScope: Sendable {
     }
 
     deinit {
-        reportIfNotClosed()
+        if _slowPath(!isClosed) { reportIfNotClosed() }
     }
 
     /// Whether ``close()`` or ``closeAsync()`` has run: resolving from the scope now throws.
@@ -68,15 +69,15 @@ public final class LifetimeScope: Sendable {
     /// Counts a resolution from this scope, refusing it once the scope is closed; pair with
     /// `endResolution()`.
     @usableFromInline func beginResolution(asking key: @autoclosure () -> ServiceKey) throws {
-        let previous = state.add(2, ordering: .acquiringAndReleasing).oldValue
+        let previous = state.add(4, ordering: .acquiringAndReleasing).oldValue
         if previous & 1 == 1 {
-            state.subtract(2, ordering: .releasing)
+            state.subtract(4, ordering: .releasing)
             throw InjectionError.scopeClosed(asking: key(), tag: tag)
         }
     }
 
     @usableFromInline func endResolution() {
-        state.subtract(2, ordering: .releasing)
+        state.subtract(4, ordering: .releasing)
     }
 
     /// Marks the scope closed, unless a resolution from it is running or it was closed already.
@@ -86,8 +87,17 @@ public final class LifetimeScope: Sendable {
         let (exchanged, current) = state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing)
         if exchanged { return true }
         if current & 1 == 1 { return false }
-        throw InjectionError.scopeInUse(tag: tag, resolutions: current / 2)
+        throw InjectionError.scopeInUse(tag: tag, resolutions: current / 4)
     }
+
+    /// Marks the close finished: its disposals done, its instances dropped. Sequentially consistent,
+    /// with `hasFinishedClosing`'s read, for `afterClosing(_:)`'s protocol.
+    func markFinishedClosing() {
+        state.bitwiseOr(2, ordering: .sequentiallyConsistent)
+    }
+
+    /// Whether `markFinishedClosing()` has run.
+    var hasFinishedClosing: Bool { state.load(ordering: .sequentiallyConsistent) & 2 == 2 }
 
     /// A description for messages: `the scope "request"`, or `the untagged scope`.
     @usableFromInline var name: String { tag.map { "the scope \"\($0)\"" } ?? "the untagged scope" }
