@@ -89,6 +89,18 @@ enum DisposalBag {
             }
         }
 
+        /// Disposes the instance synchronously; not for one only an async disposal can dispose. A
+        /// class instance is called as itself, through its class-bound existential: `sync!` would
+        /// box it in an `any Disposable` first, and a close would project and destroy that box.
+        @inline(__always) func disposeSynchronously() throws {
+            switch self {
+            case .object(let object): try object.dispose()
+            case .eitherObject(let object): try object.dispose()
+            case .value(let value): try value.sync!.dispose()
+            case .asyncObject: preconditionFailure("an async-only instance disposed synchronously")
+            }
+        }
+
         /// Whether only an async disposal can dispose the instance. (Asked of the case, without
         /// making the existential `sync` returns: a close asks it of every instance.)
         var isAsyncOnly: Bool {
@@ -241,7 +253,7 @@ enum DisposalBag {
             if let disposable = entry.disposer.async {
                 try await disposable.disposeAsync()
             } else {
-                try entry.disposer.sync!.dispose()
+                try entry.disposer.disposeSynchronously()
             }
             return nil
         } catch {
@@ -287,7 +299,7 @@ enum DisposalBag {
     /// Disposes the instance `entry` records, synchronously; its failure, if it threw.
     @inline(__always) private static func dispose(_ entry: Entry) -> InjectionError? {
         do {
-            try entry.disposer.sync!.dispose()
+            try entry.disposer.disposeSynchronously()
             return nil
         } catch {
             return .disposalFailed(entry.key, error: error)

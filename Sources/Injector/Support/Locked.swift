@@ -74,6 +74,7 @@ package class LockedBuffer<Fixed, State>: ManagedBuffer<LockedBufferHeader<Fixed
     /// Makes an instance of the class this is called on, holding `state` and `fixed`. (Autoclosures:
     /// the state is made in place, where a value would be copied in, a retain for each reference in
     /// it.)
+    @inline(__always)  // its autoclosures inlined too: a request's scope makes a store
     package final class func make(
         _ state: @autoclosure () -> State,
         fixed: @autoclosure () -> Fixed,
