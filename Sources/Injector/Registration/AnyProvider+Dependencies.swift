@@ -41,11 +41,27 @@ extension AnyProvider {
     }
 
     /// Notes that this registration's factory or hooks resolved `dependency`: the edge is recorded
-    /// the first time; afterwards, finding it known takes one atomic load and no lock. (On the
-    /// record.)
+    /// the first time; afterwards, finding it known takes a few atomic loads of this provider's
+    /// own words (the first four known), and no lock. (On the record.)
+    ///
+    /// Relaxed loads: a slot holds an identity or 0, and seeing the identity is all the check
+    /// needs; nothing else is read through it.
     @inline(__always)
     func noteDependency(on dependency: AnyProvider) {
         let identity = UInt(bitPattern: dependency.recordIdentity)
+        if knownDependency0.load(ordering: .relaxed) == identity
+            || knownDependency1.load(ordering: .relaxed) == identity
+            || knownDependency2.load(ordering: .relaxed) == identity
+            || knownDependency3.load(ordering: .relaxed) == identity
+        {
+            return
+        }
+        noteDependency(on: dependency, identity: identity)
+    }
+
+    /// `noteDependency(on:)` past the first four dependencies known, or for one not known yet.
+    @inline(never)
+    private func noteDependency(on dependency: AnyProvider, identity: UInt) {
         if let known = knownDependencies.load(ordering: .acquiring),
             known.withObject({ $0.records.contains(identity) })
         {
@@ -54,18 +70,34 @@ extension AnyProvider {
         recordDependency(on: dependency, identity: identity)
     }
 
-    /// Records a dependency not known yet, under the lock.
+    /// Records a dependency not known yet, under the lock: in the first free slot of this provider,
+    /// or, past the fourth, in a new generation of `knownDependencies`.
     @inline(never)
     private func recordDependency(on dependency: AnyProvider, identity: UInt) {
         Self.dependencyLock.lock()
         defer { Self.dependencyLock.unlock() }
         if !notedDependencies.contains(dependency.key) { notedDependencies.append(dependency.key) }
+        if Self.claim(knownDependency0, for: identity) || Self.claim(knownDependency1, for: identity)
+            || Self.claim(knownDependency2, for: identity) || Self.claim(knownDependency3, for: identity)
+        {
+            return
+        }
         let records = knownDependencyGenerations.last?.records ?? []
         guard !records.contains(identity) else { return }
         // Earlier generations stay alive: a thread may be reading one it loaded.
         let known = KnownDependencies(records: records + [identity])
         knownDependencyGenerations.append(known)
         knownDependencies.store(Borrowed(known), ordering: .releasing)
+    }
+
+    /// Whether `slot` holds `identity`, or held none and now does. Slots are written only under
+    /// the lock, in order, so the first free one ends the known.
+    private static func claim(_ slot: borrowing Atomic<UInt>, for identity: UInt) -> Bool {
+        let current = slot.load(ordering: .relaxed)
+        if current == identity { return true }
+        guard current == 0 else { return false }
+        slot.store(identity, ordering: .relaxed)
+        return true
     }
 
     /// Notes that this registration's factory or hooks asked for `key`, which may not be registered,

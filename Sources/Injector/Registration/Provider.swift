@@ -34,8 +34,15 @@ class AnyProvider: @unchecked Sendable {
     private let originalIdentity: ObjectIdentifier?
     /// The dependencies recorded on an original provider (see `AnyProvider+Dependencies.swift`).
     var notedDependencies: [ServiceKey] = []
-    /// The dependencies known so far, for a check without a lock; the latest of
-    /// `knownDependencyGenerations`, which keeps them all alive.
+    /// The first dependencies known, by the identity of their records (0 for none yet), in the
+    /// provider itself: a factory usually resolves a handful, and a check of these reads no other
+    /// object (a request's dependents are cold, and each object is a cache line to fetch).
+    let knownDependency0 = Atomic<UInt>(0)
+    let knownDependency1 = Atomic<UInt>(0)
+    let knownDependency2 = Atomic<UInt>(0)
+    let knownDependency3 = Atomic<UInt>(0)
+    /// The dependencies known so far past the first four, for a check without a lock; the latest
+    /// of `knownDependencyGenerations`, which keeps them all alive.
     let knownDependencies = Atomic<Borrowed<KnownDependencies>?>(nil)
     var knownDependencyGenerations: [KnownDependencies] = []
     /// Whether the factory is `async`: only the async spelling of resolve can run it.
