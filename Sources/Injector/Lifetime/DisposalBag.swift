@@ -164,11 +164,15 @@ enum DisposalBag {
         private var first: Entry?
         private var more: [Entry] = []
         @usableFromInline private(set) var endIndex = 0
+        /// Whether an instance only an async disposal can dispose is recorded: kept as records are
+        /// appended, so that a sync close, which asks, reads a flag rather than calling a search.
+        private(set) var holdsAsyncOnly = false
 
         @usableFromInline var startIndex: Int { 0 }
         @usableFromInline subscript(position: Int) -> Entry { position == 0 ? first! : more[position - 1] }
 
         mutating func append(_ entry: Entry) {
+            if entry.isAsyncOnly { holdsAsyncOnly = true }
             if endIndex == 0 { first = entry } else { more.append(entry) }
             endIndex += 1
         }
@@ -178,13 +182,6 @@ enum DisposalBag {
             var taken = Entries()
             swap(&self, &taken)
             return taken
-        }
-
-        /// Whether an instance only an async disposal can dispose is recorded. (Asked of the records
-        /// in place: `contains(where: \.isAsyncOnly)` copies each through the subscript, and applies
-        /// a key path as a function.)
-        var holdsAsyncOnly: Bool {
-            first?.isAsyncOnly == true || more.contains { $0.isAsyncOnly }
         }
 
         /// Whether an instance an async disposal disposes asynchronously is recorded.
