@@ -58,9 +58,18 @@ public struct ScopeValues: Sendable {
 
     /// Whether `instance`, whose identity is `object` if it is a class instance, is one of the
     /// values: a scope takes charge of none of them, even resolved under another key.
+    /// (The usual question, a class instance asked of a scope given one value or none, answered
+    /// inline; the rest by a function of its own.)
+    @inline(__always)
     func contains(_ instance: Any, object: AnyObject?) -> Bool {
-        guard let first else { return false }
         if let object, more == nil { return firstIdentity == ObjectIdentifier(object) }
+        return search(for: instance, object: object)
+    }
+
+    /// `contains(_:object:)`, for a value or a scope given more than one.
+    @inline(never)
+    private func search(for instance: Any, object: AnyObject?) -> Bool {
+        guard let first else { return false }
         return isSameInstance(keptInstance(first), instance, object: object)
             || more?.values.contains { isSameInstance(keptInstance($0), instance, object: object) } == true
     }

@@ -65,7 +65,18 @@ final class SharedObjects: Sendable {
 
     /// Whether `instance`, whose identity is `object` if it is a class instance (as
     /// `objectInside` gives it), is one of the instances remembered.
+    ///
+    /// The usual answer, a class instance whose type the filter says no to, is inlined into the
+    /// caller (a scope's hand-over of each disposable instance); the rest is a function of its own.
+    @inline(__always)
     func contains(_ instance: Any, object: AnyObject?) -> Bool {
+        if let object, !types.mayContain(type(of: object)) { return false }
+        return searchFor(instance, object: object)
+    }
+
+    /// `contains(_:object:)`, unless the filter told a class instance apart.
+    @inline(never)
+    private func searchFor(_ instance: Any, object: AnyObject?) -> Bool {
         guard let object else {
             // A value is remembered as what it is inside any optionals.
             guard let value = valueInside(instance), types.mayContain(type(of: value)) else { return false }
@@ -73,7 +84,6 @@ final class SharedObjects: Sendable {
                 state.values[ObjectIdentifier(type(of: value))]?.contains { isSameInstance($0, value) } ?? false
             }
         }
-        guard types.mayContain(type(of: object)) else { return false }
         return state.withLock { state in
             switch state.objects[ObjectIdentifier(object)] {
             case .singleton(let remembered)?: remembered === object
@@ -116,6 +126,7 @@ private struct TypeFilter: ~Copyable, Sendable {
 
     /// Whether `type` may be in the set: all its bits are set. Each bit is tested in turn, so that
     /// a type not in the set, the usual question, is usually told by one load.
+    @inline(__always)
     func mayContain(_ type: Any.Type) -> Bool {
         let (first, second, third) = Self.selectors(of: type)
         return hasBit(first) && hasBit(second) && hasBit(third)
@@ -125,6 +136,7 @@ private struct TypeFilter: ~Copyable, Sendable {
         withWord(of: selector) { _ = $0.bitwiseOr(Self.bit(of: selector), ordering: .releasing) }
     }
 
+    @inline(__always)
     private func hasBit(_ selector: UInt64) -> Bool {
         withWord(of: selector) { $0.load(ordering: .acquiring) } & Self.bit(of: selector) != 0
     }
@@ -133,6 +145,7 @@ private struct TypeFilter: ~Copyable, Sendable {
     private static func bit(of selector: UInt64) -> UInt64 { 1 << (selector & 63) }
 
     /// Runs `body` on the word `selector` names.
+    @inline(__always)
     private func withWord<Result>(of selector: UInt64, _ body: (borrowing Atomic<UInt64>) -> Result) -> Result {
         switch selector >> 6 & 3 {
         case 0: body(word0)
