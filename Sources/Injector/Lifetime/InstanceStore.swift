@@ -25,7 +25,18 @@
 /// every wait is recorded and a wait that could never end is refused (`circularWait`); from then on
 /// that gate is the table's. (Async instances are built behind `AsyncInstanceGates`.)
 @usableFromInline
-final class InstanceStore: LockedBuffer<InstanceStore.Fixed, InstanceStore.State> {
+final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
+    /// The store's fixed part and state, in a struct of its own (see `LockedBuffer`).
+    @usableFromInline struct Contents: LockedBufferContents {
+        @usableFromInline let fixed: Fixed
+        @usableFromInline var state: State
+
+        @usableFromInline init(fixed: Fixed, state: State) {
+            self.fixed = fixed
+            self.state = state
+        }
+    }
+
     /// What the store is given when it is made, read without the lock.
     @usableFromInline struct Fixed {
         /// The store whose records take the disposable instances built here, if not this one's

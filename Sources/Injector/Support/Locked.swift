@@ -31,7 +31,7 @@ import Darwin
 /// than a second copy of this unsafe code.
 @usableFromInline
 package struct Locked<State>: @unchecked Sendable {
-    private let storage: LockedBuffer<Void, State>
+    private let storage: LockedBuffer<LockedBufferHeader<Void, State>>
 
     package static func make(_ state: State, recursive: Bool = false) -> Locked<State> {
         Locked(storage: LockedBuffer.make(state, fixed: (), recursive: recursive))
@@ -66,11 +66,19 @@ package struct Locked<State>: @unchecked Sendable {
 /// the fixed part (ThreadSanitizer reports an access to a whole struct as overlapping a read of
 /// any of its fields, and the language's rules agree).
 ///
+/// The two parts are kept in a struct of the buffer's `Contents` type: a generic
+/// ``LockedBufferHeader``, or a struct of a subclass's own, which a subclass made for every request
+/// (`InstanceStore`) uses so that freeing it destroys a concrete struct, field by field, rather than
+/// through the value witnesses of a generic one and of each of its parts.
+///
 /// The standard library makes every `ManagedBuffer` non-`Sendable`, subclasses included, so a
 /// `Sendable` owner keeps one in a `nonisolated(unsafe) let`: sound, since its state is reached only
 /// under its lock, and its fixed part never changes.
 @usableFromInline
-package class LockedBuffer<Fixed, State>: ManagedBuffer<LockedBufferHeader<Fixed, State>, pthread_mutex_t> {
+package class LockedBuffer<Contents: LockedBufferContents>: ManagedBuffer<Contents, pthread_mutex_t> {
+    package typealias Fixed = Contents.Fixed
+    package typealias State = Contents.State
+
     /// Makes an instance of the class this is called on, holding `state` and `fixed`. (Autoclosures:
     /// the state is made in place, where a value would be copied in, a retain for each reference in
     /// it.)
@@ -81,7 +89,7 @@ package class LockedBuffer<Fixed, State>: ManagedBuffer<LockedBufferHeader<Fixed
         recursive: Bool = false
     ) -> Self {
         let buffer = unsafeDowncast(
-            create(minimumCapacity: 1) { _ in LockedBufferHeader(fixed: fixed(), state: state()) },
+            create(minimumCapacity: 1) { _ in Contents(fixed: fixed(), state: state()) },
             to: self
         )
         buffer.withUnsafeMutablePointerToElements { mutex in
@@ -137,11 +145,28 @@ package class LockedBuffer<Fixed, State>: ManagedBuffer<LockedBufferHeader<Fixed
     }
 }
 
-/// What a ``LockedBuffer`` holds besides its mutex.
+/// What a ``LockedBuffer`` holds besides its mutex: a fixed part, set by `make` and never changed,
+/// read without the lock, and a state, reached under it. Stored properties, both: the buffer reaches
+/// each apart from the other.
 @usableFromInline
-package struct LockedBufferHeader<Fixed, State> {
+package protocol LockedBufferContents {
+    associatedtype Fixed
+    associatedtype State
+    init(fixed: Fixed, state: State)
+    var fixed: Fixed { get }
+    var state: State { get set }
+}
+
+/// What a ``LockedBuffer`` holds besides its mutex, for any fixed part and state.
+@usableFromInline
+package struct LockedBufferHeader<Fixed, State>: LockedBufferContents {
     /// Set by `make`, never changed: read without the lock.
-    let fixed: Fixed
+    @usableFromInline package let fixed: Fixed
     /// Reached under the lock.
-    var state: State
+    @usableFromInline package var state: State
+
+    @usableFromInline package init(fixed: Fixed, state: State) {
+        self.fixed = fixed
+        self.state = state
+    }
 }
