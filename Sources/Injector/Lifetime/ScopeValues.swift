@@ -107,7 +107,7 @@ extension Container {
     public func makeScope(tag: ScopeTag? = nil, providing values: (inout ScopeValues) -> Void) -> LifetimeScope {
         var given = ScopeValues()
         values(&given)
-        return LifetimeScope(container: self, tag: tag, values: given)
+        return LifetimeScope(container: self, tag: tag, values: consume given)  // moved, not copied
     }
 
     /// Declares a value that lifetime scopes are given when they are made (see ``ScopeValues``),
