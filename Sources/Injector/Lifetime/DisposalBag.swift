@@ -168,6 +168,9 @@ enum DisposalBag {
         /// appended, so that a sync close, which asks, reads a flag rather than calling a search.
         private(set) var holdsAsyncOnly = false
 
+        /// No records.
+        @usableFromInline init() {}
+
         @usableFromInline var startIndex: Int { 0 }
         @usableFromInline subscript(position: Int) -> Entry { position == 0 ? first! : more[position - 1] }
 
@@ -221,6 +224,26 @@ enum DisposalBag {
             case (false, false): return nil
             }
         }
+    }
+
+    /// Disposes every instance `entries` records, last completed first, if none is
+    /// ``AsyncDisposable``: what an async disposal does then, without an async call. Returns `false`,
+    /// disposing nothing, if one is: then use `disposeAllAsync(_:of:)`.
+    ///
+    /// - Throws: ``InjectionError/Code/disposalFailed`` listing every disposal that threw, after all
+    ///   of them ran.
+    @usableFromInline static func disposeAllIfSynchronous(_ entries: Entries, of owner: @autoclosure () -> String)
+        throws -> Bool
+    {
+        guard !entries.holdsAsyncDisposable else { return false }
+        try dispose(entries, of: owner)
+        return true
+    }
+
+    /// Disposes every instance `entries` records, last completed first, asynchronously where it can
+    /// be: `disposeAsync(_:of:)`, for inlinable code (an async close).
+    @usableFromInline static func disposeAllAsync(_ entries: Entries, of owner: @autoclosure () -> String) async throws {
+        try await disposeAsync(entries, of: owner)
     }
 
     /// Disposes every instance `entries` records, last completed first, asynchronously where it can

@@ -67,21 +67,6 @@ extension InstanceStore {
         try DisposalBag.dispose(taken, leaving: kept, of: owner)
     }
 
-    /// Disposes every instance recorded, last completed first, if none is ``AsyncDisposable``: what
-    /// an async disposal does then, without an async call. Returns `false`, disposing nothing, if
-    /// one is: then use `disposeAllAsync`.
-    ///
-    /// - Throws: ``InjectionError/Code/disposalFailed`` listing every disposal that threw, after all
-    ///   of them ran.
-    @usableFromInline func disposeAllIfSynchronous(of owner: @autoclosure () -> String) throws -> Bool {
-        let taken: DisposalBag.Entries? = withLock { state in
-            state.records.holdsAsyncDisposable ? nil : state.records.takeAll()
-        }
-        guard let taken else { return false }
-        try DisposalBag.dispose(taken, of: owner)
-        return true
-    }
-
     /// Disposes every instance recorded, last completed first, asynchronously where it can be.
     @usableFromInline func disposeAllAsync(of owner: @autoclosure () -> String) async throws {
         let taken = withLock { $0.records.takeAll() }

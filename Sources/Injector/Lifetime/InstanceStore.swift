@@ -336,4 +336,14 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
             return true
         }
     }
+
+    /// Takes, under one lock, what an async close of the store's scope, marked closed already,
+    /// disposes and drops: every record into `records` and every instance into `dropped`, as
+    /// `takeForClosing(_:records:dropped:)` does.
+    @usableFromInline func takeForClosing(records: inout DisposalBag.Entries, dropped: inout Dropped) {
+        withLock { state in
+            swap(&records, &state.records)
+            dropped = state.entries.takeInstances()
+        }
+    }
 }

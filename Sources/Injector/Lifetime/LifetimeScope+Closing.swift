@@ -98,14 +98,17 @@ extension LifetimeScope {
     // unasked until it grew.
     @inlinable public func closeAsync() async throws {
         guard try markClosed() else { return }
+        var records = DisposalBag.Entries()
+        var dropped = InstanceStore.Dropped()
+        store.takeForClosing(records: &records, dropped: &dropped)  // one lock, as `close()` takes
         defer {
-            store.removeAll()
+            dropped = InstanceStore.Dropped()  // the instances, released once disposed
             finishClosing()
         }
         // A request's instances (its unit of work) usually all dispose synchronously: then without
         // an async call, which costs an async frame.
-        guard try !store.disposals.disposeAllIfSynchronous(of: name) else { return }
-        try await store.disposals.disposeAllAsync(of: name)
+        guard try !DisposalBag.disposeAllIfSynchronous(records, of: name) else { return }
+        try await DisposalBag.disposeAllAsync(records, of: name)
     }
 
     /// Ends a close that disposed what it had to and dropped the scoped instances: marks the close
