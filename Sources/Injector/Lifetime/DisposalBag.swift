@@ -232,9 +232,8 @@ enum DisposalBag {
     ///
     /// - Throws: ``InjectionError/Code/disposalFailed`` listing every disposal that threw, after all
     ///   of them ran.
-    @usableFromInline static func disposeAllIfSynchronous(_ entries: Entries, of owner: @autoclosure () -> String)
-        throws -> Bool
-    {
+    @usableFromInline
+    static func disposeAllIfSynchronous(_ entries: Entries, of owner: @autoclosure () -> String) throws -> Bool {
         guard !entries.holdsAsyncDisposable else { return false }
         try dispose(entries, of: owner)
         return true
@@ -242,7 +241,8 @@ enum DisposalBag {
 
     /// Disposes every instance `entries` records, last completed first, asynchronously where it can
     /// be: `disposeAsync(_:of:)`, for inlinable code (an async close).
-    @usableFromInline static func disposeAllAsync(_ entries: Entries, of owner: @autoclosure () -> String) async throws {
+    @usableFromInline
+    static func disposeAllAsync(_ entries: Entries, of owner: @autoclosure () -> String) async throws {
         try await disposeAsync(entries, of: owner)
     }
 
