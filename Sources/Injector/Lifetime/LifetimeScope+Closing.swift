@@ -36,7 +36,9 @@ extension LifetimeScope {
         // and the instances (see `takeForClosing`).
         guard try store.takeForClosing(self, records: &records, dropped: &dropped) else { return }
         defer {
-            dropped = InstanceStore.Dropped()  // the instances, released once disposed
+            // The instances and the records, released once disposed, before the closing actions,
+            // which may look for them gone.
+            (records, dropped) = (DisposalBag.Entries(), InstanceStore.Dropped())
             finishClosing()
         }
         try DisposalBag.dispose(records) { name }
@@ -102,7 +104,9 @@ extension LifetimeScope {
         var dropped = InstanceStore.Dropped()
         store.takeForClosing(records: &records, dropped: &dropped)  // one lock, as `close()` takes
         defer {
-            dropped = InstanceStore.Dropped()  // the instances, released once disposed
+            // The instances and the records, released once disposed, before the closing actions,
+            // which may look for them gone.
+            (records, dropped) = (DisposalBag.Entries(), InstanceStore.Dropped())
             finishClosing()
         }
         // A request's instances (its unit of work) usually all dispose synchronously: then without
@@ -118,9 +122,9 @@ extension LifetimeScope {
         closingActions.loadSequentiallyConsistent()?.run()
     }
 
-    /// Runs `action` once the scope has closed, after its disposals, on the thread that closed it;
-    /// at once if it has closed already; never if it is never closed. Keep it short: it delays the
-    /// close's return.
+    /// Runs `action` once the scope has closed, after its disposals and once it has let go of its
+    /// instances, on the thread that closed it; at once if it has closed already; never if it is
+    /// never closed. Keep it short: it delays the close's return.
     ///
     /// For the routing layer, which checks that a scoped screen goes away with its scope; `package`
     /// until users need it (a disposable scoped registration already runs code at the close).
