@@ -156,6 +156,11 @@ private final class AsyncOnlyJournal: AsyncDisposable, Sendable {
         #expect(scope.isClosed)
         let error = try #require(throws: InjectionError.self) { try scope.resolve(LoggedFirst.self) }
         #expect(error.code == .scopeClosed)
+        #expect(
+            error.message == "LoggedFirst was resolved from an untagged scope after it was closed; its instances"
+                + " are disposed. Fix: resolve what the work needs before closing the scope, or make a new one"
+                + " with container.makeScope()."
+        )
     }
 
     @Test func aRefusedSyncCloseTakesNothingAndTheAsyncCloseDisposesAndDropsAll() async throws {
@@ -170,7 +175,11 @@ private final class AsyncOnlyJournal: AsyncDisposable, Sendable {
         let error = try #require(throws: InjectionError.self) { try closeSync(scope) }
 
         #expect(error.code == .asyncDisposalRequired)
-        #expect(error.message.contains("Nothing was disposed, and the scope stays open."))
+        #expect(
+            error.message == "The untagged scope holds instances that only an async disposal can dispose"
+                + " (AsyncDisposable): AsyncOnlyJournal. Nothing was disposed, and the scope stays open. Fix: use"
+                + " try await scope.closeAsync(), or make them Disposable as well."
+        )
         #expect(!scope.isClosed)
         #expect(try scope.resolve(Logged.self) === first)  // still kept: the refusal took nothing
         #expect(log.events.isEmpty)
