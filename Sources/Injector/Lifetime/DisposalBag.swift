@@ -247,8 +247,8 @@ enum DisposalBag {
     }
 
     /// Disposes every instance `entries` records, last completed first, asynchronously where it can
-    /// be. (Inlined into the store's `disposeAllAsync`: as an async function of its own, it costs a
-    /// request's close an async frame.)
+    /// be. (Inlined into the store's `disposeAllAsync` and into `disposeAllAsync(_:of:)`: as an async
+    /// function of its own, it costs a request's close an async frame.)
     @inline(__always) static func disposeAsync(_ entries: Entries, of owner: () -> String) async throws {
         // A request's scope usually owns one instance (its unit of work): no order to work out, no
         // record to match, and 12 to 17 fewer lines of code for a server to fetch back into its caches

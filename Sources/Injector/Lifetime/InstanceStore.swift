@@ -300,7 +300,7 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
     }
 
     /// Drops every instance, once they have been disposed. A gate still held stays with its holder.
-    @usableFromInline func removeAll() {
+    func removeAll() {
         let dropped = withLock { $0.entries.removeAll() }
         // Released here, unlocked: a deinit that uses the scope (`afterClosing`) would deadlock.
         withExtendedLifetime(dropped) {}
