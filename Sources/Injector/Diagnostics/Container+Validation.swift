@@ -53,9 +53,9 @@ extension Container {
                 }
             )
         }
-        let undisposed = sandbox.disposals.asyncOnlyDisposalKeys
-        validation.checkDisposal { try sandbox.disposals.disposeDisposableSynchronously(of: "validation") }
-        return try validation.finish(undisposed: undisposed)
+        let records = sandbox.disposals.takeRecords()
+        validation.checkDisposal { try DisposalBag.disposeDroppingAsyncOnly(records) { "validation" } }
+        return try validation.finish(undisposed: records.asyncOnlyKeys)
     }
 
     /// Checks the whole graph as ``validate()`` does, and resolves async registrations as well.

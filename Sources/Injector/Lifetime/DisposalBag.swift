@@ -295,6 +295,15 @@ enum DisposalBag {
         try disposeSeveral(entries, leaving: kept, of: owner)
     }
 
+    /// Disposes, synchronously and last completed first, every instance `entries` records but those
+    /// only an async disposal can dispose: what a sync end of an owner that cannot stay open does
+    /// (`withScope`, `withOverrides`, validation), dropping those undisposed, named if a disposal
+    /// fails. The caller reports them (`entries.asyncOnlyKeys`).
+    static func disposeDroppingAsyncOnly(_ entries: Entries, of owner: () -> String) throws {
+        guard _slowPath(entries.holdsAsyncOnly) else { return try dispose(entries, of: owner) }
+        try dispose(entries.records { !$0.isAsyncOnly }, leaving: entries.records(where: \.isAsyncOnly), of: owner)
+    }
+
     /// `dispose(_:leaving:of:)` for any number of entries but one.
     @inline(never)
     private static func disposeSeveral(_ entries: Entries, leaving kept: Entries, of owner: () -> String) throws {

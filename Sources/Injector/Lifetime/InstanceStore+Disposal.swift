@@ -31,11 +31,6 @@ extension InstanceStore {
         withLock { $0.records.map(\.key) }
     }
 
-    /// The services of the instances only an async disposal can dispose.
-    var asyncOnlyDisposalKeys: [ServiceKey] {
-        withLock { $0.records.asyncOnlyKeys }
-    }
-
     /// Disposes every instance recorded, last completed first, and forgets them.
     ///
     /// - Throws: ``InjectionError/Code/asyncDisposalRequired`` before disposing anything when an
@@ -56,20 +51,13 @@ extension InstanceStore {
         try DisposalBag.dispose(taken, of: owner)
     }
 
-    /// Disposes every instance that a sync disposal can dispose, last completed first; keeps the
-    /// others.
-    func disposeDisposableSynchronously(of owner: @autoclosure () -> String) throws {
-        let (taken, kept) = withLock { state in
-            let kept = state.records.records(where: \.isAsyncOnly)
-            defer { state.records = kept }
-            return (state.records.records { !$0.isAsyncOnly }, kept)
-        }
-        try DisposalBag.dispose(taken, leaving: kept, of: owner)
+    /// Takes every record, leaving none, for the caller to dispose.
+    func takeRecords() -> DisposalBag.Entries {
+        withLock { $0.records.takeAll() }
     }
 
     /// Disposes every instance recorded, last completed first, asynchronously where it can be.
     @usableFromInline func disposeAllAsync(of owner: @autoclosure () -> String) async throws {
-        let taken = withLock { $0.records.takeAll() }
-        try await DisposalBag.disposeAsync(taken, of: owner)
+        try await DisposalBag.disposeAsync(takeRecords(), of: owner)
     }
 }

@@ -76,8 +76,8 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
     /// The places of the registrations kept here. A store keeps few (a request's scope builds a
     /// handful, often one), so the first sits inline, with no allocation, and the rest in an array
     /// searched linearly, which costs no hashing and no dictionary storage; past `indexedCount` of
-    /// them, a dictionary index keeps lookups constant-time. A place, once made, stays until
-    /// `removeAll`.
+    /// them, a dictionary index keeps lookups constant-time. A place, once made, stays: a scope's
+    /// close empties it (`takeInstances`), and the store goes with the scope.
     fileprivate struct Entries {
         private static let indexedCount = 16
         /// The record of the first place while it is not made: no registration's.
@@ -85,7 +85,7 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
         private var first = Entry(record: vacant)
         private var more: [Entry] = []
         private var index = [ObjectIdentifier: Int]()  // not `[:]`, a call that builds an empty array
-        /// Whether `removeAll` ran (its scope closed): an instance published later (by a resolution
+        /// Whether `takeInstances` ran (its scope closed): an instance published later (by a resolution
         /// that completed after the close, such as one an async factory's resolution took over) is
         /// dropped, having been disposed with the scope, rather than kept by a closed scope.
         private(set) var isEmptied = false
@@ -146,22 +146,6 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
             let taken = more
             for position in more.indices { more[position].box = nil }
             return taken
-        }
-
-        /// Drops every instance, and every place whose gate is free: all of them, unless a gate is
-        /// still held (then the places stay, emptied). Returns the places as they were, for the
-        /// caller to release once it has unlocked: an instance's deinit may use its scope.
-        mutating func removeAll() -> Entries {
-            var dropped = Entries()
-            if first.gate != .free || more.contains(where: { $0.gate != .free }) {
-                dropped = self
-                first.box = nil
-                for position in more.indices { more[position].box = nil }
-            } else {
-                swap(&self, &dropped)  // moves the places out: no retain and release of each
-            }
-            isEmptied = true
-            return dropped
         }
     }
 
@@ -297,13 +281,6 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
             break
         }
         return false
-    }
-
-    /// Drops every instance, once they have been disposed. A gate still held stays with its holder.
-    func removeAll() {
-        let dropped = withLock { $0.entries.removeAll() }
-        // Released here, unlocked: a deinit that uses the scope (`afterClosing`) would deadlock.
-        withExtendedLifetime(dropped) {}
     }
 
     /// Takes, under one lock, what a sync close of `scope` (whose store this is) disposes and drops:

@@ -35,12 +35,7 @@ extension LifetimeScope {
         // One lock refuses an async-only instance, marks the scope closed, and takes the records
         // and the instances (see `takeForClosing`).
         guard try store.takeForClosing(self, records: &records, dropped: &dropped) else { return }
-        defer {
-            // The instances and the records, released once disposed, before the closing actions,
-            // which may look for them gone.
-            (records, dropped) = (DisposalBag.Entries(), InstanceStore.Dropped())
-            finishClosing()
-        }
+        defer { finishClosing(releasing: &records, &dropped) }
         try DisposalBag.dispose(records) { name }
     }
 
@@ -62,12 +57,12 @@ extension LifetimeScope {
     /// `Container.withScope` does, since its scope cannot stay open for an async close.
     func closeDroppingAsyncOnly() throws {
         guard try markClosed() else { return }
-        defer {
-            store.removeAll()
-            finishClosing()
-        }
-        let asyncOnly = store.disposals.asyncOnlyDisposalKeys
-        var dropped: InjectionError {
+        var records = DisposalBag.Entries()
+        var dropped = InstanceStore.Dropped()
+        store.takeForClosing(records: &records, dropped: &dropped)  // one lock, as `close()` takes
+        defer { finishClosing(releasing: &records, &dropped) }
+        let asyncOnly = records.asyncOnlyKeys
+        var undisposed: InjectionError {
             InjectionError.asyncDisposalRequired(
                 asyncOnly,
                 owner: name,
@@ -77,12 +72,12 @@ extension LifetimeScope {
             )
         }
         do {
-            try store.disposals.disposeDisposableSynchronously(of: name)
+            try DisposalBag.disposeDroppingAsyncOnly(records) { name }
         } catch {
-            if !asyncOnly.isEmpty { container.report(dropped) }  // the disposal failure is the one thrown
+            if !asyncOnly.isEmpty { container.report(undisposed) }  // the disposal failure is the one thrown
             throw error
         }
-        if !asyncOnly.isEmpty { throw dropped }
+        guard asyncOnly.isEmpty else { throw undisposed }
     }
 
     /// Closes the scope, disposing every disposable instance it created, last completed first,
@@ -103,21 +98,22 @@ extension LifetimeScope {
         var records = DisposalBag.Entries()
         var dropped = InstanceStore.Dropped()
         store.takeForClosing(records: &records, dropped: &dropped)  // one lock, as `close()` takes
-        defer {
-            // The instances and the records, released once disposed, before the closing actions,
-            // which may look for them gone.
-            (records, dropped) = (DisposalBag.Entries(), InstanceStore.Dropped())
-            finishClosing()
-        }
+        defer { finishClosing(releasing: &records, &dropped) }
         // A request's instances (its unit of work) usually all dispose synchronously: then without
         // an async call, which costs an async frame.
         guard try !DisposalBag.disposeAllIfSynchronous(records, of: name) else { return }
         try await DisposalBag.disposeAllAsync(records, of: name)
     }
 
-    /// Ends a close that disposed what it had to and dropped the scoped instances: marks the close
-    /// finished, then runs the actions waiting for it.
-    @usableFromInline func finishClosing() {
+    /// Ends a close that disposed what it took (`InstanceStore.takeForClosing`): releases the
+    /// records and the scoped instances, before the closing actions, which may look for them gone;
+    /// marks the close finished; then runs the actions waiting for it. (Not inlinable: the releases
+    /// are code of their own, which every close shares.)
+    @usableFromInline func finishClosing(
+        releasing records: inout DisposalBag.Entries,
+        _ dropped: inout InstanceStore.Dropped
+    ) {
+        (records, dropped) = (DisposalBag.Entries(), InstanceStore.Dropped())
         markFinishedClosing()
         closingActions.loadSequentiallyConsistent()?.run()
     }

@@ -53,10 +53,10 @@ extension Container {
         defer { tree.activeOverrideCount.subtract(1, ordering: .relaxed) }
         let result = Swift.Result { try ActiveOverrides.$bound.withValue(active, operation: operation) }
         active.end()
-        let disposals = active.store.disposals
-        let asyncOnly = disposals.asyncOnlyDisposalKeys
+        let records = active.store.disposals.takeRecords()
+        let asyncOnly = records.asyncOnlyKeys
         do {
-            try disposals.disposeDisposableSynchronously(of: "the call to withOverrides")
+            try DisposalBag.disposeDroppingAsyncOnly(records) { "the call to withOverrides" }
         } catch {
             // The operation's own error, if it threw one, is the one to report.
             if case .success = result { throw error }
