@@ -61,9 +61,15 @@ struct GraphInstances {
         }
     }
 
-    /// Drops every instance, keeping the arrays' storage for the next resolve.
+    /// Drops every instance, keeping the arrays' storage for the next resolve. (Asked at the end of
+    /// every resolve, most of which built no graph instance: answered inline, the work out of line.)
+    @inline(__always)
     mutating func removeAll() {
-        guard !keys.isEmpty else { return }
+        if _slowPath(!keys.isEmpty) { removeEvery() }
+    }
+
+    @inline(never)
+    private mutating func removeEvery() {
         keys.removeAll(keepingCapacity: true)
         boxes.removeAll(keepingCapacity: true)
         index.removeAll()

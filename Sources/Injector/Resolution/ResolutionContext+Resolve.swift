@@ -94,11 +94,11 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
-        guard let found else {
+        guard _fastPath(found != nil), let found else {
             return try resolveUnregistered(key, from: lookup, arguments: repeat each arguments, configure: configure)
         }
         return try Provider<Service, repeat each Argument>.borrowing(found) { provider in
-            guard provider.conflict == nil else {
+            guard _fastPath(provider.conflict == nil) else {
                 throw unresolvable(
                     Service.self,
                     arguments: repeat (each Argument).self,
@@ -131,13 +131,13 @@ extension ResolutionContext {
                 configure: configure
             )
         case .singleton, .weak:
-            guard configure == nil else {
+            guard _fastPath(configure == nil) else {
                 throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
             }
             if environment.sideStore == nil, let instance = provider.sharedInstance { return instance }
             return try resolveShared(provider, from: lookup, arguments: repeat each arguments)
         case .scoped:
-            guard configure == nil else {
+            guard _fastPath(configure == nil) else {
                 throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
             }
             return try resolveScoped(provider, from: lookup, arguments: repeat each arguments)

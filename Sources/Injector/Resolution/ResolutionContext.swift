@@ -78,6 +78,7 @@ final class ResolutionContext {
         }
 
         /// Forgets what the resolution built for its graph.
+        @inline(__always)
         fileprivate mutating func reset() {
             graphInstances.removeAll()
             scopedCount = 0
@@ -369,21 +370,34 @@ final class ResolutionContext {
     /// resets every part of its state, freeing the context for the thread's next resolve.
     @usableFromInline func end() {
         generation &+= 1
-        if let outer = nesting.outer {
-            // A nested context is not reused: hand the thread's innermost resolution back.
-            let threadContext = outer.threadContext
-            threadContext.nesting.innermostNested = outer === threadContext ? nil : outer
-            nesting.outer = nil
-        }
+        // The usual resolve is neither nested nor kept books: its end is the few instructions
+        // below, with the rest in functions of their own, not laid out between them.
+        if _slowPath(nesting.outer != nil) { endNesting() }
         construction.reset()
-        if usesBookkeeping, let bookkeeping = storedBookkeeping {
-            usesBookkeeping = false
-            // Instances still unpublished at the end belong to a resolution that failed.
-            discardUnpublished(bookkeeping.unpublished[...])
-            release(bookkeeping)
-            bookkeeping.empty()  // kept for the thread's next resolve (see `ResolutionContext+Reuse.swift`)
-        }
+        if _slowPath(usesBookkeeping) { endBookkeeping() }
         environment.reset()
         isInUse = false
+    }
+
+    /// `end()` for a nested resolution: a nested context is not reused, so it hands the thread's
+    /// innermost resolution back.
+    @inline(never)
+    private func endNesting() {
+        guard let outer = nesting.outer else { return }
+        let threadContext = outer.threadContext
+        threadContext.nesting.innermostNested = outer === threadContext ? nil : outer
+        nesting.outer = nil
+    }
+
+    /// `end()` for a resolution that kept books: discards what it left unpublished (it failed),
+    /// releases its gates, and empties the books, kept for the thread's next resolve (see
+    /// `ResolutionContext+Reuse.swift`).
+    @inline(never)
+    private func endBookkeeping() {
+        usesBookkeeping = false
+        guard let bookkeeping = storedBookkeeping else { return }
+        discardUnpublished(bookkeeping.unpublished[...])
+        release(bookkeeping)
+        bookkeeping.empty()
     }
 }

@@ -72,7 +72,7 @@ extension Resolver {
         configure: ((inout Service) throws -> Void)? = nil
     ) throws -> Service {
         let key = LookupKey(service, arguments: repeat (each Argument).self, name: name)
-        guard isActive else {
+        guard _fastPath(isActive) else {
             throw InjectionError.resolverOutlived(
                 asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name)
             )
