@@ -198,7 +198,7 @@ extension ResolutionContext {
     /// a resolution within an async factory hands what it built to the one running the factory
     /// when it completes, which publishes it only when it completes in turn.
     private func isUnpublished(_ instance: Any, object: AnyObject?) -> Bool {
-        if nesting.outer == nil, storedBookkeeping?.unpublished.isEmpty != false, family.unpublished.isEmpty,
+        if nesting.outer == nil, activeBookkeeping?.unpublished.isEmpty != false, family.unpublished.isEmpty,
             family.gates == nil
         {
             return false  // the usual case: nothing is unpublished

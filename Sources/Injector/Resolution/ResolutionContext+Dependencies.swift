@@ -29,7 +29,7 @@ extension ResolutionContext {
             }
             return
         }
-        guard storedBookkeeping != nil || nesting.outer != nil else { return }
+        guard activeBookkeeping != nil || nesting.outer != nil else { return }
         provider.withObject { dependency in dependent?.noteDependency(on: dependency) }
     }
 

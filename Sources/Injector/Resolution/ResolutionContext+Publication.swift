@@ -60,7 +60,7 @@ extension ResolutionContext {
     }
 
     @usableFromInline var queueMark: QueueMark {
-        guard let bookkeeping = storedBookkeeping else { return QueueMark(pending: 0, unpublished: 0) }
+        guard let bookkeeping = activeBookkeeping else { return QueueMark(pending: 0, unpublished: 0) }
         return QueueMark(pending: bookkeeping.pending.count, unpublished: bookkeeping.unpublished.count)
     }
 
@@ -68,7 +68,7 @@ extension ResolutionContext {
     /// failed: a factory that catches the error and goes on must not see hooks run on, or
     /// singletons published from, a graph it discarded.
     @usableFromInline func discardQueued(since mark: QueueMark) {
-        guard let bookkeeping = storedBookkeeping else { return }
+        guard let bookkeeping = activeBookkeeping else { return }
         bookkeeping.pending.removeSubrange(mark.pending...)
         discardUnpublished(bookkeeping.unpublished[mark.unpublished...])
         bookkeeping.unpublished.removeSubrange(mark.unpublished...)
@@ -92,7 +92,7 @@ extension ResolutionContext {
     /// `RunningAsyncFactory`), if it shared an instance another of its family built: what it built
     /// may hold it, and that one may not be published yet.
     @usableFromInline func complete() throws {
-        guard let bookkeeping = storedBookkeeping else { return }
+        guard _slowPath(usesBookkeeping), let bookkeeping = storedBookkeeping else { return }
         if !bookkeeping.pending.isEmpty { try runPendingPreparations(of: bookkeeping) }
         guard !bookkeeping.unpublished.isEmpty else { return }
         if let outer = nesting.outer, !outer.isAsync {
@@ -198,7 +198,7 @@ extension ResolutionContext {
     @usableFromInline func publishesAtOnce(_ provider: AnyProvider, in store: InstanceStore) -> Bool {
         provider.preparation == nil && provider.scope.kind == .scoped && nesting.outer == nil
             && environment.sideStore == nil && store.sharedObjects == nil
-            && storedBookkeeping?.unpublished.isEmpty != false && family.ancestors.isEmpty
+            && activeBookkeeping?.unpublished.isEmpty != false && family.ancestors.isEmpty
     }
 
     /// Returns the instance published in `store` for `key`, or else takes its gate for this

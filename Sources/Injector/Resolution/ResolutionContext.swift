@@ -46,7 +46,7 @@ final class ResolutionContext {
     @exclusivity(unchecked) private(set) var storedBookkeeping: Bookkeeping?
     /// Whether this resolution asked for its bookkeeping (`bookkeeping`), which `end()` then
     /// empties: most resolutions never do, and the thread's context keeps it from an earlier one.
-    @exclusivity(unchecked) private var usesBookkeeping = false
+    @exclusivity(unchecked) private(set) var usesBookkeeping = false
     /// Changes when a resolution ends; a resolver is valid while it matches the one it was made in.
     @exclusivity(unchecked) @usableFromInline private(set) var generation: UInt = 0
     /// Whether a resolution is using this context now.
@@ -250,6 +250,13 @@ final class ResolutionContext {
         environment.disposalOwner = owner.map(Borrowed.init)
         defer { environment.disposalOwner = saved }
         return try await body()
+    }
+
+    /// This resolution's bookkeeping if it asked for it (`bookkeeping`); `nil` says its books are
+    /// empty without reading them, which the usual resolve, asking nothing, learns from a flag of
+    /// its own rather than from a thread's books kept from an earlier one (`end()` empties them).
+    var activeBookkeeping: Bookkeeping? {
+        @inline(__always) get { usesBookkeeping ? storedBookkeeping : nil }
     }
 
     var bookkeeping: Bookkeeping {
