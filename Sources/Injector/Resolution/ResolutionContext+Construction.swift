@@ -181,7 +181,9 @@ extension ResolutionContext {
         lookup: Container
     ) {
         guard let owner = environment.disposalOwner else { return }
-        if lookup.tree.sharedObjects.contains(instance, object: object)
+        // Borrowed: the container keeps its tree's shared objects, and a retain around the filter's
+        // few loads cost more than they do.
+        if Borrowed(lookup.tree.sharedObjects).withObject({ $0.contains(instance, object: object) })
             || environment.sideStore?.sharedObjects?.contains(instance, object: object) == true
             || isUnpublished(instance, object: object)
             || environment.borrowedLifetimeScope?.withObject({ $0.values.contains(instance, object: object) }) == true
