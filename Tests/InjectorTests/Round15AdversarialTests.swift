@@ -21,7 +21,9 @@ import Testing
 // `withOverrides` and validation dispose through `DisposalBag.disposeDroppingAsyncOnly`. The type
 // filter of `SharedObjects` sets one bit a word. `end()` keeps its rare work out of line. And a
 // resolve reads its books only if it asked for them (`activeBookkeeping`), which holds only if
-// every write to the books goes through `bookkeeping` and `end()` empties them.
+// every write to the books goes through `bookkeeping` and `end()` empties them. The last tests
+// (`Deinits`) found where it did not: an instance released while a resolution wrote or emptied its
+// books, whose deinit resolved through a captured container.
 
 // MARK: - Test services (private to this file)
 
@@ -31,6 +33,20 @@ private struct R15Failure: Error, Equatable {}
 private final class R15Witness: Sendable {
     let serial: Int
     init(serial: Int) { self.serial = serial }
+}
+
+/// Resolves the witness through a captured container when it goes away, recording what it got.
+private final class R15Parting: @unchecked Sendable {  // only `let`s; `container` is weak
+    weak var container: Container?
+    let seen: Outcomes
+    init(container: Container, seen: Outcomes) {
+        self.container = container
+        self.seen = seen
+    }
+    deinit {
+        guard let container else { return }
+        seen.record { try container.resolve(R15Witness.self).serial }
+    }
 }
 
 private final class R15Root: Sendable {}
@@ -870,6 +886,117 @@ private let undisposedUploadInWithScope =
         let witness = try container.resolve(R15Witness.self)
         #expect(witness.serial == 4)
         #expect(try container.resolve(R15Witness.self) === witness)
+    }
+
+    // MARK: Deinits that resolve while a resolution writes or empties its books
+
+    /// A graph instance released when its resolve ends, whose deinit resolves a singleton through a
+    /// captured container: that singleton is published, the one every later resolve gets.
+    @Test func aGraphInstanceReleasedAtTheEndOfItsResolveResolvesASingletonThatStaysPublished() throws {
+        let built = CallCounter()
+        let seen = Outcomes()
+        let container = Container()
+        container.register(R15Witness.self, scope: .singleton) { _ in R15Witness(serial: built.next()) }
+        container.register(R15Parting.self, scope: .graph) { [unowned container] _ in
+            R15Parting(container: container, seen: seen)
+        }
+        container.register(R15Root.self) { r in
+            _ = try r.resolve(R15Parting.self)
+            return R15Root()
+        }
+
+        _ = try container.resolve(R15Root.self)
+
+        #expect(seen.values == ["Int"])
+        #expect(try container.resolve(R15Witness.self).serial == 1)
+        #expect(built.count == 1)
+    }
+
+    /// A singleton dropped by a resolve whose check failed, whose deinit resolves another singleton
+    /// through a captured container: that resolve holds no gate once it returns, and its singleton
+    /// is the one published. (Before, the deinit ran as the books were emptied, nested in the failed
+    /// resolve: its gate was dropped unreleased, and another thread waited for ever.)
+    @Test func aSingletonDroppedByAFailedResolveResolvesInItsDeinitWithoutLeavingAGateHeld() async throws {
+        let built = CallCounter()
+        let seen = Outcomes()
+        let container = Container()
+        container.register(R15Witness.self, scope: .singleton) { _ in R15Witness(serial: built.next()) }
+        container.register(R15Parting.self, scope: .singleton) { [unowned container] _ in
+            R15Parting(container: container, seen: seen)
+        }
+        container.register(R15Root.self) { r in
+            _ = try r.resolve(R15Parting.self)
+            return R15Root()
+        }
+        .verify { _ in throw R15Failure() }
+
+        let error = try #require(injectionError { try container.resolve(R15Root.self) })
+
+        #expect(error.code == .preparationFailed)
+        #expect(
+            error.message == "Preparing R15Root failed: a verify check threw: R15Failure(). The error is the"
+                + " underlyingError."
+        )
+        #expect(seen.values == ["Int"])
+        let serials = Outcomes()
+        let finished = await onThreads(seconds: 5, [{ serials.record { try container.resolve(R15Witness.self) } }])
+        #expect(finished)
+        #expect(serials.values == ["R15Witness"])
+        #expect(try container.resolve(R15Witness.self).serial == 1)
+        #expect(built.count == 1)
+    }
+
+    /// A construction that fails after a sibling singleton was built, inside a factory that catches
+    /// the error and goes on: the dropped singleton's deinit resolves through a captured container
+    /// once the books no longer list it, and what it resolved is published with the resolve. (Before,
+    /// it ran as the entry was removed, and wrote to the array being changed: a crash.)
+    @Test func aDroppedSiblingsDeinitResolvingThroughTheContainerLeavesTheBooksWhole() async throws {
+        let built = CallCounter()
+        let seen = Outcomes()
+        let container = Container()
+        container.register(R15Witness.self, scope: .singleton) { _ in R15Witness(serial: built.next()) }
+        container.register(R15Parting.self, scope: .singleton) { [unowned container] _ in
+            R15Parting(container: container, seen: seen)
+        }
+        container.register(R15Root.self) { r in
+            _ = try r.resolve(R15Parting.self)
+            throw R15Failure()
+        }
+        container.register(R15Root.self, name: "catching") { r in
+            #expect(throws: InjectionError.self) { try r.resolve(R15Root.self) }
+            return R15Root()
+        }
+
+        for _ in 0..<3 { _ = try container.resolve(R15Root.self, name: "catching") }
+
+        #expect(seen.values == ["Int", "Int", "Int"])
+        let finished = await onThreads(seconds: 5, [{ _ = try? container.resolve(R15Witness.self) }])
+        #expect(finished)
+        #expect(try container.resolve(R15Witness.self).serial == 1)
+        #expect(built.count == 1)
+    }
+
+    /// A weak instance whose last reference goes as its resolve publishes it, whose deinit resolves a
+    /// singleton through a captured container: that singleton is published too. (Before, the deinit
+    /// ran as the published entries were removed: what it resolved was dropped, or the books torn.)
+    @Test func aWeakInstanceReleasedAsItIsPublishedResolvesASingletonThatStaysPublished() throws {
+        let built = CallCounter()
+        let seen = Outcomes()
+        let container = Container()
+        container.register(R15Witness.self, scope: .singleton) { _ in R15Witness(serial: built.next()) }
+        container.register(R15Parting.self, scope: .weak) { [unowned container] _ in
+            R15Parting(container: container, seen: seen)
+        }
+        container.register(R15Root.self) { r in
+            _ = try r.resolve(R15Parting.self)
+            return R15Root()
+        }
+
+        for _ in 0..<3 { _ = try container.resolve(R15Root.self) }
+
+        #expect(seen.values == ["Int", "Int", "Int"])
+        #expect(try container.resolve(R15Witness.self).serial == 1)
+        #expect(built.count == 1)
     }
 }
 

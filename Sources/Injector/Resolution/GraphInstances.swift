@@ -61,17 +61,23 @@ struct GraphInstances {
         }
     }
 
-    /// Drops every instance, keeping the arrays' storage for the next resolve. (Asked at the end of
-    /// every resolve, most of which built no graph instance: answered inline, the work out of line.)
-    @inline(__always)
-    mutating func removeAll() {
-        if _slowPath(!keys.isEmpty) { removeEvery() }
+    /// Whether the resolve stored no instance, as most do not.
+    var isEmpty: Bool { keys.isEmpty }
+
+    /// Forgets every instance and hands them to the caller, to release once its resolution has
+    /// ended (see `ResolutionContext.end()`): an instance's deinit may resolve. The keys keep their
+    /// storage for the next resolve; the instances' is taken back with `reuse(_:)`.
+    mutating func takeAll() -> [AnyObject] {
+        keys.removeAll(keepingCapacity: true)
+        index.removeAll()
+        var taken: [AnyObject] = []
+        swap(&taken, &boxes)
+        return taken
     }
 
-    @inline(never)
-    private mutating func removeEvery() {
-        keys.removeAll(keepingCapacity: true)
-        boxes.removeAll(keepingCapacity: true)
-        index.removeAll()
+    /// Takes back for the next resolve the storage of the instances `takeAll()` handed out, released
+    /// now, unless a resolve made storage of its own meanwhile (one that an instance's deinit ran).
+    mutating func reuse(_ released: inout [AnyObject]) {
+        if boxes.capacity == 0 { swap(&released, &boxes) }
     }
 }

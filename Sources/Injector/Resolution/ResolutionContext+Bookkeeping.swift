@@ -45,13 +45,22 @@ extension ResolutionContext {
 }
 
 extension ResolutionContext.Bookkeeping {
+    /// What the books of a resolution that failed held of its instances when it ended: the shared
+    /// instances it built and did not publish, and the hooks it queued and did not run, which hold
+    /// theirs. Released by `end()` once the context is free (an instance's deinit may resolve).
+    typealias Leftovers = (
+        unpublished: [ResolutionContext.Unpublished], pending: [ResolutionContext.PendingPreparation]
+    )
+
     /// Forgets everything, keeping the arrays' storage for the next resolution on this context: a
     /// request's resolve builds its scoped instances, and so allocates bookkeeping, every time.
-    /// Called by `end()`, once the gates are released.
-    func empty() {
+    /// Called by `end()`, once the gates are released. Returns the instances the books held, for
+    /// the caller to release: a resolution that completed left none.
+    func empty() -> Leftovers {
         // Each emptied only if it holds anything: emptying an empty array still costs a call.
-        if !unpublished.isEmpty { unpublished.removeAll(keepingCapacity: true) }
-        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
+        var leftovers: Leftovers = ([], [])
+        if !unpublished.isEmpty { swap(&leftovers.unpublished, &unpublished) }
+        if !pending.isEmpty { swap(&leftovers.pending, &pending) }
         hookChain = nil
         preparingCaptor = nil
         if !scopeBoundGraphInstances.isEmpty { scopeBoundGraphInstances.removeAll(keepingCapacity: true) }
@@ -59,5 +68,6 @@ extension ResolutionContext.Bookkeeping {
         if !heldAsyncGates.isEmpty { heldAsyncGates.removeAll(keepingCapacity: true) }
         if !heldStoreGates.isEmpty { heldStoreGates.removeAll(keepingCapacity: true) }
         sharesFamilyInstances = false
+        return leftovers
     }
 }

@@ -69,9 +69,16 @@ extension ResolutionContext {
     /// singletons published from, a graph it discarded.
     @usableFromInline func discardQueued(since mark: QueueMark) {
         guard let bookkeeping = activeBookkeeping else { return }
+        // Copied out, and released once the books no longer list them: the last reference to an
+        // instance may go with its entry, and its deinit may resolve through a captured container,
+        // nesting in this resolution, which writes to these books.
+        let discarded = (
+            Array(bookkeeping.pending[mark.pending...]), Array(bookkeeping.unpublished[mark.unpublished...])
+        )
         bookkeeping.pending.removeSubrange(mark.pending...)
         discardUnpublished(bookkeeping.unpublished[mark.unpublished...])
         bookkeeping.unpublished.removeSubrange(mark.unpublished...)
+        withExtendedLifetime(discarded) {}
     }
 
     /// Takes shared instances that will not be published (their construction failed) out of the
@@ -94,22 +101,33 @@ extension ResolutionContext {
     @usableFromInline func complete() throws {
         guard _slowPath(usesBookkeeping), let bookkeeping = storedBookkeeping else { return }
         if !bookkeeping.pending.isEmpty { try runPendingPreparations(of: bookkeeping) }
-        guard !bookkeeping.unpublished.isEmpty else { return }
+        // Again if a deinit (see `publishUnpublished`) handed over what it resolved meanwhile.
+        while !bookkeeping.unpublished.isEmpty { publishUnpublished(of: bookkeeping) }
+    }
+
+    /// Publishes the shared instances `bookkeeping` lists, or hands them on (see `complete()`), then
+    /// releases the entries once the books no longer list them: the last reference to a weak
+    /// instance may go with its entry, and its deinit may resolve through a captured container,
+    /// nesting in this resolution, which hands what it built to these books.
+    private func publishUnpublished(of bookkeeping: Bookkeeping) {
+        var unpublished: [Unpublished] = []
+        swap(&unpublished, &bookkeeping.unpublished)
         if let outer = nesting.outer, !outer.isAsync {
             let outerBookkeeping = outer.bookkeeping
-            outerBookkeeping.unpublished += bookkeeping.unpublished
+            outerBookkeeping.unpublished += unpublished
             outerBookkeeping.heldGates += bookkeeping.heldGates
             bookkeeping.heldGates.removeAll()
             outerBookkeeping.heldStoreGates += bookkeeping.heldStoreGates
             bookkeeping.heldStoreGates.removeAll()
         } else if bookkeeping.sharesFamilyInstances, let factory = family.factory,
-            factory.takeOver(bookkeeping.unpublished, gates: bookkeeping.heldAsyncGates, from: ObjectIdentifier(self))
+            factory.takeOver(unpublished, gates: bookkeeping.heldAsyncGates, from: ObjectIdentifier(self))
         {
             bookkeeping.heldAsyncGates.removeAll()
         } else {
-            for unpublished in bookkeeping.unpublished { unpublished.publish() }
+            for entry in unpublished { entry.publish() }
         }
-        bookkeeping.unpublished.removeAll(keepingCapacity: true)
+        unpublished.removeAll(keepingCapacity: true)  // deinits may run: the books are consistent
+        if bookkeeping.unpublished.capacity == 0 { swap(&unpublished, &bookkeeping.unpublished) }  // its storage back
     }
 
     /// Ends the run of the async factory this resolution called: what resolutions within it handed

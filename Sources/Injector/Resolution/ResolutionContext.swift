@@ -77,10 +77,10 @@ final class ResolutionContext {
             self.stackGuard = stackGuard
         }
 
-        /// Forgets what the resolution built for its graph.
+        /// Forgets what the resolution built for its graph, once its graph instances are taken
+        /// (`GraphInstances.takeAll()`).
         @inline(__always)
         fileprivate mutating func reset() {
-            graphInstances.removeAll()
             scopedCount = 0
             lastScoped = nil
         }
@@ -377,11 +377,12 @@ final class ResolutionContext {
     /// resets every part of its state, freeing the context for the thread's next resolve.
     @usableFromInline func end() {
         generation &+= 1
-        // The usual resolve is neither nested nor kept books: its end is the few instructions
-        // below, with the rest in functions of their own, not laid out between them.
+        // The usual resolve is neither nested, nor kept books, nor built a graph instance: its end
+        // is the few instructions below, with the rest in functions of their own, not laid out
+        // between them.
         if _slowPath(nesting.outer != nil) { endNesting() }
+        if _slowPath(usesBookkeeping || !construction.graphInstances.isEmpty) { return endReleasing() }
         construction.reset()
-        if _slowPath(usesBookkeeping) { endBookkeeping() }
         environment.reset()
         isInUse = false
     }
@@ -396,15 +397,34 @@ final class ResolutionContext {
         nesting.outer = nil
     }
 
+    /// `end()` for a resolution that leaves instances behind: its graph instances and, if it kept
+    /// books, what it built and did not publish, and the hooks it did not run (it failed). They are
+    /// released once the context is reset and free: the last reference to one may go, and its
+    /// deinit may resolve through a captured container. Released before, that resolve would nest in
+    /// this one, half torn down, and hand what it built, and the gates it holds for it, to books
+    /// being emptied: the instance never published (built again by the next resolve), the gates
+    /// never released (the next thread to ask waits for ever).
+    @inline(never)
+    private func endReleasing() {
+        var graphInstances = construction.graphInstances.takeAll()
+        let leftovers = usesBookkeeping ? endBookkeeping() : nil
+        construction.reset()
+        environment.reset()
+        isInUse = false
+        graphInstances.removeAll(keepingCapacity: true)  // their deinits run now, with the context free
+        construction.graphInstances.reuse(&graphInstances)
+        withExtendedLifetime(leftovers) {}  // and theirs
+    }
+
     /// `end()` for a resolution that kept books: discards what it left unpublished (it failed),
     /// releases its gates, and empties the books, kept for the thread's next resolve (see
-    /// `ResolutionContext+Reuse.swift`).
-    @inline(never)
-    private func endBookkeeping() {
+    /// `ResolutionContext+Reuse.swift`). Returns what they held of the instances, for `end()` to
+    /// release once the context is free.
+    private func endBookkeeping() -> Bookkeeping.Leftovers? {
         usesBookkeeping = false
-        guard let bookkeeping = storedBookkeeping else { return }
+        guard let bookkeeping = storedBookkeeping else { return nil }
         discardUnpublished(bookkeeping.unpublished[...])
         release(bookkeeping)
-        bookkeeping.empty()
+        return bookkeeping.empty()
     }
 }
