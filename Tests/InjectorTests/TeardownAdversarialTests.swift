@@ -16,7 +16,8 @@ import Testing
 
 @testable import Injector
 
-// Round 15: adversarial tests of four engine changes. Every close (`close()`, `closeAsync()`,
+// Attacks on how closes and resolutions let go of what they hold (round 15 of the server example's
+// measurements changed each of these on the request path). Every close (`close()`, `closeAsync()`,
 // withScope's) takes its records and instances under one lock and releases them in one place;
 // `withOverrides` and validation dispose through `DisposalBag.disposeDroppingAsyncOnly`. The type
 // filter of `SharedObjects` sets one bit a word. `end()` keeps its rare work out of line. And a
@@ -27,16 +28,16 @@ import Testing
 
 // MARK: - Test services (private to this file)
 
-private struct R15Failure: Error, Equatable {}
+private struct TeardownFailure: Error, Equatable {}
 
 /// Counted by its factory, to tell instances apart and count builds.
-private final class R15Witness: Sendable {
+private final class TeardownWitness: Sendable {
     let serial: Int
     init(serial: Int) { self.serial = serial }
 }
 
 /// Resolves the witness through a captured container when it goes away, recording what it got.
-private final class R15Parting: @unchecked Sendable {  // only `let`s; `container` is weak
+private final class TeardownParting: @unchecked Sendable {  // only `let`s; `container` is weak
     weak var container: Container?
     let seen: Outcomes
     init(container: Container, seen: Outcomes) {
@@ -45,14 +46,14 @@ private final class R15Parting: @unchecked Sendable {  // only `let`s; `containe
     }
     deinit {
         guard let container else { return }
-        seen.record { try container.resolve(R15Witness.self).serial }
+        seen.record { try container.resolve(TeardownWitness.self).serial }
     }
 }
 
-private final class R15Root: Sendable {}
+private final class TeardownRoot: Sendable {}
 
 /// A disposable that logs its disposal and its deinit under its name.
-private final class R15Logged: Disposable, @unchecked Sendable {  // only `let`s of Sendable types
+private final class TeardownLogged: Disposable, @unchecked Sendable {  // only `let`s of Sendable types
     let name: String
     let log: EventLog
     init(_ name: String, log: EventLog) {
@@ -63,45 +64,45 @@ private final class R15Logged: Disposable, @unchecked Sendable {  // only `let`s
     deinit { log.record("deinit \(name)") }
 }
 
-private final class R15Journal: Disposable, Sendable {
-    let ledger: R15Logged
+private final class TeardownJournal: Disposable, Sendable {
+    let ledger: TeardownLogged
     let log: EventLog
-    init(ledger: R15Logged, log: EventLog) {
+    init(ledger: TeardownLogged, log: EventLog) {
         self.ledger = ledger
         self.log = log
     }
     func dispose() { log.record("dispose journal") }
 }
 
-private final class R15Upload: AsyncDisposable, Sendable {
+private final class TeardownUpload: AsyncDisposable, Sendable {
     let log: EventLog
     init(log: EventLog) { self.log = log }
     func disposeAsync() async throws { log.record("disposeAsync upload") }
 }
 
-private struct R15SocketError: Error, CustomStringConvertible {
+private struct TeardownSocketError: Error, CustomStringConvertible {
     var description: String { "the socket would not close" }
 }
 
-private final class R15Broken: Disposable, Sendable {
+private final class TeardownBroken: Disposable, Sendable {
     let log: EventLog
     init(log: EventLog) { self.log = log }
     func dispose() throws {
         log.record("dispose broken")
-        throw R15SocketError()
+        throw TeardownSocketError()
     }
 }
 
 /// What scoped registrations hand on: a singleton's object under another key.
-private protocol R15Resource: AnyObject, Sendable {}
+private protocol TeardownResource: AnyObject, Sendable {}
 
 /// A family of distinct types, one per nesting level, for the type filter.
-private protocol R15Marker {}
-private enum R15Base: R15Marker {}
-private enum R15Nest<Inner: R15Marker>: R15Marker {}
+private protocol TeardownMarker {}
+private enum TeardownBase: TeardownMarker {}
+private enum TeardownNest<Inner: TeardownMarker>: TeardownMarker {}
 
 /// A disposable singleton of one type per marker.
-private final class R15Single<Marker: R15Marker>: R15Resource, Disposable, @unchecked Sendable {
+private final class TeardownSingle<Marker: TeardownMarker>: TeardownResource, Disposable, @unchecked Sendable {
     let log: EventLog
     let name: String
     init(log: EventLog, name: String) {
@@ -112,7 +113,7 @@ private final class R15Single<Marker: R15Marker>: R15Resource, Disposable, @unch
 }
 
 /// A disposable scoped instance of one type per marker, the scope's own.
-private final class R15Own<Marker: R15Marker>: Disposable, @unchecked Sendable {
+private final class TeardownOwn<Marker: TeardownMarker>: Disposable, @unchecked Sendable {
     let log: EventLog
     let name: String
     init(log: EventLog, name: String) {
@@ -123,7 +124,7 @@ private final class R15Own<Marker: R15Marker>: Disposable, @unchecked Sendable {
 }
 
 /// A disposable class both a weak registration and a transient one make.
-private final class R15Shared: R15Resource, Disposable, @unchecked Sendable {
+private final class TeardownShared: TeardownResource, Disposable, @unchecked Sendable {
     let log: EventLog
     let serial: Int
     init(log: EventLog, serial: Int) {
@@ -134,13 +135,13 @@ private final class R15Shared: R15Resource, Disposable, @unchecked Sendable {
 }
 
 /// A disposable value-type singleton.
-private struct R15Token: Disposable, Sendable {
+private struct TeardownToken: Disposable, Sendable {
     let log: EventLog
     let number: Int
     func dispose() { log.record("dispose token \(number)") }
 }
 
-private final class R15Unit: Disposable, Sendable {
+private final class TeardownUnit: Disposable, Sendable {
     let log: EventLog
     let serial: Int
     init(log: EventLog, serial: Int) {
@@ -150,68 +151,68 @@ private final class R15Unit: Disposable, Sendable {
     func dispose() { log.record("dispose unit #\(serial)") }
 }
 
-private final class R15ViaResolver: Sendable {
-    let unit: R15Unit
-    init(unit: R15Unit) { self.unit = unit }
+private final class TeardownViaResolver: Sendable {
+    let unit: TeardownUnit
+    init(unit: TeardownUnit) { self.unit = unit }
 }
 
-private final class R15ViaScope: Sendable {
-    let unit: R15Unit
-    init(unit: R15Unit) { self.unit = unit }
+private final class TeardownViaScope: Sendable {
+    let unit: TeardownUnit
+    init(unit: TeardownUnit) { self.unit = unit }
 }
 
-private final class R15Clock: Sendable {
+private final class TeardownClock: Sendable {
     let label: String
     init(label: String) { self.label = label }
 }
 
-private final class R15Stamp: Disposable, Sendable {
-    let clock: R15Clock
+private final class TeardownStamp: Disposable, Sendable {
+    let clock: TeardownClock
     let log: EventLog
-    init(clock: R15Clock, log: EventLog) {
+    init(clock: TeardownClock, log: EventLog) {
         self.clock = clock
         self.log = log
     }
     func dispose() { log.record("dispose stamp \(clock.label)") }
 }
 
-private final class R15Pair: Sendable {
-    let first: R15Clock
-    let second: R15Clock
-    init(first: R15Clock, second: R15Clock) {
+private final class TeardownPair: Sendable {
+    let first: TeardownClock
+    let second: TeardownClock
+    init(first: TeardownClock, second: TeardownClock) {
         self.first = first
         self.second = second
     }
 }
 
-private final class R15Peer: Sendable {
+private final class TeardownPeer: Sendable {
     let serial: Int
     init(serial: Int) { self.serial = serial }
 }
 
-private final class R15Hooked: @unchecked Sendable {  // `peer` is set once, by its hook
+private final class TeardownHooked: @unchecked Sendable {  // `peer` is set once, by its hook
     let serial: Int
-    var peer: R15Peer?
+    var peer: TeardownPeer?
     init(serial: Int) { self.serial = serial }
 }
 
-private final class R15CycleA: Sendable {}
-private final class R15CycleB: Sendable {}
+private final class TeardownCycleA: Sendable {}
+private final class TeardownCycleB: Sendable {}
 
-private final class R15Dependent: Sendable {
-    let peer: R15Peer
+private final class TeardownDependent: Sendable {
+    let peer: TeardownPeer
     let serial: Int
-    init(peer: R15Peer, serial: Int) {
+    init(peer: TeardownPeer, serial: Int) {
         self.peer = peer
         self.serial = serial
     }
 }
 
-private final class R15AsyncHolder: Sendable {
-    let peer: R15Peer
-    let dependent: R15Dependent
-    let witness: R15Witness
-    init(peer: R15Peer, dependent: R15Dependent, witness: R15Witness) {
+private final class TeardownAsyncHolder: Sendable {
+    let peer: TeardownPeer
+    let dependent: TeardownDependent
+    let witness: TeardownWitness
+    init(peer: TeardownPeer, dependent: TeardownDependent, witness: TeardownWitness) {
         self.peer = peer
         self.dependent = dependent
         self.witness = witness
@@ -231,7 +232,7 @@ private func closeNow(_ scope: LifetimeScope) throws {
 /// Registers, for each of `count` nesting levels of markers from `Marker`, a disposable singleton,
 /// a scoped registration handing it on under the name of its level, and a scoped instance of the
 /// scope's own.
-private func registerLevels<Marker: R15Marker>(
+private func registerLevels<Marker: TeardownMarker>(
     from _: Marker.Type,
     count: Int,
     level: Int = 0,
@@ -239,35 +240,37 @@ private func registerLevels<Marker: R15Marker>(
     log: EventLog
 ) {
     guard level < count else { return }
-    container.register(R15Single<Marker>.self, scope: .singleton) { _ in R15Single(log: log, name: "single \(level)") }
-    container.register((any R15Resource).self, name: "\(level)", scope: .scoped) { r in
-        try r.resolve(R15Single<Marker>.self)
+    container.register(TeardownSingle<Marker>.self, scope: .singleton) { _ in
+        TeardownSingle(log: log, name: "single \(level)")
     }
-    container.register(R15Own<Marker>.self, scope: .scoped) { _ in R15Own(log: log, name: "own \(level)") }
-    registerLevels(from: R15Nest<Marker>.self, count: count, level: level + 1, in: container, log: log)
+    container.register((any TeardownResource).self, name: "\(level)", scope: .scoped) { r in
+        try r.resolve(TeardownSingle<Marker>.self)
+    }
+    container.register(TeardownOwn<Marker>.self, scope: .scoped) { _ in TeardownOwn(log: log, name: "own \(level)") }
+    registerLevels(from: TeardownNest<Marker>.self, count: count, level: level + 1, in: container, log: log)
 }
 
 /// Resolves, in `scope`, each level's handed-on singleton and own instance, in level order.
-private func resolveLevels<Marker: R15Marker>(
+private func resolveLevels<Marker: TeardownMarker>(
     from _: Marker.Type,
     count: Int,
     level: Int = 0,
     in scope: LifetimeScope
 ) throws {
     guard level < count else { return }
-    _ = try scope.resolve((any R15Resource).self, name: "\(level)")
-    _ = try scope.resolve(R15Own<Marker>.self)
-    try resolveLevels(from: R15Nest<Marker>.self, count: count, level: level + 1, in: scope)
+    _ = try scope.resolve((any TeardownResource).self, name: "\(level)")
+    _ = try scope.resolve(TeardownOwn<Marker>.self)
+    try resolveLevels(from: TeardownNest<Marker>.self, count: count, level: level + 1, in: scope)
 }
 
 private let undisposedUploadInWithScope =
     "The untagged scope holds instances that only an async disposal can dispose (AsyncDisposable):"
-    + " R15Upload. withScope closed it all the same: the others were disposed; these were dropped"
+    + " TeardownUpload. withScope closed it all the same: the others were disposed; these were dropped"
     + " undisposed. Fix: use try await container.withScopeAsync, or make them Disposable as well."
 
 // MARK: - Tests
 
-@Suite struct Round15AdversarialTests {
+@Suite struct TeardownAdversarialTests {
     // MARK: Closing: withScope, withOverrides, validation
 
     /// withScope's close disposes the others last completed first, drops the async-only one
@@ -275,17 +278,19 @@ private let undisposedUploadInWithScope =
     @Test func withScopeDisposesInOrderDropsTheAsyncOnlyOneAndReleasesBeforeItsActions() throws {
         let log = EventLog()
         let container = Container()
-        container.register(R15Logged.self, scope: .scoped) { _ in R15Logged("ledger", log: log) }
-        container.register(R15Journal.self, scope: .scoped) { r in R15Journal(ledger: try r.resolve(), log: log) }
-        container.register(R15Upload.self, scope: .scoped) { _ in R15Upload(log: log) }
+        container.register(TeardownLogged.self, scope: .scoped) { _ in TeardownLogged("ledger", log: log) }
+        container.register(TeardownJournal.self, scope: .scoped) { r in
+            TeardownJournal(ledger: try r.resolve(), log: log)
+        }
+        container.register(TeardownUpload.self, scope: .scoped) { _ in TeardownUpload(log: log) }
         var kept: LifetimeScope?
 
         let error = try #require(
             injectionError {
                 try container.withScope { scope in
                     kept = scope
-                    _ = try scope.resolve(R15Upload.self)
-                    _ = try scope.resolve(R15Journal.self)
+                    _ = try scope.resolve(TeardownUpload.self)
+                    _ = try scope.resolve(TeardownJournal.self)
                     scope.afterClosing { log.record("action") }
                 }
             }
@@ -298,10 +303,10 @@ private let undisposedUploadInWithScope =
         #expect(scope.isClosed)
         try closeNow(scope)  // closed already: nothing again, not even the refusal
         #expect(log.events.count == 4)
-        let again = try #require(injectionError { try scope.resolve(R15Journal.self) })
+        let again = try #require(injectionError { try scope.resolve(TeardownJournal.self) })
         #expect(again.code == .scopeClosed)
         #expect(
-            again.message == "R15Journal was resolved from an untagged scope after it was closed; its instances"
+            again.message == "TeardownJournal was resolved from an untagged scope after it was closed; its instances"
                 + " are disposed. Fix: resolve what the work needs before closing the scope, or make a new one"
                 + " with container.makeScope()."
         )
@@ -314,16 +319,16 @@ private let undisposedUploadInWithScope =
         let problems = ReceivedProblems()
         let container = Container()
         container.setDiagnosticsHandler { problems.receive($0) }
-        container.register(R15Broken.self, scope: .scoped) { _ in R15Broken(log: log) }
-        container.register(R15Upload.self, scope: .scoped) { _ in R15Upload(log: log) }
-        container.register(R15Logged.self, scope: .scoped) { _ in R15Logged("ledger", log: log) }
+        container.register(TeardownBroken.self, scope: .scoped) { _ in TeardownBroken(log: log) }
+        container.register(TeardownUpload.self, scope: .scoped) { _ in TeardownUpload(log: log) }
+        container.register(TeardownLogged.self, scope: .scoped) { _ in TeardownLogged("ledger", log: log) }
 
         let error = try #require(
             injectionError {
                 try container.withScope { scope in
-                    _ = try scope.resolve(R15Logged.self)
-                    _ = try scope.resolve(R15Upload.self)
-                    _ = try scope.resolve(R15Broken.self)
+                    _ = try scope.resolve(TeardownLogged.self)
+                    _ = try scope.resolve(TeardownUpload.self)
+                    _ = try scope.resolve(TeardownBroken.self)
                 }
             }
         )
@@ -331,9 +336,9 @@ private let undisposedUploadInWithScope =
         #expect(error.code == .disposalFailed)
         #expect(
             error.message
-                == "Disposing what the untagged scope owned: 1 of 2 disposals that ran threw; R15Upload was not"
+                == "Disposing what the untagged scope owned: 1 of 2 disposals that ran threw; TeardownUpload was not"
                 + " disposed: only an async disposal can dispose it.\n"
-                + "- Disposing R15Broken threw: the socket would not close. The error is the underlyingError."
+                + "- Disposing TeardownBroken threw: the socket would not close. The error is the underlyingError."
         )
         #expect(log.events == ["dispose broken", "dispose ledger", "deinit ledger"])
         #expect(problems.received.map(\.code) == [.asyncDisposalRequired])
@@ -345,10 +350,10 @@ private let undisposedUploadInWithScope =
     @Test func aScopeItsOperationClosedIsNotClosedAgainByWithScope() throws {
         let log = EventLog()
         let container = Container()
-        container.register(R15Logged.self, scope: .scoped) { _ in R15Logged("ledger", log: log) }
+        container.register(TeardownLogged.self, scope: .scoped) { _ in TeardownLogged("ledger", log: log) }
 
         try container.withScope { scope in
-            _ = try scope.resolve(R15Logged.self)
+            _ = try scope.resolve(TeardownLogged.self)
             try closeNow(scope)
             #expect(log.events == ["dispose ledger", "deinit ledger"])
         }
@@ -368,13 +373,13 @@ private let undisposedUploadInWithScope =
             }
             deinit {
                 let scope = scope
-                outcomes.record { try scope.resolve(R15Root.self) }
+                outcomes.record { try scope.resolve(TeardownRoot.self) }
             }
         }
         let outcomes = Outcomes()
         let holder = ScopeHolder()
         let container = Container()
-        container.register(R15Root.self) { _ in R15Root() }
+        container.register(TeardownRoot.self) { _ in TeardownRoot() }
         container.register(Resolving.self, scope: .scoped) { _ in Resolving(scope: holder.scope!, outcomes: outcomes) }
 
         let finished = await onThreads(
@@ -393,7 +398,7 @@ private let undisposedUploadInWithScope =
         let errors = outcomes.errors
         #expect(errors.map(\.code) == [.scopeClosed])
         #expect(
-            errors.first?.message == "R15Root was resolved from an untagged scope after it was closed; its"
+            errors.first?.message == "TeardownRoot was resolved from an untagged scope after it was closed; its"
                 + " instances are disposed. Fix: resolve what the work needs before closing the scope, or make a"
                 + " new one with container.makeScope()."
         )
@@ -404,11 +409,11 @@ private let undisposedUploadInWithScope =
     @Test func closeAsyncDisposesThenReleasesThenRunsItsActions() async throws {
         let log = EventLog()
         let container = Container()
-        container.register(R15Logged.self, scope: .scoped) { _ in R15Logged("ledger", log: log) }
-        container.register(R15Upload.self, scope: .scoped) { _ in R15Upload(log: log) }
+        container.register(TeardownLogged.self, scope: .scoped) { _ in TeardownLogged("ledger", log: log) }
+        container.register(TeardownUpload.self, scope: .scoped) { _ in TeardownUpload(log: log) }
         let scope = container.makeScope()
-        _ = try scope.resolve(R15Logged.self)
-        _ = try scope.resolve(R15Upload.self)
+        _ = try scope.resolve(TeardownLogged.self)
+        _ = try scope.resolve(TeardownUpload.self)
         scope.afterClosing { log.record("action") }
 
         try await scope.closeAsync()
@@ -424,20 +429,20 @@ private let undisposedUploadInWithScope =
     @Test func withOverridesDisposesOnceAndTheOperationsErrorWins() throws {
         let log = EventLog()
         let container = Container()
-        container.register(R15Logged.self, scope: .singleton) { _ in R15Logged("own", log: log) }
-        container.register(R15Upload.self, scope: .singleton) { _ in R15Upload(log: log) }
+        container.register(TeardownLogged.self, scope: .singleton) { _ in TeardownLogged("own", log: log) }
+        container.register(TeardownUpload.self, scope: .singleton) { _ in TeardownUpload(log: log) }
         let overrides: (Container) -> Void = { overriding in
-            overriding.register(R15Logged.self, scope: .singleton) { _ in R15Logged("override", log: log) }
-            overriding.register(R15Journal.self, scope: .singleton) { r in
-                R15Journal(ledger: try r.resolve(), log: log)
+            overriding.register(TeardownLogged.self, scope: .singleton) { _ in TeardownLogged("override", log: log) }
+            overriding.register(TeardownJournal.self, scope: .singleton) { r in
+                TeardownJournal(ledger: try r.resolve(), log: log)
             }
         }
 
         let error = try #require(
             injectionError {
                 try container.withOverrides(overrides) {
-                    _ = try container.resolve(R15Upload.self)
-                    #expect(try container.resolve(R15Journal.self).ledger.name == "override")
+                    _ = try container.resolve(TeardownUpload.self)
+                    #expect(try container.resolve(TeardownJournal.self).ledger.name == "override")
                 }
             }
         )
@@ -445,20 +450,20 @@ private let undisposedUploadInWithScope =
         #expect(
             error.message
                 == "The call to withOverrides holds instances that only an async disposal can dispose"
-                + " (AsyncDisposable): R15Upload. The others were disposed; these were dropped undisposed. Fix: use"
+                + " (AsyncDisposable): TeardownUpload. The others were disposed; these were dropped undisposed. Fix: use"
                 + " try await container.withOverridesAsync, or make them Disposable as well."
         )
         #expect(log.events == ["dispose journal", "dispose override", "deinit override"])
 
-        #expect(throws: R15Failure()) {
+        #expect(throws: TeardownFailure()) {
             try container.withOverrides(overrides) {
-                _ = try container.resolve(R15Journal.self)
-                _ = try container.resolve(R15Upload.self)
-                throw R15Failure()
+                _ = try container.resolve(TeardownJournal.self)
+                _ = try container.resolve(TeardownUpload.self)
+                throw TeardownFailure()
             }
         }
         #expect(log.events.dropFirst(3) == ["dispose journal", "dispose override", "deinit override"])
-        #expect(try container.resolve(R15Logged.self).name == "own")  // the container's own, untouched
+        #expect(try container.resolve(TeardownLogged.self).name == "own")  // the container's own, untouched
         #expect(!log.events.contains("disposeAsync upload"))
     }
 
@@ -468,23 +473,25 @@ private let undisposedUploadInWithScope =
         let log = EventLog()
         let built = CallCounter()
         let container = Container()
-        container.register(R15Logged.self, scope: .singleton) { _ in
-            R15Logged("ledger #\(built.next())", log: log)
+        container.register(TeardownLogged.self, scope: .singleton) { _ in
+            TeardownLogged("ledger #\(built.next())", log: log)
         }
-        container.register(R15Journal.self, scope: .scoped) { r in R15Journal(ledger: try r.resolve(), log: log) }
-        container.register(R15Upload.self, scope: .singleton) { _ in R15Upload(log: log) }
-        let own = try container.resolve(R15Logged.self)
+        container.register(TeardownJournal.self, scope: .scoped) { r in
+            TeardownJournal(ledger: try r.resolve(), log: log)
+        }
+        container.register(TeardownUpload.self, scope: .singleton) { _ in TeardownUpload(log: log) }
+        let own = try container.resolve(TeardownLogged.self)
 
         for run in 1...2 {
             let report = try container.validate()
-            #expect(report.undisposed == [ServiceKey(R15Upload.self, name: nil)])
+            #expect(report.undisposed == [ServiceKey(TeardownUpload.self, name: nil)])
             #expect(
                 log.events.suffix(3) == ["dispose journal", "dispose ledger #\(run + 1)", "deinit ledger #\(run + 1)"]
             )
         }
 
         #expect(log.events.count == 6)
-        #expect(try container.resolve(R15Logged.self) === own)
+        #expect(try container.resolve(TeardownLogged.self) === own)
         #expect(built.count == 3)
     }
 
@@ -496,26 +503,26 @@ private let undisposedUploadInWithScope =
             let built = CallCounter()
             let holder = ScopeHolder()
             let container = Container()
-            container.register(R15Unit.self, scope: .scoped) { _ in
+            container.register(TeardownUnit.self, scope: .scoped) { _ in
                 Thread.sleep(forTimeInterval: 0.001)  // keeps the gate held while others ask
-                return R15Unit(log: log, serial: built.next())
+                return TeardownUnit(log: log, serial: built.next())
             }
-            container.register(R15ViaResolver.self) { r in R15ViaResolver(unit: try r.resolve()) }
-            container.register(R15ViaScope.self) { _ in R15ViaScope(unit: try holder.scope!.resolve()) }
+            container.register(TeardownViaResolver.self) { r in TeardownViaResolver(unit: try r.resolve()) }
+            container.register(TeardownViaScope.self) { _ in TeardownViaScope(unit: try holder.scope!.resolve()) }
             let scope = container.makeScope()
             holder.scope = scope
 
             let fromThreads = Outcomes()
             let units = UnitBox()
-            async let first = try scope.resolve(R15Unit.self)
-            async let second = try scope.resolve(R15ViaResolver.self).unit
-            async let third = try await scope.resolveAsync(R15ViaScope.self).unit
-            let detached = Task.detached { try scope.resolve(R15ViaResolver.self).unit }
+            async let first = try scope.resolve(TeardownUnit.self)
+            async let second = try scope.resolve(TeardownViaResolver.self).unit
+            async let third = try await scope.resolveAsync(TeardownViaScope.self).unit
+            let detached = Task.detached { try scope.resolve(TeardownViaResolver.self).unit }
             let finished = await onThreads(
                 seconds: 10,
                 [
-                    { fromThreads.record { units.add(try scope.resolve(R15Unit.self)) } },
-                    { fromThreads.record { units.add(try container.resolve(R15ViaScope.self).unit) } },
+                    { fromThreads.record { units.add(try scope.resolve(TeardownUnit.self)) } },
+                    { fromThreads.record { units.add(try container.resolve(TeardownViaScope.self).unit) } },
                 ]
             )
             let all = try await [first, second, third, detached.value] + units.all
@@ -539,11 +546,11 @@ private let undisposedUploadInWithScope =
         let count = 96
         let log = EventLog()
         let container = Container()
-        registerLevels(from: R15Base.self, count: count, in: container, log: log)
+        registerLevels(from: TeardownBase.self, count: count, in: container, log: log)
 
         for round in 0..<2 {
             let scope = container.makeScope()
-            try resolveLevels(from: R15Base.self, count: count, in: scope)
+            try resolveLevels(from: TeardownBase.self, count: count, in: scope)
             try closeNow(scope)
             #expect(log.events.count == count * (round + 1))
             #expect(log.events.suffix(count) == (0..<count).reversed().map { "dispose own \($0)" })
@@ -560,18 +567,20 @@ private let undisposedUploadInWithScope =
         let log = EventLog()
         let built = CallCounter()
         let container = Container()
-        container.register(R15Shared.self, scope: .weak) { _ in R15Shared(log: log, serial: built.next()) }
-        container.register((any R15Resource).self, name: "weak", scope: .scoped) { r in try r.resolve(R15Shared.self) }
-        container.register(R15Shared.self, name: "fresh") { _ in R15Shared(log: log, serial: built.next()) }
+        container.register(TeardownShared.self, scope: .weak) { _ in TeardownShared(log: log, serial: built.next()) }
+        container.register((any TeardownResource).self, name: "weak", scope: .scoped) { r in
+            try r.resolve(TeardownShared.self)
+        }
+        container.register(TeardownShared.self, name: "fresh") { _ in TeardownShared(log: log, serial: built.next()) }
 
-        var weak: R15Shared? = try container.resolve(R15Shared.self)
-        let handedOn = try container.withScope { scope in try scope.resolve((any R15Resource).self, name: "weak") }
+        var weak: TeardownShared? = try container.resolve(TeardownShared.self)
+        let handedOn = try container.withScope { scope in try scope.resolve((any TeardownResource).self, name: "weak") }
         #expect(handedOn === weak)
         #expect(log.events.isEmpty)
         weak = nil
 
         for _ in 0..<8 {
-            try container.withScope { scope in _ = try scope.resolve(R15Shared.self, name: "fresh") }
+            try container.withScope { scope in _ = try scope.resolve(TeardownShared.self, name: "fresh") }
         }
         #expect(log.events == (2...9).map { "dispose shared #\($0)" })
     }
@@ -581,14 +590,16 @@ private let undisposedUploadInWithScope =
     @Test func aValueSingletonHandedOnIsNotTheScopes() throws {
         let log = EventLog()
         let container = Container()
-        container.register(R15Token.self, scope: .singleton) { _ in R15Token(log: log, number: 7) }
-        container.register(R15Token.self, name: "handed on", scope: .scoped) { r in try r.resolve(R15Token.self) }
-        container.register(R15Token.self, name: "own", scope: .scoped) { _ in R15Token(log: log, number: 8) }
+        container.register(TeardownToken.self, scope: .singleton) { _ in TeardownToken(log: log, number: 7) }
+        container.register(TeardownToken.self, name: "handed on", scope: .scoped) { r in
+            try r.resolve(TeardownToken.self)
+        }
+        container.register(TeardownToken.self, name: "own", scope: .scoped) { _ in TeardownToken(log: log, number: 8) }
 
         let numbers = try container.withScope { scope in
             [
-                try scope.resolve(R15Token.self, name: "handed on").number,
-                try scope.resolve(R15Token.self, name: "own").number,
+                try scope.resolve(TeardownToken.self, name: "handed on").number,
+                try scope.resolve(TeardownToken.self, name: "own").number,
             ]
         }
         #expect(numbers == [7, 8])
@@ -603,7 +614,7 @@ private let undisposedUploadInWithScope =
         let count = 48
         let log = EventLog()
         let container = Container()
-        registerLevels(from: R15Base.self, count: count, in: container, log: log)
+        registerLevels(from: TeardownBase.self, count: count, in: container, log: log)
         let failures = Outcomes()
 
         let finished = await onThreads(
@@ -612,7 +623,7 @@ private let undisposedUploadInWithScope =
                 {
                     failures.record {
                         try container.withScope { scope in
-                            try resolveLevels(from: R15Base.self, count: count, in: scope)
+                            try resolveLevels(from: TeardownBase.self, count: count, in: scope)
                         }
                     }
                 }
@@ -634,22 +645,23 @@ private let undisposedUploadInWithScope =
         let built = CallCounter()
         let log = EventLog()
         let container = Container()
-        container.register(R15Witness.self, scope: .singleton) { _ in R15Witness(serial: built.next()) }
-        container.register(R15Peer.self, scope: .singleton) { _ in R15Peer(serial: built.next()) }
-        container.register(R15Unit.self, scope: .scoped) { _ in R15Unit(log: log, serial: built.next()) }
-        container.register(R15Root.self) { [unowned container] r in
-            _ = try r.resolve(R15Witness.self)
-            _ = try r.resolve(R15Unit.self)
-            _ = try container.resolve(R15Peer.self)
-            throw R15Failure()
+        container.register(TeardownWitness.self, scope: .singleton) { _ in TeardownWitness(serial: built.next()) }
+        container.register(TeardownPeer.self, scope: .singleton) { _ in TeardownPeer(serial: built.next()) }
+        container.register(TeardownUnit.self, scope: .scoped) { _ in TeardownUnit(log: log, serial: built.next()) }
+        container.register(TeardownRoot.self) { [unowned container] r in
+            _ = try r.resolve(TeardownWitness.self)
+            _ = try r.resolve(TeardownUnit.self)
+            _ = try container.resolve(TeardownPeer.self)
+            throw TeardownFailure()
         }
         let scope = container.makeScope()
 
-        let error = try #require(injectionError { try scope.resolve(R15Root.self) })
+        let error = try #require(injectionError { try scope.resolve(TeardownRoot.self) })
 
         #expect(error.code == .factoryFailed)
         #expect(
-            error.message == "The factory of R15Root threw: R15Failure(). The error is the underlyingError; fix the"
+            error.message
+                == "The factory of TeardownRoot threw: TeardownFailure(). The error is the underlyingError; fix the"
                 + " factory or what it depends on."
         )
         #expect(built.count == 3)
@@ -658,17 +670,17 @@ private let undisposedUploadInWithScope =
             seconds: 10,
             [
                 {
-                    serials.record { try container.resolve(R15Witness.self).serial }
-                    serials.record { try container.resolve(R15Peer.self).serial }
-                    serials.record { try scope.resolve(R15Unit.self).serial }
+                    serials.record { try container.resolve(TeardownWitness.self).serial }
+                    serials.record { try container.resolve(TeardownPeer.self).serial }
+                    serials.record { try scope.resolve(TeardownUnit.self).serial }
                 }
             ]
         )
         #expect(finished)
         #expect(serials.values.count == 3)
         #expect(built.count == 6)
-        #expect(try container.resolve(R15Witness.self).serial > 3)
-        #expect(try scope.resolve(R15Unit.self).serial > 3)
+        #expect(try container.resolve(TeardownWitness.self).serial > 3)
+        #expect(try scope.resolve(TeardownUnit.self).serial > 3)
         #expect(built.count == 6)
         try closeNow(scope)
         // Each instance it built disposed once, last completed first: the one the failed resolve
@@ -682,31 +694,32 @@ private let undisposedUploadInWithScope =
         let built = CallCounter()
         let checks = CallCounter()
         let container = Container()
-        container.register(R15Peer.self, scope: .singleton) { _ in R15Peer(serial: built.next()) }
-        container.register(R15Hooked.self, scope: .singleton) { _ in R15Hooked(serial: built.next()) }
-            .onResolved { [unowned container] _, hooked in hooked.peer = try container.resolve(R15Peer.self) }
-            .verify { _ in if checks.next() == 1 { throw R15Failure() } }
+        container.register(TeardownPeer.self, scope: .singleton) { _ in TeardownPeer(serial: built.next()) }
+        container.register(TeardownHooked.self, scope: .singleton) { _ in TeardownHooked(serial: built.next()) }
+            .onResolved { [unowned container] _, hooked in hooked.peer = try container.resolve(TeardownPeer.self) }
+            .verify { _ in if checks.next() == 1 { throw TeardownFailure() } }
 
-        let error = try #require(injectionError { try container.resolve(R15Hooked.self) })
+        let error = try #require(injectionError { try container.resolve(TeardownHooked.self) })
 
         #expect(error.code == .preparationFailed)
         #expect(
-            error.message == "Preparing R15Hooked failed: a verify check threw: R15Failure(). The error is the"
+            error.message
+                == "Preparing TeardownHooked failed: a verify check threw: TeardownFailure(). The error is the"
                 + " underlyingError."
         )
         let hooked = Outcomes()
         let finished = await onThreads(
             seconds: 10,
             [
-                { hooked.record { try container.resolve(R15Hooked.self).peer?.serial ?? 0 } }
+                { hooked.record { try container.resolve(TeardownHooked.self).peer?.serial ?? 0 } }
             ]
         )
         #expect(finished)
         #expect(hooked.values == ["Int"])
         #expect(built.count == 4)
-        let published = try container.resolve(R15Hooked.self)
+        let published = try container.resolve(TeardownHooked.self)
         #expect(published.serial == 3)
-        #expect(published.peer === (try container.resolve(R15Peer.self)))
+        #expect(published.peer === (try container.resolve(TeardownPeer.self)))
         #expect(published.peer?.serial == 4)
     }
 
@@ -714,29 +727,32 @@ private let undisposedUploadInWithScope =
     /// no gate held, and fails the same way from another thread, without waiting.
     @Test func aCycleThroughCapturedContainersLeavesNoGateHeld() async throws {
         let container = Container()
-        container.register(R15CycleA.self, scope: .singleton) { [unowned container] _ in
-            _ = try container.resolve(R15CycleB.self)
-            return R15CycleA()
+        container.register(TeardownCycleA.self, scope: .singleton) { [unowned container] _ in
+            _ = try container.resolve(TeardownCycleB.self)
+            return TeardownCycleA()
         }
-        container.register(R15CycleB.self, scope: .singleton) { [unowned container] _ in
-            _ = try container.resolve(R15CycleA.self)
-            return R15CycleB()
+        container.register(TeardownCycleB.self, scope: .singleton) { [unowned container] _ in
+            _ = try container.resolve(TeardownCycleA.self)
+            return TeardownCycleB()
         }
         let expected =
-            "Circular dependency: R15CycleA -> R15CycleB -> R15CycleA. Each of these asks for the next in its"
+            "Circular dependency: TeardownCycleA -> TeardownCycleB -> TeardownCycleA. Each of these asks for the next in its"
             + " factory, so none of them can be built first. Fix: break the cycle with property injection: let"
             + " one of them receive the other after construction, in an onResolved hook, and give the one"
             + " resolved back the .graph or .singleton scope so that the hook receives the same instance."
 
-        let error = try #require(injectionError { try container.resolve(R15CycleA.self) })
+        let error = try #require(injectionError { try container.resolve(TeardownCycleA.self) })
         #expect(error.code == .circularDependency)
         #expect(error.message == expected)
 
         let outcomes = Outcomes()
-        let finished = await onThreads(seconds: 10, [{ outcomes.record { try container.resolve(R15CycleA.self) } }])
+        let finished = await onThreads(
+            seconds: 10,
+            [{ outcomes.record { try container.resolve(TeardownCycleA.self) } }]
+        )
         #expect(finished)
         #expect(outcomes.errors.map(\.message) == [expected])
-        #expect(injectionError { try container.resolve(R15CycleA.self) }?.message == expected)
+        #expect(injectionError { try container.resolve(TeardownCycleA.self) }?.message == expected)
     }
 
     /// An async singleton's factory that builds an async singleton, then, in a child task through a
@@ -748,44 +764,49 @@ private let undisposedUploadInWithScope =
         let built = CallCounter()
         let attempts = CallCounter()
         let container = Container()
-        container.register(R15Witness.self, scope: .singleton) { _ in R15Witness(serial: built.next()) }
-        container.register(R15Peer.self, scope: .singleton) { _ async in R15Peer(serial: built.next()) }
-        container.register(R15Dependent.self, scope: .singleton) { r async throws in
-            R15Dependent(peer: try await r.resolveAsync(), serial: built.next())
+        container.register(TeardownWitness.self, scope: .singleton) { _ in TeardownWitness(serial: built.next()) }
+        container.register(TeardownPeer.self, scope: .singleton) { _ async in TeardownPeer(serial: built.next()) }
+        container.register(TeardownDependent.self, scope: .singleton) { r async throws in
+            TeardownDependent(peer: try await r.resolveAsync(), serial: built.next())
         }
-        container.register(R15AsyncHolder.self, scope: .singleton) { [unowned container] r async throws in
-            let peer = try await r.resolveAsync(R15Peer.self)
-            async let dependent = container.resolveAsync(R15Dependent.self)
-            async let witness = container.resolveAsync(R15Witness.self)
-            let holder = R15AsyncHolder(peer: peer, dependent: try await dependent, witness: try await witness)
-            if attempts.next() == 1 { throw R15Failure() }
+        container.register(TeardownAsyncHolder.self, scope: .singleton) { [unowned container] r async throws in
+            let peer = try await r.resolveAsync(TeardownPeer.self)
+            async let dependent = container.resolveAsync(TeardownDependent.self)
+            async let witness = container.resolveAsync(TeardownWitness.self)
+            let holder = TeardownAsyncHolder(peer: peer, dependent: try await dependent, witness: try await witness)
+            if attempts.next() == 1 { throw TeardownFailure() }
             return holder
         }
 
-        let error = try #require(await injectionErrorAsync { try await container.resolveAsync(R15AsyncHolder.self) })
+        let error = try #require(
+            await injectionErrorAsync { try await container.resolveAsync(TeardownAsyncHolder.self) }
+        )
         #expect(error.code == .factoryFailed)
         #expect(
-            error.message == "The factory of R15AsyncHolder threw: R15Failure(). The error is the underlyingError;"
+            error.message
+                == "The factory of TeardownAsyncHolder threw: TeardownFailure(). The error is the underlyingError;"
                 + " fix the factory or what it depends on."
         )
         #expect(built.count == 3)
-        let witness = try container.resolve(R15Witness.self)
+        let witness = try container.resolve(TeardownWitness.self)
 
-        // (Not R15Dependent alone as well: holding its gate, it would wait for the R15Peer a holder's
+        // (Not TeardownDependent alone as well: holding its gate, it would wait for the TeardownPeer a holder's
         // resolution builds, which waits for it, and one of them would be refused: `circularWait`.)
         let serials = await withWatchdog(seconds: 10) {
             await withTaskGroup(of: ResolveOutcome.self) { group in
                 for _ in 0..<4 {
-                    group.addTask { await outcome { try await container.resolveAsync(R15AsyncHolder.self).dependent } }
+                    group.addTask {
+                        await outcome { try await container.resolveAsync(TeardownAsyncHolder.self).dependent }
+                    }
                 }
-                group.addTask { await outcome { try container.resolve(R15Witness.self) } }
+                group.addTask { await outcome { try container.resolve(TeardownWitness.self) } }
                 return await group.reduce(into: [ResolveOutcome]()) { $0.append($1) }
             }
         }
         #expect(serials?.count == 5)
         #expect(failures(serials ?? []).isEmpty)
-        let holder = try await container.resolveAsync(R15AsyncHolder.self)
-        #expect(holder.dependent === (try await container.resolveAsync(R15Dependent.self)))
+        let holder = try await container.resolveAsync(TeardownAsyncHolder.self)
+        #expect(holder.dependent === (try await container.resolveAsync(TeardownDependent.self)))
         #expect(holder.dependent.peer === holder.peer)
         #expect(holder.witness === witness)
         #expect(holder.peer.serial == 4)
@@ -800,24 +821,24 @@ private let undisposedUploadInWithScope =
     @Test func scopedAndGraphInstancesUnderOverridesStayTheirScopesAndTheirGraphs() throws {
         let log = EventLog()
         let container = Container()
-        container.register(R15Clock.self, scope: .graph) { _ in R15Clock(label: "real") }
-        container.register(R15Stamp.self, scope: .scoped) { r in R15Stamp(clock: try r.resolve(), log: log) }
-        container.register(R15Pair.self) { r in R15Pair(first: try r.resolve(), second: try r.resolve()) }
+        container.register(TeardownClock.self, scope: .graph) { _ in TeardownClock(label: "real") }
+        container.register(TeardownStamp.self, scope: .scoped) { r in TeardownStamp(clock: try r.resolve(), log: log) }
+        container.register(TeardownPair.self) { r in TeardownPair(first: try r.resolve(), second: try r.resolve()) }
         let scope = container.makeScope()
 
         let (inside, pair) = try container.withOverrides {
-            $0.register(R15Clock.self, scope: .graph) { _ in R15Clock(label: "fixed") }
+            $0.register(TeardownClock.self, scope: .graph) { _ in TeardownClock(label: "fixed") }
         } operation: {
-            (try scope.resolve(R15Stamp.self), try scope.resolve(R15Pair.self))
+            (try scope.resolve(TeardownStamp.self), try scope.resolve(TeardownPair.self))
         }
-        let after = try scope.resolve(R15Stamp.self)
+        let after = try scope.resolve(TeardownStamp.self)
 
         #expect(inside.clock.label == "fixed")
         #expect(pair.first === pair.second)
         #expect(pair.first.label == "fixed")
         #expect(after.clock.label == "real")
         #expect(after !== inside)
-        #expect(try scope.resolve(R15Stamp.self) === after)
+        #expect(try scope.resolve(TeardownStamp.self) === after)
         #expect(log.events.isEmpty)
         try closeNow(scope)
         #expect(log.events == ["dispose stamp real", "dispose stamp fixed"])
@@ -830,23 +851,23 @@ private let undisposedUploadInWithScope =
         let log = EventLog()
         let built = CallCounter()
         let container = Container()
-        container.register(R15Clock.self, scope: .singleton) { _ in R15Clock(label: "real") }
-        container.register(R15Stamp.self, scope: .scoped) { r in
+        container.register(TeardownClock.self, scope: .singleton) { _ in TeardownClock(label: "real") }
+        container.register(TeardownStamp.self, scope: .scoped) { r in
             built.next()
             Thread.sleep(forTimeInterval: 0.001)  // keeps the gate held while others ask
-            return R15Stamp(clock: try r.resolve(), log: log)
+            return TeardownStamp(clock: try r.resolve(), log: log)
         }
-        container.register(R15Logged.self, scope: .singleton) { _ in R15Logged("real", log: log) }
+        container.register(TeardownLogged.self, scope: .singleton) { _ in TeardownLogged("real", log: log) }
         let scope = container.makeScope()
 
         let stamps = try await container.withOverridesAsync {
-            $0.register(R15Clock.self, scope: .singleton) { _ in R15Clock(label: "fixed") }
-            $0.register(R15Logged.self, scope: .singleton) { _ in R15Logged("override", log: log) }
+            $0.register(TeardownClock.self, scope: .singleton) { _ in TeardownClock(label: "fixed") }
+            $0.register(TeardownLogged.self, scope: .singleton) { _ in TeardownLogged("override", log: log) }
         } operation: {
-            async let first = try scope.resolve(R15Stamp.self)
-            async let second = try await scope.resolveAsync(R15Stamp.self)
-            let third = try await Task { try scope.resolve(R15Stamp.self) }.value
-            _ = try container.resolve(R15Logged.self)
+            async let first = try scope.resolve(TeardownStamp.self)
+            async let second = try await scope.resolveAsync(TeardownStamp.self)
+            let third = try await Task { try scope.resolve(TeardownStamp.self) }.value
+            _ = try container.resolve(TeardownLogged.self)
             return try await [first, second, third]
         }
 
@@ -856,7 +877,7 @@ private let undisposedUploadInWithScope =
         #expect(log.events == ["dispose override", "deinit override"])
         try await scope.closeAsync()
         #expect(log.events == ["dispose override", "deinit override", "dispose stamp fixed"])
-        #expect(try container.resolve(R15Clock.self).label == "real")
+        #expect(try container.resolve(TeardownClock.self).label == "real")
     }
 
     /// Validation on the thread of a resolve that failed halfway reports each problem in full and
@@ -864,14 +885,14 @@ private let undisposedUploadInWithScope =
     @Test func validationAfterAFailedResolveStartsCleanAndLeavesTheContainerAlone() throws {
         let built = CallCounter()
         let container = Container()
-        // R15Root first: validation resolves in the order of registration, so that its sandbox's
-        // R15Witness is built by a resolve that fails, and must be dropped from the sandbox.
-        container.register(R15Root.self) { r in
-            _ = try r.resolve(R15Witness.self)
-            throw R15Failure()
+        // TeardownRoot first: validation resolves in the order of registration, so that its sandbox's
+        // TeardownWitness is built by a resolve that fails, and must be dropped from the sandbox.
+        container.register(TeardownRoot.self) { r in
+            _ = try r.resolve(TeardownWitness.self)
+            throw TeardownFailure()
         }
-        container.register(R15Witness.self, scope: .singleton) { _ in R15Witness(serial: built.next()) }
-        #expect(injectionError { try container.resolve(R15Root.self) }?.code == .factoryFailed)
+        container.register(TeardownWitness.self, scope: .singleton) { _ in TeardownWitness(serial: built.next()) }
+        #expect(injectionError { try container.resolve(TeardownRoot.self) }?.code == .factoryFailed)
         #expect(built.count == 1)
 
         let error = try #require(injectionError { try container.validate() })
@@ -879,13 +900,13 @@ private let undisposedUploadInWithScope =
         #expect(error.code == .validationFailed)
         #expect(error.problems.map(\.code) == [.factoryFailed])
         #expect(
-            error.problems.first?.message == "The factory of R15Root threw: R15Failure(). The error is the"
+            error.problems.first?.message == "The factory of TeardownRoot threw: TeardownFailure(). The error is the"
                 + " underlyingError; fix the factory or what it depends on."
         )
-        #expect(built.count == 3)  // validation's own, twice: for R15Root (dropped), then alone
-        let witness = try container.resolve(R15Witness.self)
+        #expect(built.count == 3)  // validation's own, twice: for TeardownRoot (dropped), then alone
+        let witness = try container.resolve(TeardownWitness.self)
         #expect(witness.serial == 4)
-        #expect(try container.resolve(R15Witness.self) === witness)
+        #expect(try container.resolve(TeardownWitness.self) === witness)
     }
 
     // MARK: Deinits that resolve while a resolution writes or empties its books
@@ -896,19 +917,19 @@ private let undisposedUploadInWithScope =
         let built = CallCounter()
         let seen = Outcomes()
         let container = Container()
-        container.register(R15Witness.self, scope: .singleton) { _ in R15Witness(serial: built.next()) }
-        container.register(R15Parting.self, scope: .graph) { [unowned container] _ in
-            R15Parting(container: container, seen: seen)
+        container.register(TeardownWitness.self, scope: .singleton) { _ in TeardownWitness(serial: built.next()) }
+        container.register(TeardownParting.self, scope: .graph) { [unowned container] _ in
+            TeardownParting(container: container, seen: seen)
         }
-        container.register(R15Root.self) { r in
-            _ = try r.resolve(R15Parting.self)
-            return R15Root()
+        container.register(TeardownRoot.self) { r in
+            _ = try r.resolve(TeardownParting.self)
+            return TeardownRoot()
         }
 
-        _ = try container.resolve(R15Root.self)
+        _ = try container.resolve(TeardownRoot.self)
 
         #expect(seen.values == ["Int"])
-        #expect(try container.resolve(R15Witness.self).serial == 1)
+        #expect(try container.resolve(TeardownWitness.self).serial == 1)
         #expect(built.count == 1)
     }
 
@@ -920,29 +941,29 @@ private let undisposedUploadInWithScope =
         let built = CallCounter()
         let seen = Outcomes()
         let container = Container()
-        container.register(R15Witness.self, scope: .singleton) { _ in R15Witness(serial: built.next()) }
-        container.register(R15Parting.self, scope: .singleton) { [unowned container] _ in
-            R15Parting(container: container, seen: seen)
+        container.register(TeardownWitness.self, scope: .singleton) { _ in TeardownWitness(serial: built.next()) }
+        container.register(TeardownParting.self, scope: .singleton) { [unowned container] _ in
+            TeardownParting(container: container, seen: seen)
         }
-        container.register(R15Root.self) { r in
-            _ = try r.resolve(R15Parting.self)
-            return R15Root()
+        container.register(TeardownRoot.self) { r in
+            _ = try r.resolve(TeardownParting.self)
+            return TeardownRoot()
         }
-        .verify { _ in throw R15Failure() }
+        .verify { _ in throw TeardownFailure() }
 
-        let error = try #require(injectionError { try container.resolve(R15Root.self) })
+        let error = try #require(injectionError { try container.resolve(TeardownRoot.self) })
 
         #expect(error.code == .preparationFailed)
         #expect(
-            error.message == "Preparing R15Root failed: a verify check threw: R15Failure(). The error is the"
+            error.message == "Preparing TeardownRoot failed: a verify check threw: TeardownFailure(). The error is the"
                 + " underlyingError."
         )
         #expect(seen.values == ["Int"])
         let serials = Outcomes()
-        let finished = await onThreads(seconds: 5, [{ serials.record { try container.resolve(R15Witness.self) } }])
+        let finished = await onThreads(seconds: 5, [{ serials.record { try container.resolve(TeardownWitness.self) } }])
         #expect(finished)
-        #expect(serials.values == ["R15Witness"])
-        #expect(try container.resolve(R15Witness.self).serial == 1)
+        #expect(serials.values == ["TeardownWitness"])
+        #expect(try container.resolve(TeardownWitness.self).serial == 1)
         #expect(built.count == 1)
     }
 
@@ -954,25 +975,25 @@ private let undisposedUploadInWithScope =
         let built = CallCounter()
         let seen = Outcomes()
         let container = Container()
-        container.register(R15Witness.self, scope: .singleton) { _ in R15Witness(serial: built.next()) }
-        container.register(R15Parting.self, scope: .singleton) { [unowned container] _ in
-            R15Parting(container: container, seen: seen)
+        container.register(TeardownWitness.self, scope: .singleton) { _ in TeardownWitness(serial: built.next()) }
+        container.register(TeardownParting.self, scope: .singleton) { [unowned container] _ in
+            TeardownParting(container: container, seen: seen)
         }
-        container.register(R15Root.self) { r in
-            _ = try r.resolve(R15Parting.self)
-            throw R15Failure()
+        container.register(TeardownRoot.self) { r in
+            _ = try r.resolve(TeardownParting.self)
+            throw TeardownFailure()
         }
-        container.register(R15Root.self, name: "catching") { r in
-            #expect(throws: InjectionError.self) { try r.resolve(R15Root.self) }
-            return R15Root()
+        container.register(TeardownRoot.self, name: "catching") { r in
+            #expect(throws: InjectionError.self) { try r.resolve(TeardownRoot.self) }
+            return TeardownRoot()
         }
 
-        for _ in 0..<3 { _ = try container.resolve(R15Root.self, name: "catching") }
+        for _ in 0..<3 { _ = try container.resolve(TeardownRoot.self, name: "catching") }
 
         #expect(seen.values == ["Int", "Int", "Int"])
-        let finished = await onThreads(seconds: 5, [{ _ = try? container.resolve(R15Witness.self) }])
+        let finished = await onThreads(seconds: 5, [{ _ = try? container.resolve(TeardownWitness.self) }])
         #expect(finished)
-        #expect(try container.resolve(R15Witness.self).serial == 1)
+        #expect(try container.resolve(TeardownWitness.self).serial == 1)
         #expect(built.count == 1)
     }
 
@@ -983,19 +1004,19 @@ private let undisposedUploadInWithScope =
         let built = CallCounter()
         let seen = Outcomes()
         let container = Container()
-        container.register(R15Witness.self, scope: .singleton) { _ in R15Witness(serial: built.next()) }
-        container.register(R15Parting.self, scope: .weak) { [unowned container] _ in
-            R15Parting(container: container, seen: seen)
+        container.register(TeardownWitness.self, scope: .singleton) { _ in TeardownWitness(serial: built.next()) }
+        container.register(TeardownParting.self, scope: .weak) { [unowned container] _ in
+            TeardownParting(container: container, seen: seen)
         }
-        container.register(R15Root.self) { r in
-            _ = try r.resolve(R15Parting.self)
-            return R15Root()
+        container.register(TeardownRoot.self) { r in
+            _ = try r.resolve(TeardownParting.self)
+            return TeardownRoot()
         }
 
-        for _ in 0..<3 { _ = try container.resolve(R15Root.self) }
+        for _ in 0..<3 { _ = try container.resolve(TeardownRoot.self) }
 
         #expect(seen.values == ["Int", "Int", "Int"])
-        #expect(try container.resolve(R15Witness.self).serial == 1)
+        #expect(try container.resolve(TeardownWitness.self).serial == 1)
         #expect(built.count == 1)
     }
 }
@@ -1003,13 +1024,13 @@ private let undisposedUploadInWithScope =
 /// Units collected from threads, under a lock.
 private final class UnitBox: @unchecked Sendable {  // `units` is only touched under `lock`
     private let lock = NSLock()
-    private var units: [R15Unit] = []
+    private var units: [TeardownUnit] = []
 
     @discardableResult
-    func add(_ unit: R15Unit) -> R15Unit {
+    func add(_ unit: TeardownUnit) -> TeardownUnit {
         lock.withLock { units.append(unit) }
         return unit
     }
 
-    var all: [R15Unit] { lock.withLock { units } }
+    var all: [TeardownUnit] { lock.withLock { units } }
 }
