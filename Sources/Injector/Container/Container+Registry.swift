@@ -21,11 +21,18 @@ extension Container {
     /// While a task runs with overrides (`withOverrides`), an override of `key` comes first.
     @usableFromInline
     func provider(for key: LookupKey) -> Borrowed<AnyProvider>? {
-        if tree.mayHaveOverrides, let overridden = ActiveOverrides.bound?.running?.provider(for: key, lookup: self) {
-            return overridden
-        }
+        // The usual lookup (no overrides, the registry published, the key registered here) is the
+        // few instructions of the table's probe; the rest is in functions of their own, not laid
+        // out between them.
+        if _slowPath(tree.mayHaveOverrides), let overridden = overriddenProvider(for: key) { return overridden }
         if let provider = localProvider(for: key) { return provider }
         return parent?.registeredProvider(for: key)
+    }
+
+    /// The provider that the overrides bound to this task give `key`, if any.
+    @inline(never)
+    private func overriddenProvider(for key: LookupKey) -> Borrowed<AnyProvider>? {
+        ActiveOverrides.bound?.running?.provider(for: key, lookup: self)
     }
 
     /// The provider for `key` registered in this container or the nearest ancestor that has one.
@@ -48,7 +55,8 @@ extension Container {
 
     @inline(__always)
     private func localProvider(for key: LookupKey) -> Borrowed<AnyProvider>? {
-        (registry.borrowed() ?? publishRegistry()).withObject { $0.provider(for: key) }
+        let published = registry.borrowed()
+        return (_fastPath(published != nil) ? published! : publishRegistry()).withObject { $0.provider(for: key) }
     }
 
     /// The snapshot lookups read, published now if a change replaced it.
@@ -57,6 +65,7 @@ extension Container {
     }
 
     /// Publishes a snapshot of the registrations as they are now, unless one is published.
+    @inline(never)
     private func publishRegistry() -> Borrowed<Registry> {
         builder.withLock { builder in
             if let published = registry.borrowed() { return published }
