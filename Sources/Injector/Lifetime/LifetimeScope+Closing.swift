@@ -155,6 +155,9 @@ final class ClosingActions: Sendable {
     }
 
     /// Runs the actions waiting, in the order they were added; an action added later runs at once.
+    /// (Out of line: few scopes have actions, and inlined into a close, its code would sit between
+    /// the instructions every close runs.)
+    @inline(never)
     func run() {
         let actions: [@Sendable () -> Void] = state.withLock { state in
             defer { state = .ran }
