@@ -96,7 +96,7 @@ enum DisposalBag {
             switch self {
             case .object(let object): try object.dispose()
             case .eitherObject(let object): try object.dispose()
-            case .value(let value): try value.sync!.dispose()
+            case .value(let value): try value.disposeSynchronously()
             case .asyncObject: preconditionFailure("an async-only instance disposed synchronously")
             }
         }
@@ -154,6 +154,13 @@ enum DisposalBag {
             sync = disposal == .asyncOnly ? nil : instance as? any Disposable
             async = disposal == .sync ? nil : instance as? any AsyncDisposable
             box = object
+        }
+
+        /// Disposes the value synchronously. (Out of line: a close of a request's scope, which
+        /// disposes class instances, runs none of the existential's projection.)
+        @inline(never)
+        func disposeSynchronously() throws {
+            try sync!.dispose()
         }
     }
 
@@ -255,7 +262,7 @@ enum DisposalBag {
         // (the server example's request, measured in two builds).
         if entries.count == 1 {
             guard let failure = await disposeAsync(entries[0]) else { return }
-            return try report([failure], outOf: 1, of: owner)
+            return try report(failure, of: owner)
         }
         var failures: [InjectionError] = []
         var disposed = 0
@@ -277,7 +284,7 @@ enum DisposalBag {
             }
             return nil
         } catch {
-            return .disposalFailed(entry.key, error: error)
+            return failure(of: entry, error)
         }
     }
 
@@ -290,7 +297,7 @@ enum DisposalBag {
     ) throws {
         if entries.count == 1 {  // as in `disposeAsync`
             guard let failure = dispose(entries[0]) else { return }
-            return try report([failure], outOf: 1, leaving: kept, of: owner)
+            return try report(failure, leaving: kept, of: owner)
         }
         try disposeSeveral(entries, leaving: kept, of: owner)
     }
@@ -331,8 +338,15 @@ enum DisposalBag {
             try entry.disposer.disposeSynchronously()
             return nil
         } catch {
-            return .disposalFailed(entry.key, error: error)
+            return failure(of: entry, error)
         }
+    }
+
+    /// The failure of the disposal `entry` records, which threw `error`. (Out of line, as
+    /// `report(_:leaving:of:)` is: a close that disposes without failing runs none of it.)
+    @inline(never)
+    private static func failure(of entry: Entry, _ error: any Error) -> InjectionError {
+        .disposalFailed(entry.key, error: error)
     }
 
     /// Where each class instance is last recorded, for many entries; `nil` for few, which
@@ -357,6 +371,17 @@ enum DisposalBag {
         if let lastRecords { return lastRecords[object] == index }
         for later in (index + 1)..<entries.count where entries[later].disposer.object == object { return false }
         return true
+    }
+
+    /// Throws `failure`, the one disposal of `owner`'s that ran, failed; `kept` are records a sync
+    /// disposal left undisposed.
+    @inline(never)
+    private static func report(
+        _ failure: InjectionError,
+        leaving kept: Entries = Entries(),
+        of owner: () -> String
+    ) throws {
+        try report([failure], outOf: 1, leaving: kept, of: owner)
     }
 
     /// Throws the failures of `owner`'s disposals, `disposed` in all, if any; `kept` are records a

@@ -85,9 +85,16 @@ public final class LifetimeScope: Sendable {
     /// - Returns: `false` when the scope was already closed.
     @usableFromInline func markClosed() throws -> Bool {
         let (exchanged, current) = state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing)
-        if exchanged { return true }
+        if _fastPath(exchanged) { return true }
         if current & 1 == 1 { return false }
-        throw InjectionError.scopeInUse(tag: tag, resolutions: current / 4)
+        throw inUse(resolutions: current / 4)
+    }
+
+    /// The error of a close refused because `resolutions` resolutions from the scope are running.
+    /// (A function of its own: a close's code stays the few instructions it runs.)
+    @inline(never)
+    private func inUse(resolutions: Int) -> InjectionError {
+        InjectionError.scopeInUse(tag: tag, resolutions: resolutions)
     }
 
     /// Marks the close finished: its disposals done, its instances dropped. Sequentially consistent,
