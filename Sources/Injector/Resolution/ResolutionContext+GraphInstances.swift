@@ -65,7 +65,7 @@ extension ResolutionContext {
     ) throws -> Service? {
         guard let box = graphInstance(of: provider, lookup: lookup) else { return nil }
         guard configure == nil else {
-            throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
+            throw configured(provider)
         }
         if construction.scopedCount != 0 { try checkScopeBound(provider, lookup: lookup) }
         return keptInstance(box, as: Service.self)

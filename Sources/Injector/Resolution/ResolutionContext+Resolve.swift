@@ -132,13 +132,13 @@ extension ResolutionContext {
             )
         case .singleton, .weak:
             guard _fastPath(configure == nil) else {
-                throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
+                throw configured(provider)
             }
             if environment.sideStore == nil, let instance = provider.sharedInstance { return instance }
             return try resolveShared(provider, from: lookup, arguments: repeat each arguments)
         case .scoped:
             guard _fastPath(configure == nil) else {
-                throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
+                throw configured(provider)
             }
             return try resolveScoped(provider, from: lookup, arguments: repeat each arguments)
         }
@@ -193,18 +193,26 @@ extension ResolutionContext {
             )
         case .singleton, .weak:
             guard configure == nil else {
-                throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
+                throw configured(provider)
             }
             return try await resolveSharedAsync(provider, from: lookup, arguments: repeat each arguments)
         case .scoped:
             guard configure == nil else {
-                throw InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
+                throw configured(provider)
             }
             return try await resolveScopedAsync(provider, from: lookup, arguments: repeat each arguments)
         }
     }
 
     /// The error for a key that has no usable provider: missing, duplicated or registered late.
+    /// The error of a configured resolve of `provider`, whose instance is shared: `configure` would
+    /// change it for everyone. (A function of its own, not generic: inlined, its code would sit in
+    /// every specialisation of the lifetime switch, between the instructions a resolve runs.)
+    @usableFromInline @inline(never)
+    func configured(_ provider: AnyProvider) -> InjectionError {
+        InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
+    }
+
     @usableFromInline
     func unresolvable<Service, each Argument>(
         _ service: Service.Type,
