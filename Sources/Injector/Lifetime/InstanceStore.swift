@@ -104,13 +104,21 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
         }
 
         /// Runs `body` on the place of `record`, made at the end if it has none.
+        /// (Not inlined into the store's steps, and the places after the first found or made out
+        /// of line: each step has a specialisation of its own, and the usual store has one place.)
+        @inline(never)
         mutating func withPlace<Result>(making record: ObjectIdentifier, _ body: (inout Entry) -> Result) -> Result {
-            if first.record == record { return body(&first) }
-            if first.record == Self.vacant {
+            if first.record != record {
+                guard _fastPath(first.record == Self.vacant) else { return body(&more[positionMaking(record)]) }
                 first = Entry(record: record)
-                return body(&first)
             }
-            if let position = position(inMore: record) { return body(&more[position]) }
+            return body(&first)
+        }
+
+        /// Where `record`'s place is among those after the first, made at the end if it has none.
+        @inline(never)
+        private mutating func positionMaking(_ record: ObjectIdentifier) -> Int {
+            if let position = position(inMore: record) { return position }
             more.append(Entry(record: record))
             if more.count > Self.indexedCount {
                 if index.isEmpty {
@@ -119,7 +127,7 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
                     index[record] = more.count - 1
                 }
             }
-            return body(&more[more.count - 1])
+            return more.count - 1
         }
 
         /// Where `record`'s place is among those after the first, if it has one.
