@@ -70,10 +70,15 @@ public final class LifetimeScope: Sendable {
     /// `endResolution()`.
     @usableFromInline func beginResolution(asking key: @autoclosure () -> ServiceKey) throws {
         let previous = state.add(4, ordering: .acquiringAndReleasing).oldValue
-        if previous & 1 == 1 {
-            state.subtract(4, ordering: .releasing)
-            throw InjectionError.scopeClosed(asking: key(), tag: tag)
-        }
+        if _slowPath(previous & 1 == 1) { throw refuseResolution(asking: key()) }
+    }
+
+    /// Undoes a resolution's start counted on a closed scope, and returns the error that refuses
+    /// it. (A function of its own: every resolve from a scope runs `beginResolution`.)
+    @inline(never)
+    private func refuseResolution(asking key: ServiceKey) -> InjectionError {
+        state.subtract(4, ordering: .releasing)
+        return InjectionError.scopeClosed(asking: key, tag: tag)
     }
 
     @usableFromInline func endResolution() {

@@ -79,14 +79,19 @@ public struct ScopeValues: Sendable {
     @inlinable
     public mutating func provide<Value: Sendable>(_ type: Value.Type, name: String? = nil, _ value: Value) {
         let key = LookupKey(type, name: name)
-        if let firstKey, firstKey != key {
-            if more == nil { more = [:] }
-            more![key] = keptObject(for: value)
-        } else {
-            firstKey = key
-            first = keptObject(for: value)
-            firstIdentity = objectIdentity(of: value).map(ObjectIdentifier.init)
-        }
+        if let firstKey, firstKey != key { return provideMore(keptObject(for: value), as: key) }
+        firstKey = key
+        first = keptObject(for: value)
+        firstIdentity = objectIdentity(of: value).map(ObjectIdentifier.init)
+    }
+
+    /// Gives the scope `object`, a value kept as `keptObject(for:)` keeps it, under `key`, which
+    /// is not the first value's. (Not generic, and out of line: a request's scope is usually given
+    /// one value, and each type given has a specialisation of `provide`.)
+    @usableFromInline @inline(never)
+    mutating func provideMore(_ object: any AnyObject & Sendable, as key: LookupKey) {
+        if more == nil { more = [:] }
+        more![key] = object
     }
 }
 
