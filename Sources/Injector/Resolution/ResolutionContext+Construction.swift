@@ -184,7 +184,7 @@ extension ResolutionContext {
         // Borrowed: the container keeps its tree's shared objects, and a retain around the filter's
         // few loads cost more than they do.
         if Borrowed(lookup.tree.sharedObjects).withObject({ $0.contains(instance, object: object) })
-            || environment.sideStore?.sharedObjects?.contains(instance, object: object) == true
+            || (_slowPath(environment.sideStore != nil) && sideStoreShares(instance, object: object))
             || isUnpublished(instance, object: object)
             || environment.borrowedLifetimeScope?.withObject({ $0.values.contains(instance, object: object) }) == true
         {
@@ -199,6 +199,13 @@ extension ResolutionContext {
     /// That includes what another resolution of its async family built (see `ConstructionGates`):
     /// a resolution within an async factory hands what it built to the one running the factory
     /// when it completes, which publishes it only when it completes in turn.
+    /// Whether the side store (overrides' or validation's) keeps `instance` as a singleton or weak
+    /// instance. (Out of line: most resolutions have no side store.)
+    @inline(never)
+    private func sideStoreShares(_ instance: Any, object: AnyObject?) -> Bool {
+        environment.sideStore?.sharedObjects?.contains(instance, object: object) == true
+    }
+
     private func isUnpublished(_ instance: Any, object: AnyObject?) -> Bool {
         if nesting.outer == nil, activeBookkeeping?.unpublished.isEmpty != false, family.unpublished.isEmpty,
             family.gates == nil
