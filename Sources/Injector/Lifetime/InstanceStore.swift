@@ -226,7 +226,19 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
             state.entries.withPlace(making: key.slot) { Self.enter(&$0, by: thread, as: key) }
         }
         if let entered { return entered }
-        try InstanceGates.enter(key, asking: asked(), path: path, stopsWhenCancelled: stopsWhenCancelled)
+        return try enterGlobally(key, asking: asked(), path: path, stopsWhenCancelled: stopsWhenCancelled)
+    }
+
+    /// `enter` for a gate another thread holds, which the process-wide table now keeps: waits
+    /// there. (Out of line: a request's scope is asked by one thread.)
+    @inline(never)
+    private func enterGlobally(
+        _ key: InstanceGates.Key,
+        asking asked: ServiceKey,
+        path: () -> [ServiceKey],
+        stopsWhenCancelled: Bool
+    ) throws -> Entered {
+        try InstanceGates.enter(key, asking: asked, path: path, stopsWhenCancelled: stopsWhenCancelled)
         return Entered(box: instance(of: key.slot), taken: true)
     }
 
