@@ -40,21 +40,32 @@ extension ResolutionContext {
     /// when a resolve is already running on this thread (a factory resolving from a container
     /// rather than its resolver). Pair with `end()`.
     @usableFromInline static func begin() -> ResolutionContext {
-        guard let cached = pthread_getspecific(cacheKey) else {
-            let context = ResolutionContext()
-            pthread_setspecific(cacheKey, Borrowed.retaining(context).opaque)
-            context.isInUse = true
-            return context
-        }
+        // The usual resolve finds its thread's context free; the others are functions of their
+        // own, not laid out between the few instructions it runs.
+        guard let cached = pthread_getspecific(cacheKey) else { return beginFirst() }
         let context = Borrowed<ResolutionContext>(opaque: cached).object
-        guard !context.isInUse else {
-            let nested = ResolutionContext(nestedIn: context.nesting.innermostNested ?? context)
-            context.nesting.innermostNested = nested
-            nested.isInUse = true
-            return nested
-        }
+        guard _fastPath(!context.isInUse) else { return beginNested(in: context) }
         context.isInUse = true
         return context
+    }
+
+    /// `begin()` for a thread's first resolve: makes the context the thread keeps.
+    @inline(never)
+    private static func beginFirst() -> ResolutionContext {
+        let context = ResolutionContext()
+        pthread_setspecific(cacheKey, Borrowed.retaining(context).opaque)
+        context.isInUse = true
+        return context
+    }
+
+    /// `begin()` for a resolve that starts while the thread's context is in use (a factory or a
+    /// deinit resolving through a captured container): a context nested in the innermost one.
+    @inline(never)
+    private static func beginNested(in context: ResolutionContext) -> ResolutionContext {
+        let nested = ResolutionContext(nestedIn: context.nesting.innermostNested ?? context)
+        context.nesting.innermostNested = nested
+        nested.isInUse = true
+        return nested
     }
 
     /// Runs `body` with this context standing as the thread's resolution, so that a resolve a
