@@ -53,7 +53,14 @@ public struct ScopeValues: Sendable {
     /// as long as it lives, and a resolution runs while its scope does.
     func borrowedValue(for key: LookupKey) -> Borrowed<any AnyObject & Sendable>? {
         if firstKey == key, let first { return Borrowed(first) }
-        return more?[key].map(Borrowed.init)
+        return more == nil ? nil : borrowedMoreValue(for: key)
+    }
+
+    /// `borrowedValue(for:)` for a value after the first. (Out of line: a request's scope is
+    /// usually given one value, and its hashed lookup would sit between the instructions it runs.)
+    @inline(never)
+    private func borrowedMoreValue(for key: LookupKey) -> Borrowed<any AnyObject & Sendable>? {
+        more?[key].map(Borrowed.init)
     }
 
     /// Whether `instance`, whose identity is `object` if it is a class instance, is one of the
