@@ -97,7 +97,7 @@ private final class TeardownBroken: Disposable, Sendable {
 private protocol TeardownResource: AnyObject, Sendable {}
 
 /// A family of distinct types, one per nesting level, for the type filter.
-private protocol TeardownMarker {}
+private protocol TeardownMarker: SendableMetatype {}
 private enum TeardownBase: TeardownMarker {}
 private enum TeardownNest<Inner: TeardownMarker>: TeardownMarker {}
 
