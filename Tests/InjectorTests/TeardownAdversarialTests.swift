@@ -983,13 +983,21 @@ private let undisposedUploadInWithScope =
             _ = try r.resolve(TeardownParting.self)
             throw TeardownFailure()
         }
+        let caught = Outcomes()
         container.register(TeardownRoot.self, name: "catching") { r in
-            #expect(throws: InjectionError.self) { try r.resolve(TeardownRoot.self) }
+            caught.record { try r.resolve(TeardownRoot.self) }
             return TeardownRoot()
         }
 
         for _ in 0..<3 { _ = try container.resolve(TeardownRoot.self, name: "catching") }
 
+        #expect(caught.errors.map(\.code) == [.factoryFailed, .factoryFailed, .factoryFailed])
+        #expect(Set(caught.errors.map(\.message)).count == 1)
+        #expect(
+            caught.errors.first?.message
+                == "The factory of TeardownRoot threw: TeardownFailure(). Path: TeardownRoot (name: \"catching\") ->"
+                + " TeardownRoot. The error is the underlyingError; fix the factory or what it depends on."
+        )
         #expect(seen.values == ["Int", "Int", "Int"])
         let finished = await onThreads(seconds: 5, [{ _ = try? container.resolve(TeardownWitness.self) }])
         #expect(finished)
