@@ -914,13 +914,8 @@ private let undisposedUploadInWithScope =
     /// A graph instance released when its resolve ends, whose deinit resolves a singleton through a
     /// captured container: that singleton is published, the one every later resolve gets.
     @Test func aGraphInstanceReleasedAtTheEndOfItsResolveResolvesASingletonThatStaysPublished() throws {
-        let built = CallCounter()
-        let seen = Outcomes()
-        let container = Container()
-        container.register(TeardownWitness.self, scope: .singleton) { _ in TeardownWitness(serial: built.next()) }
-        container.register(TeardownParting.self, scope: .graph) { [unowned container] _ in
-            TeardownParting(container: container, seen: seen)
-        }
+        let parting = PartingFixture(parting: .graph)
+        let (container, seen) = (parting.container, parting.seen)
         container.register(TeardownRoot.self) { r in
             _ = try r.resolve(TeardownParting.self)
             return TeardownRoot()
@@ -929,8 +924,7 @@ private let undisposedUploadInWithScope =
         _ = try container.resolve(TeardownRoot.self)
 
         #expect(seen.values == ["Int"])
-        #expect(try container.resolve(TeardownWitness.self).serial == 1)
-        #expect(built.count == 1)
+        try parting.expectOneWitnessPublished()
     }
 
     /// A singleton dropped by a resolve whose check failed, whose deinit resolves another singleton
@@ -938,13 +932,8 @@ private let undisposedUploadInWithScope =
     /// is the one published. (Before, the deinit ran as the books were emptied, nested in the failed
     /// resolve: its gate was dropped unreleased, and another thread waited for ever.)
     @Test func aSingletonDroppedByAFailedResolveResolvesInItsDeinitWithoutLeavingAGateHeld() async throws {
-        let built = CallCounter()
-        let seen = Outcomes()
-        let container = Container()
-        container.register(TeardownWitness.self, scope: .singleton) { _ in TeardownWitness(serial: built.next()) }
-        container.register(TeardownParting.self, scope: .singleton) { [unowned container] _ in
-            TeardownParting(container: container, seen: seen)
-        }
+        let parting = PartingFixture(parting: .singleton)
+        let (container, seen) = (parting.container, parting.seen)
         container.register(TeardownRoot.self) { r in
             _ = try r.resolve(TeardownParting.self)
             return TeardownRoot()
@@ -963,8 +952,7 @@ private let undisposedUploadInWithScope =
         let finished = await onThreads(seconds: 5, [{ serials.record { try container.resolve(TeardownWitness.self) } }])
         #expect(finished)
         #expect(serials.values == ["TeardownWitness"])
-        #expect(try container.resolve(TeardownWitness.self).serial == 1)
-        #expect(built.count == 1)
+        try parting.expectOneWitnessPublished()
     }
 
     /// A construction that fails after a sibling singleton was built, inside a factory that catches
@@ -972,13 +960,8 @@ private let undisposedUploadInWithScope =
     /// once the books no longer list it, and what it resolved is published with the resolve. (Before,
     /// it ran as the entry was removed, and wrote to the array being changed: a crash.)
     @Test func aDroppedSiblingsDeinitResolvingThroughTheContainerLeavesTheBooksWhole() async throws {
-        let built = CallCounter()
-        let seen = Outcomes()
-        let container = Container()
-        container.register(TeardownWitness.self, scope: .singleton) { _ in TeardownWitness(serial: built.next()) }
-        container.register(TeardownParting.self, scope: .singleton) { [unowned container] _ in
-            TeardownParting(container: container, seen: seen)
-        }
+        let parting = PartingFixture(parting: .singleton)
+        let (container, seen) = (parting.container, parting.seen)
         container.register(TeardownRoot.self) { r in
             _ = try r.resolve(TeardownParting.self)
             throw TeardownFailure()
@@ -1001,21 +984,15 @@ private let undisposedUploadInWithScope =
         #expect(seen.values == ["Int", "Int", "Int"])
         let finished = await onThreads(seconds: 5, [{ _ = try? container.resolve(TeardownWitness.self) }])
         #expect(finished)
-        #expect(try container.resolve(TeardownWitness.self).serial == 1)
-        #expect(built.count == 1)
+        try parting.expectOneWitnessPublished()
     }
 
     /// A weak instance whose last reference goes as its resolve publishes it, whose deinit resolves a
     /// singleton through a captured container: that singleton is published too. (Before, the deinit
     /// ran as the published entries were removed: what it resolved was dropped, or the books torn.)
     @Test func aWeakInstanceReleasedAsItIsPublishedResolvesASingletonThatStaysPublished() throws {
-        let built = CallCounter()
-        let seen = Outcomes()
-        let container = Container()
-        container.register(TeardownWitness.self, scope: .singleton) { _ in TeardownWitness(serial: built.next()) }
-        container.register(TeardownParting.self, scope: .weak) { [unowned container] _ in
-            TeardownParting(container: container, seen: seen)
-        }
+        let parting = PartingFixture(parting: .weak)
+        let (container, seen) = (parting.container, parting.seen)
         container.register(TeardownRoot.self) { r in
             _ = try r.resolve(TeardownParting.self)
             return TeardownRoot()
@@ -1024,8 +1001,31 @@ private let undisposedUploadInWithScope =
         for _ in 0..<3 { _ = try container.resolve(TeardownRoot.self) }
 
         #expect(seen.values == ["Int", "Int", "Int"])
-        #expect(try container.resolve(TeardownWitness.self).serial == 1)
-        #expect(built.count == 1)
+        try parting.expectOneWitnessPublished()
+    }
+}
+
+/// A container whose `TeardownParting`, of the lifetime given, resolves the singleton
+/// `TeardownWitness` through the container in its deinit: what the tests of deinits that resolve
+/// while a resolution writes or empties its books share.
+private struct PartingFixture {
+    let container = Container()
+    let built = CallCounter()
+    let seen = Outcomes()
+
+    init(parting lifetime: ServiceScope<TeardownParting>) {
+        container.register(TeardownWitness.self, scope: .singleton) { [built] _ in
+            TeardownWitness(serial: built.next())
+        }
+        container.register(TeardownParting.self, scope: lifetime) { [unowned container, seen] _ in
+            TeardownParting(container: container, seen: seen)
+        }
+    }
+
+    /// Expects the witness built once, and that one published: every later resolve gets it.
+    func expectOneWitnessPublished(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try container.resolve(TeardownWitness.self).serial == 1, sourceLocation: sourceLocation)
+        #expect(built.count == 1, sourceLocation: sourceLocation)
     }
 }
 
