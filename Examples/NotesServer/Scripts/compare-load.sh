@@ -21,11 +21,22 @@
 #   SERVER_CPU=0 CLIENT_CPU=1 Examples/NotesServer/Scripts/compare-load.sh
 #   SIDES="hand calibrate-250 calibrate-500 calibrate-1000 calibrate-2000 scoped" \
 #       ROUNDS=8 DURATION=6s Examples/NotesServer/Scripts/compare-load.sh
+#
+# CLIENT=interleaved runs Scripts/interleaved-load.py instead of wrk: for each endpoint and each side
+# after the first `hand`, one run of DURATION (default 180s) in which all connections switch
+# between that side and `hand` every PHASE_MS milliseconds (default 100), so that both see the same
+# second of the host. Its ratio is known to a few tenths of a percent where wrk's rounds spread
+# over ±10%. SIDES="hand hand" compares the hand-wired side with itself: the ratio must be 1.
+#
+#   CLIENT=interleaved Examples/NotesServer/Scripts/compare-load.sh
+#   CLIENT=interleaved SIDES="hand hand calibrate-1000 scoped" DURATION=60s Examples/NotesServer/Scripts/compare-load.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+CLIENT=${CLIENT:-wrk}
 ROUNDS=${ROUNDS:-10}
-DURATION=${DURATION:-10s}
+DURATION=${DURATION:-$([ "$CLIENT" = interleaved ] && echo 180s || echo 10s)}
+PHASE_MS=${PHASE_MS:-100}
 CONNECTIONS=${CONNECTIONS:-16}
 THREADS=${THREADS:-1}
 PORT=${PORT:-8089}
@@ -44,6 +55,7 @@ prefix() { # side -> the path prefix of its routes
 }
 for side in "${sides[@]}"; do prefix "$side" >/dev/null; done
 [[ " ${sides[*]} " == *" hand "* ]] || { echo "SIDES must include hand, which the others are compared with" >&2; exit 2; }
+case "$CLIENT" in wrk | interleaved) ;; *) echo "CLIENT is wrk or interleaved, not $CLIENT" >&2; exit 2 ;; esac
 
 swift build -c release --product NotesServer >/dev/null
 data=$(mktemp -d)
@@ -100,6 +112,33 @@ load() { # endpoint side round path [script]
 }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ "$CLIENT" = interleaved ]; then
+    echo "interleaved, $CONNECTIONS connections on CPU $CLIENT_CPU, the server (pid $server) on CPU $SERVER_CPU," \
+        "phases of $PHASE_MS ms, $DURATION a side and endpoint"
+    taskset -c "$CLIENT_CPU" wrk -t1 -c4 -d3s "http://$HOST:$PORT/notes/$id" >/dev/null  # warm-up
+    interleave() { # label path_a path_b [--post]
+        local before started
+        before=$(cpu_ticks)
+        started=$(date +%s.%N)
+        taskset -c "$CLIENT_CPU" python3 Scripts/interleaved-load.py ${4:-} --connections "$CONNECTIONS" \
+            --phase-ms "$PHASE_MS" --label "$1" "$HOST" "$PORT" "${DURATION%s}" "$2" "$3"
+        awk -v ticks=$(($(cpu_ticks) - before)) -v hz="$(getconf CLK_TCK)" -v started="$started" \
+            -v ended="$(date +%s.%N)" \
+            'BEGIN {printf "  (the server was busy %.0f%% of the time)\n", ticks / hz / (ended - started) * 100}'
+    }
+    compared=()
+    seen_hand=false
+    for side in "${sides[@]}"; do
+        if [ "$side" = hand ] && ! $seen_hand; then seen_hand=true; continue; fi
+        compared+=("$side")
+    done
+    for side in "${compared[@]}"; do
+        interleave "GET  $side / hand: " "$(prefix "$side")/notes/$id" "/hand/notes/$id"
+        interleave "POST $side / hand: " "$(prefix "$side")/notes" "/hand/notes" --post
+    done
+    echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+    exit 0
+fi
 echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION on CPU $CLIENT_CPU, the server (pid $server) on CPU $SERVER_CPU, $ROUNDS rounds"
 # Warm up every side of both endpoints.
 for side in "${sides[@]}"; do
