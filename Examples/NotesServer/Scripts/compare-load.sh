@@ -11,10 +11,12 @@
 # - the summary gives each side's median, and the per-round ratio scoped / hand-wired, whose median
 #   is the figure: both runs of a round are seconds apart.
 #
-# SIDES names the sides to run: `scoped` (/notes), `hand` (/hand/notes), and `calibrate-N` for N in
-# 250, 500, 1000, 2000 (/calibrate/N/notes: hand-wired, plus N ns of CPU time a request in a busy
-# loop), which tell what a given amount of work on the handler's path costs this server. With more
-# than two sides, the order also rotates every two rounds. Each side is compared with `hand`.
+# SIDES names the sides to run: `scoped` (/notes), `hand` (/hand/notes), `scope-only`
+# (/scope-only/notes: hand-wired, inside a request scope that resolves nothing, which tells the
+# scope's open and close from the resolve), and `calibrate-N` for N in 250, 500, 1000, 2000
+# (/calibrate/N/notes: hand-wired, plus N ns of CPU time a request in a busy loop), which tell what
+# a given amount of work on the handler's path costs this server. With more than two sides, the
+# order also rotates every two rounds. Each side is compared with `hand`.
 #
 #   Examples/NotesServer/Scripts/compare-load.sh                   # 10 rounds of 10 s per side and endpoint
 #   ROUNDS=3 DURATION=5s Examples/NotesServer/Scripts/compare-load.sh
@@ -49,8 +51,9 @@ prefix() { # side -> the path prefix of its routes
     case "$1" in
     scoped) echo "" ;;
     hand) echo "/hand" ;;
+    scope-only) echo "/scope-only" ;;
     calibrate-*) echo "/calibrate/${1#calibrate-}" ;;
-    *) echo "unknown side $1 (scoped, hand, calibrate-N)" >&2; exit 2 ;;
+    *) echo "unknown side $1 (scoped, hand, scope-only, calibrate-N)" >&2; exit 2 ;;
     esac
 }
 for side in "${sides[@]}"; do prefix "$side" >/dev/null; done
@@ -187,6 +190,8 @@ def label(side):
         return "request scope"
     if side == "hand":
         return "hand-wired"
+    if side == "scope-only":
+        return "scope, nothing resolved"
     return f"hand-wired + {side.split('-')[1]} ns"
 
 for what, sides in runs.items():

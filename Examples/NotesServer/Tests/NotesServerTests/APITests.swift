@@ -21,7 +21,8 @@ import Testing
 struct APITests {
     @Test(
         "create, list, get, update and delete a note",
-        arguments: ["/notes", "/hand/notes"] + NotesServer.calibrationNanoseconds.map { "/calibrate/\($0)/notes" }
+        arguments: ["/notes", "/hand/notes", "/scope-only/notes"]
+            + NotesServer.calibrationNanoseconds.map { "/calibrate/\($0)/notes" }
     )
     func crud(prefix: String) async throws {
         let server = try makeServer()

@@ -65,8 +65,43 @@ public struct HandWiredScopeMiddleware: RouterMiddleware {
     ) async throws -> Response {
         let info = RequestInfo(id: context.id, logger: context.logger)
         var context = context
-        context.services = HandWiredRequestServices(database: database, clock: clock, audit: audit, request: info)
+        context.services = services(for: info)
         let lease = ScopeLease(info: info, audit: audit) { info.unitOfWork?.dispose() }
+        return try await lease.serve(request, context: context, next: next)
+    }
+
+    /// The request's services, built with `init`.
+    func services(for info: RequestInfo) -> HandWiredRequestServices {
+        HandWiredRequestServices(database: database, clock: clock, audit: audit, request: info)
+    }
+}
+
+/// The hand-wired services inside a request scope that resolves nothing, for the load test's
+/// decomposition (`/scope-only/notes`): what opening a scope, giving it the request's info and
+/// closing it cost this server, apart from what the resolve costs.
+public struct ScopeOnlyMiddleware: RouterMiddleware {
+    public typealias Context = AppRequestContext
+    let container: Container
+    let handWired: HandWiredScopeMiddleware
+
+    public init(container: Container, handWired: HandWiredScopeMiddleware) {
+        self.container = container
+        self.handWired = handWired
+    }
+
+    public func handle(
+        _ request: Request,
+        context: AppRequestContext,
+        next: (Request, AppRequestContext) async throws -> Response
+    ) async throws -> Response {
+        let info = RequestInfo(id: context.id, logger: context.logger)
+        let scope = container.makeScope(tag: .request) { $0.provide(RequestInfo.self, info) }
+        var context = context
+        context.services = handWired.services(for: info)
+        let lease = ScopeLease(info: info, audit: handWired.audit) {
+            info.unitOfWork?.dispose()
+            try await scope.closeAsync()
+        }
         return try await lease.serve(request, context: context, next: next)
     }
 }

@@ -169,8 +169,9 @@ public struct NotesServer: Sendable {
     }
 
     /// The router: `/notes` resolves through request scopes; `/hand/notes` is the same API wired
-    /// by hand, for the load test's comparison, and `/calibrate/NANOSECONDS/notes` the hand-wired
-    /// API spending that much more CPU time a request, for the load test's calibration.
+    /// by hand, for the load test's comparison; `/scope-only/notes` the hand-wired API inside a
+    /// request scope that resolves nothing, and `/calibrate/NANOSECONDS/notes` the hand-wired API
+    /// spending that much more CPU time a request, for the load test's decomposition and calibration.
     public func makeRouter() throws -> Router<AppRequestContext> {
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: JSONErrorMiddleware())
@@ -181,6 +182,11 @@ public struct NotesServer: Sendable {
         let clock = try container.resolve((any NotesClock).self)
         let handWired = HandWiredScopeMiddleware(database: database, clock: clock, audit: audit)
         NotesRoutes.add(to: router.group("hand/notes").add(middleware: handWired))
+        NotesRoutes.add(
+            to: router.group("scope-only/notes").add(
+                middleware: ScopeOnlyMiddleware(container: container, handWired: handWired)
+            )
+        )
         for nanoseconds in Self.calibrationNanoseconds {
             let calibration = CalibrationMiddleware(handWired: handWired, extraWork: .nanoseconds(nanoseconds))
             NotesRoutes.add(to: router.group("calibrate/\(nanoseconds)/notes").add(middleware: calibration))
