@@ -116,6 +116,8 @@ def take_answer(connection):
         name, _, value = line.partition(":")
         if name.strip().lower() == "content-length":
             length = int(value)
+        elif name.strip().lower() == "transfer-encoding":
+            sys.exit(f"an answer came with transfer-encoding {value.strip()}; this client reads content-length bodies only")
     total = head_end + 4 + length
     if len(buffer) < total:
         return None
