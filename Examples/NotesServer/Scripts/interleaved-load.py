@@ -67,7 +67,10 @@ def run(options):
     selector = selectors.DefaultSelector()
     connections = []
     for _ in range(options.connections):
-        sock = socket.create_connection((options.host, options.port))
+        try:
+            sock = socket.create_connection((options.host, options.port))
+        except OSError as error:
+            sys.exit(f"cannot connect to {options.host}:{options.port}: {error}")
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.setblocking(False)
         connection = {"socket": sock, "buffer": b"", "phase": 0}
@@ -82,14 +85,20 @@ def run(options):
     def send(connection):
         index = int((time.monotonic() - start) / phase)
         connection["phase"] = index
-        connection["socket"].sendall(request(PATTERN[index % 4]))
+        try:
+            connection["socket"].sendall(request(PATTERN[index % 4]))
+        except OSError as error:
+            sys.exit(f"a connection failed: {error}")
 
     for connection in connections:
         send(connection)
     while time.monotonic() < end:
         for key, _ in selector.select(timeout=0.5):
             connection = key.data
-            data = connection["socket"].recv(65536)
+            try:
+                data = connection["socket"].recv(65536)
+            except OSError as error:
+                sys.exit(f"a connection failed: {error}")
             if not data:
                 sys.exit("the server closed a connection")
             connection["buffer"] += data
