@@ -193,12 +193,6 @@ extension ResolutionContext {
         owner.withObject { $0.takeCharge(disposer, madeBy: provider) }
     }
 
-    /// Whether `instance`, whose identity is `object` if it is a class instance, is one this
-    /// resolution, or one it runs inside, built to share and has not published yet.
-    ///
-    /// That includes what another resolution of its async family built (see `ConstructionGates`):
-    /// a resolution within an async factory hands what it built to the one running the factory
-    /// when it completes, which publishes it only when it completes in turn.
     /// Whether the side store (overrides' or validation's) keeps `instance` as a singleton or weak
     /// instance. (Out of line: most resolutions have no side store.)
     @inline(never)
@@ -206,6 +200,12 @@ extension ResolutionContext {
         environment.sideStore?.sharedObjects?.contains(instance, object: object) == true
     }
 
+    /// Whether `instance`, whose identity is `object` if it is a class instance, is one this
+    /// resolution, or one it runs inside, built to share and has not published yet.
+    ///
+    /// That includes what another resolution of its async family built (see `ConstructionGates`):
+    /// a resolution within an async factory hands what it built to the one running the factory
+    /// when it completes, which publishes it only when it completes in turn.
     private func isUnpublished(_ instance: Any, object: AnyObject?) -> Bool {
         if nesting.outer == nil, activeBookkeeping?.unpublished.isEmpty != false, family.unpublished.isEmpty,
             family.gates == nil

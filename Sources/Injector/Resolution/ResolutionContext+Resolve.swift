@@ -204,7 +204,6 @@ extension ResolutionContext {
         }
     }
 
-    /// The error for a key that has no usable provider: missing, duplicated or registered late.
     /// The error of a configured resolve of `provider`, whose instance is shared: `configure` would
     /// change it for everyone. (A function of its own, not generic: inlined, its code would sit in
     /// every specialisation of the lifetime switch, between the instructions a resolve runs.)
@@ -213,6 +212,7 @@ extension ResolutionContext {
         InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
     }
 
+    /// The error for a key that has no usable provider: missing, duplicated or registered late.
     @usableFromInline
     func unresolvable<Service, each Argument>(
         _ service: Service.Type,
