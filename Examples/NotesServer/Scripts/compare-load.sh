@@ -59,6 +59,9 @@ prefix() { # side -> the path prefix of its routes
 for side in "${sides[@]}"; do prefix "$side" >/dev/null; done
 [[ " ${sides[*]} " == *" hand "* ]] || { echo "SIDES must include hand, which the others are compared with" >&2; exit 2; }
 case "$CLIENT" in wrk | interleaved) ;; *) echo "CLIENT is wrk or interleaved, not $CLIENT" >&2; exit 2 ;; esac
+if [ "$CLIENT" = interleaved ] && ! [[ "$DURATION" =~ ^[0-9]+s$ ]]; then
+    echo "with CLIENT=interleaved, DURATION is in seconds (180s), not $DURATION" >&2; exit 2
+fi
 
 swift build -c release --product NotesServer >/dev/null
 data=$(mktemp -d)
