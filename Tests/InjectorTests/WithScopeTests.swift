@@ -77,6 +77,9 @@ private func brokenSocketMessage(ofDisposals disposed: Int) -> String {
         + "- Disposing BrokenSocket threw: the socket would not close. The error is the underlyingError."
 }
 
+/// Closes `scope` with the sync close, which async code cannot call directly.
+private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close() }
+
 /// What the sync `withScope` says of an `UploadQueue` it could not dispose.
 private let droppedUploadQueueMessage =
     "The scope \"request\" holds instances that only an async disposal can dispose (AsyncDisposable):"
@@ -191,8 +194,10 @@ private let droppedUploadQueueMessage =
 
     /// An instance only an async disposal can dispose is refused clearly by the sync form: the
     /// others are disposed, it is dropped, the scope is closed, and the error says to use
-    /// `withScopeAsync`. Nothing is reported as a scope left open.
-    @Test func syncFormRefusesAnAsyncOnlyDisposable() throws {
+    /// `withScopeAsync`. Nothing is reported as a scope left open. The same when it is the scope's
+    /// only disposable instance, which leaves the sync form nothing to dispose.
+    @Test(arguments: [true, false])
+    func syncFormRefusesAnAsyncOnlyDisposable(besideAnotherDisposable: Bool) throws {
         let log = EventLog()
         let problems = ReceivedProblems()
         let container = makeContainer(log: log, problems: problems)
@@ -202,7 +207,7 @@ private let droppedUploadQueueMessage =
             injectionError {
                 try container.withScope(tag: "request") { scope in
                     kept = scope
-                    _ = try scope.resolve(Transaction.self)
+                    if besideAnotherDisposable { _ = try scope.resolve(Transaction.self) }
                     _ = try scope.resolve(UploadQueue.self)
                 }
             }
@@ -210,7 +215,7 @@ private let droppedUploadQueueMessage =
 
         #expect(error.code == .asyncDisposalRequired)
         #expect(error.message == droppedUploadQueueMessage)
-        #expect(log.events == ["Transaction", "RequestContext"])
+        #expect(log.events == (besideAnotherDisposable ? ["Transaction", "RequestContext"] : []))
         #expect(try #require(kept).isClosed)
         kept = nil
         #expect(problems.received.isEmpty, "the scope was closed: it is not reported as left open")
@@ -233,6 +238,35 @@ private let droppedUploadQueueMessage =
         #expect(injectionError { try scope.close() } == nil)
         #expect(scope.isClosed)
         #expect(log.events.isEmpty)
+    }
+
+    /// A scope that made nothing disposable closes, in either form, disposing nothing, reporting
+    /// nothing, and refusing resolves from then on.
+    @Test func aScopeThatMadeNothingDisposableClosesInEitherForm() async throws {
+        let log = EventLog()
+        let problems = ReceivedProblems()
+        let container = makeContainer(log: log, problems: problems)
+        let id = RequestID(value: 1)
+        let syncScope = container.makeScope(tag: "request") { $0.provide(RequestID.self, id) }
+        let asyncScope = container.makeScope(tag: "request") { $0.provide(RequestID.self, id) }
+        #expect(try syncScope.resolve(RequestID.self) == id)
+        #expect(try asyncScope.resolve(RequestID.self) == id)
+
+        try closeSynchronously(syncScope)
+        try await asyncScope.closeAsync()
+
+        for scope in [syncScope, asyncScope] {
+            #expect(scope.isClosed)
+            let error = try #require(injectionError { try scope.resolve(RequestID.self) })
+            #expect(error.code == .scopeClosed)
+            #expect(
+                error.message == "RequestID was resolved from the scope \"request\" after it was closed; its instances"
+                    + " are disposed. Fix: resolve what the work needs before closing the scope, or make a new one"
+                    + " with container.makeScope(tag: \"request\")."
+            )
+        }
+        #expect(log.events.isEmpty)
+        #expect(problems.received.isEmpty)
     }
 
     /// The async-only refusal follows the operation's error to the diagnostics handler.
