@@ -16,8 +16,9 @@ import Testing
 
 @testable import Injector
 
-// Async factories that resolve through a captured container (in their own task or in child tasks
-// they start), and sync services met inside async resolutions: one resolution, not a deadlock.
+// Async factories that resolve through a captured container or their resolver's (in their own task
+// or in child tasks they start), and sync services met inside async resolutions: one resolution,
+// not a deadlock.
 
 private final class Pool: Sendable {}
 private final class Cache: Sendable {}
@@ -94,45 +95,76 @@ private func withinDeadline<Result: Sendable>(
     }
 
     /// An async factory resolving two async singletons in parallel child tasks gets both, each
-    /// built once.
-    @Test func asyncFactoryResolvingInChildTasksDoesNotDeadlock() async throws {
-        let container = Container()
+    /// built once, whether it captured the container or took it from its resolver. Taken from the
+    /// resolver, it keeps nothing alive: the container and its singletons are freed once the caller
+    /// lets them go (a captured one is kept by its own factory, which the container keeps).
+    @Test(arguments: [false, true])
+    func asyncFactoryResolvingInChildTasksDoesNotDeadlock(throughItsResolver: Bool) async throws {
+        weak var released: Container?
+        weak var releasedRepository: Repository?
         let poolCalls = CallCounter()
         let cacheCalls = CallCounter()
-        container.register(Pool.self, scope: .singleton) { _ in
-            poolCalls.next()
-            await Task.yield()
-            return Pool()
-        }
-        container.register(Cache.self, scope: .singleton) { _ in
-            cacheCalls.next()
-            await Task.yield()
-            return Cache()
-        }
-        container.register(Repository.self, scope: .singleton) { _ in
-            async let pool = container.resolveAsync(Pool.self)
-            async let cache = container.resolveAsync(Cache.self)
-            async let samePool = container.resolveAsync(Pool.self)
-            let repository = try await Repository(pool: pool, cache: cache)
-            #expect(try await samePool === repository.pool)
-            return repository
-        }
+        do {
+            let container = Container()
+            container.register(Pool.self, scope: .singleton) { _ in
+                poolCalls.next()
+                await Task.yield()
+                return Pool()
+            }
+            container.register(Cache.self, scope: .singleton) { _ in
+                cacheCalls.next()
+                await Task.yield()
+                return Cache()
+            }
+            if throughItsResolver {
+                container.register(Repository.self, scope: .singleton) { r in
+                    try await Self.repository(from: r.container)
+                }
+            } else {
+                container.register(Repository.self, scope: .singleton) { _ in
+                    try await Self.repository(from: container)
+                }
+            }
 
-        let repository = try await withinDeadline { try await container.resolveAsync(Repository.self) }
+            let repository = try await withinDeadline { try await container.resolveAsync(Repository.self) }
 
-        #expect(repository != nil)
+            #expect(repository?.pool === (try await container.resolveAsync(Pool.self)))
+            (released, releasedRepository) = (container, repository)
+        }
         #expect(poolCalls.count == 1)
         #expect(cacheCalls.count == 1)
+        if throughItsResolver {
+            #expect(released == nil)
+            #expect(releasedRepository == nil)
+        }
+    }
+
+    /// A repository whose pool and cache `source` resolves in parallel child tasks, the pool twice.
+    private static func repository(from source: Container) async throws -> Repository {
+        async let pool = source.resolveAsync(Pool.self)
+        async let cache = source.resolveAsync(Cache.self)
+        async let samePool = source.resolveAsync(Pool.self)
+        let repository = try await Repository(pool: pool, cache: cache)
+        #expect(try await samePool === repository.pool)
+        return repository
     }
 
     /// An async factory that resolves its own service through the container is a cycle, reported
-    /// after one run of the factory.
-    @Test func asyncCycleThroughTheContainerIsReported() async throws {
+    /// after one run of the factory: through a captured container in its own task, or through its
+    /// resolver's container in a child task.
+    @Test(arguments: [false, true])
+    func asyncCycleThroughTheContainerIsReported(inAChildTask: Bool) async throws {
         let container = Container()
         let calls = CallCounter()
-        container.register(Loop.self) { _ in
+        container.register(Loop.self) { r in
             calls.next()
-            _ = try await container.resolveAsync(Loop.self)
+            if inAChildTask {
+                let container = try r.container
+                async let again = container.resolveAsync(Loop.self)
+                _ = try await again
+            } else {
+                _ = try await container.resolveAsync(Loop.self)
+            }
             return Loop()
         }
 

@@ -821,14 +821,43 @@ private final class Holder: Sendable {
             value.message
                 == "A Resolver was used to resolve RequestInfo after the resolution that handed it out had"
                 + " finished. A resolver is valid only while its factory or onResolved hook runs. Fix: resolve what"
-                + " is needed while the factory runs, or keep the Container instead."
+                + " is needed while the factory runs, or inject Lazy<Service> or ServiceProvider<Service> to resolve it"
+                + " later."
         )
         #expect(singleton.code == .resolverOutlivedResolution)
         #expect(
             singleton.message
                 == "A Resolver was used to resolve Clock after the resolution that handed it out had"
                 + " finished. A resolver is valid only while its factory or onResolved hook runs. Fix: resolve what"
-                + " is needed while the factory runs, or keep the Container instead."
+                + " is needed while the factory runs, or inject Lazy<Service> or ServiceProvider<Service> to resolve it"
+                + " later."
         )
+    }
+
+    /// A resolver kept past its resolution no longer gives its container either: what a factory
+    /// takes it for is the child tasks it starts while it runs.
+    @Test func keptResolverAskedForItsContainerAfterItsResolutionIsAnError() throws {
+        let container = Container()
+        let kept = KeptResolver()
+        let given = Locked.make(ObjectIdentifier?.none)
+        container.register(Clock.self) { r in
+            kept.keep(r)
+            let container = try r.container
+            given.withLock { $0 = ObjectIdentifier(container) }
+            return Clock(1)
+        }
+        _ = try container.resolve(Clock.self)
+        let resolver = try #require(kept.resolver)
+        #expect(given.withLock { $0 } == ObjectIdentifier(container), "while it ran, the one resolved from")
+
+        let error = try #require(injectionError { _ = try resolver.container })
+        #expect(error.code == .resolverOutlivedResolution)
+        #expect(
+            error.message
+                == "A Resolver was asked for its container after the resolution that handed it out had finished."
+                + " A resolver is valid only while its factory or onResolved hook runs. Fix: take try r.container"
+                + " while the factory runs, for the child tasks it starts."
+        )
+        #expect(error.resolutionPath.isEmpty)
     }
 }

@@ -95,9 +95,10 @@ extension Container {
     /// however many tasks ask at the same moment. A sync resolve of an async registration throws
     /// ``InjectionError/Code/asyncResolutionRequired``.
     ///
-    /// Called from an async factory (in its task, or in child tasks it awaits, such as `async let`),
-    /// the resolution runs within the one that called the factory: a cycle through it is reported,
-    /// and it may build shared instances while the outer resolution holds the construction lock.
+    /// Called from an async factory (in its task, or in child tasks it awaits, such as `async let`,
+    /// on the container its resolver gives: ``Resolver/container``), the resolution runs within the
+    /// one that called the factory: a cycle through it is reported, and it may build shared
+    /// instances while the outer resolution holds the construction lock.
     ///
     /// - Throws: ``InjectionError`` when the service cannot be resolved.
     public func resolveAsync<Service, each Argument>(

@@ -247,7 +247,17 @@ extension InjectionError {
         let message =
             "A Resolver was used to resolve \(key) after the resolution that handed it out had"
             + " finished. A resolver is valid only while its factory or onResolved hook runs."
-            + " Fix: resolve what is needed while the factory runs, or keep the Container instead."
+            + " Fix: resolve what is needed while the factory runs, or inject Lazy<Service> or"
+            + " ServiceProvider<Service> to resolve it later."
         return InjectionError(.resolverOutlivedResolution, message, path: [key])
+    }
+
+    /// A resolver asked for its container after the resolution that handed it out finished.
+    static func resolverOutlivedForContainer() -> InjectionError {
+        let message =
+            "A Resolver was asked for its container after the resolution that handed it out had"
+            + " finished. A resolver is valid only while its factory or onResolved hook runs."
+            + " Fix: take try r.container while the factory runs, for the child tasks it starts."
+        return InjectionError(.resolverOutlivedResolution, message, path: [])
     }
 }

@@ -20,26 +20,53 @@
 /// A resolver is valid only while its resolution runs; using one kept for later throws
 /// ``InjectionError/Code/resolverOutlivedResolution``. It is not `Sendable`: a sync resolution runs
 /// on one thread, an async one in one task. An async factory that resolves dependencies in
-/// parallel child tasks resolves through the container there (`container.resolveAsync`); those
-/// resolutions run within the one that called the factory.
+/// parallel child tasks resolves through the resolver's ``container`` there
+/// (`container.resolveAsync`); those resolutions run within the one that called the factory.
 public struct Resolver {
     /// Where lookups start: the container the top-level resolve was called on, or the container that
     /// registered the singleton being built.
     ///
     /// Borrowed (every resolving thread shares it), and only touched after `isActive` is checked:
     /// while the resolution is active, its caller holds the container.
-    @usableFromInline let container: Borrowed<Container>
+    @usableFromInline let lookup: Borrowed<Container>
     @usableFromInline let context: ResolutionContext
     @usableFromInline let generation: UInt
 
     @usableFromInline init(container: Container, context: ResolutionContext) {
-        self.container = Borrowed(container)
+        self.lookup = Borrowed(container)
         self.context = context
         generation = context.generation
     }
 
     /// Whether the resolution this resolver was handed out by is still running.
     @usableFromInline var isActive: Bool { context.generation == generation }
+
+    /// The container this resolution looks services up from, for the child tasks an async factory
+    /// starts (`async let`, a task group), where the resolver, which belongs to the factory's task,
+    /// cannot go. What they resolve through it runs within this resolution, as the resolver's
+    /// resolves do.
+    ///
+    /// ```swift
+    /// container.register(Dashboard.self) { r in
+    ///     let container = try r.container
+    ///     async let notes = container.resolveAsync(NoteStore.self)
+    ///     async let stats = container.resolveAsync(Stats.self)
+    ///     return try await Dashboard(notes: notes, stats: stats)
+    /// }
+    /// ```
+    ///
+    /// Take it from the resolver rather than capture the container in one of its own factories: a
+    /// container keeps its factories, so such a factory and the container keep each other, and
+    /// neither the container nor its singletons are ever freed, shut down or not.
+    ///
+    /// - Throws: ``InjectionError`` with code ``InjectionError/Code/resolverOutlivedResolution`` once
+    ///   the resolution that handed out this resolver has finished.
+    public var container: Container {
+        get throws {
+            guard isActive else { throw InjectionError.resolverOutlivedForContainer() }
+            return lookup.object
+        }
+    }
 }
 
 /// A resolver belongs to the thread of its resolution: it must not be sent to another.
@@ -77,7 +104,7 @@ extension Resolver {
                 asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name)
             )
         }
-        return try container.withObject { container in
+        return try lookup.withObject { container in
             try context.resolve(key, from: container, arguments: repeat each arguments, configure: configure)
         }
     }
@@ -116,7 +143,7 @@ extension Resolver {
                 asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name)
             )
         }
-        let container = container.object
+        let container = lookup.object
         guard context.isAsync else {
             // A sync factory or hook cannot wait: it must resolve sync registrations only.
             return try context.resolve(key, from: container, arguments: repeat each arguments, configure: configure)
@@ -160,6 +187,6 @@ extension Resolver {
         guard isActive else {
             throw InjectionError.resolverOutlived(asking: ServiceKey(service, name: nil))
         }
-        return try context.resolveAll(service, from: container.object)
+        return try context.resolveAll(service, from: lookup.object)
     }
 }

@@ -14,9 +14,10 @@
 import Injector
 import Testing
 
-// The snippets of Resolver.resolve(_:name:arguments:configure:) and Resolver.resolveAll(_:)'s doc
-// comments (Resolver.swift), with the types they assume: a factory resolves its dependencies,
-// named or not, through the resolver it is given; resolveAll lists one per registration in order.
+// The snippets of Resolver.resolve(_:name:arguments:configure:), Resolver.resolveAll(_:) and
+// Resolver.container's doc comments (Resolver.swift), with the types they assume: a factory
+// resolves its dependencies, named or not, through the resolver it is given; resolveAll lists one
+// per registration in order; child tasks resolve through the resolver's container.
 
 private protocol NoteStore: AnyObject, Sendable {}
 private final class FileNoteStore: NoteStore {}
@@ -36,6 +37,16 @@ private protocol Plugin { var name: String { get } }
 private struct SpellingPlugin: Plugin { let name = "spelling" }
 private struct WordCountPlugin: Plugin { let name = "word count" }
 private struct Toolbar { let plugins: [any Plugin] }
+
+private final class Stats: Sendable {}
+private final class Dashboard: Sendable {
+    let notes: any NoteStore
+    let stats: Stats
+    init(notes: any NoteStore, stats: Stats) {
+        self.notes = notes
+        self.stats = stats
+    }
+}
 
 @Suite struct ResolverDocTests {
     @Test func aFactoryResolvesItsDependenciesThroughItsResolver() throws {
@@ -62,5 +73,20 @@ private struct Toolbar { let plugins: [any Plugin] }
         // The same through a factory's resolver, as Resolver.resolveAll(_:)'s comment shows it.
         container.register(Toolbar.self) { r in Toolbar(plugins: try r.resolveAll(Plugin.self)) }
         #expect(try container.resolve(Toolbar.self).plugins.map(\.name) == ["spelling", "word count"])
+    }
+
+    @Test func childTasksResolveThroughTheResolversContainer() async throws {
+        let container = Container()
+        container.register(NoteStore.self, scope: .singleton) { _ in FileNoteStore() }
+        container.register(Stats.self) { _ in Stats() }
+        container.register(Dashboard.self) { r in
+            let container = try r.container
+            async let notes = container.resolveAsync(NoteStore.self)
+            async let stats = container.resolveAsync(Stats.self)
+            return try await Dashboard(notes: notes, stats: stats)
+        }
+
+        let dashboard = try await container.resolveAsync(Dashboard.self)
+        #expect(dashboard.notes === (try container.resolve(NoteStore.self)))
     }
 }
