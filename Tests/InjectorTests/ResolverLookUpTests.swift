@@ -834,6 +834,30 @@ private final class Holder: Sendable {
         )
     }
 
+    /// A resolver's container is where its own resolves look up: the child a transient is resolved
+    /// from, but the parent that registered a singleton, which sees none of a child's registrations.
+    @Test func aResolversContainerIsWhereItsResolvesLookUp() throws {
+        let parent = Container()
+        let child = parent.makeChild()
+        let seen = Locked.make([String: ObjectIdentifier]())
+        parent.register(Clock.self) { r in
+            let container = try r.container
+            seen.withLock { $0["transient"] = ObjectIdentifier(container) }
+            return Clock(1)
+        }
+        parent.register(Clock.self, name: "shared", scope: .singleton) { r in
+            let container = try r.container
+            seen.withLock { $0["singleton"] = ObjectIdentifier(container) }
+            return Clock(2)
+        }
+
+        _ = try child.resolve(Clock.self)
+        _ = try child.resolve(Clock.self, name: "shared")
+
+        #expect(seen.withLock { $0["transient"] } == ObjectIdentifier(child))
+        #expect(seen.withLock { $0["singleton"] } == ObjectIdentifier(parent))
+    }
+
     /// A resolver kept past its resolution no longer gives its container either: what a factory
     /// takes it for is the child tasks it starts while it runs.
     @Test func keptResolverAskedForItsContainerAfterItsResolutionIsAnError() throws {
