@@ -149,6 +149,32 @@ private func withinDeadline<Result: Sendable>(
         return repository
     }
 
+    /// Child tasks resolving through the resolver's container resolve as the container does: a
+    /// scoped service there is outside any lifetime scope, even when the factory runs in one. (The
+    /// factory resolves it through its resolver first, and hands it to them.)
+    @Test func childTasksThroughTheResolversContainerDoNotSeeTheFactorysScope() async throws {
+        let container = Container()
+        container.register(Session.self, scope: .scoped) { _ in Session() }
+        container.register(Report.self) { r in
+            let session = try r.resolve(Session.self)
+            let container = try r.container
+            async let sessionOfChild = container.resolveAsync(Session.self)
+            return try await Report(session: session, sessionOfSettings: sessionOfChild)
+        }
+        let scope = container.makeScope()
+
+        let error = await #expect(throws: InjectionError.self) { try await scope.resolveAsync(Report.self) }
+
+        #expect(error?.code == .scopeMismatch)
+        #expect(
+            error?.message
+                == "Session is .scoped, but was resolved from a container, outside any lifetime scope, so nothing"
+                + " would own its instance. Path: Report -> Session. Fix: resolve from a lifetime scope: let scope"
+                + " = container.makeScope(); try scope.resolve(…)."
+        )
+        try await scope.closeAsync()
+    }
+
     /// An async factory that resolves its own service through the container is a cycle, reported
     /// after one run of the factory: through a captured container in its own task, or through its
     /// resolver's container in a child task.

@@ -322,6 +322,31 @@ private func valNothingRegistered(_ type: String) -> String {
         #expect(clockCalls.count == 3)
     }
 
+    /// An async factory that resolves through its resolver's container, in its own task or in a
+    /// child task, resolves in validation's sandbox too: validateAsync() leaves the container's
+    /// singletons alone, as validate() does for a sync factory.
+    @Test(arguments: [false, true])
+    func validateAsyncLeavesAloneTheSingletonsAFactoryResolvesThroughItsContainer(childTask: Bool) async throws {
+        let container = Container()
+        let clockCalls = CallCounter()
+        container.register(ValClock.self, scope: .singleton) { _ in ValClock(serial: clockCalls.next()) }
+        container.register(ValReport.self) { r in
+            let container = try r.container
+            if childTask {
+                async let clock = container.resolveAsync(ValClock.self)
+                _ = try await clock
+            } else {
+                _ = try await container.resolveAsync(ValClock.self)
+            }
+            return ValReport()
+        }
+
+        try await container.validateAsync()
+        #expect(clockCalls.count == 1)
+
+        #expect(try container.resolve(ValClock.self).serial == 2, "built afresh: validation published none")
+    }
+
     /// The disposable singleton, scoped and transient instances validation built are disposed
     /// before it returns, once each; the container has none left to dispose at shutdown.
     @Test func validationDisposesTheDisposableInstancesItBuilt() throws {

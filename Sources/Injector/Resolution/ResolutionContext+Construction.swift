@@ -115,6 +115,7 @@ extension ResolutionContext {
             path: construction.pathChain,
             unpublished: unpublishedInstances,
             gates: constructionGates,
+            sideStore: environment.sideStore,
             enclosing: Self.runningAsyncFactory
         )
         do {

@@ -65,7 +65,8 @@ extension ResolutionContext {
 
 /// What an async factory runs within, as the resolutions it starts through a container see it:
 /// the resolutions holding construction gates (the one running the factory, and those it runs
-/// within), what they are constructing, and the shared instances they have not yet published.
+/// within), what they are constructing, the shared instances they have not yet published, and the
+/// store that keeps their singletons apart from the container's (validation's or overrides').
 /// Taken when the factory is called; inert once it returns (a task the factory left running must
 /// not resolve as if inside it).
 ///
@@ -78,6 +79,9 @@ final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `s
     let path: ProviderChain?
     let unpublished: [ResolutionContext.SharedInstanceKey: AnyObject]
     let gates: ConstructionGates
+    /// Where the resolution running the factory keeps singleton and weak instances instead of the
+    /// container (validation's sandbox, or the overrides' store); `nil` for the container.
+    let sideStore: InstanceStore?
     /// The run of an async factory of the same resolution that this factory was called within (its
     /// resolver's), if any: what a resolution started within this factory completes after this
     /// factory returned goes to it while it runs, to be dropped if the resolution fails.
@@ -96,12 +100,14 @@ final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `s
         path: ProviderChain?,
         unpublished: [ResolutionContext.SharedInstanceKey: AnyObject],
         gates: ConstructionGates,
+        sideStore: InstanceStore?,
         enclosing: RunningAsyncFactory?
     ) {
         self.owners = owners
         self.path = path
         self.unpublished = unpublished
         self.gates = gates
+        self.sideStore = sideStore
         self.enclosing = enclosing?.owners.last == owners.last ? enclosing : nil
     }
 

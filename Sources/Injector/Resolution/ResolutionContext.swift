@@ -180,6 +180,12 @@ final class ResolutionContext {
                 factory: running
             )
             construction.pathChain = running.path
+            // Singletons it builds go where the factory's resolution keeps them, as in a resolution
+            // nested in a sync one: validation's sandbox must not build the container's own.
+            if let sideStore = running.sideStore {
+                environment.sideStore = sideStore
+                environment.isSet = true
+            }
         }
     }
 

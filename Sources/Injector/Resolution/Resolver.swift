@@ -21,10 +21,11 @@
 /// ``InjectionError/Code/resolverOutlivedResolution``. It is not `Sendable`: a sync resolution runs
 /// on one thread, an async one in one task. An async factory that resolves dependencies in
 /// parallel child tasks resolves through the resolver's ``container`` there
-/// (`container.resolveAsync`); those resolutions run within the one that called the factory.
+/// (`container.resolveAsync`); those resolutions join the one that called the factory for its
+/// cycles and shared instances (see ``container``).
 public struct Resolver {
     /// Where lookups start: the container the top-level resolve was called on, or the container that
-    /// registered the singleton being built.
+    /// registered the singleton or weak instance being built.
     ///
     /// Borrowed (every resolving thread shares it), and only touched after `isActive` is checked:
     /// while the resolution is active, its caller holds the container.
@@ -43,8 +44,13 @@ public struct Resolver {
 
     /// The container this resolution looks services up from, for the child tasks an async factory
     /// starts (`async let`, a task group), where the resolver, which belongs to the factory's task,
-    /// cannot go. What they resolve through it runs within this resolution, as the resolver's
-    /// resolves do.
+    /// cannot go.
+    ///
+    /// What they resolve through it, they resolve as the container does, joined to this resolution:
+    /// a cycle through them is reported, a shared instance this resolution is building is not built
+    /// twice, and test overrides and validation's sandbox apply. They do not see this resolution's
+    /// lifetime scope or its ``Scope/graph`` instances: resolve those through the resolver before
+    /// starting the tasks, and hand the instances to them.
     ///
     /// ```swift
     /// container.register(Dashboard.self) { r in
