@@ -96,9 +96,10 @@ extension Container {
     /// ``InjectionError/Code/asyncResolutionRequired``.
     ///
     /// Called from an async factory (in its task, or in child tasks it awaits, such as `async let`,
-    /// on the container its resolver gives: ``Resolver/container``), the resolution runs within the
-    /// one that called the factory: a cycle through it is reported, and it may build shared
-    /// instances while the outer resolution holds the construction lock.
+    /// on the container its resolver gives: ``Resolver/container``), the resolution joins the one
+    /// that called the factory: a cycle through it is reported, and it may build shared instances
+    /// while the outer resolution holds the construction lock. It does not see that resolution's
+    /// lifetime scope or its ``Scope/graph`` instances (see ``Resolver/container``).
     ///
     /// - Throws: ``InjectionError`` when the service cannot be resolved.
     public func resolveAsync<Service, each Argument>(
