@@ -97,6 +97,52 @@ struct BadInputTests {
         )
     }
 
+    /// SQLite stores a bound string up to its first NUL: accepted, the note would be saved cut
+    /// short (and a title of NUL then text would be saved blank).
+    @Test(
+        "a NUL character in a title or body is a 422, nothing saved",
+        arguments: [#"{"title": "abc\u0000def"}"#, #"{"title": "\u0000not blank"}"#, #"{"title": "t", "body": "a\u0000b"}"#]
+    )
+    func nulCharacter(body: String) async throws {
+        try await expectError(
+            .post,
+            "/notes",
+            body: json(body),
+            status: .unprocessableContent,
+            messageContaining: "cannot contain the NUL character (U+0000)"
+        )
+    }
+
+    @Test("a NUL character in an update is a 422, the note unchanged")
+    func nulCharacterInUpdate() async throws {
+        let server = try makeServer()
+        try await withRouterClient(server) { client in
+            let id = try await client.execute(
+                uri: "/notes",
+                method: .post,
+                headers: jsonHeaders,
+                body: json(#"{"title": "kept", "body": "as it was"}"#)
+            ) { try $0.decode(Note.self).id }
+            try await client.execute(
+                uri: "/notes/\(id)",
+                method: .put,
+                headers: jsonHeaders,
+                body: json(#"{"title": "kept\u0000", "body": "changed"}"#)
+            ) { response in
+                #expect(response.status == .unprocessableContent)
+                let error = try #require(response.error)
+                #expect(error.message.contains("NUL character"))
+            }
+            try await client.execute(uri: "/notes/\(id)", method: .get) { response in
+                let note = try response.decode(Note.self)
+                #expect(note.title == "kept")
+                #expect(note.body == "as it was")
+            }
+        }
+        #expect(server.audit.snapshot.open == 0)
+        #expect(server.audit.violations.isEmpty)
+    }
+
     @Test("an unknown id is a 404", arguments: [HTTPRequest.Method.get, .put, .delete])
     func unknownID(method: HTTPRequest.Method) async throws {
         try await expectError(

@@ -84,6 +84,14 @@ public struct NotesService: Sendable {
     }
 
     static func validate(_ input: NoteInput) throws -> (title: String, body: String) {
+        // SQLite reads a bound string up to its first NUL: a title or body holding one would be
+        // stored cut short, after a 201 that echoed it whole.
+        guard !input.title.unicodeScalars.contains("\0"), input.body?.unicodeScalars.contains("\0") != true else {
+            throw HTTPError(
+                .unprocessableContent,
+                message: "A title or body cannot contain the NUL character (U+0000)."
+            )
+        }
         let title = input.title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else {
             throw HTTPError(.unprocessableContent, message: "A note needs a title that is not blank.")
