@@ -101,7 +101,11 @@ struct BadInputTests {
     /// short (and a title of NUL then text would be saved blank).
     @Test(
         "a NUL character in a title or body is a 422, nothing saved",
-        arguments: [#"{"title": "abc\u0000def"}"#, #"{"title": "\u0000not blank"}"#, #"{"title": "t", "body": "a\u0000b"}"#]
+        arguments: [
+            #"{"title": "abc\u0000def"}"#,
+            #"{"title": "\u0000not blank"}"#,
+            #"{"title": "t", "body": "a\u0000b"}"#,
+        ]
     )
     func nulCharacter(body: String) async throws {
         try await expectError(
