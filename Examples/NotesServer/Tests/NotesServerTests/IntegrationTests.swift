@@ -335,6 +335,76 @@ struct IntegrationTests {
         #expect(try await storedTitles(in: directory) == ["in flight"])
     }
 
+    /// A client that sends part of a body and then nothing: a stalled connection, which would keep
+    /// its request, and a graceful shutdown waiting for it, open for ever.
+    func startStalledRequest(
+        on live: LiveServer
+    ) async throws -> (Task<Answer, any Error>, AsyncStream<ByteBuffer>.Continuation) {
+        let body = Array(#"{"title": "stalled", "body": "the rest never comes"}"#.utf8)
+        let (parts, sender) = AsyncStream.makeStream(of: ByteBuffer.self)
+        let answer = Task {
+            try await send(.POST, "\(live.baseURL)/notes", streaming: parts, length: body.count, kind: "stalled")
+        }
+        sender.yield(ByteBuffer(bytes: body[..<12]))
+        try await eventually("the request's scope opens") { live.server.audit.snapshot.opened == 1 }
+        return (answer, sender)
+    }
+
+    @Test(
+        "a client that stalls mid-body is cut off after the idle timeout: its scope closes, nothing is saved, shutdown goes on",
+        .timeLimit(.minutes(1))
+    )
+    func stalledBodyIsCutOff() async throws {
+        let directory = NotesServerOptions.temporaryDirectory()
+        let live = try await LiveServer.start(
+            try makeServer(dataDirectory: directory) {
+                $0.idleTimeout = .milliseconds(500)
+                $0.shutdownGracePeriod = .seconds(60)  // not what ends it
+            }
+        )
+        let audit = live.server.audit
+        let (answer, sender) = try await startStalledRequest(on: live)
+        defer { sender.finish() }
+        try await eventually("the idle timeout closes the connection and the scope") { audit.snapshot.open == 0 }
+        #expect(audit.snapshot.opened == 1)
+        #expect(audit.snapshot.committed == 0)
+        _ = try? await answer.value  // the connection was closed under it
+        try await withTimeLimit(.seconds(10)) { try await live.stop() }
+        #expect(audit.violations.isEmpty)
+        #expect(audit.disposalOrder == ["MaintenanceService", "NotesDatabase"])
+        #expect(try await storedTitles(in: directory).isEmpty)
+    }
+
+    @Test(
+        "graceful shutdown waits for a stalled request the grace period at most, then cancels it: its scope closes, nothing is saved",
+        .timeLimit(.minutes(1))
+    )
+    func shutdownGivesUpOnAStalledRequest() async throws {
+        let directory = NotesServerOptions.temporaryDirectory()
+        let live = try await LiveServer.start(
+            try makeServer(dataDirectory: directory) {
+                $0.idleTimeout = nil  // only the grace period can end it
+                $0.shutdownGracePeriod = .milliseconds(500)
+            }
+        )
+        let audit = live.server.audit
+        let (answer, sender) = try await startStalledRequest(on: live)
+        defer { sender.finish() }
+        let started = ContinuousClock.now
+        await live.group.triggerGracefulShutdown()
+        // Past the grace period the group cancels the server: it ends with `CancellationError`,
+        // which `NotesServer.run()` logs as a warning before it shuts the container down.
+        let ended = try await withTimeLimit(.seconds(10)) { await live.running.result }
+        #expect(throws: CancellationError.self) { try ended.get() }
+        #expect(ContinuousClock.now - started >= .milliseconds(500))
+        try await live.server.container.shutdownAsync()
+        _ = try? await answer.value
+        try await eventually("the stalled request's scope closes") { audit.snapshot.open == 0 }
+        #expect(audit.snapshot.committed == 0)
+        #expect(audit.violations.isEmpty)
+        #expect(try await storedTitles(in: directory).isEmpty)
+    }
+
     @Test(
         "graceful shutdown under load: in-flight requests finish, every acknowledged note is kept",
         .timeLimit(.minutes(1))

@@ -21,13 +21,18 @@ import ServiceLifecycle
 import Testing
 
 /// A server on a new temporary data directory, tracking every request scope.
-func makeServer(dataDirectory: String? = nil, clock: any NotesClock = SystemNotesClock()) throws -> NotesServer {
-    let options = NotesServerOptions(
+func makeServer(
+    dataDirectory: String? = nil,
+    clock: any NotesClock = SystemNotesClock(),
+    adjusting adjust: (inout NotesServerOptions) -> Void = { _ in }
+) throws -> NotesServer {
+    var options = NotesServerOptions(
         dataDirectory: dataDirectory ?? NotesServerOptions.temporaryDirectory(),
         port: 0,
         maintenanceInterval: .milliseconds(100),
         logLevel: .warning
     )
+    adjust(&options)
     return try NotesServer(options: options, audit: ScopeAudit(tracksRequests: true), clock: clock)
 }
 
@@ -70,9 +75,7 @@ struct LiveServer {
             continuation.yield(channel.localAddress?.port ?? 0)
             continuation.finish()
         }
-        let group = ServiceGroup(
-            configuration: .init(services: [application], gracefulShutdownSignals: [], logger: server.logger)
-        )
+        let group = server.makeServiceGroup(running: application, gracefulShutdownSignals: [])
         let running = Task { try await group.run() }
         var port = 0
         for await value in ports {

@@ -17,6 +17,7 @@ import Injector
 import Logging
 import NIOCore
 import ServiceLifecycle
+import UnixSignals
 
 extension ScopeTag {
     /// The tag of the scopes the request middleware opens, one per request.
@@ -32,17 +33,27 @@ public struct NotesServerOptions: Sendable {
     /// How often the maintenance job checkpoints the log and logs its counters.
     public var maintenanceInterval: Duration
     public var logLevel: Logger.Level
+    /// How long a connection may send nothing, mid-request included, before it is closed: a client
+    /// that stalls in the middle of a body would otherwise keep its request, and a graceful
+    /// shutdown waiting for it, open for ever. `nil` for no limit.
+    public var idleTimeout: Duration?
+    /// How long a graceful shutdown waits for requests in flight before it cancels them.
+    public var shutdownGracePeriod: Duration
 
     public init(
         dataDirectory: String,
         port: Int = 8080,
         maintenanceInterval: Duration = .seconds(30),
-        logLevel: Logger.Level = .info
+        logLevel: Logger.Level = .info,
+        idleTimeout: Duration? = .seconds(30),
+        shutdownGracePeriod: Duration = .seconds(10)
     ) {
         self.dataDirectory = dataDirectory
         self.port = port
         self.maintenanceInterval = maintenanceInterval
         self.logLevel = logLevel
+        self.idleTimeout = idleTimeout
+        self.shutdownGracePeriod = shutdownGracePeriod
     }
 
     /// A new temporary directory, the default data directory.
@@ -205,13 +216,36 @@ public struct NotesServer: Sendable {
     ) throws -> some ApplicationProtocol {
         let database = try container.resolve(NotesDatabase.self)
         let maintenance = try container.resolve(MaintenanceService.self)
+        let idleTimeout = options.idleTimeout.map { TimeAmount.nanoseconds(Self.nanoseconds(in: $0)) }
         return Application(
             router: try makeRouter(),
+            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
             configuration: .init(address: .hostname("127.0.0.1", port: options.port), serverName: "NotesServer"),
             services: [database, maintenance],
             onServerRunning: onServerRunning,
             logger: logger
         )
+    }
+
+    /// The service group that runs `application`: a graceful shutdown on `signals` (or on
+    /// `triggerGracefulShutdown()`) lets requests in flight finish for `options.shutdownGracePeriod`
+    /// at most, then cancels them, so that no client can keep the server from stopping.
+    public func makeServiceGroup(
+        running application: some ApplicationProtocol,
+        gracefulShutdownSignals signals: [UnixSignal]
+    ) -> ServiceGroup {
+        var configuration = ServiceGroupConfiguration(
+            services: [application],
+            gracefulShutdownSignals: signals,
+            logger: logger
+        )
+        configuration.maximumGracefulShutdownDuration = options.shutdownGracePeriod
+        return ServiceGroup(configuration: configuration)
+    }
+
+    static func nanoseconds(in duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
     /// Runs until SIGTERM or SIGINT, then shuts the container down: singletons are disposed in
@@ -220,7 +254,12 @@ public struct NotesServer: Sendable {
         logger.info("data directory: \(options.dataDirectory)")
         let application = try makeApplication()
         do {
-            try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+            try await makeServiceGroup(running: application, gracefulShutdownSignals: [.sigterm, .sigint]).run()
+        } catch is CancellationError {
+            // The graceful shutdown outlasted its grace period, and the group cancelled what still ran.
+            logger.warning(
+                "graceful shutdown took longer than \(options.shutdownGracePeriod): the requests still in flight were cancelled"
+            )
         } catch {
             logger.error("server stopped: \(error)")
             try await container.shutdownAsync()
