@@ -406,6 +406,26 @@ struct IntegrationTests {
     }
 
     @Test(
+        "a malformed chunked body is a 400, not the server's failure: the connection closes, no scope is left open, nothing is saved",
+        .timeLimit(.minutes(1))
+    )
+    func malformedChunkedBody() async throws {
+        let directory = NotesServerOptions.temporaryDirectory()
+        let live = try await LiveServer.start(try makeServer(dataDirectory: directory))
+        let audit = live.server.audit
+        let request =
+            "POST /notes HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+            + "Transfer-Encoding: chunked\r\n\r\n5\r\n{\"tit\r\nZZ\r\nle\": \"x\"}\r\n0\r\n\r\n"
+        let answer = try await exchange(request, port: live.port)
+        #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer)")
+        try await eventually("the request's scope closes") { audit.snapshot.open == 0 }
+        try await live.stop()
+        #expect(audit.snapshot.committed == 0)
+        #expect(audit.violations.isEmpty)
+        #expect(try await storedTitles(in: directory).isEmpty)
+    }
+
+    @Test(
         "graceful shutdown under load: in-flight requests finish, every acknowledged note is kept",
         .timeLimit(.minutes(1))
     )
@@ -451,6 +471,57 @@ struct IntegrationTests {
 }
 
 /// The titles in the database of a stopped server.
+/// Sends `request` as it is (bytes an HTTP client would not send) on a new connection to
+/// 127.0.0.1:`port`, and returns what comes back until the server closes it (or 5 s of silence).
+func exchange(_ request: String, port: Int) async throws -> String {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread {
+            continuation.resume(
+                with: Result {
+                    let socket = try Socket(port: port)
+                    defer { close(socket.descriptor) }
+                    return socket.exchange(Array(request.utf8))
+                }
+            )
+        }.start()
+    }
+}
+
+/// A blocking TCP connection, for `exchange`.
+private struct Socket {
+    struct ConnectionFailed: Error { let errno: Int32 }
+    let descriptor: Int32
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard status == 0 else {
+            close(descriptor)
+            throw ConnectionFailed(errno: errno)
+        }
+    }
+
+    func exchange(_ bytes: [UInt8]) -> String {
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while case let count = recv(descriptor, &buffer, buffer.count, 0), count > 0 {
+            received += buffer[..<count]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+}
+
 func storedTitles(in directory: String) async throws -> Set<String> {
     let queue = try DatabaseQueue(path: URL(fileURLWithPath: directory).appendingPathComponent("notes.sqlite").path)
     defer { try? queue.close() }

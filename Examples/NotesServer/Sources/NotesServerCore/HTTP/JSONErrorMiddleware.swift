@@ -15,6 +15,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NIOHTTP1
 
 /// Turns every error into a JSON body with the status and a message people can act on:
 /// `{"error": {"status": 404, "message": "…", "requestID": "…"}}`.
@@ -28,6 +29,11 @@ public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let error as HTTPParserError {
+            // A request the client did not send as HTTP (a malformed chunk), or a body cut short
+            // by a client that went away: Hummingbird answers 400 and closes the connection, which
+            // can carry nothing more. Not the server's failure: no 500, no error logged.
+            throw error
         } catch {
             let (status, message) = Self.describe(error, request: request, context: context)
             if status.code >= 500 {
