@@ -154,6 +154,9 @@ final class ScopeLease: Sendable {
         audit.scopeOpened(info.id)
     }
 
+    // A safety net: `serve` commits or rolls back before it returns the response, so the rollback
+    // here only acts on a unit of work `serve` never reached. A response dropped after the commit
+    // (its client went away) cannot be undone: the note is stored, as its 201 would have said.
     deinit {
         guard !closed.load(ordering: .acquiring) else { return }
         let (closeScope, audit, info) = (self.closeScope, self.audit, self.info)
