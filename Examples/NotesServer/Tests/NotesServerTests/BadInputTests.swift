@@ -182,6 +182,20 @@ struct BadInputTests {
         )
     }
 
+    /// SQLite compares bytes: without canonical composition, "café" written with a combining accent
+    /// would be a second note beside "café" written with é.
+    @Test("a title that differs from a stored one only in Unicode composition is a 409")
+    func canonicallyEquivalentTitle() async throws {
+        try await expectError(
+            .post,
+            "/notes",
+            body: json(#"{"title": "cafe\u0301"}"#),
+            status: .conflict,
+            messageContaining: "already exists",
+            seed: ["caf\u{E9}"]
+        )
+    }
+
     @Test("a batch with one conflicting note saves none of them")
     func conflictingBatch() async throws {
         try await expectError(

@@ -92,7 +92,9 @@ public struct NotesService: Sendable {
                 message: "A title or body cannot contain the NUL character (U+0000)."
             )
         }
-        let title = input.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Canonically composed (NFC): SQLite compares bytes, and "café" typed as e + U+0301 is the
+        // same title as "café" with é, as Swift's strings say.
+        let title = input.title.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         guard !title.isEmpty else {
             throw HTTPError(.unprocessableContent, message: "A note needs a title that is not blank.")
         }
