@@ -335,11 +335,14 @@ struct IntegrationTests {
         #expect(try await storedTitles(in: directory) == ["in flight"])
     }
 
-    /// A client that sends part of a body and then nothing: a stalled connection, which would keep
-    /// its request, and a graceful shutdown waiting for it, open for ever.
+    /// A server, with `adjust`'s options, and a client that sends it part of a body and then
+    /// nothing: a stalled connection, which would keep its request, and a graceful shutdown waiting
+    /// for it, open for ever. Returns once the request's scope is open.
     func startStalledRequest(
-        on live: LiveServer
-    ) async throws -> (Task<Answer, any Error>, AsyncStream<ByteBuffer>.Continuation) {
+        in directory: String,
+        adjusting adjust: (inout NotesServerOptions) -> Void
+    ) async throws -> (LiveServer, Task<Answer, any Error>, AsyncStream<ByteBuffer>.Continuation) {
+        let live = try await LiveServer.start(try makeServer(dataDirectory: directory, adjusting: adjust))
         let body = Array(#"{"title": "stalled", "body": "the rest never comes"}"#.utf8)
         let (parts, sender) = AsyncStream.makeStream(of: ByteBuffer.self)
         let answer = Task {
@@ -347,7 +350,7 @@ struct IntegrationTests {
         }
         sender.yield(ByteBuffer(bytes: body[..<12]))
         try await eventually("the request's scope opens") { live.server.audit.snapshot.opened == 1 }
-        return (answer, sender)
+        return (live, answer, sender)
     }
 
     @Test(
@@ -356,15 +359,12 @@ struct IntegrationTests {
     )
     func stalledBodyIsCutOff() async throws {
         let directory = NotesServerOptions.temporaryDirectory()
-        let live = try await LiveServer.start(
-            try makeServer(dataDirectory: directory) {
-                $0.idleTimeout = .milliseconds(500)
-                $0.shutdownGracePeriod = .seconds(60)  // not what ends it
-            }
-        )
-        let audit = live.server.audit
-        let (answer, sender) = try await startStalledRequest(on: live)
+        let (live, answer, sender) = try await startStalledRequest(in: directory) {
+            $0.idleTimeout = .milliseconds(500)
+            $0.shutdownGracePeriod = .seconds(60)  // not what ends it
+        }
         defer { sender.finish() }
+        let audit = live.server.audit
         try await eventually("the idle timeout closes the connection and the scope") { audit.snapshot.open == 0 }
         #expect(audit.snapshot.opened == 1)
         #expect(audit.snapshot.committed == 0)
@@ -381,15 +381,12 @@ struct IntegrationTests {
     )
     func shutdownGivesUpOnAStalledRequest() async throws {
         let directory = NotesServerOptions.temporaryDirectory()
-        let live = try await LiveServer.start(
-            try makeServer(dataDirectory: directory) {
-                $0.idleTimeout = nil  // only the grace period can end it
-                $0.shutdownGracePeriod = .milliseconds(500)
-            }
-        )
-        let audit = live.server.audit
-        let (answer, sender) = try await startStalledRequest(on: live)
+        let (live, answer, sender) = try await startStalledRequest(in: directory) {
+            $0.idleTimeout = nil  // only the grace period can end it
+            $0.shutdownGracePeriod = .milliseconds(500)
+        }
         defer { sender.finish() }
+        let audit = live.server.audit
         let started = ContinuousClock.now
         await live.group.triggerGracefulShutdown()
         // Past the grace period the group cancels the server: it ends with `CancellationError`,

@@ -243,6 +243,7 @@ public struct NotesServer: Sendable {
         return ServiceGroup(configuration: configuration)
     }
 
+    /// `duration` in whole nanoseconds, as NIO's `TimeAmount` takes it.
     static func nanoseconds(in duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
