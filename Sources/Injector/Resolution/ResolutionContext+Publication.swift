@@ -214,9 +214,29 @@ extension ResolutionContext {
     /// by its dependencies, shared instances built around it, a resolution it runs inside) keeps it
     /// to the general path.
     @usableFromInline func publishesAtOnce(_ provider: AnyProvider, in store: InstanceStore) -> Bool {
-        provider.preparation == nil && provider.scope.kind == .scoped && nesting.outer == nil
-            && environment.sideStore == nil && store.sharedObjects == nil
-            && activeBookkeeping?.unpublished.isEmpty != false && family.ancestors.isEmpty
+        provider.scope.kind == .scoped && store.sharedObjects == nil && publishesAtOnce(provider)
+    }
+
+    /// Whether `provider`'s shared instance, built now, can be published as soon as its
+    /// construction queues nothing (compare `queueMark` before and after): it has no preparation
+    /// steps, and this resolution runs inside no other, has no side store, and holds nothing
+    /// awaiting its completion (an unpublished instance, or hooks not yet run on an instance the
+    /// new one may hold). A singleton published so is there for a thread its factory's caller
+    /// waits for, and stays published if that caller fails later.
+    @usableFromInline func publishesAtOnce(_ provider: AnyProvider) -> Bool {
+        provider.preparation == nil && nesting.outer == nil && environment.sideStore == nil
+            && family.ancestors.isEmpty
+            && activeBookkeeping.map { $0.unpublished.isEmpty && $0.pending.isEmpty } != false
+    }
+
+    /// Releases the gate `gate`, held by this sync resolution, before it ends: its instance is
+    /// published.
+    @usableFromInline func leaveHeldGate(_ gate: SharedInstanceKey) {
+        guard let bookkeeping = activeBookkeeping, let index = bookkeeping.heldGates.lastIndex(of: gate) else {
+            return
+        }
+        bookkeeping.heldGates.remove(at: index)
+        InstanceGates.leave(gate)
     }
 
     /// Returns the instance published in `store` for `key`, or else takes its gate for this

@@ -12,8 +12,9 @@
 //===----------------------------------------------------------------------===//
 
 // The singleton and weak lifetimes, sync and async: an instance shared by every resolution, built
-// once behind its gate and published to its registration's slot when the resolution that built it
-// completes (see `ResolutionContext+Publication.swift`). Under test overrides or in validation's
+// once behind its gate and published to its registration's slot as soon as its construction is
+// complete, or, when something it holds awaits the end of the resolution (hooks, instances built
+// around it), when the resolution that built it completes (see `ResolutionContext+Publication.swift`). Under test overrides or in validation's
 // sandbox, the instance goes to a side store instead (see `ResolutionContext+ScopedInstances.swift`).
 
 extension ResolutionContext {
@@ -79,17 +80,22 @@ extension ResolutionContext {
         if let instance = provider.sharedInstance { return instance }  // another thread was first
         try refuseToBuildIfCancelled(provider)
 
+        let atOnce = publishesAtOnce(provider)
+        let mark = queueMark
         let instance = try withDisposalOwner(provider.singleton == nil ? nil : owner.disposals) {
             try construct(provider, lookup: owner, arguments: repeat each arguments, configure: nil)
         }
-        try keepUnpublishedShared(
+        let publishesNow = atOnce && queueMark == mark
+        try keepShared(
             instance,
             as: key,
             in: provider.singleton,
             or: provider.weakSlot,
             provider: provider,
-            sharedObjects: owner.tree.sharedObjects
+            sharedObjects: owner.tree.sharedObjects,
+            publishingNow: publishesNow
         )
+        if publishesNow { leaveHeldGate(key) }
         return instance
     }
 
@@ -122,45 +128,56 @@ extension ResolutionContext {
         defer { if case .claimed(let gates) = start { gates.open(key, by: ObjectIdentifier(self), with: built) } }
         if let instance = provider.asyncSharedInstance { return instance }  // another task was first
 
+        let atOnce = publishesAtOnce(provider)
+        let mark = queueMark
         let instance = try await withDisposalOwnerAsync(provider.asyncSingleton == nil ? nil : owner.disposals) {
             try await constructAsync(provider, lookup: owner, arguments: repeat each arguments, configure: nil)
         }
-        try keepUnpublishedShared(
+        let publishesNow = atOnce && queueMark == mark
+        built = try keepShared(
             instance,
             as: key,
             in: provider.asyncSingleton,
             or: provider.asyncWeakSlot,
             provider: provider,
-            sharedObjects: owner.tree.sharedObjects
+            sharedObjects: owner.tree.sharedObjects,
+            publishingNow: publishesNow
         )
-        built = unpublishedInstance(of: key)
+        if publishesNow { release(key) }
         return instance
     }
 
-    /// Keeps a new singleton or weak instance unpublished, to be published to its slot, and remembered in
-    /// `sharedObjects`, when the resolution completes.
-    @inlinable
-    func keepUnpublishedShared<Service>(
+    /// Publishes a new singleton or weak instance to its slot, remembered in `sharedObjects`: now,
+    /// when its construction is complete (`publishingNow`, see `publishesAtOnce(_:)`), or else
+    /// when the resolution completes, unpublished until then. Returns the instance as kept.
+    @inlinable @discardableResult
+    func keepShared<Service>(
         _ instance: Service,
         as key: SharedInstanceKey,
         in singleton: SingletonSlot?,
         or weakSlot: WeakSlot?,
         provider: AnyProvider,
-        sharedObjects: SharedObjects
-    ) throws {
+        sharedObjects: SharedObjects,
+        publishingNow: Bool
+    ) throws -> AnyObject {
         let box = keptObject(for: instance)
+        let publish: () -> Void
         if let weakSlot {
             let object = try weakObject(instance, provider: provider)
-            keepUnpublished(box, as: key) {
+            publish = {
                 sharedObjects.insert(object, scope: .weak)
                 weakSlot.publish(object)
             }
         } else if let singleton {
-            keepUnpublished(box, as: key) {
+            publish = {
                 sharedObjects.insert(instance, scope: .singleton)
                 singleton.publish(box)
             }
+        } else {
+            return box
         }
+        if publishingNow { publish() } else { keepUnpublished(box, as: key, publish: publish) }
+        return box
     }
 
     /// The instance as an object for a weak slot, or the error saying it is a value.
