@@ -269,6 +269,23 @@ def ratio(a, b):
     return f"{a / b:.2f}×" if a and b else "–"
 
 
+# The resolve core's budgets (Benchmarks/README.md, "Budgets"): Injector ÷ direct construction, or
+# instructions per operation, by the start of a case's label.
+BUDGETS = [("A.", "ratio", 1.6), ("B.", "ratio", 1.6), ("C.", "ratio", 1.8), ("D. diamond, all", "ratio", 2.2),
+           ("E.", "ratio", 2.0), ("F. first resolve", "ratio", 3.0), ("F. register", "count", 1200),
+           ("H.", "count", 3800)]
+
+
+def budget(label, injector, direct):
+    for prefix, kind, limit in BUDGETS:
+        if label.startswith(prefix) and injector:
+            if kind == "ratio" and direct:
+                return f"≤ {limit:.1f}× {'✓' if injector / direct <= limit else '✗'}"
+            if kind == "count":
+                return f"≤ {limit:,} {'✓' if injector <= limit else '✗'}"
+    return "–"
+
+
 rows, annotations, footprints, packings, colds = [], [], [], [], []
 for letter in cases:
     if letter == "F":
@@ -367,12 +384,13 @@ for letter in cases:
 
 print(f"Instructions per operation (callgrind; difference of `--iterations {2 * iterations}` and "
       f"`--iterations {iterations}`; case F: per call)\n")
-print("| Case | Injector | Direct | Closure-wired | Swinject | Injector ÷ direct | Injector ÷ closure-wired |")
-print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+print("| Case | Injector | Direct | Closure-wired | Swinject | Injector ÷ direct | Injector ÷ closure-wired "
+      "| Budget |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
 for label, values in rows:
     injector, direct, closures = (values.get(key) for key in ("injector", "direct", "closureWired"))
     print(f"| {label} | {count(injector)} | {count(direct)} | {count(closures)} | {count(values.get('swinject'))} "
-          f"| {ratio(injector, direct)} | {ratio(injector, closures)} |")
+          f"| {ratio(injector, direct)} | {ratio(injector, closures)} | {budget(label, injector, direct)} |")
 if footprints:
     print("\nCode footprint per operation (64-byte lines of machine code every operation runs, in the"
           " program and the libraries it calls; `--footprint`)\n")
