@@ -229,13 +229,14 @@ public struct NotesServer: Sendable {
 
     /// The service group that runs `application`: a graceful shutdown on `signals` (or on
     /// `triggerGracefulShutdown()`) lets requests in flight finish for `options.shutdownGracePeriod`
-    /// at most, then cancels them, so that no client can keep the server from stopping.
+    /// at most, then cancels them, so that no client can keep the server from stopping. If it had
+    /// to cancel them, its `run()` throws `CancellationError`; otherwise it returns.
     public func makeServiceGroup(
         running application: some ApplicationProtocol,
         gracefulShutdownSignals signals: [UnixSignal]
     ) -> ServiceGroup {
         var configuration = ServiceGroupConfiguration(
-            services: [application],
+            services: [CancellationReportingService(application)],
             gracefulShutdownSignals: signals,
             logger: logger
         )
@@ -273,4 +274,32 @@ public struct NotesServer: Sendable {
             metadata: ["scopes.opened": "\(totals.opened)", "scopes.open": "\(totals.open)"]
         )
     }
+}
+
+/// Runs a service, and throws `CancellationError` if it returns after it was cancelled.
+///
+/// When a graceful shutdown outlasts its grace period, the `ServiceGroup` cancels the application,
+/// and its `run()` then ends as the application's `run()` did: it throws what that threw, and
+/// returns if that returned. Which one it is, is not determined. The application runs its services
+/// (the server, the date cache, the maintenance job, the database) in a `ServiceGroup` of its own,
+/// which, cancelled in the middle of its graceful shutdown, moves on to the next service each time
+/// any of them returns and stops at the first one that throws. The database throws
+/// `CancellationError` (a cancelled task gets no final checkpoint), the others return: whether that
+/// error is seen, or dropped because their returns ended the loop first, depends on the order in
+/// which they finish. A cancelled run is therefore made an error here, every time, so that
+/// `NotesServer.run()` can tell a shutdown that finished in time from one that cancelled requests.
+struct CancellationReportingService<Wrapped: Service>: Service, CustomStringConvertible {
+    let wrapped: Wrapped
+
+    init(_ wrapped: Wrapped) {
+        self.wrapped = wrapped
+    }
+
+    func run() async throws {
+        try await wrapped.run()
+        try Task.checkCancellation()
+    }
+
+    /// The wrapped service's name, which the group's log messages show.
+    var description: String { "\(wrapped)" }
 }
