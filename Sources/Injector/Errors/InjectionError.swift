@@ -166,6 +166,15 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
 }
 
 extension [ServiceKey] {
-    /// The path as a reader follows it: `Editor -> NoteStore -> Clock`.
-    var pathDescription: String { map(\.description).joined(separator: " -> ") }
+    /// The path as a reader follows it: `Editor -> NoteStore -> Clock`. A path whose description
+    /// would pass 2,000 bytes (a resolve thousands of services deep) shows its first and last 8
+    /// services, and how many it leaves out between them, so that a message stays short however
+    /// deep the resolve went; ``InjectionError/resolutionPath`` keeps every service.
+    var pathDescription: String {
+        let whole = map(\.description).joined(separator: " -> ")
+        guard whole.utf8.count > 2_000, count > 16 else { return whole }
+        let first = prefix(8).map(\.description).joined(separator: " -> ")
+        let last = suffix(8).map(\.description).joined(separator: " -> ")
+        return "\(first) -> … (\(count - 16) more) -> \(last)"
+    }
 }

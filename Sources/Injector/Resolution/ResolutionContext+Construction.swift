@@ -94,6 +94,14 @@ extension ResolutionContext {
     func factoryFailed(_ error: any Error, of provider: AnyProvider, since mark: QueueMark) -> InjectionError {
         defer { leave(completed: false) }
         discardQueued(since: mark)
+        return wrapped(error, of: provider)
+    }
+
+    /// The error a factory of `provider` threw, as the resolve throws it: an `InjectionError` as it
+    /// is (it passes through every level of a deep resolve on its way up, and has its path), any
+    /// other wrapped with this resolution's path, worked out only then.
+    func wrapped(_ error: any Error, of provider: AnyProvider) -> InjectionError {
+        if let error = error as? InjectionError { return error }
         return InjectionError.factoryFailed(error, path: path, of: provider)
     }
 
@@ -126,7 +134,7 @@ extension ResolutionContext {
             endRun(of: running)
             defer { leave(completed: false) }
             discardQueued(since: mark)
-            throw InjectionError.factoryFailed(error, path: path, of: provider)
+            throw wrapped(error, of: provider)
         }
         endRun(of: running)
         leave(completed: true)
