@@ -46,12 +46,8 @@ extension ResolutionContext {
         var identity: [AnyHashable]??  // worked out on the first frame of the same registration
         var context: ResolutionContext? = self
         while let current = context {
-            for frame in current.construction.argumentFrames.reversed() where frame.provider == id {
-                if identity == nil { identity = .some(arguments.identity) }
-                guard let compared = identity!, let other = frame.arguments.identity, other == compared else {
-                    continue
-                }
-                return frame.depth
+            if let depth = current.construction.argumentFrames.depth(of: id, with: arguments, identity: &identity) {
+                return depth
             }
             context = current.nesting.outer
         }

@@ -63,7 +63,7 @@ final class ResolutionContext {
         fileprivate(set) var stack = ConstructionStack()
         fileprivate var stackGuard: StackGuard
         /// The constructions under way of registrations that take arguments, with their arguments.
-        fileprivate(set) var argumentFrames: [ArgumentFrame] = []
+        fileprivate(set) var argumentFrames = ArgumentFrames()
         /// For an async resolution: the path under construction, the inherited part included, as
         /// a chain that async factories hand on without copying it.
         fileprivate(set) var pathChain: ProviderChain?
