@@ -102,7 +102,7 @@ private func expectCrossedRequestsCycle(in outcomes: Outcomes) throws {
 
 /// `GateLeft` in `scope` and `GateRight` in `rightScope` (or `scope`), each holding what `holding`
 /// says, and two requests that each build one, then ask for the other once the other request holds
-/// it (or after `seconds`): with no dependency cycle, a wait cycle between two threads if the
+/// it (or after 5 s): with no dependency cycle, a wait cycle between two threads if the
 /// resolve that built each keeps its gate until it completes (`CrossedHolding.aTransientWithAHook`).
 /// Returns the count of the two instances' factory calls, and of the requests that went on only
 /// once the other held its instance.
@@ -111,8 +111,7 @@ private func registerCrossedRequests(
     in container: Container,
     scope: Scope,
     rightScope: Scope? = nil,
-    holding: SharedConstructionGateTests.CrossedHolding = .nothing,
-    seconds: Double = 5
+    holding: SharedConstructionGateTests.CrossedHolding = .nothing
 ) -> (calls: CallCounter, crossed: CallCounter) {
     let leftHeld = DispatchSemaphore(value: 0)
     let rightHeld = DispatchSemaphore(value: 0)
@@ -142,14 +141,14 @@ private func registerCrossedRequests(
     container.register(GateLeftRequest.self) { r in
         _ = try r.resolve(GateLeft.self)
         leftHeld.signal()
-        if waited(for: rightHeld, seconds: seconds) { crossed.next() }
+        if waited(for: rightHeld) { crossed.next() }
         _ = try r.resolve(GateRight.self)
         return GateLeftRequest()
     }
     container.register(GateRightRequest.self) { r in
         _ = try r.resolve(GateRight.self)
         rightHeld.signal()
-        if waited(for: leftHeld, seconds: seconds) { crossed.next() }
+        if waited(for: leftHeld) { crossed.next() }
         _ = try r.resolve(GateLeft.self)
         return GateRightRequest()
     }
@@ -187,25 +186,25 @@ private func crossedRequestOutcomes(
     return outcomes
 }
 
-/// What two detached tasks came to that resolve, through the sync API, the crossed requests (see
+/// What two tasks came to that resolve, through the sync API, the crossed requests (see
 /// `registerCrossedRequests`) for a weak `GateLeft` and a singleton `GateRight`, each holding what
-/// `holding` says; and whether the two tasks ran at once: only if the cooperative pool had two
-/// threads free (when other tests kept it busy, they ran one after the other).
+/// `holding` says; and whether the two ran at once. Each runs on a thread of its own (see
+/// `ThreadPerJobExecutor`): on the cooperative pool, which other tests keep busy, they could run one
+/// after the other, and there would be no cycle to report.
 private func crossedTaskOutcomes(
     holding: SharedConstructionGateTests.CrossedHolding
 ) async throws -> (outcomes: Outcomes, overlapped: Bool) {
     let container = Container()
-    let counters = registerCrossedRequests(
-        in: container,
-        scope: .weak,
-        rightScope: .singleton,
-        holding: holding,
-        seconds: 2
-    )
+    let counters = registerCrossedRequests(in: container, scope: .weak, rightScope: .singleton, holding: holding)
     let outcomes = Outcomes()
+    let executor = ThreadPerJobExecutor()
     let ended: Bool? = await withWatchdog {
-        let left = Task.detached { outcomes.record { try container.resolve(GateLeftRequest.self) } }
-        let right = Task.detached { outcomes.record { try container.resolve(GateRightRequest.self) } }
+        let left = Task(executorPreference: executor) {
+            outcomes.record { try container.resolve(GateLeftRequest.self) }
+        }
+        let right = Task(executorPreference: executor) {
+            outcomes.record { try container.resolve(GateRightRequest.self) }
+        }
         await left.value
         await right.value
         return true
@@ -403,11 +402,7 @@ struct SharedConstructionGateTests {
     /// transient with a hook): reported with both paths.
     @Test func waitForCycleAcrossTwoTasksIsReported() async throws {
         let (outcomes, overlapped) = try await crossedTaskOutcomes(holding: .aTransientWithAHook)
-        // Without two pool threads free, there was no cycle to report.
-        guard overlapped else {
-            #expect(outcomes.errors.isEmpty)
-            return
-        }
+        #expect(overlapped)
         let errors = outcomes.errors
         try #require(errors.count == 1, "\(outcomes.all)")
         #expect(errors[0].code == .circularWait)
@@ -422,7 +417,8 @@ struct SharedConstructionGateTests {
     /// construction is complete when their factory returns: each is published, and its gate
     /// released, as soon as it is built, so both succeed.
     @Test func crossedSyncResolvesInTwoTasksOfFinishedInstancesBothSucceed() async throws {
-        let (outcomes, _) = try await crossedTaskOutcomes(holding: .nothing)
+        let (outcomes, overlapped) = try await crossedTaskOutcomes(holding: .nothing)
+        #expect(overlapped)
         #expect(outcomes.errors.isEmpty, "\(outcomes.all)")
         #expect(Set(outcomes.values) == ["GateLeftRequest", "GateRightRequest"])
     }
