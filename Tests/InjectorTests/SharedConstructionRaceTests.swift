@@ -334,13 +334,20 @@ struct SharedConstructionRaceRegressionTests {
             _ = try container.resolve(BkHolder.self)
             throw BkBoom()
         }
-        #expect(throws: InjectionError.self) { try container.resolve(BkRoot.self) }
+        let error = injectionError { try container.resolve(BkRoot.self) }
+        #expect(error?.code == .factoryFailed)
+        #expect(
+            error?.message
+                == "The factory of BkRoot threw: BkBoom(). The error is the underlyingError; fix the factory or what"
+                + " it depends on."
+        )
         let holder = try container.resolve(BkHolder.self)
         let published = try container.resolve(BkCounted.self)
         #expect(
             holder.held === published,
             "published BkHolder holds #\(holder.held.serial), the container's singleton is #\(published.serial)"
         )
+        #expect(calls.count == 2)  // #1 dropped with the failed resolve, #2 built again
     }
 
     /// Control for `discardedAsyncSingletonIsHandedOutAgainUnpublished`, sync: the discarded
