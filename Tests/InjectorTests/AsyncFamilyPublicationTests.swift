@@ -47,6 +47,16 @@ private final class FamilyRequest: Sendable {
 /// A transient that resolves the scoped work, then fails.
 private final class FailingWorkHolder: Sendable {}
 
+/// A transient with an `onResolved` hook: a singleton holding one is not complete, nor published,
+/// until the resolution that built it completes and the hook has run.
+private final class FamilyHooked: Sendable {}
+
+/// Registers `FamilyHooked` in `container`.
+private func registerHooked(in container: Container) {
+    container.register(FamilyHooked.self) { _ async in FamilyHooked() }
+        .onResolved { _, _ in }
+}
+
 /// Holds a lifetime scope for a factory registered before it was made.
 private final class ScopeHolder: @unchecked Sendable {  // set once, before any resolve
     var scope: LifetimeScope?
@@ -66,10 +76,15 @@ private struct Family: Sendable {
     /// Holds the lifetime scope the factories resolve the work in, once made.
     let holder = ScopeHolder()
 
-    init() {
+    /// With `singletonAwaitsTheResolvesEnd`, the singleton holds a transient with a hook: its
+    /// construction is complete, and it is published, only when the resolution that built it
+    /// completes. Without, it is complete, and published, as soon as its factory returns.
+    init(singletonAwaitsTheResolvesEnd: Bool = false) {
         let (singletons, works, workStarted, singletonBuilt) = (singletons, works, workStarted, singletonBuilt)
-        container.register(FamilySingleton.self, scope: .singleton) { _ async in
-            FamilySingleton(serial: singletons.next())
+        registerHooked(in: container)
+        container.register(FamilySingleton.self, scope: .singleton) { r async throws in
+            if singletonAwaitsTheResolvesEnd { _ = try await r.resolveAsync(FamilyHooked.self) }
+            return FamilySingleton(serial: singletons.next())
         }
         container.register(FamilyWork.self, scope: .scoped) { r async throws in
             workStarted.signal()
@@ -86,6 +101,40 @@ private struct Family: Sendable {
         let scope = container.makeScope()
         holder.scope = scope
         return scope
+    }
+
+    /// Registers `FamilyRequest`, whose factory has the work resolved through the scope in a child
+    /// task shaped as `shape` says, meanwhile builds the singleton, and fails once the child's
+    /// resolve has completed.
+    func registerFailingRequest(_ shape: AsyncFamilyPublicationTests.ChildTaskShape) {
+        let (container, holder, singletonBuilt) = (container, holder, singletonBuilt)
+        container.register(BreakMid.self) { _ async throws in
+            async let work = holder.scope!.resolveAsync(FamilyWork.self)
+            _ = try await work
+            return BreakMid()
+        }
+        container.register(FamilyRequest.self) { r async throws in
+            switch shape {
+            case .asyncLet:
+                async let work = holder.scope!.resolveAsync(FamilyWork.self)
+                _ = try await r.resolveAsync(FamilySingleton.self)
+                singletonBuilt.signal()
+                _ = try await work
+            case .taskGroup:
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { _ = try await holder.scope!.resolveAsync(FamilyWork.self) }
+                    _ = try await r.resolveAsync(FamilySingleton.self)
+                    singletonBuilt.signal()
+                    try await group.waitForAll()
+                }
+            case .grandchild:
+                async let mid = holder.scope!.resolveAsync(BreakMid.self)
+                _ = try await r.resolveAsync(FamilySingleton.self)
+                singletonBuilt.signal()
+                _ = try await mid
+            }
+            throw Refused()
+        }
     }
 
     /// Resolves `FamilyRequest`, whose factory fails, and checks that the scope keeps no work
@@ -129,36 +178,37 @@ private func expectFailedResolveKeepsNoWorkHoldingADroppedSingleton<Root>(
 
 @Suite struct AsyncFamilyPublicationTests {
     /// A child task (`async let`) builds a scoped instance around the singleton its parent's
-    /// resolution built and has not published; its resolve completes; then the parent's fails and
-    /// drops the singleton. The scoped instance is dropped with it, not kept in its scope holding
-    /// a singleton the container never publishes.
+    /// resolution built and has not published (it holds a transient whose hook runs when that
+    /// resolution completes: its construction is not complete until then); its resolve completes;
+    /// then the parent's fails and drops the singleton. The scoped instance is dropped with it, not
+    /// kept in its scope holding a singleton the container never publishes.
     @Test func aChildTasksScopedInstanceIsDroppedWithTheSingletonItsParentsFailedResolveDrops() async throws {
-        let family = Family()
-        family.container.register(FamilyRequest.self) { r async throws in
-            async let work = family.scope.resolveAsync(FamilyWork.self)
-            _ = try await r.resolveAsync(FamilySingleton.self)
-            family.singletonBuilt.signal()
-            _ = try await work
-            throw Refused()
-        }
+        let family = Family(singletonAwaitsTheResolvesEnd: true)
+        family.registerFailingRequest(.asyncLet)
         try await family.expectFailedRequestKeepsNoWorkHoldingADroppedSingleton()
-        #expect(family.works.count == 2)
+        #expect((family.singletons.count, family.works.count) == (2, 2))
     }
 
     /// The same with a task group.
     @Test func aTaskGroupsScopedInstanceIsDroppedWithTheSingletonItsParentsFailedResolveDrops() async throws {
-        let family = Family()
-        family.container.register(FamilyRequest.self) { r async throws in
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { _ = try await family.scope.resolveAsync(FamilyWork.self) }
-                _ = try await r.resolveAsync(FamilySingleton.self)
-                family.singletonBuilt.signal()
-                try await group.waitForAll()
-            }
-            throw Refused()
-        }
+        let family = Family(singletonAwaitsTheResolvesEnd: true)
+        family.registerFailingRequest(.taskGroup)
         try await family.expectFailedRequestKeepsNoWorkHoldingADroppedSingleton()
-        #expect(family.works.count == 2)
+        #expect((family.singletons.count, family.works.count) == (2, 2))
+    }
+
+    /// The singleton the parent's resolution built is complete, and published, as soon as its
+    /// factory returns; a child task (or a grandchild) builds a scoped instance around it, its
+    /// resolve completes, and the parent's then fails: the singleton stays published, and the
+    /// scoped instance in its scope, holding it. The next resolves get both, each built once.
+    @Test(arguments: ChildTaskShape.allCases)
+    func aChildTasksScopedInstanceAroundAFinishedSingletonOutlivesItsParentsFailedResolve(
+        shape: ChildTaskShape
+    ) async throws {
+        let family = Family()
+        family.registerFailingRequest(shape)
+        try await family.expectFailedRequestKeepsNoWorkHoldingADroppedSingleton()
+        #expect((family.singletons.count, family.works.count) == (1, 1))
     }
 
     /// A child task's resolve builds the scoped instance around its parent's unpublished singleton,
@@ -262,6 +312,20 @@ private final class BreakRoot: Sendable {}
 private final class BreakOutsider: Sendable {}
 
 extension AsyncFamilyPublicationTests {
+    /// How a failing request has the scoped work built in a child task while it builds the
+    /// singleton (see `Family.registerFailingRequest`).
+    enum ChildTaskShape: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        /// `async let`, in the request's factory.
+        case asyncLet
+        /// A task group, in the request's factory.
+        case taskGroup
+        /// `async let` in the factory of a transient that the request's factory resolves in an
+        /// `async let` of its own: the work is the request's grandchild's.
+        case grandchild
+
+        var testDescription: String { rawValue }
+    }
+
     /// A child resolve builds a disposable singleton around one the parent's resolution built and
     /// has not published, so its resolve hands it to the parent's; the parent's factory then
     /// resolves a scoped alias whose factory passes that singleton on. The scope must not take
@@ -292,26 +356,35 @@ extension AsyncFamilyPublicationTests {
         #expect(log.count("BreakSingleton") == 1, "disposed \(log.count("BreakSingleton")) times")
     }
 
-    /// A child A builds K around what the parent P built and has not published; an outsider W
-    /// holds X and waits at K's gate for A; a sibling B then waits for X, held by W (no cycle yet:
-    /// W waits for A, which waits for nothing). A completes and hands K to P: W now waits for P to
-    /// end, P for B, B for W. That wait can never end, and ends as `circularWait`, not a hang.
+    /// A child A builds K around what the parent P built and has not published (a singleton
+    /// holding a transient whose hook runs when P's resolve completes: not complete until then); an
+    /// outsider W, within the factory of X (so holding X's gate: X is not built yet), waits at K's
+    /// gate for A; a sibling B then waits for X (no cycle yet: W waits for A, which waits for
+    /// nothing). A completes and hands K to P: W now waits for P to end, P for B, B for W. That
+    /// wait can never end, and ends as `circularWait`, not a hang.
     @Test func aHandOverThatClosesACycleOfWaitsRefusesTheWaiterThatClosedIt() async throws {
         let container = Container()
         let holder = ScopeHolder()
         let (kStarted, kGo, outsiderGo, xHeld) = (Signal(), Signal(), Signal(), Signal())
-        container.register(FamilySingleton.self, scope: .singleton) { _ async in FamilySingleton(serial: 0) }
+        let seen = EventLog()
+        registerHooked(in: container)
+        container.register(FamilySingleton.self, scope: .singleton) { r async throws in
+            _ = try await r.resolveAsync(FamilyHooked.self)
+            return FamilySingleton(serial: 0)
+        }
         container.register(BreakSingleton.self, scope: .singleton) { r async throws in
             _ = try await r.resolveAsync(FamilySingleton.self)
             kStarted.signal()
             await kGo.wait()
             return BreakSingleton(EventLog())
         }
-        container.register(BreakOther.self, scope: .singleton) { _ async in BreakOther() }
-        container.register(BreakOutsider.self) { r async throws in
-            _ = try await r.resolveAsync(BreakOther.self)
+        container.register(BreakOther.self, scope: .singleton) { r async throws in
             xHeld.signal()
             _ = try await r.resolveAsync(BreakSingleton.self)
+            return BreakOther()
+        }
+        container.register(BreakOutsider.self) { r async throws in
+            _ = try await r.resolveAsync(BreakOther.self)
             return BreakOutsider()
         }
         container.register(BreakRoot.self) { r async throws in
@@ -321,9 +394,13 @@ extension AsyncFamilyPublicationTests {
             await kStarted.wait()
             outsiderGo.signal()
             await xHeld.wait()
-            _ = await awaitedUntil { AsyncInstanceGates.waits().contains { $0.serviceType == BreakSingleton.self } }
+            if await awaitedUntil({ AsyncInstanceGates.waits().contains { $0.serviceType == BreakSingleton.self } }) {
+                seen.record("W waits for K")
+            }
             async let b = scope.resolveAsync(BreakOther.self)
-            _ = await awaitedUntil { AsyncInstanceGates.waits().contains { $0.serviceType == BreakOther.self } }
+            if await awaitedUntil({ AsyncInstanceGates.waits().contains { $0.serviceType == BreakOther.self } }) {
+                seen.record("B waits for X")
+            }
             kGo.signal()
             _ = try await a
             _ = try await b
@@ -334,18 +411,29 @@ extension AsyncFamilyPublicationTests {
         let parent = Task { try await scope.resolveAsync(BreakRoot.self) }
         await outsiderGo.wait()
         let outsider = Task.detached { try await container.resolveAsync(BreakOutsider.self) }
-        let outcome = await withWatchdog(seconds: 10) {
+        let outcome = await withWatchdog(seconds: 30) {
             let p: Bool = (try? await parent.value) != nil
             let o = await injectionErrorAsync { try await outsider.value }
-            return (p, o?.code)
+            return (p, o)
         }
         #expect(outcome != nil, "hang: the wait never ends")
         if outcome == nil {
             parent.cancel()
             outsider.cancel()
         }
+        #expect(seen.events == ["W waits for K", "B waits for X"])
         #expect(outcome?.0 == true, "the parent's resolve succeeds")
-        #expect(outcome?.1 == .circularWait, "the outsider, whose wait closed the cycle, is refused")
+        #expect(outcome?.1?.code == .circularWait, "the outsider, whose wait closed the cycle, is refused")
+        #expect(
+            outcome?.1?.message
+                == "Resolving BreakSingleton would wait forever: this resolution (BreakOutsider -> BreakOther ->"
+                + " BreakSingleton) needs the BreakSingleton that another task's resolution is building, and that one"
+                + " (BreakRoot -> BreakOther) waits for the BreakOther that this resolution is building. Each holds a"
+                + " shared instance it has not finished while it waits for the other's, so neither can go on; this one"
+                + " stops instead of waiting, and releases what it holds. Fix: let one of them resolve the other's"
+                + " service first, or before starting the other task's work, or ask for it later through Lazy<T> or"
+                + " ServiceProvider<T>."
+        )
     }
 
     /// Many `Task { }`s started in the factory race its return; whatever the timing, every resolve
@@ -406,37 +494,14 @@ extension AsyncFamilyPublicationTests {
     }
 
     /// Three levels: a grandchild builds a scoped work around the singleton the top resolution
-    /// built; the middle resolve completes, the top one fails: the work is dropped too.
+    /// built and has not published (its construction is not complete until that resolution
+    /// completes: it holds a transient with a hook); the middle resolve completes, the top one
+    /// fails: the work is dropped too.
     @Test func aGrandchildsScopedInstanceIsDroppedWhenTheTopResolveFails() async throws {
-        let container = Container()
-        let holder = ScopeHolder()
-        let (singletons, works) = (CallCounter(), CallCounter())
-        let sharedBuilt = Signal()
-        container.register(FamilySingleton.self, scope: .singleton) { _ async in
-            FamilySingleton(serial: singletons.next())
-        }
-        container.register(FamilyWork.self, scope: .scoped) { r async throws in
-            await sharedBuilt.wait()
-            return FamilyWork(singleton: try await r.resolveAsync(FamilySingleton.self), serial: works.next())
-        }
-        container.register(BreakMid.self) { _ async throws in
-            async let work = holder.scope!.resolveAsync(FamilyWork.self)
-            _ = try await work
-            return BreakMid()
-        }
-        container.register(BreakRoot.self) { r async throws in
-            async let mid = holder.scope!.resolveAsync(BreakMid.self)
-            _ = try await r.resolveAsync(FamilySingleton.self)
-            sharedBuilt.signal()
-            _ = try await mid
-            throw Refused()
-        }
-        try await expectFailedResolveKeepsNoWorkHoldingADroppedSingleton(
-            BreakRoot.self,
-            from: container,
-            holder: holder
-        )
-        #expect(works.count == 2)
+        let family = Family(singletonAwaitsTheResolvesEnd: true)
+        family.registerFailingRequest(.grandchild)
+        try await family.expectFailedRequestKeepsNoWorkHoldingADroppedSingleton()
+        #expect((family.singletons.count, family.works.count) == (2, 2))
     }
 
     /// Three levels, succeeding: the grandchild's work is published once the top resolve completes,
@@ -591,11 +656,13 @@ extension AsyncFamilyPublicationTests {
     }
 
     /// A `Task { }` whose resolve starts while an inner factory runs, builds a scoped work around
-    /// the singleton built before, and completes after the inner factory returned; then the
-    /// enclosing factory's resolution fails. Built by that resolution (through the inner factory's
-    /// resolver), the singleton is dropped, and the work, handed to the enclosing factory, with
-    /// it; built by a child task of the inner factory, the singleton was published, and the work
-    /// holds it. Either way the work the scope keeps holds the singleton the container publishes.
+    /// the singleton built before (which holds a transient whose hook runs when the resolution
+    /// that built it completes: it is not complete until then), and completes after the inner
+    /// factory returned; then the enclosing factory's resolution fails. Built by that resolution
+    /// (through the inner factory's resolver), the singleton is dropped, and the work, handed to
+    /// the enclosing factory, with it; built by a child task of the inner factory, the singleton
+    /// was published when the child's resolve completed, and the work holds it. Either way the
+    /// work the scope keeps holds the singleton the container publishes.
     @Test(arguments: [true, false])
     func aTaskOutlivingAnInnerFactoryKeepsNoWorkHoldingADroppedSingleton(throughTheResolver: Bool) async throws {
         let container = Container()
@@ -603,8 +670,10 @@ extension AsyncFamilyPublicationTests {
         let (singletons, works) = (CallCounter(), CallCounter())
         let (workStarted, sharedBuilt) = (Signal(), Signal())
         let late = Locked.make(Task<FamilyWork, any Error>?.none)
-        container.register(FamilySingleton.self, scope: .singleton) { _ async in
-            FamilySingleton(serial: singletons.next())
+        registerHooked(in: container)
+        container.register(FamilySingleton.self, scope: .singleton) { r async throws in
+            _ = try await r.resolveAsync(FamilyHooked.self)
+            return FamilySingleton(serial: singletons.next())
         }
         container.register(FamilyWork.self, scope: .scoped) { r async throws in
             workStarted.signal()
@@ -638,6 +707,7 @@ extension AsyncFamilyPublicationTests {
             work != nil && work?.singleton === shared,
             "kept \(work?.singleton.serial ?? -1), published \(shared?.serial ?? -1)"
         )
+        #expect(singletons.count == (throughTheResolver ? 2 : 1))  // dropped and built again, or kept
         try await scope.closeAsync()
     }
 }

@@ -18,8 +18,9 @@ import Testing
 
 // Resolutions started inside a factory or an onResolved hook through a captured container rather
 // than through the resolver `r`: such a resolution is nested in the one it runs inside, so it sees
-// the singletons that resolution built but has not published yet, and the services it is
-// constructing (cycles and error paths). And a construction that fails drops what it queued, even
+// the singletons that resolution built but has not published yet (a singleton is published as soon
+// as its factory returns unless it, or what it holds, has hooks still to run: the tests give it
+// one), and the services it is constructing (cycles and error paths). And a construction that fails drops what it queued, even
 // when a factory catches the error and goes on.
 
 // MARK: - Test services (private to this file)
@@ -70,7 +71,9 @@ struct NestedResolutionTests {
     @Test func hookResolvingThroughACapturedContainerGetsTheSingletonBuiltEarlierInTheSameResolve() throws {
         let container = Container()
         let clockCalls = CallCounter()
+        // With a hook of its own, the clock is published only when the resolve completes.
         container.register(NestClock.self, scope: .singleton) { _ in NestClock(serial: clockCalls.next()) }
+            .onResolved { _, _ in }
         container.register(NestStore.self) { r in NestStore(clock: try r.resolve(NestClock.self)) }
             .onResolved { [unowned container] _, store in
                 store.capturedClock = try container.resolve(NestClock.self)
@@ -90,7 +93,9 @@ struct NestedResolutionTests {
         let container = Container()
         let clockCalls = CallCounter()
         let storeCalls = CallCounter()
+        // With a hook of its own, the clock is published only when the resolve completes.
         container.register(NestClock.self, scope: .singleton) { _ in NestClock(serial: clockCalls.next()) }
+            .onResolved { _, _ in }
         container.register(NestStore.self, scope: .singleton) { [unowned container] r in
             storeCalls.next()
             let store = NestStore(clock: try r.resolve(NestClock.self))

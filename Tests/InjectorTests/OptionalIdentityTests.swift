@@ -241,12 +241,15 @@ private final class Holder: Sendable {
         #expect(ledger.disposals == 1)
     }
 
-    /// The singleton is built in the very resolution that hands it on: it is unpublished when the
-    /// scope would take charge of it.
+    /// The singleton is built in the very resolution that hands it on, and has a hook, which runs
+    /// when that resolution completes: it is unpublished when the scope would take charge of it.
+    /// (One without hooks is published as soon as its factory returns, as in
+    /// `singletonHandedOnAsAnOptionalIsDisposedByTheContainerOnly`.)
     @Test func coldOptionalSingletonHandedOnInTheResolutionThatBuildsItIsNotTheScopes() throws {
         let container = Container()
         let ledger = Ledger()
         container.register(Ledger?.self, scope: .singleton) { _ in ledger }
+            .onResolved { _, _ in }
         container.register(Ledger.self, scope: .scoped) { r in try #require(try r.resolve(Ledger?.self)) }
         container.register(Holder.self) { r in
             Holder(try r.resolve(Ledger.self))

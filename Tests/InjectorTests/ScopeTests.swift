@@ -455,6 +455,19 @@ private final class CountedSingleton: Sendable {
     deinit { alive.release() }
 }
 
+/// A disposable singleton whose instances count how many of them are alive, and their disposals.
+private final class DisposableSingleton: Disposable, Sendable {
+    let alive: LiveCounter
+    let disposals: CallCounter
+    init(alive: LiveCounter, disposals: CallCounter) {
+        self.alive = alive
+        self.disposals = disposals
+        alive.next()
+    }
+    deinit { alive.release() }
+    func dispose() { disposals.next() }
+}
+
 /// Counts instances made and not yet released.
 private final class LiveCounter: Sendable {
     private let counter = CallCounter()
@@ -462,39 +475,114 @@ private final class LiveCounter: Sendable {
     func next() { counter.next() }
     func release() { released.next() }
     var count: Int { counter.count - released.count }
+    /// How many were made.
+    var made: Int { counter.count }
+}
+
+/// A transient with an `onResolved` hook, which runs when the resolution completes: a singleton
+/// holding one is not complete, nor published, until then.
+private final class HookedService: Sendable {}
+
+/// Registers `HookedService` in `container`, sync or async.
+private func registerHooked(in container: Container, async: Bool = false) {
+    if async {
+        container.register(HookedService.self) { _ async in HookedService() }
+            .onResolved { _, _ in }
+    } else {
+        container.register(HookedService.self) { _ in HookedService() }
+            .onResolved { _, _ in }
+    }
 }
 
 private struct RequestRefused: Error {}
 private final class FailingService: Sendable {}
 
 extension ScopeTests {
-    /// A singleton built by a resolve that then fails is dropped: after many failed resolves,
-    /// none of the singletons they built is alive, sync or async.
+    /// A singleton whose construction a resolve left incomplete (it holds a transient whose hook
+    /// runs when the resolve completes) is dropped when that resolve fails: after many failed
+    /// resolves, none of the singletons they built is alive, sync or async.
     @Test func singletonBuiltByAFailedResolveIsReleased() async throws {
         let alive = LiveCounter()
         let container = Container()
-        container.register(CountedSingleton.self, scope: .singleton) { _ in CountedSingleton(alive: alive) }
-        container.register(CountedSingleton.self, name: "async", scope: .singleton) { _ in
+        registerHooked(in: container)
+        container.register(CountedSingleton.self, scope: .singleton) { r in
+            _ = try r.resolve(HookedService.self)
+            return CountedSingleton(alive: alive)
+        }
+        container.register(CountedSingleton.self, name: "async", scope: .singleton) { r in
+            _ = try await r.resolveAsync(HookedService.self)
             await Task.yield()
             return CountedSingleton(alive: alive)
         }
+        try await expectEveryResolveFails(resolving: CountedSingleton.self, in: container)
+        #expect(alive.made == 200)
+        #expect(alive.count == 0)
+    }
+
+    /// A singleton is published as soon as its construction is complete (its factory returned, and
+    /// nothing it holds awaits the end of the resolve): a resolve that builds it and then fails
+    /// leaves it published. After many failed resolves, sync or async, one instance of each is
+    /// alive, built once, which the next resolve gets; shutting the container down disposes each
+    /// once.
+    @Test func aSingletonBuiltBeforeAFailureStaysPublishedAndIsDisposedOnce() async throws {
+        let (alive, disposals) = (LiveCounter(), CallCounter())
+        let container = Container()
+        container.register(DisposableSingleton.self, scope: .singleton) { _ in
+            DisposableSingleton(alive: alive, disposals: disposals)
+        }
+        container.register(DisposableSingleton.self, name: "async", scope: .singleton) { _ in
+            await Task.yield()
+            return DisposableSingleton(alive: alive, disposals: disposals)
+        }
+        try await expectEveryResolveFails(resolving: DisposableSingleton.self, in: container)
+        #expect(alive.made == 2)
+        let kept = (
+            try container.resolve(DisposableSingleton.self),
+            try await container.resolveAsync(DisposableSingleton.self, name: "async")
+        )
+        #expect(alive.made == 2)
+        #expect(kept.0 !== kept.1)
+        #expect(disposals.count == 0)
+        try await container.shutdownAsync()
+        #expect(disposals.count == 2)
+    }
+
+    /// Registers a `FailingService` that resolves `Service` and then fails, and one named "async"
+    /// that resolves `Service` named "async" and then fails; resolves each 100 times, each failing
+    /// with the factory's error.
+    private func expectEveryResolveFails<Service>(
+        resolving service: Service.Type,
+        in container: Container,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         container.register(FailingService.self) { r in
-            _ = try r.resolve(CountedSingleton.self)
+            _ = try r.resolve(Service.self)
             throw RequestRefused()
         }
         container.register(FailingService.self, name: "async") { r in
-            _ = try await r.resolveAsync(CountedSingleton.self, name: "async")
+            _ = try await r.resolveAsync(Service.self, name: "async")
             throw RequestRefused()
         }
-
         for _ in 0..<100 {
-            #expect(throws: InjectionError.self) { try container.resolve(FailingService.self) }
-            await #expect(throws: InjectionError.self) {
+            let error = injectionError { try container.resolve(FailingService.self) }
+            #expect(error?.code == .factoryFailed, sourceLocation: sourceLocation)
+            #expect(
+                error?.message
+                    == "The factory of FailingService threw: RequestRefused(). The error is the underlyingError; fix the"
+                    + " factory or what it depends on.",
+                sourceLocation: sourceLocation
+            )
+            let asyncError = await injectionErrorAsync {
                 try await container.resolveAsync(FailingService.self, name: "async")
             }
+            #expect(asyncError?.code == .factoryFailed, sourceLocation: sourceLocation)
+            #expect(
+                asyncError?.message
+                    == "The factory of FailingService (name: \"async\") threw: RequestRefused(). The error is the"
+                    + " underlyingError; fix the factory or what it depends on.",
+                sourceLocation: sourceLocation
+            )
         }
-
-        #expect(alive.count == 0)
     }
 }
 
@@ -566,15 +654,21 @@ extension ScopeTests {
         #expect(disposals.count == 1)
     }
 
-    /// A scoped instance whose resolve built a singleton for it is published with that singleton,
-    /// when the resolve completes: a resolve that fails after building both publishes neither, and
-    /// the next builds both again. The scope disposes each scoped instance it took charge of.
+    /// A scoped instance whose resolve built a singleton for it that is not complete until the
+    /// resolve completes (it holds a transient whose hook runs then) is published with that
+    /// singleton, when the resolve completes: a resolve that fails after building both publishes
+    /// neither, and the next builds both again. The scope disposes each scoped instance it took
+    /// charge of.
     @Test func scopedInstanceHoldingASingletonBuiltByAFailedResolveIsBuiltAgain() throws {
         let alive = LiveCounter()
         let container = Container()
         let calls = CallCounter()
         let disposals = CallCounter()
-        container.register(CountedSingleton.self, scope: .singleton) { _ in CountedSingleton(alive: alive) }
+        registerHooked(in: container)
+        container.register(CountedSingleton.self, scope: .singleton) { r in
+            _ = try r.resolve(HookedService.self)
+            return CountedSingleton(alive: alive)
+        }
         container.register(ScopedWork.self, scope: .scoped) { r in
             _ = try r.resolve(CountedSingleton.self)
             calls.next()
@@ -588,6 +682,50 @@ extension ScopeTests {
         #expect(alive.count == 1)
         try scope.close()
         #expect(disposals.count == 2)
+    }
+
+    /// A scoped instance whose resolve built a singleton for it that is complete when its factory
+    /// returns: the singleton is published at once, and so is the scoped instance, which holds
+    /// nothing unpublished. A resolve that fails after building both leaves both published, sync or
+    /// async: the next resolves get them, each built once; the scope disposes the scoped instance
+    /// once, and the container the singleton.
+    @Test(arguments: [false, true])
+    func scopedInstanceHoldingASingletonBuiltByAFailedResolveStaysInItsScope(async: Bool) async throws {
+        let (alive, singletonDisposals) = (LiveCounter(), CallCounter())
+        let container = Container()
+        let calls = CallCounter()
+        let disposals = CallCounter()
+        let scope: LifetimeScope
+        if async {
+            container.register(DisposableSingleton.self, scope: .singleton) { _ async in
+                DisposableSingleton(alive: alive, disposals: singletonDisposals)
+            }
+            container.register(ScopedWork.self, scope: .scoped) { r async throws in
+                _ = try await r.resolveAsync(DisposableSingleton.self)
+                calls.next()
+                return ScopedWork(disposals: disposals)
+            }
+            scope = try await failedAsyncRequest(resolving: ScopedWork.self, in: container)
+        } else {
+            container.register(DisposableSingleton.self, scope: .singleton) { _ in
+                DisposableSingleton(alive: alive, disposals: singletonDisposals)
+            }
+            container.register(ScopedWork.self, scope: .scoped) { r in
+                _ = try r.resolve(DisposableSingleton.self)
+                calls.next()
+                return ScopedWork(disposals: disposals)
+            }
+            scope = try failedRequest(resolving: ScopedWork.self, in: container)
+        }
+        #expect((alive.count, calls.count) == (1, 1))
+        let work = try await scope.resolveAsync(ScopedWork.self)
+        #expect(try await scope.resolveAsync(ScopedWork.self) === work)
+        _ = try await container.resolveAsync(DisposableSingleton.self)
+        #expect((alive.made, calls.count) == (1, 1))
+        try await scope.closeAsync()
+        #expect(disposals.count == 1)
+        try await container.shutdownAsync()
+        #expect(singletonDisposals.count == 1)
     }
 }
 
@@ -633,7 +771,8 @@ extension ScopeTests {
         try await scope.closeAsync()
     }
 
-    /// An async scoped instance whose resolve built a singleton for it is published with that
+    /// An async scoped instance whose resolve built a singleton for it that is not complete until
+    /// the resolve completes (it holds a transient whose hook runs then) is published with that
     /// singleton, when the resolve completes: an async resolve that fails after building both
     /// publishes neither, and the next builds both again.
     @Test func asyncScopedInstanceHoldingASingletonBuiltByAFailedResolveIsBuiltAgain() async throws {
@@ -641,7 +780,11 @@ extension ScopeTests {
         let container = Container()
         let calls = CallCounter()
         let disposals = CallCounter()
-        container.register(CountedSingleton.self, scope: .singleton) { _ async in CountedSingleton(alive: alive) }
+        registerHooked(in: container, async: true)
+        container.register(CountedSingleton.self, scope: .singleton) { r async throws in
+            _ = try await r.resolveAsync(HookedService.self)
+            return CountedSingleton(alive: alive)
+        }
         container.register(ScopedWork.self, scope: .scoped) { r async throws in
             _ = try await r.resolveAsync(CountedSingleton.self)
             calls.next()

@@ -100,53 +100,168 @@ private func expectCrossedRequestsCycle(in outcomes: Outcomes) throws {
     #expect(outcomes.values.count == 1)
 }
 
-/// `GateLeft` and `GateRight` in `scope`, and two requests that each build one, then ask for the
-/// other once the other request holds it: a wait cycle between two threads, with no dependency cycle.
-///
-/// With `holdingSingletons`, each of the two holds a singleton of its own (`GateCounted`, named),
-/// which its resolve builds and publishes when it completes: a scoped instance is then published
-/// with it, so its resolve holds its gate until it completes, as it holds a singleton's.
-private func registerCrossedRequests(in container: Container, scope: Scope, holdingSingletons: Bool = false) {
+/// `GateLeft` in `scope` and `GateRight` in `rightScope` (or `scope`), each holding what `holding`
+/// says, and two requests that each build one, then ask for the other once the other request holds
+/// it (or after 5 s): with no dependency cycle, a wait cycle between two threads if the
+/// resolve that built each keeps its gate until it completes (`CrossedHolding.aTransientWithAHook`).
+/// Returns the count of the two instances' factory calls, and of the requests that went on only
+/// once the other held its instance.
+@discardableResult
+private func registerCrossedRequests(
+    in container: Container,
+    scope: Scope,
+    rightScope: Scope? = nil,
+    holding: SharedConstructionGateTests.CrossedHolding = .nothing
+) -> (calls: CallCounter, crossed: CallCounter) {
     let leftHeld = DispatchSemaphore(value: 0)
     let rightHeld = DispatchSemaphore(value: 0)
-    if holdingSingletons {
-        container.register(GateCounted.self, name: "left", scope: .singleton) { _ in GateCounted(serial: 1) }
-        container.register(GateCounted.self, name: "right", scope: .singleton) { _ in GateCounted(serial: 2) }
+    let (calls, crossed) = (CallCounter(), CallCounter())
+    container.register(GateCounted.self, name: "left", scope: .singleton) { _ in GateCounted(serial: 1) }
+    container.register(GateCounted.self, name: "right", scope: .singleton) { _ in GateCounted(serial: 2) }
+    container.register(GateHooked.self) { _ in GateHooked() }
+        .onResolved { _, _ in }
+    /// Resolves what each crossed instance holds.
+    @Sendable func resolveHeld(_ r: Resolver, name: String) throws {
+        switch holding {
+        case .nothing: break
+        case .aFinishedSingleton: _ = try r.resolve(GateCounted.self, name: name)
+        case .aTransientWithAHook: _ = try r.resolve(GateHooked.self)
+        }
     }
     container.register(GateLeft.self, scope: scope) { r in
-        if holdingSingletons { _ = try r.resolve(GateCounted.self, name: "left") }
+        calls.next()
+        try resolveHeld(r, name: "left")
         return GateLeft()
     }
-    container.register(GateRight.self, scope: scope) { r in
-        if holdingSingletons { _ = try r.resolve(GateCounted.self, name: "right") }
+    container.register(GateRight.self, scope: rightScope ?? scope) { r in
+        calls.next()
+        try resolveHeld(r, name: "right")
         return GateRight()
     }
     container.register(GateLeftRequest.self) { r in
         _ = try r.resolve(GateLeft.self)
         leftHeld.signal()
-        _ = waited(for: rightHeld)
+        if waited(for: rightHeld) { crossed.next() }
         _ = try r.resolve(GateRight.self)
         return GateLeftRequest()
     }
     container.register(GateRightRequest.self) { r in
         _ = try r.resolve(GateRight.self)
         rightHeld.signal()
-        _ = waited(for: leftHeld)
+        if waited(for: leftHeld) { crossed.next() }
         _ = try r.resolve(GateLeft.self)
         return GateRightRequest()
     }
+    return (calls, crossed)
 }
 
 /// What the two crossed requests (see `registerCrossedRequests`), resolved from `scope` on two
 /// threads at once, came to; fails the test if either does not end.
 private func crossedRequestOutcomes(in scope: LifetimeScope) async throws -> Outcomes {
+    try await crossedRequestOutcomes {
+        try scope.resolve(GateLeftRequest.self)
+    } right: {
+        try scope.resolve(GateRightRequest.self)
+    }
+}
+
+/// The same, resolved from `container`.
+private func crossedRequestOutcomes(in container: Container) async throws -> Outcomes {
+    try await crossedRequestOutcomes {
+        try container.resolve(GateLeftRequest.self)
+    } right: {
+        try container.resolve(GateRightRequest.self)
+    }
+}
+
+/// What `left` and `right`, run on two threads at once, came to; fails the test if either does not
+/// end.
+private func crossedRequestOutcomes(
+    left: @escaping @Sendable () throws -> Any,
+    right: @escaping @Sendable () throws -> Any
+) async throws -> Outcomes {
     let outcomes = Outcomes()
-    let ended = await onThreads([
-        { outcomes.record { try scope.resolve(GateLeftRequest.self) } },
-        { outcomes.record { try scope.resolve(GateRightRequest.self) } },
-    ])
+    let ended = await onThreads([{ outcomes.record(left) }, { outcomes.record(right) }])
     try #require(ended)
     return outcomes
+}
+
+/// What two tasks came to that resolve, through the sync API, the crossed requests (see
+/// `registerCrossedRequests`) for a weak `GateLeft` and a singleton `GateRight`, each holding what
+/// `holding` says; and whether the two ran at once. Each runs on a thread of its own (see
+/// `ThreadPerJobExecutor`): on the cooperative pool, which other tests keep busy, they could run one
+/// after the other, and there would be no cycle to report.
+private func crossedTaskOutcomes(
+    holding: SharedConstructionGateTests.CrossedHolding
+) async throws -> (outcomes: Outcomes, overlapped: Bool) {
+    let container = Container()
+    let counters = registerCrossedRequests(in: container, scope: .weak, rightScope: .singleton, holding: holding)
+    let outcomes = Outcomes()
+    let executor = ThreadPerJobExecutor()
+    let ended: Bool? = await withWatchdog {
+        let left = Task(executorPreference: executor) {
+            outcomes.record { try container.resolve(GateLeftRequest.self) }
+        }
+        let right = Task(executorPreference: executor) {
+            outcomes.record { try container.resolve(GateRightRequest.self) }
+        }
+        await left.value
+        await right.value
+        return true
+    }
+    try #require(ended == true)
+    return (outcomes, counters.crossed.count == 2)
+}
+
+/// A singleton `GateLeft` and a `GateRight` in `rightScope`, async, each holding a transient with a
+/// hook if `holdingHookedTransients`, and two async requests that each build one, then ask for the
+/// other once the other request holds it.
+private func registerCrossedAsyncRequests(
+    in container: Container,
+    rightScope: Scope = .weak,
+    holdingHookedTransients: Bool = false
+) {
+    let leftHeld = Signal()
+    let rightHeld = Signal()
+    container.register(GateHooked.self) { _ async in GateHooked() }
+        .onResolved { _, _ in }
+    container.register(GateLeft.self, scope: .singleton) { r async throws in
+        if holdingHookedTransients { _ = try await r.resolveAsync(GateHooked.self) }
+        return GateLeft()
+    }
+    container.register(GateRight.self, scope: rightScope) { r async throws in
+        if holdingHookedTransients { _ = try await r.resolveAsync(GateHooked.self) }
+        return GateRight()
+    }
+    container.register(GateLeftRequest.self) { r async throws in
+        _ = try await r.resolveAsync(GateLeft.self)
+        leftHeld.signal()
+        _ = await awaited(rightHeld)
+        _ = try await r.resolveAsync(GateRight.self)
+        return GateLeftRequest()
+    }
+    container.register(GateRightRequest.self) { r async throws in
+        _ = try await r.resolveAsync(GateRight.self)
+        rightHeld.signal()
+        _ = await awaited(leftHeld)
+        _ = try await r.resolveAsync(GateLeft.self)
+        return GateRightRequest()
+    }
+}
+
+/// What two async resolutions of the crossed async requests (see `registerCrossedAsyncRequests`,
+/// with a weak `GateRight`) came to; fails the test if they do not end.
+private func crossedAsyncOutcomes(
+    in container: Container,
+    holdingHookedTransients: Bool
+) async throws -> [ResolveOutcome] {
+    registerCrossedAsyncRequests(in: container, holdingHookedTransients: holdingHookedTransients)
+    let outcomes: [ResolveOutcome]? = await withWatchdog {
+        async let left = outcome { try await container.resolveAsync(GateLeftRequest.self) }
+        async let right = outcome { try await container.resolveAsync(GateRightRequest.self) }
+        return await [left, right]
+    }
+    return try #require(outcomes)
 }
 
 /// How many threads race for one instance in `instancesFromRacingThreads`.
@@ -204,35 +319,51 @@ struct SharedConstructionGateTests {
         #expect(Set(outcomes.values) == ["GateLeft", "GateRight"])
     }
 
-    /// Two resolutions on two threads, each holding a singleton it built (unpublished until it
-    /// ends) and then asking for the one the other holds: the one that would close the cycle throws
-    /// `circularWait` naming both paths; the other then builds what it needs and succeeds.
+    /// Two resolutions on two threads, each holding a singleton it built whose construction is not
+    /// complete (it holds a transient whose `onResolved` hook runs when the resolve completes: the
+    /// singleton is published then, and its gate held until then), and then asking for the one the
+    /// other holds: the one that would close the cycle throws `circularWait` naming both paths; the
+    /// other then builds what it needs and succeeds.
     @Test func waitForCycleAcrossTwoThreadsIsReported() async throws {
         let container = Container()
-        registerCrossedRequests(in: container, scope: .singleton)
-        let outcomes = Outcomes()
-        let ended = await onThreads([
-            { outcomes.record { try container.resolve(GateLeftRequest.self) } },
-            { outcomes.record { try container.resolve(GateRightRequest.self) } },
-        ])
-        #expect(ended)
+        let counters = registerCrossedRequests(in: container, scope: .singleton, holding: .aTransientWithAHook)
+        let outcomes = try await crossedRequestOutcomes(in: container)
         try expectCrossedRequestsCycle(in: outcomes)
+        #expect(counters.crossed.count == 2)  // each held its singleton while the other asked for it
         // Nothing is left half-built or held: both singletons resolve at once now.
         _ = try container.resolve(GateLeft.self)
         _ = try container.resolve(GateRight.self)
     }
 
-    /// The same cycle between two scoped instances of one scope, each holding a singleton its
-    /// resolve built (so published with it, when the resolve completes), whose gates the scope's
-    /// store keeps until a second thread comes to wait: each thread finds the other's gate held,
-    /// moves it to the process-wide table and waits there, and the one that would close the cycle
-    /// is told so.
+    /// The same crossed requests for two singletons whose construction is complete when their
+    /// factory returns (they hold nothing, or a singleton that is complete too): each is published,
+    /// and its gate released, as soon as it is built, so neither request waits for the other's to
+    /// complete, and both succeed with the one instance of each, built once.
+    @Test(arguments: [CrossedHolding.nothing, .aFinishedSingleton])
+    func crossedRequestsForFinishedSingletonsBothSucceed(holding: CrossedHolding) async throws {
+        let container = Container()
+        let counters = registerCrossedRequests(in: container, scope: .singleton, holding: holding)
+        let outcomes = try await crossedRequestOutcomes(in: container)
+        #expect(outcomes.errors.isEmpty, "\(outcomes.all)")
+        #expect(Set(outcomes.values) == ["GateLeftRequest", "GateRightRequest"])
+        #expect(counters.crossed.count == 2)  // each held its singleton while the other asked for it
+        #expect(try container.resolve(GateLeft.self) === container.resolve(GateLeft.self))
+        #expect(try container.resolve(GateRight.self) === container.resolve(GateRight.self))
+        #expect(counters.calls.count == 2)
+    }
+
+    /// The same cycle between two scoped instances of one scope, each holding a transient whose
+    /// hook runs when its resolve completes (so published then), whose gates the scope's store
+    /// keeps until a second thread comes to wait: each thread finds the other's gate held, moves it
+    /// to the process-wide table and waits there, and the one that would close the cycle is told
+    /// so.
     @Test func waitForCycleBetweenTwoScopedInstancesOfOneScopeIsReported() async throws {
         let container = Container()
-        registerCrossedRequests(in: container, scope: .scoped, holdingSingletons: true)
+        let counters = registerCrossedRequests(in: container, scope: .scoped, holding: .aTransientWithAHook)
         let scope = container.makeScope()
         let outcomes = try await crossedRequestOutcomes(in: scope)
         try expectCrossedRequestsCycle(in: outcomes)
+        #expect(counters.crossed.count == 2)
         // The gates the table took over are free again: both instances resolve at once, on any thread.
         let again = await onThreads([
             {
@@ -246,59 +377,32 @@ struct SharedConstructionGateTests {
         try await scope.closeAsync()
     }
 
-    /// The same crossed requests for two scoped instances that hold nothing unpublished: each is
-    /// published, and its gate released, as soon as it is built, so neither request waits for the
-    /// other's to complete, and both succeed with the scope's one instance of each.
-    @Test func scopedInstancesHoldingNothingUnpublishedDoNotMakeCrossedRequestsWait() async throws {
+    /// The same crossed requests for two scoped instances that hold nothing unpublished (nothing,
+    /// or a singleton their resolve built, published as soon as it was built): each is published,
+    /// and its gate released, as soon as it is built, so neither request waits for the other's to
+    /// complete, and both succeed with the scope's one instance of each, built once.
+    @Test(arguments: [CrossedHolding.nothing, .aFinishedSingleton])
+    func scopedInstancesHoldingNothingUnpublishedDoNotMakeCrossedRequestsWait(holding: CrossedHolding) async throws {
         let container = Container()
-        registerCrossedRequests(in: container, scope: .scoped)
+        let counters = registerCrossedRequests(in: container, scope: .scoped, holding: holding)
         let scope = container.makeScope()
         let outcomes = try await crossedRequestOutcomes(in: scope)
         #expect(outcomes.errors.isEmpty, "\(outcomes.all)")
         #expect(Set(outcomes.values) == ["GateLeftRequest", "GateRightRequest"])
+        #expect(counters.crossed.count == 2)
         #expect(try scope.resolve(GateLeft.self) === scope.resolve(GateLeft.self))
+        #expect(counters.calls.count == 2)
         try await scope.closeAsync()
     }
 
     /// The same cycle between two tasks that resolve through the sync API (an async resolution
     /// releases the gates of the sync instances it builds before it next suspends, so only sync
-    /// resolves running in tasks can close such a cycle): reported with both paths.
+    /// resolves running in tasks can close such a cycle), each holding a weak instance or a
+    /// singleton whose construction is not complete until its resolve completes (it holds a
+    /// transient with a hook): reported with both paths.
     @Test func waitForCycleAcrossTwoTasksIsReported() async throws {
-        let container = Container()
-        let leftHeld = DispatchSemaphore(value: 0)
-        let rightHeld = DispatchSemaphore(value: 0)
-        let overlaps = CallCounter()
-        container.register(GateLeft.self, scope: .weak) { _ in GateLeft() }
-        container.register(GateRight.self, scope: .singleton) { _ in GateRight() }
-        container.register(GateLeftRequest.self) { r in
-            _ = try r.resolve(GateLeft.self)
-            leftHeld.signal()
-            if waited(for: rightHeld, seconds: 2) { overlaps.next() }
-            _ = try r.resolve(GateRight.self)
-            return GateLeftRequest()
-        }
-        container.register(GateRightRequest.self) { r in
-            _ = try r.resolve(GateRight.self)
-            rightHeld.signal()
-            if waited(for: leftHeld, seconds: 2) { overlaps.next() }
-            _ = try r.resolve(GateLeft.self)
-            return GateRightRequest()
-        }
-        let outcomes = Outcomes()
-        let ended: Bool? = await withWatchdog {
-            let left = Task.detached { outcomes.record { try container.resolve(GateLeftRequest.self) } }
-            let right = Task.detached { outcomes.record { try container.resolve(GateRightRequest.self) } }
-            await left.value
-            await right.value
-            return true
-        }
-        #expect(ended == true)
-        // Two tasks run at once only if the cooperative pool has two threads free; when other tests
-        // kept it busy, they ran one after the other, and there was no cycle to report.
-        guard overlaps.count == 2 else {
-            #expect(outcomes.errors.isEmpty)
-            return
-        }
+        let (outcomes, overlapped) = try await crossedTaskOutcomes(holding: .aTransientWithAHook)
+        #expect(overlapped)
         let errors = outcomes.errors
         try #require(errors.count == 1, "\(outcomes.all)")
         #expect(errors[0].code == .circularWait)
@@ -307,6 +411,16 @@ struct SharedConstructionGateTests {
         #expect(paths.allSatisfy { message.contains("(\($0))") }, "\(message)")
         #expect(message.contains("would wait forever"))
         #expect(outcomes.values.count == 1)
+    }
+
+    /// The same crossed requests in two tasks for a weak instance and a singleton whose
+    /// construction is complete when their factory returns: each is published, and its gate
+    /// released, as soon as it is built, so both succeed.
+    @Test func crossedSyncResolvesInTwoTasksOfFinishedInstancesBothSucceed() async throws {
+        let (outcomes, overlapped) = try await crossedTaskOutcomes(holding: .nothing)
+        #expect(overlapped)
+        #expect(outcomes.errors.isEmpty, "\(outcomes.all)")
+        #expect(Set(outcomes.values) == ["GateLeftRequest", "GateRightRequest"])
     }
 
     /// The documented deadlock: a scoped factory that built a cold singleton, then waits for work
@@ -425,8 +539,8 @@ struct SharedConstructionGateTests {
     /// the process-wide table: the failure releases the gate, and the waiter builds the instance
     /// (the discarded one is never handed out), which the scope then keeps as its one instance;
     /// closing the scope disposes each instance built once, the discarded one too (the scope took
-    /// charge of it when it was built). What the failed resolve built with it (a singleton, a hook)
-    /// is dropped too. The resolve fails only once the table records the waiter at the gate its
+    /// charge of it when it was built). What the failed resolve built with it (a singleton whose
+    /// hook had not run yet, a hook) is dropped too. The resolve fails only once the table records the waiter at the gate its
     /// thread holds, so the test always takes that path.
     @Test(arguments: HeldScopedGate.allCases)
     func scopedInstanceHeldUntilItsResolveEndsIsBuiltByTheWaiterWhenTheResolveFails(
@@ -451,6 +565,7 @@ struct SharedConstructionGateTests {
             throw GateRefused()
         }
         container.register(GateCounted.self, scope: .singleton) { _ in GateCounted(serial: singletons.next()) }
+            .onResolved { _, _ in }
         container.register(GateHooked.self) { _ in GateHooked() }
             .onResolved { _, _ in
                 if hooks.next() == 1, held == .itsHookFailsWhenTheResolveCompletes {
@@ -460,15 +575,15 @@ struct SharedConstructionGateTests {
             }
         container.register(GateHeldWork.self, scope: .scoped) { r in
             switch held {
-            case .itsConstructionBuiltASingleton: _ = try r.resolve(GateCounted.self)
+            case .itsConstructionBuiltAHookedSingleton: _ = try r.resolve(GateCounted.self)
             case .itsConstructionQueuedAHook, .itsHookFailsWhenTheResolveCompletes: _ = try r.resolve(GateHooked.self)
-            case .itsResolveBuiltASingletonBefore, .itsResolveIsNestedInTheFailingOne: break
+            case .itsResolveBuiltAHookedSingletonBefore, .itsResolveIsNestedInTheFailingOne: break
             }
             return GateHeldWork(serial: works.next(), disposals: disposals)
         }
         container.register(GateWorkRequest.self) { r in
             switch held {
-            case .itsResolveBuiltASingletonBefore:
+            case .itsResolveBuiltAHookedSingletonBefore:
                 _ = try r.resolve(GateCounted.self)
                 _ = try r.resolve(GateHeldWork.self)
             case .itsResolveIsNestedInTheFailingOne: _ = try scope.resolve(GateHeldWork.self)
@@ -517,8 +632,9 @@ struct SharedConstructionGateTests {
         #expect(try scope.resolve(GateHeldWork.self).serial == 2)
         #expect(works.count == 2)
         switch held {
-        case .itsConstructionBuiltASingleton, .itsResolveBuiltASingletonBefore:
-            // The failed resolve's singleton was dropped, never published.
+        case .itsConstructionBuiltAHookedSingleton, .itsResolveBuiltAHookedSingletonBefore:
+            // The failed resolve's singleton, whose construction was not complete (its hook had not
+            // run), was dropped, never published.
             #expect(try container.resolve(GateCounted.self).serial == 2)
         case .itsConstructionQueuedAHook:
             // The failed resolve's hook was dropped with it; the waiter's ran.
@@ -599,37 +715,15 @@ struct SharedConstructionGateTests {
         #expect(sawOther.count == 2)
     }
 
-    /// Two async resolutions, each holding an async singleton it built (unpublished until it ends)
-    /// and then asking for the one the other holds: the one that would close the cycle throws
-    /// `circularWait` naming both paths, instead of both tasks suspending forever; the other then
-    /// builds what it needs and succeeds.
+    /// Two async resolutions, each holding an async singleton or weak instance it built whose
+    /// construction is not complete (it holds a transient whose hook runs when the resolve
+    /// completes: it is published then) and then asking for the one the other holds: the one that
+    /// would close the cycle throws `circularWait` naming both paths, instead of both tasks
+    /// suspending forever; the other then builds what it needs and succeeds.
     @Test func waitForCycleBetweenTwoAsyncResolutionsIsReported() async throws {
         let container = Container()
-        let leftHeld = Signal()
-        let rightHeld = Signal()
-        container.register(GateLeft.self, scope: .singleton) { _ async in GateLeft() }
-        container.register(GateRight.self, scope: .weak) { _ async in GateRight() }
-        container.register(GateLeftRequest.self) { r async throws in
-            _ = try await r.resolveAsync(GateLeft.self)
-            leftHeld.signal()
-            _ = await awaited(rightHeld)
-            _ = try await r.resolveAsync(GateRight.self)
-            return GateLeftRequest()
-        }
-        container.register(GateRightRequest.self) { r async throws in
-            _ = try await r.resolveAsync(GateRight.self)
-            rightHeld.signal()
-            _ = await awaited(leftHeld)
-            _ = try await r.resolveAsync(GateLeft.self)
-            return GateRightRequest()
-        }
-        let outcomes: [ResolveOutcome]? = await withWatchdog {
-            async let left = outcome { try await container.resolveAsync(GateLeftRequest.self) }
-            async let right = outcome { try await container.resolveAsync(GateRightRequest.self) }
-            return await [left, right]
-        }
-        let all = try #require(outcomes)
-        let errors = all.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+        let all = try await crossedAsyncOutcomes(in: container, holdingHookedTransients: true)
+        let errors = failures(all)
         try #require(errors.count == 1, "\(all)")
         #expect(errors[0].code == .circularWait)
         let message = errors[0].message
@@ -643,29 +737,23 @@ struct SharedConstructionGateTests {
         _ = try await container.resolveAsync(GateRight.self)
     }
 
+    /// The same crossed async requests for instances whose construction is complete when their
+    /// factory returns: each is published, and its gate released, as soon as it is built, so both
+    /// resolutions succeed.
+    @Test func crossedAsyncRequestsForFinishedInstancesBothSucceed() async throws {
+        let all = try await crossedAsyncOutcomes(in: Container(), holdingHookedTransients: false)
+        #expect(failures(all).isEmpty, "\(all)")
+        #expect(all.compactMap { try? $0.get() } == ["GateLeftRequest", "GateRightRequest"])
+    }
+
     /// A child task of an async factory (`async let`) and a sibling child task each hold an async
-    /// singleton and ask for the other's: siblings of one family take turns at a gate, so this is
-    /// a wait that cannot end either, and it is reported.
+    /// singleton and ask for the other's (within a running async factory's family, a singleton is
+    /// published, and its gate released, only when the resolution that built it completes, even
+    /// one complete when its factory returns): siblings of one family take turns at a gate, so this
+    /// is a wait that cannot end either, and it is reported.
     @Test func waitForCycleBetweenSiblingTasksOfOneFactoryIsReported() async throws {
         let container = Container()
-        let leftHeld = Signal()
-        let rightHeld = Signal()
-        container.register(GateLeft.self, scope: .singleton) { _ async in GateLeft() }
-        container.register(GateRight.self, scope: .singleton) { _ async in GateRight() }
-        container.register(GateLeftRequest.self) { r async throws in
-            _ = try await r.resolveAsync(GateLeft.self)
-            leftHeld.signal()
-            _ = await awaited(rightHeld)
-            _ = try await r.resolveAsync(GateRight.self)
-            return GateLeftRequest()
-        }
-        container.register(GateRightRequest.self) { r async throws in
-            _ = try await r.resolveAsync(GateRight.self)
-            rightHeld.signal()
-            _ = await awaited(leftHeld)
-            _ = try await r.resolveAsync(GateLeft.self)
-            return GateRightRequest()
-        }
+        registerCrossedAsyncRequests(in: container, rightScope: .singleton)
         container.register(GateAudit.self) { _ async throws in
             async let left = outcome { try await container.resolveAsync(GateLeftRequest.self) }
             async let right = outcome { try await container.resolveAsync(GateRightRequest.self) }
@@ -887,20 +975,39 @@ struct SharedConstructionGateTests {
 }
 
 extension SharedConstructionGateTests {
+    /// What each of the two crossed instances (see `registerCrossedRequests`) holds, which decides
+    /// whether the resolve that built it keeps its gate until it completes.
+    enum CrossedHolding: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        /// Nothing: its construction is complete when its factory returns, so it is published,
+        /// and its gate released, at once.
+        case nothing
+        /// A singleton of its own (`GateCounted`, named), which its resolve builds: complete when
+        /// its factory returns, that one is published at once, and so is the instance holding it.
+        case aFinishedSingleton
+        /// A transient with an `onResolved` hook (`GateHooked`), which runs when the resolve
+        /// completes: until then the instance's construction is not complete, so it is published
+        /// with the resolve, and its gate held until then.
+        case aTransientWithAHook
+
+        var testDescription: String { rawValue }
+    }
+
     /// How a scoped instance built by a sync resolve comes to be published, and its gate released,
     /// only when the resolve completes rather than as soon as it is built, and how that resolve
     /// then fails.
     enum HeldScopedGate: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        /// Its construction built a singleton, which it is published with (`holdEnteredGate`); the
-        /// request's factory then throws.
-        case itsConstructionBuiltASingleton
+        /// Its construction built a singleton with an `onResolved` hook, which runs when the
+        /// resolve completes: the singleton is published then, and the scoped instance with it
+        /// (`holdEnteredGate`); the request's factory then throws. (A singleton without hooks is
+        /// published as soon as it is built, and so is the scoped instance holding it.)
+        case itsConstructionBuiltAHookedSingleton
         /// Its construction queued an `onResolved` hook, which runs when the resolve completes
         /// (`holdEnteredGate`); the request's factory then throws.
         case itsConstructionQueuedAHook
-        /// Its resolve had built a singleton before it, still unpublished: it is built behind a
-        /// gate the resolve holds until it ends (`beginSharedConstruction`); the request's factory
-        /// then throws.
-        case itsResolveBuiltASingletonBefore
+        /// Its resolve had built a singleton with an `onResolved` hook before it, still
+        /// unpublished: it is built behind a gate the resolve holds until it ends
+        /// (`beginSharedConstruction`); the request's factory then throws.
+        case itsResolveBuiltAHookedSingletonBefore
         /// It is built by a resolve nested in the request's (through the captured scope), which
         /// hands it and its gate to the request's when it completes; the request's factory then
         /// throws.

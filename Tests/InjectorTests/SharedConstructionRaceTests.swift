@@ -43,6 +43,10 @@ private final class BkHolder: Sendable {
     init(_ held: BkCounted) { self.held = held }
 }
 private struct BkBoom: Error {}
+/// A disposable singleton that logs its disposal.
+private final class BkLogged: Tracked, @unchecked Sendable {}
+/// A transient with an `onResolved` hook (see `registerHooked`).
+private final class BkHooked: Sendable {}
 /// Each asked for by one test alone, which looks for the waits that ask for it among every test's
 /// (see `asyncWaits(for:)`).
 private final class BkTwiceHeld: Sendable {}
@@ -123,12 +127,14 @@ struct SharedConstructionRaceRegressionTests {
     }
 
     /// Regression (hang, guarantee 3). A gate held by a resolution and by a child resolution within it
-    /// (holders [parent, child]): a third resolution U holding singleton `B` waits at it. Then the
-    /// parent asks for `B`: its cycle search follows U's wait to the gate's *last* holder (the
-    /// child, which waits for nothing) and finds no cycle, so the parent suspends. When the child
-    /// ends, the gate is still the parent's: U waits for the parent, the parent for U, for ever.
-    /// `AsyncInstanceGates.cycle(from:back:in:)` only follows `holders[gate].last`, and nothing
-    /// searches again when a holder leaves. Expected: `circularWait`; it hung.
+    /// (holders [parent, child]): a third resolution U, building singleton `B` (holding its gate:
+    /// `B`'s factory has not returned), waits at it. Then the parent asks for `B`: its cycle search
+    /// follows U's wait to the gate's *last* holder (the child, which waits for nothing) and finds
+    /// no cycle, so the parent suspends. When the child ends, the gate is still the parent's: U
+    /// waits for the parent, the parent for U, for ever. `AsyncInstanceGates.cycle(from:back:in:)`
+    /// only follows `holders[gate].last`, and nothing searches again when a holder leaves.
+    /// Expected: `circularWait`; it hung. (U waits within `B`'s factory: a `B` that U had finished
+    /// building would be published at once, and the parent would not wait for it.)
     ///
     /// The parent's first try at `A` fails: it keeps `A`'s gate until it ends, and its family has
     /// no `A` to share, so the child builds `A` within the parent's hold and keeps the gate too (a
@@ -146,7 +152,11 @@ struct SharedConstructionRaceRegressionTests {
             guard calls.next() > 1 else { throw BkBoom() }
             return BkTwiceHeld()
         }
-        container.register(BkOthersHeld.self, scope: .singleton) { _ async in BkOthersHeld() }
+        container.register(BkOthersHeld.self, scope: .singleton) { r async throws in
+            otherHolds.signal()
+            _ = try await r.resolveAsync(BkTwiceHeld.self)  // waits: the parent and the child hold A
+            return BkOthersHeld()
+        }
         container.register(BkChild.self) { r async throws in
             _ = try await r.resolveAsync(BkTwiceHeld.self)  // built within the parent: holders [parent, child]
             seen.record("the child built BkTwiceHeld #\(calls.count)")
@@ -158,8 +168,6 @@ struct SharedConstructionRaceRegressionTests {
         container.register(BkOther.self) { r async throws in
             _ = await awaited(childHolds)
             _ = try await r.resolveAsync(BkOthersHeld.self)
-            otherHolds.signal()
-            _ = try await r.resolveAsync(BkTwiceHeld.self)  // waits: the parent and the child hold A
             return BkOther()
         }
         container.register(BkRoot.self) { r async throws in
@@ -185,8 +193,8 @@ struct SharedConstructionRaceRegressionTests {
         #expect(
             errors.first?.message
                 == "Resolving BkOthersHeld would wait forever: this resolution (BkRoot -> BkOthersHeld) needs the"
-                + " BkOthersHeld that another task's resolution is building, and that one (BkOther -> BkTwiceHeld)"
-                + " waits for the BkTwiceHeld that this resolution is building. Each holds a shared instance it has"
+                + " BkOthersHeld that another task's resolution is building, and that one (BkOther -> BkOthersHeld"
+                + " -> BkTwiceHeld) waits for the BkTwiceHeld that this resolution is building. Each holds a shared instance it has"
                 + " not finished while it waits for the other's, so neither can go on; this one stops instead of"
                 + " waiting, and releases what it holds. Fix: let one of them resolve the other's service first, or"
                 + " before starting the other task's work, or ask for it later through Lazy<T> or"
@@ -239,15 +247,20 @@ struct SharedConstructionRaceRegressionTests {
 
     /// Regression (exactly-once / failure halfway, guarantees 1 and 6). An async factory builds a
     /// singleton and then throws; the caller's factory catches that and asks for the singleton
-    /// again. The discarded construction's instance stays in the family's `ConstructionGates`
-    /// (`built`), so the second ask gets that discarded instance, and nothing publishes it: the
-    /// root keeps instance #1, the container builds #2 on the next resolve. The sync path (control
-    /// test below) builds it again and publishes that one. Expected: `root.held === published`;
-    /// it got two different "singletons", the factory run twice.
+    /// again. The singleton has an `onResolved` hook, which runs when the resolution completes: its
+    /// construction is not complete when the factory throws, so it is discarded with it. (One
+    /// without hooks is published as soon as it is built, and stays: see
+    /// `aFinishedSingletonBuiltByAConstructionThatFailsStaysPublishedAndIsDisposedOnce`.) The
+    /// discarded construction's instance stays in the family's `ConstructionGates` (`built`), so
+    /// the second ask gets that discarded instance, and nothing publishes it: the root keeps
+    /// instance #1, the container builds #2 on the next resolve. The sync path (control test
+    /// below) builds it again and publishes that one. Expected: `root.held === published`; it got
+    /// two different "singletons", the factory run twice.
     @Test func discardedAsyncSingletonIsHandedOutAgainUnpublished() async throws {
         let container = Container()
         let calls = CallCounter()
         container.register(BkCounted.self, scope: .singleton) { _ async in BkCounted(serial: calls.next()) }
+            .onResolved { _, _ in }
         container.register(BkChild.self) { r async throws in
             _ = try await r.resolveAsync(BkCounted.self)
             throw BkBoom()
@@ -304,35 +317,47 @@ struct SharedConstructionRaceRegressionTests {
         )
     }
 
-    /// Regression (older than the gates): a resolution nested in a
-    /// factory (captured container) builds singleton `BkHolder` around the outer resolution's
-    /// unpublished singleton `S` #1 and publishes it when it completes; the outer resolution then
-    /// fails, so #1 is dropped and `S` is built again (#2). A published singleton holds a
-    /// "singleton" the container never published.
+    /// Regression (older than the gates): a resolution nested in a factory (captured container)
+    /// builds singleton `BkHolder` around the outer resolution's unpublished singleton `S` #1 (its
+    /// `onResolved` hook runs when the outer resolution completes: until then its construction is
+    /// not complete) and publishes it when it completes; the outer resolution then fails, so #1 is
+    /// dropped and `S` is built again (#2). A published singleton holds a "singleton" the container
+    /// never published.
     @Test func nestedResolutionPublishesAroundAnInstanceTheOuterOneDiscards() throws {
         let container = Container()
         let calls = CallCounter()
         container.register(BkCounted.self, scope: .singleton) { _ in BkCounted(serial: calls.next()) }
+            .onResolved { _, _ in }
         container.register(BkHolder.self, scope: .singleton) { r in BkHolder(try r.resolve(BkCounted.self)) }
         container.register(BkRoot.self) { r in
             _ = try r.resolve(BkCounted.self)
             _ = try container.resolve(BkHolder.self)
             throw BkBoom()
         }
-        #expect(throws: InjectionError.self) { try container.resolve(BkRoot.self) }
+        let error = injectionError { try container.resolve(BkRoot.self) }
+        #expect(error?.code == .factoryFailed)
+        #expect(
+            error?.message
+                == "The factory of BkRoot threw: BkBoom(). The error is the underlyingError; fix the factory or what"
+                + " it depends on."
+        )
         let holder = try container.resolve(BkHolder.self)
         let published = try container.resolve(BkCounted.self)
         #expect(
             holder.held === published,
             "published BkHolder holds #\(holder.held.serial), the container's singleton is #\(published.serial)"
         )
+        #expect(calls.count == 2)  // #1 dropped with the failed resolve, #2 built again
     }
 
-    /// Control for the test above, sync: the root holds the instance the container publishes.
+    /// Control for `discardedAsyncSingletonIsHandedOutAgainUnpublished`, sync: the discarded
+    /// singleton (its hook had not run) is built again, and the root holds the instance the
+    /// container publishes.
     @Test func discardedSyncSingletonIsBuiltAgainAndPublished() throws {
         let container = Container()
         let calls = CallCounter()
         container.register(BkCounted.self, scope: .singleton) { _ in BkCounted(serial: calls.next()) }
+            .onResolved { _, _ in }
         container.register(BkChild.self) { r in
             _ = try r.resolve(BkCounted.self)
             throw BkBoom()
@@ -343,6 +368,65 @@ struct SharedConstructionRaceRegressionTests {
         }
         let holder = try container.resolve(BkHolder.self)
         #expect(holder.held === (try container.resolve(BkCounted.self)))
+        #expect(calls.count == 2)
+    }
+
+    /// A singleton without hooks is complete, and published, when its factory returns: a
+    /// construction around it that then fails, caught by the caller's factory, leaves it published,
+    /// and the caller's second ask gets it, sync or async. Its factory runs once; shutting the
+    /// container down disposes it once.
+    @Test func aFinishedSingletonBuiltByAConstructionThatFailsStaysPublishedAndIsDisposedOnce() async throws {
+        let container = Container()
+        let (calls, log, seen) = (CallCounter(), EventLog(), Identities())
+        container.register(BkLogged.self, scope: .singleton) { _ in
+            calls.next()
+            return BkLogged(log)
+        }
+        container.register(BkLogged.self, name: "async", scope: .singleton) { _ async in
+            calls.next()
+            return BkLogged(log)
+        }
+        container.register(BkChild.self) { r in
+            _ = try r.resolve(BkLogged.self)
+            throw BkBoom()
+        }
+        container.register(BkChild.self, name: "async") { r async throws in
+            _ = try await r.resolveAsync(BkLogged.self, name: "async")
+            throw BkBoom()
+        }
+        container.register(BkRoot.self) { r in
+            let error = injectionError { try r.resolve(BkChild.self) }
+            #expect(error?.code == .factoryFailed)
+            #expect(
+                error?.message
+                    == "The factory of BkChild threw: BkBoom(). Path: BkRoot -> BkChild. The error is the"
+                    + " underlyingError; fix the factory or what it depends on."
+            )
+            seen.add(try r.resolve(BkLogged.self))
+            return BkRoot()
+        }
+        container.register(BkRoot.self, name: "async") { r async throws in
+            let error = await injectionErrorAsync { try await r.resolveAsync(BkChild.self, name: "async") }
+            #expect(error?.code == .factoryFailed)
+            #expect(
+                error?.message
+                    == "The factory of BkChild (name: \"async\") threw: BkBoom(). Path: BkRoot (name: \"async\") ->"
+                    + " BkChild (name: \"async\"). The error is the underlyingError; fix the factory or what it"
+                    + " depends on."
+            )
+            seen.add(try await r.resolveAsync(BkLogged.self, name: "async"))
+            return BkRoot()
+        }
+
+        _ = try container.resolve(BkRoot.self)
+        _ = try await container.resolveAsync(BkRoot.self, name: "async")
+
+        seen.add(try container.resolve(BkLogged.self))
+        seen.add(try await container.resolveAsync(BkLogged.self, name: "async"))
+        #expect(seen.distinct == 2 && seen.count == 4)
+        #expect(calls.count == 2)
+        try await container.shutdownAsync()
+        #expect(log.events == ["BkLogged", "BkLogged"])
     }
 
     /// A documented limit, sync: a registration with hooks takes its realm's gate before its own,
@@ -604,48 +688,15 @@ struct SharedConstructionRaceAttackTests {
         try await scope.closeAsync()
     }
 
-    /// Three async resolutions in a ring (each holds one singleton and asks for the next one's):
-    /// exactly one gets `circularWait`, the others finish, and all three resolve afterwards.
+    /// Three async resolutions in a ring, each holding one instance (a singleton, or a weak one)
+    /// whose construction is not complete until its resolution completes (it holds a transient with
+    /// a hook) and asking for the next one's: exactly one gets `circularWait`, the others finish,
+    /// and all three resolve afterwards.
     @Test func threePartyAsyncCycleIsReported() async throws {
         let container = Container()
-        let held = (Signal(), Signal(), Signal())
-        container.register(BkA.self, scope: .singleton) { _ async in BkA() }
-        container.register(BkB.self, scope: .weak) { _ async in BkB() }
-        container.register(BkC.self, scope: .singleton) { _ async in BkC() }
-        container.register(BkRoot.self, name: "a") { r async throws in
-            _ = try await r.resolveAsync(BkA.self)
-            held.0.signal()
-            _ = await awaited(held.1)
-            _ = await awaited(held.2)
-            _ = try await r.resolveAsync(BkB.self)
-            return BkRoot()
-        }
-        container.register(BkRoot.self, name: "b") { r async throws in
-            _ = try await r.resolveAsync(BkB.self)
-            held.1.signal()
-            _ = await awaited(held.0)
-            _ = await awaited(held.2)
-            _ = try await r.resolveAsync(BkC.self)
-            return BkRoot()
-        }
-        container.register(BkRoot.self, name: "c") { r async throws in
-            _ = try await r.resolveAsync(BkC.self)
-            held.2.signal()
-            _ = await awaited(held.0)
-            _ = await awaited(held.1)
-            _ = try await r.resolveAsync(BkA.self)
-            return BkRoot()
-        }
-        let results: [ResolveOutcome]? = await withWatchdog {
-            let tasks = ["a", "b", "c"].map { name in
-                Task.detached { await outcome { try await container.resolveAsync(BkRoot.self, name: name) } }
-            }
-            var all: [ResolveOutcome] = []
-            for task in tasks { all.append(await task.value) }
-            return all
-        }
-        let all = try #require(results)
+        let all = try await asyncRingOutcomes(in: container, holdingHookedTransients: true)
         #expect(failures(all).map(\.code) == [.circularWait], "\(all)")
+        expectRingReported(failures(all))
         let again: Bool? = await withWatchdog {
             let a = try? await container.resolveAsync(BkA.self)
             let c = try? await container.resolveAsync(BkC.self)
@@ -654,52 +705,24 @@ struct SharedConstructionRaceAttackTests {
         #expect(again == true)
     }
 
-    /// Three threads in a ring mixing a scope's instance and singletons: one `circularWait`. The
-    /// scope's instance holds a singleton its resolve built, so it is published with it, when the
-    /// resolve completes, and its gate held until then.
+    /// The same ring of instances whose construction is complete when their factory returns: each
+    /// is published, and its gate released, as soon as it is built, so all three resolutions
+    /// succeed.
+    @Test func threePartyAsyncRingOfFinishedInstancesAllSucceed() async throws {
+        let all = try await asyncRingOutcomes(in: Container(), holdingHookedTransients: false)
+        #expect(failures(all).isEmpty, "\(all)")
+        #expect(all.compactMap { try? $0.get() } == ["BkRoot", "BkRoot", "BkRoot"])
+    }
+
+    /// Three threads in a ring mixing a scope's instance and singletons, each holding a transient
+    /// with a hook, so that its resolve publishes it, and releases its gate, only when it
+    /// completes: one `circularWait`.
     @Test func threePartySyncCycleMixingScopeAndSingletonsIsReported() async throws {
         let container = Container()
-        let held = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-        container.register(BkD.self, scope: .singleton) { _ in BkD() }
-        container.register(BkA.self, scope: .scoped) { r in
-            _ = try r.resolve(BkD.self)
-            return BkA()
-        }
-        container.register(BkB.self, scope: .singleton) { _ in BkB() }
-        container.register(BkC.self, scope: .weak) { _ in BkC() }
         let scope = container.makeScope()
-        container.register(BkRoot.self, name: "a") { r in
-            _ = try r.resolve(BkA.self)
-            for _ in 0..<2 { held.0.signal() }
-            _ = waited(for: held.1)
-            _ = waited(for: held.2)
-            _ = try r.resolve(BkB.self)
-            return BkRoot()
-        }
-        container.register(BkRoot.self, name: "b") { r in
-            _ = try r.resolve(BkB.self)
-            for _ in 0..<2 { held.1.signal() }
-            _ = waited(for: held.0)
-            _ = waited(for: held.2)
-            _ = try r.resolve(BkC.self)
-            return BkRoot()
-        }
-        container.register(BkRoot.self, name: "c") { r in
-            _ = try r.resolve(BkC.self)
-            for _ in 0..<2 { held.2.signal() }
-            _ = waited(for: held.0)
-            _ = waited(for: held.1)
-            _ = try scope.resolve(BkA.self)  // the scope's instance, through the captured scope
-            return BkRoot()
-        }
-        let collected = Outcomes()
-        let ended = await onThreads([
-            { collected.add(syncOutcome { try scope.resolve(BkRoot.self, name: "a") }) },
-            { collected.add(syncOutcome { try container.resolve(BkRoot.self, name: "b") }) },
-            { collected.add(syncOutcome { try container.resolve(BkRoot.self, name: "c") }) },
-        ])
-        #expect(ended)
+        let collected = try await syncRingOutcomes(in: container, scope: scope, holdingHookedTransients: true)
         #expect(failures(collected.all).map(\.code) == [.circularWait], "\(collected.all)")
+        expectRingReported(failures(collected.all))
         let again = await onThreads([
             {
                 _ = try? scope.resolve(BkA.self)
@@ -711,63 +734,42 @@ struct SharedConstructionRaceAttackTests {
         try await scope.closeAsync()
     }
 
+    /// The same ring, the scope's instance holding a singleton its resolve built and the others
+    /// nothing: each construction is complete when its factory returns (the singleton's too), so
+    /// each instance is published, and its gate released, at once, and all three succeed.
+    @Test func threePartySyncRingOfFinishedInstancesAllSucceed() async throws {
+        let container = Container()
+        let scope = container.makeScope()
+        let collected = try await syncRingOutcomes(in: container, scope: scope, holdingHookedTransients: false)
+        #expect(failures(collected.all).isEmpty, "\(collected.all)")
+        #expect(collected.values == ["BkRoot", "BkRoot", "BkRoot"])
+        try await scope.closeAsync()
+    }
+
     /// Mixed: an async resolution whose sync part (sync singleton `C`, built in a nested sync
     /// resolution, which builds `A` and then asks for `B`) closes a wait cycle with a sync resolve
-    /// on a thread (`D`, which builds `B` and then asks for `A`): reported, no hang. The graph is
-    /// acyclic (C -> A, B; D -> B, A).
+    /// on a thread (`D`, which builds `B` and then asks for `A`), `A` and `B` each holding a
+    /// transient with a hook (their construction is complete only when their resolve completes):
+    /// reported, no hang. The graph is acyclic (C -> A, B; D -> B, A).
     @Test func mixedSyncAndAsyncCycleIsReported() async throws {
-        let container = Container()
-        let aHeld = DispatchSemaphore(value: 0)
-        let bHeld = DispatchSemaphore(value: 0)
-        // D's thread starts building only once C holds A: the async side needs a pool thread,
-        // which a loaded machine (ThreadSanitizer, suites in parallel) may give it seconds late,
-        // and a D that finished first would leave no cycle to report.
-        let cHoldsA = DispatchSemaphore(value: 0)
-        container.register(BkA.self, scope: .singleton) { _ in BkA() }
-        container.register(BkB.self, scope: .singleton) { _ in BkB() }
-        container.register(BkC.self, scope: .singleton) { r in
-            _ = try r.resolve(BkA.self)
-            aHeld.signal()
-            cHoldsA.signal()
-            _ = waited(for: bHeld)
-            _ = try r.resolve(BkB.self)
-            return BkC()
-        }
-        container.register(BkD.self, scope: .singleton) { r in
-            _ = try r.resolve(BkB.self)
-            bHeld.signal()
-            _ = waited(for: aHeld)
-            _ = try r.resolve(BkA.self)
-            return BkD()
-        }
-        container.register(BkRoot.self) { r async throws in
-            _ = try await r.resolveAsync(BkC.self)
-            return BkRoot()
-        }
-        let collected = Outcomes()
-        let results: Bool? = await withWatchdog {
-            let task = Task.detached { await outcome { try await container.resolveAsync(BkRoot.self) } }
-            let thread = await onThreads([
-                {
-                    // A thread of its own, not the pool's: it may wait as long as the watchdog.
-                    guard waited(for: cHoldsA, seconds: 15) else { return }
-                    collected.add(syncOutcome { try container.resolve(BkD.self) })
-                }
-            ])
-            collected.add(await task.value)
-            return thread
-        }
-        #expect(results == true)
-        #expect(collected.all.count == 2, "C never held A within 15 s: the async resolution did not run")
-        #expect(failures(collected.all).map(\.code) == [.circularWait], "\(collected.all)")
+        let collected = try await mixedCrossOutcomes(holdingHookedTransients: true)
+        #expect(failures(collected).map(\.code) == [.circularWait], "\(collected)")
         // Either side may be the one that stops, so the message is checked for what both say.
         #expect(
-            failures(collected.all).allSatisfy {
+            failures(collected).allSatisfy {
                 $0.message.contains(" would wait forever: this resolution (")
                     && $0.message.contains(" Fix: let one of them resolve the other's service first")
             },
-            "\(collected.all)"
+            "\(collected)"
         )
+    }
+
+    /// The same, `A` and `B` holding nothing: each is published, and its gate released, when its
+    /// construction completes, or when the nested resolution that built it does: both succeed.
+    @Test func mixedSyncAndAsyncCrossOfFinishedSingletonsSucceeds() async throws {
+        let collected = try await mixedCrossOutcomes(holdingHookedTransients: false)
+        #expect(failures(collected).isEmpty, "\(collected)")
+        #expect(Set(collected.compactMap { try? $0.get() }) == ["BkRoot", "BkD"])
     }
 
     /// Waiters cancelled at an async gate stop at once; the builder goes on, builds once, and the
@@ -870,17 +872,22 @@ struct SharedConstructionRaceAttackTests {
         #expect(familyCalls.count == 1)
     }
 
-    /// A factory that throws after building a nested singleton (held, unpublished) while another
-    /// task waits for that singleton: the waiter then builds it, and everything resolves again.
-    /// The factory throws only once the waiter waits at the singleton's gate.
+    /// A factory that throws after building a nested singleton (held, unpublished: it holds a
+    /// transient whose hook runs when the resolution completes, so its construction is not
+    /// complete) while another task waits for that singleton: the waiter then builds it, and
+    /// everything resolves again. The factory throws only once the waiter waits at the singleton's
+    /// gate. The same, sync, for a nested singleton with a hook of its own (held behind its gate and
+    /// its realm's until the resolve ends).
     @Test func failureHalfwayLeavesGatesFree() async throws {
         let container = Container()
         let innerBuilt = Signal()
         let fail = Atomic<Bool>(true)
-        let innerCalls = CallCounter()
+        let (innerCalls, syncInnerCalls) = (CallCounter(), CallCounter())
         let seen = EventLog()
-        container.register(BkAwaitedHalfway.self, scope: .singleton) { _ async in
+        registerHooked(in: container, async: true)
+        container.register(BkAwaitedHalfway.self, scope: .singleton) { r async throws in
             innerCalls.next()
+            _ = try await r.resolveAsync(BkHooked.self)
             return BkAwaitedHalfway()
         }
         container.register(BkB.self, scope: .singleton) { r async throws in
@@ -896,7 +903,11 @@ struct SharedConstructionRaceAttackTests {
             _ = try r.resolve(BkD.self)
             throw BkBoom()
         }
-        container.register(BkD.self, scope: .singleton) { _ in BkD() }
+        container.register(BkD.self, scope: .singleton) { _ in
+            syncInnerCalls.next()
+            return BkD()
+        }
+        .onResolved { _, _ in }
         let results: [ResolveOutcome]? = await withWatchdog {
             let failing = Task.detached { await outcome { try await container.resolveAsync(BkB.self) } }
             _ = await awaited(innerBuilt)
@@ -923,6 +934,7 @@ struct SharedConstructionRaceAttackTests {
         }
         #expect(again == true)
         #expect(innerCalls.count == 2)
+        #expect(syncInnerCalls.count == 2)
     }
 
     /// Sibling child tasks of one factory building unrelated singletons run in parallel.
@@ -950,4 +962,208 @@ struct SharedConstructionRaceAttackTests {
         #expect(ended == true)
         #expect(sawOther.count == 2)
     }
+}
+
+// MARK: - Rings of waits
+
+/// Registers `BkHooked`, a transient with an `onResolved` hook, sync or async: whatever holds one
+/// is not complete, nor published, until its resolution completes and the hook has run.
+private func registerHooked(in container: Container, async: Bool) {
+    if async {
+        container.register(BkHooked.self) { _ async in BkHooked() }
+            .onResolved { _, _ in }
+    } else {
+        container.register(BkHooked.self) { _ in BkHooked() }
+            .onResolved { _, _ in }
+    }
+}
+
+/// Checks the `circularWait` of a ring of three resolutions: exactly one, naming the three paths.
+private func expectRingReported(_ errors: [InjectionError], sourceLocation: SourceLocation = #_sourceLocation) {
+    guard errors.count == 1 else { return }
+    let message = errors[0].message
+    #expect(message.contains(" would wait forever: this resolution ("), "\(message)", sourceLocation: sourceLocation)
+    #expect(
+        message.components(separatedBy: ", and that one (").count == 3,
+        "\(message)",
+        sourceLocation: sourceLocation
+    )
+    #expect(
+        message.contains(" Fix: let one of them resolve the other's service first"),
+        "\(message)",
+        sourceLocation: sourceLocation
+    )
+}
+
+/// What three async resolutions in a ring came to: `a` builds singleton `BkA`, `b` weak `BkB`, `c`
+/// singleton `BkC` (each holding a transient with a hook if `hooked`), and each then asks for the
+/// next one's once the others hold theirs.
+private func asyncRingOutcomes(
+    in container: Container,
+    holdingHookedTransients hooked: Bool
+) async throws -> [ResolveOutcome] {
+    let held = (Signal(), Signal(), Signal())
+    registerHooked(in: container, async: true)
+    container.register(BkA.self, scope: .singleton) { r async throws in
+        if hooked { _ = try await r.resolveAsync(BkHooked.self) }
+        return BkA()
+    }
+    container.register(BkB.self, scope: .weak) { r async throws in
+        if hooked { _ = try await r.resolveAsync(BkHooked.self) }
+        return BkB()
+    }
+    container.register(BkC.self, scope: .singleton) { r async throws in
+        if hooked { _ = try await r.resolveAsync(BkHooked.self) }
+        return BkC()
+    }
+    /// `BkRoot` named `name`: builds `Own`, says so, waits until the others hold theirs, then asks
+    /// for `Next`.
+    func registerRoot<Own: Sendable, Next: Sendable>(
+        _ name: String,
+        building own: Own.Type,
+        then next: Next.Type,
+        held: Signal,
+        others: [Signal]
+    ) {
+        container.register(BkRoot.self, name: name) { r async throws in
+            _ = try await r.resolveAsync(Own.self)
+            held.signal()
+            for other in others { _ = await awaited(other) }
+            _ = try await r.resolveAsync(Next.self)
+            return BkRoot()
+        }
+    }
+    registerRoot("a", building: BkA.self, then: BkB.self, held: held.0, others: [held.1, held.2])
+    registerRoot("b", building: BkB.self, then: BkC.self, held: held.1, others: [held.0, held.2])
+    registerRoot("c", building: BkC.self, then: BkA.self, held: held.2, others: [held.0, held.1])
+    let results: [ResolveOutcome]? = await withWatchdog {
+        let tasks = ["a", "b", "c"].map { name in
+            Task.detached { await outcome { try await container.resolveAsync(BkRoot.self, name: name) } }
+        }
+        var all: [ResolveOutcome] = []
+        for task in tasks { all.append(await task.value) }
+        return all
+    }
+    return try #require(results)
+}
+
+/// What three threads in a ring came to: `a` builds `scope`'s `BkA`, `b` singleton `BkB`, `c` weak
+/// `BkC`, and each then asks for the next one's once the others hold theirs (`c` through the
+/// captured scope). If `hooked`, each of the three holds a transient with a hook; otherwise `BkA`
+/// holds a singleton, `BkD`, and the others nothing.
+private func syncRingOutcomes(
+    in container: Container,
+    scope: LifetimeScope,
+    holdingHookedTransients hooked: Bool
+) async throws -> Outcomes {
+    let held = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    registerHooked(in: container, async: false)
+    container.register(BkD.self, scope: .singleton) { _ in BkD() }
+    container.register(BkA.self, scope: .scoped) { r in
+        if hooked { _ = try r.resolve(BkHooked.self) } else { _ = try r.resolve(BkD.self) }
+        return BkA()
+    }
+    container.register(BkB.self, scope: .singleton) { r in
+        if hooked { _ = try r.resolve(BkHooked.self) }
+        return BkB()
+    }
+    container.register(BkC.self, scope: .weak) { r in
+        if hooked { _ = try r.resolve(BkHooked.self) }
+        return BkC()
+    }
+    /// `BkRoot` named `name`: builds `Own`, says so to both others, waits until they hold theirs,
+    /// then asks for `Next` (through the captured scope if `throughTheScope`).
+    func registerRoot<Own: Sendable, Next: Sendable>(
+        _ name: String,
+        building own: Own.Type,
+        then next: Next.Type,
+        throughTheScope: Bool = false,
+        held: DispatchSemaphore,
+        others: [DispatchSemaphore]
+    ) {
+        container.register(BkRoot.self, name: name) { r in
+            _ = try r.resolve(Own.self)
+            for _ in others { held.signal() }
+            for other in others { _ = waited(for: other) }
+            _ = try throughTheScope ? scope.resolve(Next.self) : r.resolve(Next.self)
+            return BkRoot()
+        }
+    }
+    registerRoot("a", building: BkA.self, then: BkB.self, held: held.0, others: [held.1, held.2])
+    registerRoot("b", building: BkB.self, then: BkC.self, held: held.1, others: [held.0, held.2])
+    // The scope's instance, through the captured scope.
+    registerRoot(
+        "c",
+        building: BkC.self,
+        then: BkA.self,
+        throughTheScope: true,
+        held: held.2,
+        others: [held.0, held.1]
+    )
+    let collected = Outcomes()
+    let ended = await onThreads([
+        { collected.add(syncOutcome { try scope.resolve(BkRoot.self, name: "a") }) },
+        { collected.add(syncOutcome { try container.resolve(BkRoot.self, name: "b") }) },
+        { collected.add(syncOutcome { try container.resolve(BkRoot.self, name: "c") }) },
+    ])
+    try #require(ended)
+    return collected
+}
+
+/// What an async resolution of `BkRoot` (whose sync singleton `BkC`, built in a nested sync
+/// resolution, builds singleton `BkA` and then asks for singleton `BkB`) and a sync resolve of
+/// singleton `BkD` on a thread (which builds `BkB` and then asks for `BkA`) came to, `BkA` and
+/// `BkB` each holding a transient with a hook if `hooked`.
+private func mixedCrossOutcomes(holdingHookedTransients hooked: Bool) async throws -> [ResolveOutcome] {
+    let container = Container()
+    let aHeld = DispatchSemaphore(value: 0)
+    let bHeld = DispatchSemaphore(value: 0)
+    // D's thread starts building only once C holds A: the async side needs a pool thread,
+    // which a loaded machine (ThreadSanitizer, suites in parallel) may give it seconds late,
+    // and a D that finished first would leave no cycle to report.
+    let cHoldsA = DispatchSemaphore(value: 0)
+    registerHooked(in: container, async: false)
+    container.register(BkA.self, scope: .singleton) { r in
+        if hooked { _ = try r.resolve(BkHooked.self) }
+        return BkA()
+    }
+    container.register(BkB.self, scope: .singleton) { r in
+        if hooked { _ = try r.resolve(BkHooked.self) }
+        return BkB()
+    }
+    container.register(BkC.self, scope: .singleton) { r in
+        _ = try r.resolve(BkA.self)
+        aHeld.signal()
+        cHoldsA.signal()
+        _ = waited(for: bHeld)
+        _ = try r.resolve(BkB.self)
+        return BkC()
+    }
+    container.register(BkD.self, scope: .singleton) { r in
+        _ = try r.resolve(BkB.self)
+        bHeld.signal()
+        _ = waited(for: aHeld)
+        _ = try r.resolve(BkA.self)
+        return BkD()
+    }
+    container.register(BkRoot.self) { r async throws in
+        _ = try await r.resolveAsync(BkC.self)
+        return BkRoot()
+    }
+    let collected = Outcomes()
+    let results: Bool? = await withWatchdog {
+        let task = Task.detached { await outcome { try await container.resolveAsync(BkRoot.self) } }
+        let thread = await onThreads([
+            {
+                // A thread of its own, not the pool's: it may wait as long as the watchdog.
+                guard waited(for: cHoldsA, seconds: 15) else { return }
+                collected.add(syncOutcome { try container.resolve(BkD.self) })
+            }
+        ])
+        collected.add(await task.value)
+        return thread
+    }
+    #expect(results == true)
+    try #require(collected.all.count == 2, "C never held A within 15 s: the async resolution did not run")
+    return collected.all
 }

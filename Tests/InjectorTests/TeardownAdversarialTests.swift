@@ -52,6 +52,10 @@ private final class TeardownParting: @unchecked Sendable {  // only `let`s; `con
 
 private final class TeardownRoot: Sendable {}
 
+/// A transient with a check (`verify`), which runs when the resolution completes: a shared instance
+/// holding one is not complete, nor published, until then.
+private final class TeardownChecked: Sendable {}
+
 /// A disposable that logs its disposal and its deinit under its name.
 private final class TeardownLogged: Disposable, @unchecked Sendable {  // only `let`s of Sendable types
     let name: String
@@ -639,13 +643,25 @@ private let undisposedUploadInWithScope =
     // MARK: The books: failures halfway, hooks, nesting, overrides, cycles
 
     /// A factory that throws after its siblings were built through its resolver, through the scope
-    /// and through a captured container publishes none of them and holds no gate: another thread
-    /// builds each afresh, without waiting, and so does this one.
-    @Test func aFactoryThrowingAfterItsSiblingsPublishesNoneAndHoldsNoGate() async throws {
+    /// and through a captured container holds no gate: another thread builds each one the failure
+    /// dropped afresh, without waiting. Those whose construction was complete when their factory
+    /// returned (the singleton and the scoped instance built through the resolver) stay published,
+    /// and every later resolve gets them; the one built by a resolution nested in the failing one
+    /// (through the captured container) was handed to it, and is dropped with it. When the
+    /// singleton built first holds a transient whose check runs only when the resolve completes
+    /// (`firstAwaitsTheEnd`), it is not complete, and what is built after it in that resolve waits
+    /// for the end too: the failure drops all three.
+    @Test(arguments: [false, true])
+    func aFactoryThrowingAfterItsSiblingsKeepsTheCompleteOnesAndHoldsNoGate(firstAwaitsTheEnd: Bool) async throws {
         let built = CallCounter()
         let log = EventLog()
         let container = Container()
-        container.register(TeardownWitness.self, scope: .singleton) { _ in TeardownWitness(serial: built.next()) }
+        container.register(TeardownChecked.self) { _ in TeardownChecked() }
+            .verify { _ in }
+        container.register(TeardownWitness.self, scope: .singleton) { r in
+            if firstAwaitsTheEnd { _ = try r.resolve(TeardownChecked.self) }
+            return TeardownWitness(serial: built.next())
+        }
         container.register(TeardownPeer.self, scope: .singleton) { _ in TeardownPeer(serial: built.next()) }
         container.register(TeardownUnit.self, scope: .scoped) { _ in TeardownUnit(log: log, serial: built.next()) }
         container.register(TeardownRoot.self) { [unowned container] r in
@@ -678,14 +694,17 @@ private let undisposedUploadInWithScope =
         )
         #expect(finished)
         #expect(serials.values.count == 3)
-        #expect(built.count == 6)
-        #expect(try container.resolve(TeardownWitness.self).serial > 3)
-        #expect(try scope.resolve(TeardownUnit.self).serial > 3)
-        #expect(built.count == 6)
+        // Built afresh, in the thread's order (witness, peer, unit): all three, or the peer alone.
+        let (witness, peer, unit) = firstAwaitsTheEnd ? (4, 5, 6) : (1, 4, 2)
+        #expect(built.count == 3 + (firstAwaitsTheEnd ? 3 : 1))
+        #expect(try container.resolve(TeardownWitness.self).serial == witness)
+        #expect(try container.resolve(TeardownPeer.self).serial == peer)
+        #expect(try scope.resolve(TeardownUnit.self).serial == unit)
+        #expect(built.count == 3 + (firstAwaitsTheEnd ? 3 : 1))
         try closeNow(scope)
-        // Each instance it built disposed once, last completed first: the one the failed resolve
+        // Each instance it built disposed once, last completed first: one the failed resolve
         // dropped too, which the scope took charge of when it was built.
-        #expect(log.events == ["dispose unit #6", "dispose unit #2"])
+        #expect(log.events == (firstAwaitsTheEnd ? ["dispose unit #6", "dispose unit #2"] : ["dispose unit #2"]))
     }
 
     /// A hook that resolves through a captured container, of a registration whose check then fails:
@@ -755,17 +774,23 @@ private let undisposedUploadInWithScope =
         #expect(injectionError { try container.resolve(TeardownCycleA.self) }?.message == expected)
     }
 
-    /// An async singleton's factory that builds an async singleton, then, in a child task through a
-    /// captured container, one that depends on it and a sync one that does not, then throws: the
-    /// dependent one, taken over by the factory's resolution, is dropped with it and its gate
-    /// released; the independent one was published by its own resolve. The next resolves, from many
-    /// tasks, build each once and share them.
+    /// An async singleton's factory that builds an async singleton (not complete until the
+    /// resolution completes: it holds a transient whose check runs then), then, in a child task
+    /// through a captured container, one that depends on it and a sync one that does not, then
+    /// throws: the first one is dropped with it, and so is the dependent one, taken over by the
+    /// factory's resolution, and their gates released; the independent one was published by its own
+    /// resolve. The next resolves, from many tasks, build each once and share them.
     @Test func anAsyncFactoryThatFailsDropsWhatItTookOverAndHoldsNoGate() async throws {
         let built = CallCounter()
         let attempts = CallCounter()
         let container = Container()
+        container.register(TeardownChecked.self) { _ async in TeardownChecked() }
+            .verify { _ in }
         container.register(TeardownWitness.self, scope: .singleton) { _ in TeardownWitness(serial: built.next()) }
-        container.register(TeardownPeer.self, scope: .singleton) { _ async in TeardownPeer(serial: built.next()) }
+        container.register(TeardownPeer.self, scope: .singleton) { r async throws in
+            _ = try await r.resolveAsync(TeardownChecked.self)
+            return TeardownPeer(serial: built.next())
+        }
         container.register(TeardownDependent.self, scope: .singleton) { r async throws in
             TeardownDependent(peer: try await r.resolveAsync(), serial: built.next())
         }
@@ -881,8 +906,12 @@ private let undisposedUploadInWithScope =
     }
 
     /// Validation on the thread of a resolve that failed halfway reports each problem in full and
-    /// leaves the container's singletons alone; the thread's next resolves start clean.
-    @Test func validationAfterAFailedResolveStartsCleanAndLeavesTheContainerAlone() throws {
+    /// leaves the container's singletons alone; the thread's next resolves start clean. The failed
+    /// resolve's singleton stays published if its construction was complete when its factory
+    /// returned; if it was not (`witnessAwaitsTheEnd`: it holds a transient whose check runs when
+    /// the resolve completes), the failure dropped it, and the next resolve builds it.
+    @Test(arguments: [false, true])
+    func validationAfterAFailedResolveStartsCleanAndLeavesTheContainerAlone(witnessAwaitsTheEnd: Bool) throws {
         let built = CallCounter()
         let container = Container()
         // TeardownRoot first: validation resolves in the order of registration, so that its sandbox's
@@ -891,7 +920,12 @@ private let undisposedUploadInWithScope =
             _ = try r.resolve(TeardownWitness.self)
             throw TeardownFailure()
         }
-        container.register(TeardownWitness.self, scope: .singleton) { _ in TeardownWitness(serial: built.next()) }
+        container.register(TeardownChecked.self) { _ in TeardownChecked() }
+            .verify { _ in }
+        container.register(TeardownWitness.self, scope: .singleton) { r in
+            if witnessAwaitsTheEnd { _ = try r.resolve(TeardownChecked.self) }
+            return TeardownWitness(serial: built.next())
+        }
         #expect(injectionError { try container.resolve(TeardownRoot.self) }?.code == .factoryFailed)
         #expect(built.count == 1)
 
@@ -904,8 +938,9 @@ private let undisposedUploadInWithScope =
                 + " underlyingError; fix the factory or what it depends on."
         )
         #expect(built.count == 3)  // validation's own, twice: for TeardownRoot (dropped), then alone
+        // The one the failed resolve published, untouched by validation's; or, dropped, built now.
         let witness = try container.resolve(TeardownWitness.self)
-        #expect(witness.serial == 4)
+        #expect(witness.serial == (witnessAwaitsTheEnd ? 4 : 1))
         #expect(try container.resolve(TeardownWitness.self) === witness)
     }
 
@@ -927,25 +962,26 @@ private let undisposedUploadInWithScope =
         try parting.expectOneWitnessPublished()
     }
 
-    /// A singleton dropped by a resolve whose check failed, whose deinit resolves another singleton
-    /// through a captured container: that resolve holds no gate once it returns, and its singleton
-    /// is the one published. (Before, the deinit ran as the books were emptied, nested in the failed
-    /// resolve: its gate was dropped unreleased, and another thread waited for ever.)
+    /// A singleton dropped by a resolve whose check failed (the check of a transient the singleton
+    /// holds, run when the resolve completes: the singleton's own construction fails), whose deinit
+    /// resolves another singleton through a captured container: that resolve holds no gate once it
+    /// returns, and its singleton is the one published. (Before, the deinit ran as the books were
+    /// emptied, nested in the failed resolve: its gate was dropped unreleased, and another thread
+    /// waited for ever.)
     @Test func aSingletonDroppedByAFailedResolveResolvesInItsDeinitWithoutLeavingAGateHeld() async throws {
-        let parting = PartingFixture(parting: .singleton)
+        let parting = PartingFixture(parting: .singleton) { throw TeardownFailure() }
         let (container, seen) = (parting.container, parting.seen)
         container.register(TeardownRoot.self) { r in
             _ = try r.resolve(TeardownParting.self)
             return TeardownRoot()
         }
-        .verify { _ in throw TeardownFailure() }
 
         let error = try #require(injectionError { try container.resolve(TeardownRoot.self) })
 
         #expect(error.code == .preparationFailed)
         #expect(
-            error.message == "Preparing TeardownRoot failed: a verify check threw: TeardownFailure(). The error is the"
-                + " underlyingError."
+            error.message == "Preparing TeardownChecked failed: a verify check threw: TeardownFailure(). The error is"
+                + " the underlyingError."
         )
         #expect(seen.values == ["Int"])
         let serials = Outcomes()
@@ -955,12 +991,13 @@ private let undisposedUploadInWithScope =
         try parting.expectOneWitnessPublished()
     }
 
-    /// A construction that fails after a sibling singleton was built, inside a factory that catches
-    /// the error and goes on: the dropped singleton's deinit resolves through a captured container
-    /// once the books no longer list it, and what it resolved is published with the resolve. (Before,
-    /// it ran as the entry was removed, and wrote to the array being changed: a crash.)
+    /// A construction that fails after a sibling singleton was built (not complete until the resolve
+    /// completes: it holds a transient whose check runs then), inside a factory that catches the
+    /// error and goes on: the dropped singleton's deinit resolves through a captured container once
+    /// the books no longer list it, and what it resolved is published with the resolve. (Before, it
+    /// ran as the entry was removed, and wrote to the array being changed: a crash.)
     @Test func aDroppedSiblingsDeinitResolvingThroughTheContainerLeavesTheBooksWhole() async throws {
-        let parting = PartingFixture(parting: .singleton)
+        let parting = PartingFixture(parting: .singleton) {}
         let (container, seen) = (parting.container, parting.seen)
         container.register(TeardownRoot.self) { r in
             _ = try r.resolve(TeardownParting.self)
@@ -1013,12 +1050,20 @@ private struct PartingFixture {
     let built = CallCounter()
     let seen = Outcomes()
 
-    init(parting lifetime: ServiceScope<TeardownParting>) {
+    /// With `check`, `TeardownParting` holds a `TeardownChecked` whose check runs `check` when the
+    /// resolve completes: until then its construction is not complete, so it is not published
+    /// before, and it fails if `check` throws.
+    init(parting lifetime: ServiceScope<TeardownParting>, checkedBy check: (@Sendable () throws -> Void)? = nil) {
         container.register(TeardownWitness.self, scope: .singleton) { [built] _ in
             TeardownWitness(serial: built.next())
         }
-        container.register(TeardownParting.self, scope: lifetime) { [unowned container, seen] _ in
-            TeardownParting(container: container, seen: seen)
+        if let check {
+            container.register(TeardownChecked.self) { _ in TeardownChecked() }
+                .verify { _ in try check() }
+        }
+        container.register(TeardownParting.self, scope: lifetime) { [unowned container, seen] r in
+            if check != nil { _ = try r.resolve(TeardownChecked.self) }
+            return TeardownParting(container: container, seen: seen)
         }
     }
 
