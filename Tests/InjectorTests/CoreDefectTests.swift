@@ -202,21 +202,17 @@ struct CoreDefectTests {
     /// `CdShared` through the container; `CdShared` was built earlier in the same resolve, by that factory through its
     /// resolver or by a sibling factory, and its construction is complete (factory returned, no
     /// hooks). DESIGN ("When a shared instance is published"): once its own construction is
-    /// complete, "so another thread or task the factory waits for can use it". The engine publishes
-    /// shared instances only when the whole top-level resolve completes, and holds their gates
-    /// until then, so the other side waits at `CdShared`'s gate for a resolve that waits for it:
-    /// without the deadline, both wait forever, and since the factory's wait is not at a gate,
-    /// nothing reports a `circularWait`.
+    /// complete, "so another thread or task the factory waits for can use it". (An engine that
+    /// publishes only when the whole top-level resolve completes, holding the gate until then,
+    /// leaves the other side waiting at `CdShared`'s gate for a resolve that waits for it: without
+    /// the deadline both wait forever, and since the factory's wait is not at a gate, nothing
+    /// reports a `circularWait`.)
     ///
     /// Expected: the other side gets the finished `CdShared` (the same instance `CdWaiting`'s
     /// resolve built) while the factory waits, and the resolve completes. The factory waits 3 s at
     /// most (a correct container answers in microseconds), then goes on; the resolve then completes
     /// and publishes, which frees the other side, so nothing is left hanging whatever the outcome.
     ///
-    /// A known issue until publication is redesigned: the resolve publishes what it built only when
-    /// it ends (`ResolutionContext.complete()`), and the gate taken by
-    /// `ResolutionContext.beginSharedConstruction` is held until `end()`. Once that is fixed,
-    /// `withKnownIssue` reports that the issue is gone: remove it then.
     @Test(arguments: OtherSide.allCases, SharedBuiltBy.allCases)
     func aFinishedSingletonReachesATaskOrThreadItsResolveWaitsFor(
         otherSide: OtherSide,
@@ -259,14 +255,10 @@ struct CoreDefectTests {
         #expect(outcomes.errors.isEmpty, "\(outcomes.errors.map(\.message))")
 
         let served = servedInTime.isSet
-        withKnownIssue("defect 1: a finished singleton is published only when the whole resolve completes") {
-            #expect(served, "the \(otherSide) waited at CdShared's gate while the resolve that built it waited")
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("waited at CdShared's gate") }
-        }
+        #expect(served, "the \(otherSide) waited at CdShared's gate while the resolve that built it waited")
 
-        // Served late or not, the other side ends once the resolve has published CdShared, and
-        // gets the very instance the resolve built: never a second one.
+        // Served late or not, the other side ends once CdShared is published, and gets the very
+        // instance the resolve built: never a second one.
         #expect(served || waited(for: probe.finished, seconds: 30))
         let published = try container.resolve(CdShared.self)
         #expect(try probe.outcome?.get() === published)

@@ -13,9 +13,10 @@
 
 // Gates and publication, sync and async side by side: how a shared instance (singleton, weak, or
 // kept in a store) is built once however many resolutions ask. A resolution takes the instance's
-// gate and holds it until it ends (the gates themselves are in `Gates/`); the instances it built
-// stay unpublished, seen by it alone, until it completes and publishes them (`complete()`,
-// below).
+// gate (the gates themselves are in `Gates/`). It publishes the instance and releases the gate as
+// soon as the construction is complete when nothing it may hold awaits the resolution's end
+// (`publishesAtOnce(_:)`); otherwise it holds the gate until it ends, and the instance stays
+// unpublished, seen by it alone, until it completes and publishes it (`complete()`, below).
 
 extension ResolutionContext {
     /// A shared instance built and not yet published, and how to publish it.
