@@ -154,6 +154,12 @@ class AnyProvider: @unchecked Sendable {
     /// Every site that registered this key: one, or more when a conflict was recorded.
     var sites: [RegistrationSite] { conflict?.sites ?? [site] }
 
+    /// The resolve-time arguments `values` borrows, as values to compare, or `nil` if one of them
+    /// is not `Hashable` (or the registration takes none).
+    func argumentIdentity(of values: BorrowedValues) -> [AnyHashable]? {
+        nil
+    }
+
     /// Resolves this registration, which takes no arguments, in `context` from `lookup`: what
     /// validation does with each registration, without knowing its type.
     func resolveWithoutArguments(in context: ResolutionContext, from lookup: Container) throws {
@@ -255,6 +261,15 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
 
     override func copy(conflict: Conflict?, preparation: AnyObject?) -> AnyProvider {
         Provider(copying: self, conflict: conflict, preparation: preparation)
+    }
+
+    override func argumentIdentity(of values: BorrowedValues) -> [AnyHashable]? {
+        var identity: [AnyHashable] = []
+        for value in repeat each values.read(as: (repeat each Argument).self) {
+            guard let hashable = value as? any Hashable else { return nil }
+            identity.append(AnyHashable(hashable))
+        }
+        return identity
     }
 
     override func resolveWithoutArguments(in context: ResolutionContext, from lookup: Container) throws {

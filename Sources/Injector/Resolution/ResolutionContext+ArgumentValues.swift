@@ -95,48 +95,20 @@ extension ResolutionContext {
     }
 
     /// A construction's resolve-time arguments, kept to compare with those of a construction of the
-    /// same registration nested in it. One or two small arguments are kept without allocating; they
-    /// are compared only when the registration is met again, which is rare.
-    @usableFromInline enum ArgumentValues {
-        case one(Any)
-        case two(Any, Any)
-        case many([Any])
+    /// same registration nested in it: borrowed where the construction keeps them, neither copied
+    /// nor boxed, and compared only when the registration is met again, which is rare.
+    @usableFromInline struct ArgumentValues {
+        @usableFromInline let values: BorrowedValues
+        @usableFromInline let provider: Borrowed<AnyProvider>
 
-        @inlinable init<each Argument>(_ arguments: repeat each Argument) {
-            var first: Any?
-            var second: Any?
-            var all: [Any] = []
-            var count = 0
-            for argument in repeat each arguments {
-                switch count {
-                case 0: first = argument
-                case 1: second = argument
-                case 2: all = [first!, second!, argument]
-                default: all.append(argument)
-                }
-                count += 1
-            }
-            switch count {
-            case 1: self = .one(first!)
-            case 2: self = .two(first!, second!)
-            default: self = .many(all)
-            }
+        @inlinable init(_ values: BorrowedValues, of provider: AnyProvider) {
+            self.values = values
+            self.provider = Borrowed(provider)
         }
 
         /// The arguments as values to compare, or `nil` if one of them is not `Hashable`.
         var identity: [AnyHashable]? {
-            let values: [Any]
-            switch self {
-            case .one(let first): values = [first]
-            case .two(let first, let second): values = [first, second]
-            case .many(let all): values = all
-            }
-            var identity: [AnyHashable] = []
-            for value in values {
-                guard let hashable = value as? any Hashable else { return nil }
-                identity.append(AnyHashable(hashable))
-            }
-            return identity
+            provider.withObject { $0.argumentIdentity(of: values) }
         }
     }
 }

@@ -18,13 +18,6 @@
 // `ResolutionContext+Preparation.swift`).
 
 extension ResolutionContext {
-    /// Pushes `provider`, which takes `arguments`, on the construction stack, refusing a cycle or a
-    /// stack about to overflow.
-    @inlinable func enter<each Argument>(_ provider: AnyProvider, arguments: repeat each Argument) throws {
-        guard provider.takesArguments else { return try enter(provider) }
-        try enter(provider, arguments: ArgumentValues(repeat each arguments))
-    }
-
     /// Pushes `provider` on the construction stack, refusing a cycle or a stack about to overflow.
     @usableFromInline func enter(_ provider: AnyProvider) throws {
         if isConstructing(provider) { throw cycle(closedBy: provider, at: nil) }
@@ -74,7 +67,25 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
-        try enter(provider, arguments: repeat each arguments)
+        guard provider.takesArguments else {
+            try enter(provider)
+            return try runFactory(of: provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
+        }
+        // The argument frame borrows the arguments where they are, for the time of the factory.
+        return try BorrowedValues.with(repeat each arguments) { values in
+            try enter(provider, arguments: ArgumentValues(values, of: provider))
+            return try runFactory(of: provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
+        }
+    }
+
+    /// Runs the factory of `provider`, on the construction stack (`enter`), then what follows it.
+    @inlinable
+    func runFactory<Service, each Argument>(
+        of provider: Provider<Service, repeat each Argument>,
+        lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) throws -> Service {
         let mark = queueMark
         var instance: Service
         do {
@@ -113,7 +124,14 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) async throws -> Service {
-        try enter(provider, arguments: repeat each arguments)
+        // The argument frame's copy of the arguments: `BorrowedValues.with` cannot span an `await`.
+        let values = provider.takesArguments ? BorrowedValues.allocate(repeat each arguments) : nil
+        defer { values?.deallocate(as: (repeat each Argument).self) }
+        if let values {
+            try enter(provider, arguments: ArgumentValues(values, of: provider))
+        } else {
+            try enter(provider)
+        }
         let mark = queueMark
         var instance: Service
         // A resolution the factory starts through a container, in this task or a child task, runs

@@ -168,3 +168,45 @@ func keptInstance<Service>(_ object: AnyObject, as _: Service.Type) -> Service {
 func keptInstance(_ object: AnyObject) -> Any {
     (object as? AnyInstanceBox)?.instance ?? object
 }
+
+/// Values kept by a call that is running, borrowed by address: a construction's resolve-time
+/// arguments, which its argument frame compares only while the construction runs. Read them only
+/// within the call that made them (`with(_:_:)`) or before `deallocate(as:)`.
+@usableFromInline
+struct BorrowedValues {
+    @usableFromInline let address: UnsafeRawPointer
+
+    @inlinable init(address: UnsafeRawPointer) {
+        self.address = address
+    }
+
+    /// Runs `body` with `values` borrowed where they are, without a copy to the heap.
+    @inlinable @inline(__always)
+    static func with<each Value, Result>(
+        _ values: repeat each Value,
+        body: (BorrowedValues) throws -> Result
+    ) rethrows -> Result {
+        let tuple = (repeat each values)
+        return try withUnsafePointer(to: tuple) { try body(BorrowedValues(address: UnsafeRawPointer($0))) }
+    }
+
+    /// `values` copied to the heap, for a call that suspends (`with` cannot span an `await`); pair
+    /// with `deallocate(as:)`.
+    static func allocate<each Value>(_ values: repeat each Value) -> BorrowedValues {
+        let copy = UnsafeMutablePointer<(repeat each Value)>.allocate(capacity: 1)
+        copy.initialize(to: (repeat each values))
+        return BorrowedValues(address: UnsafeRawPointer(copy))
+    }
+
+    /// Releases values that `allocate` copied, which are of `type`.
+    func deallocate<each Value>(as type: (repeat each Value).Type) {
+        let copy = UnsafeMutablePointer(mutating: address.assumingMemoryBound(to: type))
+        copy.deinitialize(count: 1)
+        copy.deallocate()
+    }
+
+    /// The values, which are of `type`.
+    func read<each Value>(as type: (repeat each Value).Type) -> (repeat each Value) {
+        address.assumingMemoryBound(to: type).pointee
+    }
+}
