@@ -27,7 +27,7 @@ import Darwin
 #endif
 
 let usage = """
-    usage: InjectorBenchmarks [--smoke] [--filter TEXT] [--iterations N] [--cold N] [--list]
+    usage: InjectorBenchmarks [--smoke] [--filter TEXT] [--iterations N] [--cold N] [--depth] [--list]
 
       --smoke        run every case with tiny iteration counts (checks, not numbers; for CI)
       --filter TEXT  run only the case with that letter, or those whose title contains TEXT
@@ -37,6 +37,8 @@ let usage = """
                      operation, emptying the caches before each (`EVICT_MB`, default 6, megabytes
                      walked), and print the median time of one: what it costs a server, whose
                      other work evicts the container between requests
+      --depth        time the depth budgets (a chain 1,000 and 4,000 deep, a runaway recursion, the
+                     message of a failure 8,000 deep) and judge each ✓ or ✗
       --list         print each case's letter, title and type (the name a profiler sees), one a line,
                      separated by tabs, and exit
       --help         show this help
@@ -75,6 +77,9 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         coldOperations = count
+    case "--depth":
+        print(DepthChecks.markdown())
+        exit(0)
     case "--list":
         for benchmark in allCases { print("\(benchmark.id)\t\(benchmark.title)\t\(type(of: benchmark))") }
         exit(0)
