@@ -68,25 +68,53 @@ extension ResolutionContext {
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
         guard provider.takesArguments else {
-            try enter(provider)
             return try runFactory(of: provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
         }
-        // The argument frame borrows the arguments where they are, for the time of the factory.
-        return try BorrowedValues.with(repeat each arguments) { values in
-            try enter(provider, arguments: ArgumentValues(values, of: provider))
-            return try runFactory(of: provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
+        return try constructWithArguments(
+            provider,
+            lookup: lookup,
+            arguments: repeat each arguments,
+            configure: configure
+        )
+    }
+
+    /// `construct` for a registration that takes arguments, whose frame borrows them where they are
+    /// for the time of the factory. (A function of its own: inlined, it made `construct` too large to
+    /// be inlined where a resolve without arguments calls it.)
+    @inlinable @inline(never)
+    func constructWithArguments<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        lookup: Container,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?
+    ) throws -> Service {
+        try BorrowedValues.with(repeat each arguments) { values in
+            try runFactory(
+                of: provider,
+                lookup: lookup,
+                arguments: repeat each arguments,
+                borrowing: values,
+                configure: configure
+            )
         }
     }
 
-    /// Runs the factory of `provider`, on the construction stack (`enter`), then what follows it.
-    /// (Inlined into `construct`: as a call of its own, it cost every resolve 64 instructions.)
+    /// Runs the factory of `provider` on the construction stack (`enter`, with the frame of the
+    /// arguments `values` borrows, if any), then what follows it. (Inlined into `construct`: as a
+    /// call of its own, it cost every resolve a call and the spills around it.)
     @inlinable @inline(__always)
     func runFactory<Service, each Argument>(
         of provider: Provider<Service, repeat each Argument>,
         lookup: Container,
         arguments: repeat each Argument,
+        borrowing values: BorrowedValues? = nil,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
+        if let values {
+            try enter(provider, arguments: ArgumentValues(values, of: provider))
+        } else {
+            try enter(provider)
+        }
         let mark = queueMark
         var instance: Service
         do {
