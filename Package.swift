@@ -24,7 +24,10 @@ let package = Package(
         .executable(name: "NotesDemo", targets: ["NotesDemo"]),
     ],
     targets: [
-        .target(name: "Injector"),
+        // The C11 atomics under Injector's `AtomicWords`: part of this package, not a dependency, and
+        // what lets the library support OS versions before the standard library's `Synchronization`.
+        .target(name: "InjectorAtomics"),
+        .target(name: "Injector", dependencies: ["InjectorAtomics"]),
         .target(name: "InjectorRouting", dependencies: ["Injector"]),
         .executableTarget(
             name: "NotesDemo",
