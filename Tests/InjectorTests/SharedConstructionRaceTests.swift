@@ -13,7 +13,6 @@
 
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Injector
@@ -876,7 +875,7 @@ struct SharedConstructionRaceAttackTests {
     @Test func failureHalfwayLeavesGatesFree() async throws {
         let container = Container()
         let innerBuilt = Signal()
-        let fail = Atomic<Bool>(true)
+        let fail = Guarded(true)
         let innerCalls = CallCounter()
         let seen = EventLog()
         container.register(BkAwaitedHalfway.self, scope: .singleton) { _ async in
@@ -886,7 +885,7 @@ struct SharedConstructionRaceAttackTests {
         container.register(BkB.self, scope: .singleton) { r async throws in
             _ = try await r.resolveAsync(BkAwaitedHalfway.self)
             innerBuilt.signal()
-            guard fail.load(ordering: .relaxed) else { return BkB() }
+            guard fail.current else { return BkB() }
             if await awaitedUntil({ asyncWaits(for: BkAwaitedHalfway.self) == 1 }) {
                 seen.record("the waiter waits at the gate")
             }
@@ -917,7 +916,7 @@ struct SharedConstructionRaceAttackTests {
             ]
         )
         #expect((try? all[1].get()) == "BkAwaitedHalfway", "\(all)")
-        fail.store(false, ordering: .relaxed)
+        fail.set(false)
         let again: Bool? = await withWatchdog {
             (try? await container.resolveAsync(BkB.self)) != nil && (try? container.resolve(BkD.self)) != nil
         }
