@@ -17,14 +17,21 @@ import PackageDescription
 
 let package = Package(
     name: "Injector",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The floor is the Swift 5.9 runtime's, which a generic type with a parameter pack needs
+    // (`Provider<Service, each Argument>`). The library must not raise it: nothing under Sources/
+    // imports the standard library's `Synchronization` (macOS 15, iOS 18), nor do the example
+    // (NotesDemo) and the tests, which build at the same floor; CI checks all three.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Injector", targets: ["Injector"]),
         .library(name: "InjectorRouting", targets: ["InjectorRouting"]),
         .executable(name: "NotesDemo", targets: ["NotesDemo"]),
     ],
     targets: [
-        .target(name: "Injector"),
+        // The C11 atomics under Injector's `AtomicWords`: part of this package, not a dependency, and
+        // what lets the library support OS versions before the standard library's `Synchronization`.
+        .target(name: "InjectorAtomics"),
+        .target(name: "Injector", dependencies: ["InjectorAtomics"]),
         .target(name: "InjectorRouting", dependencies: ["Injector"]),
         .executableTarget(
             name: "NotesDemo",

@@ -12,7 +12,6 @@
 //===----------------------------------------------------------------------===//
 
 import Injector
-import Synchronization
 
 /// Storage: one clock for the whole app, and a note store that uses it.
 struct StorageModule: Module {
@@ -58,11 +57,15 @@ struct SyncModule: Module {
 /// Serving requests: a context and a transaction per request scope, a handler per call, and a
 /// search index built by an async factory.
 struct RequestModule: Module {
-    private static let requestNumbers = Atomic<Int>(0)
+    private static let requestNumbers = Guarded(0)
 
     func register(into container: Container) {
         container.register(RequestContext.self, scope: .scoped(to: .request)) { _ in
-            RequestContext(id: Self.requestNumbers.add(1, ordering: .relaxed).newValue)
+            let number = Self.requestNumbers.withLock { count in
+                count += 1
+                return count
+            }
+            return RequestContext(id: number)
         }
         container.register(Transaction.self, scope: .scoped(to: .request)) { r in
             try Transaction(context: r.resolve(RequestContext.self))

@@ -14,7 +14,6 @@
 // The app's routes: modules found by the protocol their caller needs, made through the container.
 import Injector
 import InjectorRouting
-import Synchronization
 
 /// Tells the time to the app's screens.
 protocol TimeService: Sendable {
@@ -53,7 +52,7 @@ protocol ActivityLog: AnyObject, Sendable {
 }
 
 final class MemoryActivityLog: ActivityLog, @unchecked Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Guarded<[String]>([])
     func record(_ event: String) { lines.withLock { $0.append(event) } }
     var entries: [String] { lines.withLock { $0 } }
 }

@@ -13,7 +13,6 @@
 
 // The services of a small notes app, each behind a protocol.
 import Injector
-import Synchronization
 
 /// Tells the time; one per app.
 protocol Clock: Sendable {
@@ -49,7 +48,7 @@ final class SystemClock: Clock {
 
 final class MemoryNoteStore: NoteStore {
     private let clock: any Clock
-    private let notes = Mutex<[(Note, String)]>([])
+    private let notes = Guarded<[(Note, String)]>([])
 
     init(clock: any Clock) { self.clock = clock }
 

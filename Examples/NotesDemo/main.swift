@@ -15,7 +15,6 @@
 import Foundation
 import Injector
 import InjectorRouting
-import Synchronization
 
 func step(_ title: String) { print("\n== \(title)") }
 
@@ -116,8 +115,8 @@ step("14. Routing: find a module by the protocol its caller needs")
 // Routes live in a child container here only because the app's registry above is already frozen.
 let app = container.makeChild()
 let router = Router(container: app)
-let signedIn = Atomic<Bool>(false)
-registerRoutes(on: router, isSignedIn: { signedIn.load(ordering: .relaxed) })
+let signedIn = Guarded(false)
+registerRoutes(on: router, isSignedIn: { signedIn.withLock { $0 } })
 let time = try router.makeDestination(to: RoutableService<any TimeService>())
 print("The caller knows only the TimeService protocol; the container made it: it is \(time.now)")
 
@@ -148,7 +147,7 @@ do {
 } catch let error as RoutingError {
     print("\(error.code): \(error.message)")
 }
-signedIn.store(true, ordering: .relaxed)
+signedIn.withLock { $0 = true }
 let editing = try router.makeDestination(url: "notes://notes/2/edit", as: (any NoteEditing).self)
 print("Signed in, the same URL opens the editor for note #\(editing.noteID)")
 
@@ -157,8 +156,8 @@ step("19. Screens on a navigation host: a signed-out user is shown sign-in first
 let home = HomeScreen()
 let screens = HeadlessNavigationHost(navigationStackWith: home)
 let screenRouter = Router(container: app, host: screens)
-let screenSession = Atomic<Bool>(false)
-registerScreens(on: screenRouter, isSignedIn: { screenSession.load(ordering: .relaxed) })
+let screenSession = Guarded(false)
+registerScreens(on: screenRouter, isSignedIn: { screenSession.withLock { $0 } })
 let editorRoute = try screenRouter.to(RoutableView<any EditorView>(), path: .push(from: home)) { config in
     config.prepareDestination = { $0.note = Note(text: "Groceries") }
 }
@@ -171,7 +170,7 @@ print(screens)
 
 step("20. Signed in, the editor is pushed; a deep link opens a note over it")
 if let signIn = screens.presentedScreen(of: home) { try screens.dismiss(signIn) }  // the user signed in
-screenSession.store(true, ordering: .relaxed)
+screenSession.withLock { $0 = true }
 try editorRoute.perform()
 let deepLink = try screenRouter.perform(url: "notes://screens/notes/7", path: .push(from: editorRoute.destination!))
 print(screens)

@@ -41,9 +41,13 @@ import Testing
         )
         try source.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
+        // Injector imports the C module of its atomics, whose module map SwiftPM writes beside the modules.
+        let atomics = modules.deletingLastPathComponent().appendingPathComponent("InjectorAtomics.build")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
+        process.arguments = [
+            "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-I", atomics.path, file.path,
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

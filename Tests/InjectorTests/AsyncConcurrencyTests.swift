@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
 import Testing
 
 @testable import Injector
@@ -34,14 +33,14 @@ private final class SharedPool: Sendable {
 /// A per-scope session that counts its own disposals.
 private final class ScopeSession: AsyncDisposable, Sendable {
     let serial: Int
-    private let disposals = Atomic<Int>(0)
+    private let disposals = Guarded(0)
     init(serial: Int) { self.serial = serial }
 
-    var disposalCount: Int { disposals.load(ordering: .relaxed) }
+    var disposalCount: Int { disposals.current }
 
     func disposeAsync() async throws {
         await Task.yield()
-        disposals.wrappingAdd(1, ordering: .relaxed)
+        disposals.add(1)
     }
 }
 

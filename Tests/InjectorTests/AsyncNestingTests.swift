@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
 import Testing
 
 @testable import Injector
@@ -54,17 +53,17 @@ private func withinDeadline<Result: Sendable>(
     _ body: @escaping @Sendable () async throws -> Result
 ) async throws -> Result? {
     let task = Task { try await body() }
-    let finished = Atomic<Bool>(false)
+    let finished = Guarded(false)
     let watcher = Task {
         _ = try? await task.value
-        finished.store(true, ordering: .releasing)
+        finished.set(true)
     }
     var waited = 0.0
-    while !finished.load(ordering: .acquiring) && waited < seconds {
+    while !finished.current && waited < seconds {
         try await Task.sleep(nanoseconds: 10_000_000)
         waited += 0.01
     }
-    guard finished.load(ordering: .acquiring) else {
+    guard finished.current else {
         Issue.record("did not finish within \(seconds) s: a deadlock", sourceLocation: sourceLocation)
         watcher.cancel()
         return nil

@@ -13,7 +13,6 @@
 
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Injector
@@ -25,9 +24,9 @@ import Testing
 // MARK: - Test doubles (private to this file)
 
 private final class AdvFlag: Sendable {
-    private let value = Atomic<Bool>(false)
-    func set() { value.store(true, ordering: .releasing) }
-    var isSet: Bool { value.load(ordering: .acquiring) }
+    private let value = Guarded(false)
+    func set() { value.set(true) }
+    var isSet: Bool { value.current }
 }
 
 /// A graph-scoped part whose `onResolved` hook marks it.

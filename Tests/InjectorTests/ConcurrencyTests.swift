@@ -12,7 +12,6 @@
 //===----------------------------------------------------------------------===//
 
 import Dispatch
-import Synchronization
 import Testing
 
 @testable import Injector
@@ -20,39 +19,42 @@ import Testing
 // Every test here hammers a container from many tasks or threads. CI runs this suite under
 // ThreadSanitizer (`swift test --sanitize=thread --filter ConcurrencyTests`), so a data race in the
 // library fails it even when the assertions hold. Counters (`CallCounter`, in Support/TestSupport.swift,
-// and the ones below) are `Synchronization.Atomic` (not `Mutex`, which ThreadSanitizer misreports on
-// Linux). No test depends on timing.
+// and the ones below) are `Guarded`, an `NSLock` (a pthread mutex, which ThreadSanitizer understands;
+// it misreports `Synchronization.Mutex` on Linux). No test depends on timing.
 
 // MARK: - Test doubles (private to this file)
 
 /// Remembers the first object identity it is given and counts the identities that differ from it.
 private final class ConcurrencySameIdentity: Sendable {
-    private let first = Atomic<UInt>(0)
-    private let mismatches = Atomic<Int>(0)
-    private let seen = Atomic<Int>(0)
+    private let state = Guarded((first: UInt(0), mismatches: 0, seen: 0))
 
     func record(_ object: AnyObject) {
         let bits = UInt(bitPattern: ObjectIdentifier(object))
-        seen.wrappingAdd(1, ordering: .relaxed)
-        let (exchanged, original) = first.compareExchange(expected: 0, desired: bits, ordering: .relaxed)
-        if !exchanged && original != bits { mismatches.wrappingAdd(1, ordering: .relaxed) }
+        state.withLock { state in
+            state.seen += 1
+            if state.first == 0 {
+                state.first = bits
+            } else if state.first != bits {
+                state.mismatches += 1
+            }
+        }
     }
 
-    var mismatchCount: Int { mismatches.load(ordering: .relaxed) }
-    var recordCount: Int { seen.load(ordering: .relaxed) }
+    var mismatchCount: Int { state.current.mismatches }
+    var recordCount: Int { state.current.seen }
     func isFirst(_ object: AnyObject) -> Bool {
-        first.load(ordering: .relaxed) == UInt(bitPattern: ObjectIdentifier(object))
+        state.current.first == UInt(bitPattern: ObjectIdentifier(object))
     }
 }
 
 /// Keeps the optimiser from dropping the busy work.
-private let concurrencySink = Atomic<Int>(0)
+private let concurrencySink = Guarded(0)
 
 /// A little CPU work (no sleeping).
 private func concurrencyBusyWork(_ iterations: Int = 2_000) {
     var x = 0
     for i in 0..<iterations { x = x &* 31 &+ i }
-    concurrencySink.wrappingAdd(x & 1, ordering: .relaxed)
+    concurrencySink.add(x & 1)
 }
 
 /// Makes contention likely without depending on it: each task calls `arrive()` just before it
@@ -65,18 +67,18 @@ private func concurrencyBusyWork(_ iterations: Int = 2_000) {
 /// rebuilt as holders come and go) keeps `patience` short: 200 builds of 20 ms each would hold the
 /// pool for seconds and starve every other test running meanwhile.
 private final class ConcurrencyArrivals: Sendable {
-    private let arrived = Atomic<Int>(0)
+    private let arrived = Guarded(0)
     private let total: Int
 
     init(total: Int) { self.total = total }
 
-    func arrive() { arrived.wrappingAdd(1, ordering: .relaxed) }
+    func arrive() { arrived.add(1) }
 
     func holdOpen(patience: Duration = .milliseconds(20)) {
-        let start = arrived.load(ordering: .relaxed)
+        let start = arrived.current
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: patience)
-        while arrived.load(ordering: .relaxed) < min(start + 1, total) && clock.now < deadline {}
+        while arrived.current < min(start + 1, total) && clock.now < deadline {}
         concurrencyBusyWork(20_000)
     }
 }

@@ -13,7 +13,6 @@
 
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Injector
@@ -51,11 +50,11 @@ private final class CdRoot: Sendable {
 private final class CdPoolLedger: Sendable {
     let built = CallCounter()
     let disposed = CallCounter()
-    private let alive = Atomic<Int>(0)
+    private let alive = Guarded(0)
 
-    var aliveCount: Int { alive.load(ordering: .relaxed) }
-    func born() { alive.wrappingAdd(1, ordering: .relaxed) }
-    func died() { alive.wrappingSubtract(1, ordering: .relaxed) }
+    var aliveCount: Int { alive.current }
+    func born() { alive.withLock { $0 += 1 } }
+    func died() { alive.withLock { $0 -= 1 } }
 }
 
 /// A disposable singleton holding 64 KiB, as a pool of connections holds buffers (defect 2).
@@ -349,10 +348,10 @@ struct CoreDefectTests {
 
 /// A flag set from one thread and read from another.
 private final class CdFlag: Sendable {
-    private let value = Atomic<Bool>(false)
+    private let value = Guarded(false)
 
-    func set(_ newValue: Bool) { value.store(newValue, ordering: .releasing) }
-    var isSet: Bool { value.load(ordering: .acquiring) }
+    func set(_ newValue: Bool) { value.set(newValue) }
+    var isSet: Bool { value.current }
 }
 
 /// Keeps the top-level instance a thread resolved.

@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
 import Testing
 
 @testable import Injector
@@ -52,7 +51,7 @@ private let sharedContainer: Container = {
 
 /// How many of the two overriding tests are inside their overrides now: each keeps resolving until
 /// it has seen the other inside (bounded), to make the overlap likely without depending on it.
-private let overridingTestsInside = Atomic<Int>(0)
+private let overridingTestsInside = Guarded(0)
 
 /// What one resolution round saw: the clock, the stamper's clock, the singleton archive.
 private struct Sighting: Equatable {
@@ -79,13 +78,13 @@ private func resolveRepeatedly(withClockAt now: Int, minimumRounds: Int = 300) a
     try await sharedContainer.withOverridesAsync {
         $0.register(ParallelClock.self) { _ in ParallelFixedClock(now: now) }
     } operation: {
-        overridingTestsInside.add(1, ordering: .relaxed)
-        defer { overridingTestsInside.subtract(1, ordering: .relaxed) }
+        overridingTestsInside.add(1)
+        defer { overridingTestsInside.add(-1) }
         let first = try sight()
         var wrong = first.clock == now && first.stamper == now && first.archiveClock == now ? 0 : 1
         var round = 1
         while round < minimumRounds
-            || (overridingTestsInside.load(ordering: .relaxed) < 2 && round < 20 * minimumRounds)
+            || (overridingTestsInside.current < 2 && round < 20 * minimumRounds)
         {
             await Task.yield()
             if try sight() != first { wrong += 1 }

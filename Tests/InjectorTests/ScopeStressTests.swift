@@ -12,7 +12,6 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Injector
@@ -36,13 +35,13 @@ private final class StressPool: Sendable {}
 private final class StressPresence: Sendable {}
 private final class StressSession: Disposable, Sendable {
     private let census: Census
-    private let disposals = Atomic<Int>(0)
+    private let disposals = Guarded(0)
     init(_ census: Census) {
         self.census = census
         census.made.next()
     }
     func dispose() {
-        if disposals.wrappingAdd(1, ordering: .relaxed).newValue == 1 {
+        if disposals.add(1) == 1 {
             census.disposed.next()
         } else {
             census.disposedTwice.next()

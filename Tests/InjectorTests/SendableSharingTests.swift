@@ -33,9 +33,13 @@ private func typeCheck(_ source: String) throws -> String? {
     try source.write(to: snippet, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: snippet) }
 
+    // Injector imports the C module of its atomics, whose module map SwiftPM writes beside the modules.
+    let atomics = directory.appendingPathComponent("InjectorAtomics.build")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, snippet.path]
+    process.arguments = [
+        "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-I", atomics.path, snippet.path,
+    ]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output

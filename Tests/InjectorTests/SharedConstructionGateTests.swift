@@ -13,7 +13,6 @@
 
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Injector

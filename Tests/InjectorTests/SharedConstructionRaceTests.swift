@@ -13,7 +13,6 @@
 
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Injector
@@ -881,7 +880,7 @@ struct SharedConstructionRaceAttackTests {
     @Test func failureHalfwayLeavesGatesFree() async throws {
         let container = Container()
         let innerBuilt = Signal()
-        let fail = Atomic<Bool>(true)
+        let fail = Guarded(true)
         let (innerCalls, syncInnerCalls) = (CallCounter(), CallCounter())
         let seen = EventLog()
         registerHooked(in: container, async: true)
@@ -893,7 +892,7 @@ struct SharedConstructionRaceAttackTests {
         container.register(BkB.self, scope: .singleton) { r async throws in
             _ = try await r.resolveAsync(BkAwaitedHalfway.self)
             innerBuilt.signal()
-            guard fail.load(ordering: .relaxed) else { return BkB() }
+            guard fail.current else { return BkB() }
             if await awaitedUntil({ asyncWaits(for: BkAwaitedHalfway.self) == 1 }) {
                 seen.record("the waiter waits at the gate")
             }
@@ -928,7 +927,7 @@ struct SharedConstructionRaceAttackTests {
             ]
         )
         #expect((try? all[1].get()) == "BkAwaitedHalfway", "\(all)")
-        fail.store(false, ordering: .relaxed)
+        fail.set(false)
         let again: Bool? = await withWatchdog {
             (try? await container.resolveAsync(BkB.self)) != nil && (try? container.resolve(BkD.self)) != nil
         }

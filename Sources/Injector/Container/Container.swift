@@ -11,8 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
-
 /// A dependency-injection container: it holds registrations and resolves services from them.
 ///
 /// Register a factory per service type (usually a protocol), optionally under a name, then resolve:
@@ -39,10 +37,11 @@ public final class Container: Sendable {
     /// The registrations as they are built, under the lock; lookups read `registry` instead.
     let builder = Locked.make(RegistryBuilder())
     /// The snapshot of the registrations that lookups read without a lock, published on the first
-    /// lookup after a change (or at once, after `finishRegistration()`).
-    let registry = PublishedReference<Registry>()
+    /// lookup after a change (or at once, after `finishRegistration()`). Its allocation keeps
+    /// `finished` beside it.
+    let registry = PublishedReference<Registry>(wordsBeside: 1)
     /// Whether `finishRegistration()` was called.
-    let finished = Atomic<Bool>(false)
+    var finished: AtomicWord<Bool> { registry.wordBeside(0) }
     /// The records of the disposable singletons of this container's registrations, and of what was
     /// built for them: a store's records, its places unused (singletons live in their
     /// registrations' slots). (`nonisolated(unsafe)`: a `LockedBuffer`, reached under its lock.)

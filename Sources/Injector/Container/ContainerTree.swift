@@ -11,8 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
-
 /// What the containers of one tree (a root and all its children) share: whether test overrides are
 /// in effect for any of them, and the instances they share. (Shared instances are built behind a
 /// gate each: see `InstanceGates` and `AsyncInstanceGates`.)
@@ -20,7 +18,9 @@ import Synchronization
 final class ContainerTree: Sendable {
     /// How many `withOverrides` calls on containers of this tree are running. While there are none,
     /// a resolve pays one relaxed load for overrides, and reads no task-local value.
-    @usableFromInline let activeOverrideCount = Atomic<Int>(0)
+    @inlinable var activeOverrideCount: AtomicWord<Int> { atomics.word(0) }
+    /// The word of `activeOverrideCount`.
+    @usableFromInline let atomics = AtomicWords(count: 1)
     /// The singleton and weak instances built in the tree, which scopes never take charge of.
     @usableFromInline let sharedObjects = SharedObjects()
 

@@ -11,8 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
-
 /// A lifetime scope: a unit of work, such as a request, that owns its ``Scope/scoped`` instances and
 /// disposes them, with the other disposable instances it created, when it closes.
 ///
@@ -45,12 +43,12 @@ public final class LifetimeScope: Sendable {
     let acceptsEveryTag: Bool
     /// The values the scope was given when it was made.
     let values: ScopeValues
+    /// What runs once the scope has closed (`afterClosing(_:)`), made when first asked for: most
+    /// scopes have none. Its allocation keeps `state` beside it: one for the scope's atomics.
+    let closingActions = PublishedReference<ClosingActions>(wordsBeside: 1)
     /// Bit 0: closed. Bit 1: the close has finished (`markFinishedClosing()`). The rest: four times
     /// the number of resolutions running from this scope.
-    private let state = Atomic<Int>(0)
-    /// What runs once the scope has closed (`afterClosing(_:)`), made when first asked for: most
-    /// scopes have none.
-    let closingActions = PublishedReference<ClosingActions>()
+    private var state: AtomicWord<Int> { closingActions.wordBeside(0) }
 
     init(container: Container, tag: ScopeTag?, acceptsEveryTag: Bool = false, values: ScopeValues = ScopeValues()) {
         self.container = container
@@ -69,7 +67,7 @@ public final class LifetimeScope: Sendable {
     /// Counts a resolution from this scope, refusing it once the scope is closed; pair with
     /// `endResolution()`.
     @usableFromInline func beginResolution(asking key: @autoclosure () -> ServiceKey) throws {
-        let previous = state.add(4, ordering: .acquiringAndReleasing).oldValue
+        let previous = state.add(4, ordering: .acquiringAndReleasing)
         if _slowPath(previous & 1 == 1) { throw refuseResolution(asking: key()) }
     }
 

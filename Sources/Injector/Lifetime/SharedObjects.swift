@@ -11,8 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
-
 /// The singleton and weak instances built by a container tree (or held by a side store), once
 /// published: what a lifetime scope must not take charge of when a factory merely passes one on
 /// under another key. An instance is remembered when it is published, not when it is built: one
@@ -97,7 +95,7 @@ final class SharedObjects: Sendable {
 /// A set of types that may answer yes for a type not in it, never no for one in it (a Bloom
 /// filter), read and written without a lock: four words of 64 bits, a type setting one bit in
 /// each, chosen by six bits of the Fibonacci hash of its identity (not its `hashValue`, which runs
-/// SipHash).
+/// SipHash). (Where a word is 32 bits, an Apple Watch's `arm64_32`, by five of those six bits.)
 ///
 /// Large enough that a type which is not in it rarely looks as if it were. The filter of one word
 /// and two bits a type that came before it sent, in one build of the server example, every unit of
@@ -108,16 +106,19 @@ final class SharedObjects: Sendable {
 /// and a bit test each, without working out which word to read: the jump tables that took cost
 /// the server's request lines of code.
 private struct TypeFilter: ~Copyable, Sendable {
-    private let word0 = Atomic<UInt64>(0)
-    private let word1 = Atomic<UInt64>(0)
-    private let word2 = Atomic<UInt64>(0)
-    private let word3 = Atomic<UInt64>(0)
+    private let words = AtomicWords(count: 4)
+    private var word0: AtomicWord<UInt> { words.word(0) }
+    private var word1: AtomicWord<UInt> { words.word(1) }
+    private var word2: AtomicWord<UInt> { words.word(2) }
+    private var word3: AtomicWord<UInt> { words.word(3) }
 
-    /// The bits of `type`, one a word, from the Fibonacci hash of its identity.
+    /// The bits of `type`, one a word, from the Fibonacci hash of its identity: the bit of each word
+    /// numbered by six of the hash's bits (a masking shift drops the sixth where a word is 32 bits).
     @inline(__always)
-    private static func bits(of type: Any.Type) -> (UInt64, UInt64, UInt64, UInt64) {
+    private static func bits(of type: Any.Type) -> (UInt, UInt, UInt, UInt) {
         let hash = UInt64(UInt(bitPattern: ObjectIdentifier(type))) &* 0x9E37_79B9_7F4A_7C15
-        return (1 << (hash >> 58), 1 << (hash >> 52 & 63), 1 << (hash >> 46 & 63), 1 << (hash >> 40 & 63))
+        func bit(_ shift: UInt64) -> UInt { 1 &<< UInt(truncatingIfNeeded: hash >> shift) }
+        return (bit(58), bit(52), bit(46), bit(40))
     }
 
     func insert(_ type: Any.Type) {

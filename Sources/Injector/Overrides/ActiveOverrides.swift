@@ -11,8 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
-
 /// The overrides a task resolves with: registrations that take precedence over a container's (and
 /// its children's and scopes') for the length of a `withOverrides` call, in that task and the tasks
 /// it starts.
@@ -41,7 +39,9 @@ final class ActiveOverrides: Sendable {
     /// Overrides in effect around these ones, which they extend.
     private let outer: ActiveOverrides?
     /// Set when the call that made these overrides returns (see `end()`).
-    private let ended = Atomic<Bool>(false)
+    private var ended: AtomicWord<Bool> { atomics.word(0) }
+    /// The word of `ended`.
+    private let atomics = AtomicWords(count: 1)
 
     init(target: Container, registrations: Container, outer: ActiveOverrides?) {
         self.target = target

@@ -11,8 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
-
 extension Container {
     /// Runs `operation` with registrations that override this container's, seen only by the current
     /// task and the tasks it starts, while it runs: parallel tests can override the same service

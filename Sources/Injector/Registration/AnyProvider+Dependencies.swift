@@ -13,8 +13,6 @@
 
 // The dependencies a registration's factory and hooks resolved: the edges of the dependency graph.
 
-import Synchronization
-
 /// The registrations a registration is known to depend on, by the identity of their records:
 /// immutable, replaced by a larger one when a dependency is met for the first time.
 final class KnownDependencies: Sendable {
@@ -92,7 +90,7 @@ extension AnyProvider {
 
     /// Whether `slot` holds `identity`, or held none and now does. Slots are written only under
     /// the lock, in order, so the first free one ends the known.
-    private static func claim(_ slot: borrowing Atomic<UInt>, for identity: UInt) -> Bool {
+    private static func claim(_ slot: AtomicWord<UInt>, for identity: UInt) -> Bool {
         let current = slot.load(ordering: .relaxed)
         if current == identity { return true }
         guard current == 0 else { return false }

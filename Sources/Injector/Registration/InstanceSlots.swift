@@ -11,8 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
-
 /// A shared instance that is not a class instance, in a class box, so it can be kept where only an
 /// object fits and published through an atomic reference (see `keptObject(for:)`).
 @usableFromInline

@@ -11,8 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
-
 /// What the registry holds for one key: the factory, its scope, where it was registered, and any
 /// problem recorded against the key (a duplicate or a late registration).
 ///
@@ -35,15 +33,16 @@ class AnyProvider: @unchecked Sendable {
     /// The dependencies recorded on an original provider (see `AnyProvider+Dependencies.swift`).
     var notedDependencies: [ServiceKey] = []
     /// The first dependencies known, by the identity of their records (0 for none yet), in the
-    /// provider itself: a factory usually resolves a handful, and a check of these reads no other
-    /// object (a request's dependents are cold, and each object is a cache line to fetch).
-    let knownDependency0 = Atomic<UInt>(0)
-    let knownDependency1 = Atomic<UInt>(0)
-    let knownDependency2 = Atomic<UInt>(0)
-    let knownDependency3 = Atomic<UInt>(0)
+    /// provider's own atomic words (in `disposalPlan`'s allocation): a factory usually resolves a
+    /// handful, and a check of these reads that allocation and no other object (a request's
+    /// dependents are cold, and each object is a cache line to fetch).
+    var knownDependency0: AtomicWord<UInt> { disposalPlan.wordBeside(0) }
+    var knownDependency1: AtomicWord<UInt> { disposalPlan.wordBeside(1) }
+    var knownDependency2: AtomicWord<UInt> { disposalPlan.wordBeside(2) }
+    var knownDependency3: AtomicWord<UInt> { disposalPlan.wordBeside(3) }
     /// The dependencies known so far past the first four, for a check without a lock; the latest
     /// of `knownDependencyGenerations`, which keeps them all alive.
-    let knownDependencies = Atomic<Borrowed<KnownDependencies>?>(nil)
+    var knownDependencies: AtomicWord<Borrowed<KnownDependencies>?> { disposalPlan.wordBeside(4) }
     var knownDependencyGenerations: [KnownDependencies] = []
     /// Whether the factory is `async`: only the async spelling of resolve can run it.
     @usableFromInline let isAsync: Bool
@@ -65,8 +64,9 @@ class AnyProvider: @unchecked Sendable {
     let outlivesLifetimeScopes: Bool
     /// How the instances this registration makes are disposed, worked out at its first instance for
     /// that instance's dynamic type: a registration almost always makes instances of one type.
-    /// Instances of another type are worked out each time.
-    @usableFromInline let disposalPlan = PublishedReference<DisposalPlan>()
+    /// Instances of another type are worked out each time. Its allocation keeps the provider's other
+    /// atomic words beside it (`knownDependency0` to `knownDependencies`): one for them all.
+    @usableFromInline let disposalPlan = PublishedReference<DisposalPlan>(wordsBeside: 5)
     /// Where the registration was written, read by messages alone: last, after what resolves read.
     let site: RegistrationSite
 

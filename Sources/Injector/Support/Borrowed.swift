@@ -14,8 +14,6 @@
 // The one home of Injector's unchecked references: every use of an object without a retain, and
 // every cast to a type that is known but not checked, goes through this file.
 
-import Synchronization
-
 /// A reference to an object that does not retain it.
 ///
 /// The resolve path reads the same providers from every thread; a strong reference would write
@@ -82,11 +80,11 @@ struct Borrowed<Object: AnyObject>: @unchecked Sendable {
         return Borrowed<Subclass>(reference: .fromOpaque(reference.toOpaque()))
     }
 
-    /// The object's address, for a C slot (see `init(opaque:)`).
-    var opaque: UnsafeMutableRawPointer { reference.toOpaque() }
+    /// The object's address, for a C slot or an atomic word (see `init(opaque:)`).
+    @inlinable var opaque: UnsafeMutableRawPointer { reference.toOpaque() }
 
     /// The object at an address that `opaque` gave.
-    init(opaque: UnsafeRawPointer) {
+    @inlinable init(opaque: UnsafeRawPointer) {
         reference = .fromOpaque(opaque)
     }
 
@@ -106,30 +104,9 @@ extension Borrowed: Equatable {
     }
 }
 
-extension Borrowed: AtomicRepresentable, AtomicOptionalRepresentable {
-    @usableFromInline typealias AtomicRepresentation = Unmanaged<Object>.AtomicRepresentation
-    @usableFromInline typealias AtomicOptionalRepresentation = Unmanaged<Object>.AtomicOptionalRepresentation
-
-    @inlinable static func encodeAtomicRepresentation(_ value: consuming Borrowed) -> AtomicRepresentation {
-        Unmanaged.encodeAtomicRepresentation(value.reference)
-    }
-
-    @inlinable static func decodeAtomicRepresentation(_ storage: consuming AtomicRepresentation) -> Borrowed {
-        Borrowed(reference: Unmanaged.decodeAtomicRepresentation(storage))
-    }
-
-    @inlinable static func encodeAtomicOptionalRepresentation(
-        _ value: consuming Borrowed?
-    ) -> AtomicOptionalRepresentation {
-        Unmanaged.encodeAtomicOptionalRepresentation(value?.reference)
-    }
-
-    @inlinable static func decodeAtomicOptionalRepresentation(
-        _ storage: consuming AtomicOptionalRepresentation
-    ) -> Borrowed? {
-        Unmanaged.decodeAtomicOptionalRepresentation(storage).map(Borrowed.init(reference:))
-    }
-}
+/// An optional borrow is kept in an ``AtomicWord`` as its object's address, `nil` as 0 (a published
+/// reference, the dependencies a provider knows).
+extension Borrowed: AtomicWordReference {}
 
 /// `object` as the class `type` that a key says it is, without a check in release builds (see
 /// ``Borrowed``'s invariant): an instance box or preparation kept for a registration of `Service`.

@@ -11,8 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
-
 /// A continuation that a waiter leaves in a lock's state, resumed when it may go on.
 typealias WaiterContinuation = CheckedContinuation<Void, any Error>
 
@@ -56,7 +54,9 @@ extension Locked {
 /// Tells a wait that its task was cancelled before the wait was queued. Set and read under the
 /// lock the wait is queued in.
 private final class CancellationMark: Sendable {
-    private let value = Atomic<Bool>(false)
+    /// The word of `value`.
+    private let atomics = AtomicWords(count: 1)
+    private var value: AtomicWord<Bool> { atomics.word(0) }
 
     var isSet: Bool { value.load(ordering: .relaxed) }
 

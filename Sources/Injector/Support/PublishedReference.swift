@@ -11,18 +11,34 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Synchronization
-
 /// A reference published once, then read by any thread with one atomic load: no lock, no
 /// allocation, no generic metadata on the read path. Its owner may replace it (see `replace(with:)`).
 ///
 /// Like `AtomicLazyReference`, whose `load` is not inlinable, so that reading one from specialised
 /// code instantiates its generic metadata on every call.
+///
+/// The reference is the first of the ``AtomicWords`` it allocates; an owner that keeps other atomic
+/// words keeps them after it (`init(wordsBeside:)`, `wordBeside(_:as:)`), in the same allocation.
 @usableFromInline
 struct PublishedReference<Object: AnyObject & Sendable>: ~Copyable, Sendable {
-    @usableFromInline let storage = Atomic<Borrowed<Object>?>(nil)
+    /// The reference, then the owner's words beside it.
+    @usableFromInline let words: AtomicWords
 
-    @usableFromInline init() {}
+    /// A reference not published yet, with `count` words beside it for its owner, each 0.
+    @usableFromInline init(wordsBeside count: Int = 0) {
+        words = AtomicWords(count: 1 + count)
+    }
+
+    /// The reference's word.
+    @inlinable var storage: AtomicWord<Borrowed<Object>?> { words.word(0) }
+
+    /// Word `index` of those beside the reference: its owner's, in the same allocation.
+    @inlinable func wordBeside<Value: AtomicWordValue>(
+        _ index: Int,
+        as _: Value.Type = Value.self
+    ) -> AtomicWord<Value> {
+        words.word(1 + index)
+    }
 
     /// The published object, or `nil` before publication.
     @inlinable func load() -> Object? {

@@ -42,7 +42,10 @@ extension URLSyntax {
                 bytes.append(byte)
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        // Not `String(validating:as:)`, which needs macOS 15 / iOS 18: decoding replaces each byte
+        // that is not UTF-8 with U+FFFD, so the bytes come back unchanged exactly when they are UTF-8.
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
     /// The value of one hexadecimal digit, or nil.

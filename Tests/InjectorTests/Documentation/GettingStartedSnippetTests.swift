@@ -12,7 +12,6 @@
 //===----------------------------------------------------------------------===//
 
 import Injector
-import Synchronization
 import Testing
 
 // The snippets of the Injector catalog's GettingStarted.md, verbatim, with the types they assume,
@@ -69,8 +68,8 @@ private final class Beta {
 
 /// Tells instances apart: each one built takes the next serial number.
 private final class Counted: Sendable {
-    private static let made = Atomic<Int>(0)
-    let serial = Counted.made.wrappingAdd(1, ordering: .relaxed).newValue
+    private static let made = Guarded(0)
+    let serial = Counted.made.add(1)
 }
 private final class Pair {
     let first: Counted
@@ -192,16 +191,16 @@ struct GettingStartedSnippetTests {
 
     @Test func aSingletonIsBuiltExactlyOnceWhenManyTasksAskAtTheSameMoment() async throws {
         let container = Container()
-        let built = Atomic<Int>(0)
+        let built = Guarded(0)
         container.register(Archive.self, scope: .singleton) { _ in
-            built.add(1, ordering: .relaxed)
+            built.add(1)
             return Archive(clock: SystemClock())
         }
         let archives = try await withThrowingTaskGroup(of: Archive.self) { group in
             for _ in 0..<32 { group.addTask { try container.resolve(Archive.self) } }
             return try await group.reduce(into: [Archive]()) { $0.append($1) }
         }
-        #expect(built.load(ordering: .relaxed) == 1)
+        #expect(built.current == 1)
         #expect(archives.allSatisfy { $0 === archives[0] })
     }
 

@@ -12,7 +12,6 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Injector
@@ -72,18 +71,51 @@ final class ReceivedProblems: Sendable {
     var received: [InjectionError] { problems.withLock { $0 } }
 }
 
-/// Counts calls from any thread (factories, hooks, tasks). An `Atomic`, not a `Mutex`, which
-/// ThreadSanitizer misreports on Linux.
+/// A value behind an `NSLock`, read and written from any thread: what the tests use where they
+/// would otherwise use `Synchronization`'s `Mutex` or `Atomic`, which need macOS 15 / iOS 18, above
+/// the package's platforms. An `NSLock` is a pthread mutex, which ThreadSanitizer understands (it
+/// misreads `Mutex.withLock` on Linux). Independent of the library's own `Locked`, so a test of the
+/// library's locking does not lean on it.
+final class Guarded<Value>: @unchecked Sendable {  // `value` is only touched under `lock`
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    /// Runs `body` with exclusive access to the value.
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try lock.withLock { try body(&value) }
+    }
+
+    /// The value now.
+    var current: Value { withLock { $0 } }
+
+    /// Replaces the value.
+    func set(_ newValue: Value) { withLock { $0 = newValue } }
+}
+
+extension Guarded where Value == Int {
+    /// Adds `amount` and returns the new value.
+    @discardableResult
+    func add(_ amount: Int) -> Int {
+        withLock {
+            $0 &+= amount
+            return $0
+        }
+    }
+}
+
+/// Counts calls from any thread (factories, hooks, tasks).
 final class CallCounter: Sendable {
-    private let value = Atomic<Int>(0)
+    private let value = Guarded(0)
 
     /// Counts one call and returns the new count (1 for the first call), which doubles as a serial
     /// number telling instances apart even after an address is reused.
     @discardableResult
-    func next() -> Int { value.wrappingAdd(1, ordering: .relaxed).newValue }
+    func next() -> Int { value.add(1) }
 
     /// The calls counted so far.
-    var count: Int { value.load(ordering: .relaxed) }
+    var count: Int { value.current }
 }
 
 /// An ordered record of what ran, written from any thread.
@@ -172,7 +204,12 @@ func withWatchdog<Result: Sendable>(
 
 /// Tells the first of two racers that it came first.
 private final class FirstOfTwo: Sendable {
-    private let done = Atomic<Bool>(false)
+    private let done = Guarded(false)
 
-    func claim() -> Bool { !done.exchange(true, ordering: .acquiringAndReleasing) }
+    func claim() -> Bool {
+        done.withLock { done in
+            defer { done = true }
+            return !done
+        }
+    }
 }

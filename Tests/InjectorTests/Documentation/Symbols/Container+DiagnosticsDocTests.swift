@@ -12,7 +12,6 @@
 //===----------------------------------------------------------------------===//
 
 import Injector
-import Synchronization
 import Testing
 
 // The snippet of Container.setDiagnosticsHandler(_:)'s doc comment (Container+Diagnostics.swift),
@@ -20,7 +19,7 @@ import Testing
 // disposed, is reported to the handler (scopeNotClosed); a child's own handler takes precedence.
 
 private final class Logger: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Guarded<[String]>([])
     func warning(_ line: String) { lines.withLock { $0.append(line) } }
     var warnings: [String] { lines.withLock { $0 } }
 }

@@ -13,7 +13,6 @@
 
 import Foundation
 import Injector
-import Synchronization
 import Testing
 
 // The snippets of Container.withOverrides(_:operation:) and withOverridesAsync(_:operation:)'s doc
@@ -32,7 +31,7 @@ private struct StampedNote {
 
 private protocol Database: Sendable { func insert(_ note: Note) async throws }
 private final class FakeDatabase: Database, Disposable {
-    static let inserted = Mutex<[String]>([])
+    static let inserted = Guarded<[String]>([])
     func insert(_ note: Note) async throws { Self.inserted.withLock { $0.append(note.title) } }
     func dispose() {}
 }
