@@ -45,15 +45,11 @@ private final class AdvHolder: Sendable {
 private final class AdvRoot: Sendable {}
 
 /// A value shared by threads, behind a lock.
-private final class AdvBox<Value: Sendable>: Sendable {
-    private let value: Mutex<Value>
-    init(_ value: Value) { self.value = Mutex(value) }
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result { value.withLock { body(&$0) } }
-}
+private typealias AdvBox = Guarded
 
 /// What threads saw, from any thread.
 private final class Seen: Sendable {
-    private let values = Mutex<[Bool]>([])
+    private let values = Guarded<[Bool]>([])
     func add(_ value: Bool) { values.withLock { $0.append(value) } }
     var all: [Bool] { values.withLock { $0 } }
 }
