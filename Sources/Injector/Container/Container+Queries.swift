@@ -37,7 +37,7 @@ extension Container {
     /// `true` when the registration is visible from this container (see
     /// ``isRegistered(_:name:argumentTypes:)``), is not recorded as a problem (a duplicate, a late
     /// registration, a shared scope with arguments), has a sync factory (an async one needs
-    /// ``resolveAsync(_:name:arguments:configure:)``: ask ``canResolveAsync(_:name:argumentTypes:)``),
+    /// ``resolveAsync(_:name:arguments:configure:isolation:)``: ask ``canResolveAsync(_:name:argumentTypes:)``),
     /// and is not ``Scope/scoped`` (a container has no scope to own it; ask the scope). An optional
     /// type with no registration of its own answers for the type it wraps, as a resolve does.
     ///
@@ -51,7 +51,7 @@ extension Container {
         resolves(LookupKey(service, arguments: repeat each argumentTypes, name: name), as: service, async: false)
     }
 
-    /// Whether ``resolveAsync(_:name:arguments:configure:)`` from this container would find a
+    /// Whether ``resolveAsync(_:name:arguments:configure:isolation:)`` from this container would find a
     /// usable registration, sync or async, of `service` under `name`, taking arguments of the given
     /// types; otherwise as ``canResolve(_:name:argumentTypes:)``. Nothing is built.
     public func canResolveAsync<Service, each Argument>(
@@ -93,7 +93,7 @@ extension LifetimeScope {
         return !isClosed && container.resolves(key, as: service, in: self, async: false)
     }
 
-    /// Whether ``resolveAsync(_:name:arguments:configure:)`` from this scope would find a usable
+    /// Whether ``resolveAsync(_:name:arguments:configure:isolation:)`` from this scope would find a usable
     /// registration, sync or async; otherwise as ``canResolve(_:name:argumentTypes:)``.
     public func canResolveAsync<Service, each Argument>(
         _ service: Service.Type,

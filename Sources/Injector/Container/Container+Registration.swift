@@ -93,7 +93,7 @@ extension Container {
     }
 
     /// Registers an `async` factory: for services that need asynchronous set-up, such as a
-    /// connection pool. Resolve it with ``resolveAsync(_:name:arguments:configure:)``.
+    /// connection pool. Resolve it with ``resolveAsync(_:name:arguments:configure:isolation:)``.
     ///
     /// ```swift
     /// container.register(DatabasePool.self, scope: .singleton) { _ in

@@ -101,12 +101,18 @@ extension Container {
     /// while the outer resolution holds the construction lock. It does not see that resolution's
     /// lifetime scope or its ``Scope/graph`` instances (see ``Resolver/container``).
     ///
+    /// The resolution runs in the caller's isolation (`isolation`, the caller's actor by default), so
+    /// that main-actor code passes a `configure` that uses its own state; sync factories run there
+    /// too, and an async factory runs where its closure is isolated (for a plain closure, off the
+    /// caller's actor).
+    ///
     /// - Throws: ``InjectionError`` when the service cannot be resolved.
     public func resolveAsync<Service, each Argument>(
         _ service: Service.Type = Service.self,
         name: String? = nil,
         arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)? = nil
+        configure: ((inout Service) throws -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         try await ResolutionContext.resolveAsync(
             LookupKey(service, arguments: repeat (each Argument).self, name: name),
@@ -122,7 +128,8 @@ extension Container {
         _ service: Service.Type = Service.self,
         name: String? = nil,
         argument: Argument,
-        configure: ((inout Service) throws -> Void)? = nil
+        configure: ((inout Service) throws -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         try await resolveAsync(service, name: name, arguments: argument, configure: configure)
     }

@@ -88,7 +88,7 @@ public final class Container: Sendable {
     ///
     /// Its maker closes it, with ``LifetimeScope/close()`` or ``LifetimeScope/closeAsync()``, on
     /// every path: for work that fits in one call, ``withScope(tag:providing:operation:)`` and
-    /// ``withScopeAsync(tag:providing:operation:)`` do that.
+    /// ``withScopeAsync(tag:providing:operation:isolation:)`` do that.
     ///
     /// - Parameter tag: What kind of scope this is; ``Scope/scoped(to:)`` registrations resolve only
     ///   in scopes with their tag. Untagged ``Scope/scoped`` registrations resolve in any scope.

@@ -27,7 +27,7 @@ extension Container {
     /// only ``AsyncDisposable`` can dispose does not keep the scope open here: the others are
     /// disposed, it is dropped undisposed, the scope is closed, and the call throws
     /// ``InjectionError/Code/asyncDisposalRequired``. Use
-    /// ``withScopeAsync(tag:providing:operation:)`` for such instances; in async code the sync form
+    /// ``withScopeAsync(tag:providing:operation:isolation:)`` for such instances; in async code the sync form
     /// is unavailable.
     ///
     /// **Errors.** When `operation` throws, its error is the one thrown, and the scope is closed all
@@ -95,6 +95,8 @@ extension Container {
     ///   - tag: What kind of scope this is, as for ``makeScope(tag:)``.
     ///   - values: Gives the scope its values (see ``ScopeValues``); none by default.
     ///   - operation: The async work, given the scope to resolve from.
+    ///   - isolation: Where `operation` runs: the caller's actor, by default, so that main-actor
+    ///     code passes a closure that uses its own state.
     /// - Returns: What `operation` returns.
     /// - Throws: What `operation` throws; otherwise ``InjectionError`` with code
     ///   ``InjectionError/Code/disposalFailed`` listing each disposal that threw, or
@@ -103,7 +105,8 @@ extension Container {
     public func withScopeAsync<Result>(
         tag: ScopeTag? = nil,
         providing values: (inout ScopeValues) -> Void = { _ in },
-        operation: (LifetimeScope) async throws -> Result
+        operation: (LifetimeScope) async throws -> Result,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Result {
         let scope = makeScope(tag: tag, providing: values)
         let outcome: Swift.Result<Result, any Error>

@@ -35,7 +35,7 @@ public protocol Disposable {
 /// An instance whose release of resources is asynchronous (flushing a buffer to a server).
 ///
 /// Only the async ``LifetimeScope/closeAsync()`` and ``Container/shutdownAsync()`` (and
-/// ``Container/withScopeAsync(tag:providing:operation:)``, which calls the first) can dispose it;
+/// ``Container/withScopeAsync(tag:providing:operation:isolation:)``, which calls the first) can dispose it;
 /// a sync close of a scope holding one is refused before anything is disposed, with
 /// ``InjectionError/Code/asyncDisposalRequired``. A type that conforms to both ``Disposable`` and
 /// `AsyncDisposable` is disposed synchronously by a sync close, with ``Disposable/dispose()``, and

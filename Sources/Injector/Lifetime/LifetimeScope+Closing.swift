@@ -20,7 +20,7 @@ extension LifetimeScope {
     /// Prefer ``Container/withScope(tag:providing:operation:)``, which closes the scope on every
     /// exit path. The sync close is unavailable in async code, where a
     /// `defer { try? scope.close() }` would refuse an ``AsyncDisposable`` instance and swallow the
-    /// error: there, use ``closeAsync()`` or ``Container/withScopeAsync(tag:providing:operation:)``.
+    /// error: there, use ``closeAsync()`` or ``Container/withScopeAsync(tag:providing:operation:isolation:)``.
     ///
     /// - Throws: ``InjectionError`` with code
     ///   - ``InjectionError/Code/asyncDisposalRequired`` when an instance is only
@@ -83,7 +83,7 @@ extension LifetimeScope {
     /// Closes the scope, disposing every disposable instance it created, last completed first,
     /// asynchronously where an instance is ``AsyncDisposable``. Closing a closed scope does nothing.
     ///
-    /// Prefer ``Container/withScopeAsync(tag:providing:operation:)``, which calls it on every exit path: a
+    /// Prefer ``Container/withScopeAsync(tag:providing:operation:isolation:)``, which calls it on every exit path: a
     /// `defer` cannot `await`.
     ///
     /// - Throws: ``InjectionError`` with code ``InjectionError/Code/scopeInUse`` when a resolution

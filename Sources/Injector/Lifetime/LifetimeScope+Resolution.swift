@@ -48,12 +48,14 @@ extension LifetimeScope {
     }
 
     /// Resolves an instance of `service` in this scope, running async factories: the async spelling
-    /// of ``resolve(_:name:arguments:configure:)``.
+    /// of ``resolve(_:name:arguments:configure:)``. It runs in the caller's isolation, as
+    /// ``Container/resolveAsync(_:name:arguments:configure:isolation:)`` does.
     public func resolveAsync<Service, each Argument>(
         _ service: Service.Type = Service.self,
         name: String? = nil,
         arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)? = nil
+        configure: ((inout Service) throws -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         try beginResolution(asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name))
         defer { endResolution() }
@@ -72,7 +74,8 @@ extension LifetimeScope {
         _ service: Service.Type = Service.self,
         name: String? = nil,
         argument: Argument,
-        configure: ((inout Service) throws -> Void)? = nil
+        configure: ((inout Service) throws -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         try await resolveAsync(service, name: name, arguments: argument, configure: configure)
     }

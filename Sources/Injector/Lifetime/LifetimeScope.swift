@@ -15,7 +15,7 @@
 /// disposes them, with the other disposable instances it created, when it closes.
 ///
 /// Run each request in one, with ``Container/withScope(tag:providing:operation:)`` or
-/// ``Container/withScopeAsync(tag:providing:operation:)``, which close it on every exit path:
+/// ``Container/withScopeAsync(tag:providing:operation:isolation:)``, which close it on every exit path:
 ///
 /// ```swift
 /// try await container.withScopeAsync(tag: .request) { request in

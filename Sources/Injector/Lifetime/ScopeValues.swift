@@ -110,7 +110,7 @@ extension Container {
     /// let request = container.makeScope(tag: .request) { $0.provide(RequestInfo.self, info) }
     /// ```
     ///
-    /// ``withScope(tag:providing:operation:)`` and ``withScopeAsync(tag:providing:operation:)`` take the same
+    /// ``withScope(tag:providing:operation:)`` and ``withScopeAsync(tag:providing:operation:isolation:)`` take the same
     /// values, and close the scope on every path.
     ///
     /// - Parameters:

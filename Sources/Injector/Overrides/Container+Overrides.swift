@@ -42,7 +42,7 @@ extension Container {
     ///   same); otherwise ``InjectionError`` when disposing them fails (code
     ///   ``InjectionError/Code/disposalFailed``), or when one of them is only ``AsyncDisposable``
     ///   (code ``InjectionError/Code/asyncDisposalRequired``: the others are disposed, and
-    ///   ``withOverridesAsync(_:operation:)`` disposes those too).
+    ///   ``withOverridesAsync(_:operation:isolation:)`` disposes those too).
     public func withOverrides<Result>(
         _ overrides: (Container) -> Void,
         operation: () throws -> Result
@@ -89,13 +89,16 @@ extension Container {
     /// - Parameters:
     ///   - overrides: Registers the overrides into the container it receives.
     ///   - operation: The async code that resolves with the overrides in effect.
+    ///   - isolation: Where `operation` runs: the caller's actor, by default, so that main-actor
+    ///     code passes a closure that uses its own state.
     /// - Returns: What `operation` returns.
     /// - Throws: What `operation` throws (the instances built for the call are disposed all the
     ///   same); otherwise ``InjectionError`` with code ``InjectionError/Code/disposalFailed`` when
     ///   disposing them fails.
     public func withOverridesAsync<Result>(
         _ overrides: (Container) -> Void,
-        operation: () async throws -> Result
+        operation: () async throws -> Result,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Result {
         let active = activate(overrides)
         defer { tree.activeOverrideCount.subtract(1, ordering: .relaxed) }

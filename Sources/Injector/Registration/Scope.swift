@@ -61,7 +61,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// - Each shared instance is built behind a gate of its own, held until the resolve that builds
     ///   it completes: only a resolve that asks for that same instance waits, and a wait that could
     ///   never end throws ``InjectionError/Code/circularWait``. (An async factory may await child
-    ///   tasks that resolve from the container: see ``Container/resolveAsync(_:name:arguments:configure:)``.)
+    ///   tasks that resolve from the container: see ``Container/resolveAsync(_:name:arguments:configure:isolation:)``.)
     /// - A registration whose factory takes resolve-time arguments cannot be a singleton (nor
     ///   weak, scoped or graph): one shared instance would be built from the first resolve's
     ///   arguments and handed to every later resolve, whatever its arguments. Such a registration is

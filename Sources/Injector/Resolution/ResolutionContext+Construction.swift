@@ -151,7 +151,8 @@ extension ResolutionContext {
         _ provider: Provider<Service, repeat each Argument>,
         lookup: Container,
         arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)?
+        configure: ((inout Service) throws -> Void)?,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         // The argument frame's copy of the arguments: `BorrowedValues.with` cannot span an `await`.
         let values = provider.takesArguments ? BorrowedValues.allocate(repeat each arguments) : nil

@@ -38,7 +38,8 @@ extension ResolutionContext {
         _ provider: Provider<Service, repeat each Argument>,
         from lookup: Container,
         arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)?
+        configure: ((inout Service) throws -> Void)?,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         if let instance: Service = try existingGraphInstance(of: provider, lookup: lookup, configure: configure) {
             return instance

@@ -49,7 +49,8 @@ extension ResolutionContext {
         _ key: LookupKey,
         from lookup: Container,
         arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)?
+        configure: ((inout Service) throws -> Void)?,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         if let value = try scopeValue(for: key, asked: ServiceKey(Service.self, name: key.name)) {
             return value as! Service
@@ -65,7 +66,8 @@ extension ResolutionContext {
             in: self,
             from: lookup,
             arguments: repeat each arguments,
-            configure: configure
+            configure: configure,
+            isolation: isolation
         ) as! Service
     }
 }
@@ -91,7 +93,8 @@ protocol OptionalService {
         in context: ResolutionContext,
         from lookup: Container,
         arguments: repeat each Argument,
-        configure: Any?
+        configure: Any?,
+        isolation: isolated (any Actor)?
     ) async throws -> Any
 }
 
@@ -129,7 +132,8 @@ extension Optional: OptionalService {
         in context: ResolutionContext,
         from lookup: Container,
         arguments: repeat each Argument,
-        configure: Any?
+        configure: Any?,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Any {
         let key = LookupKey(Wrapped.self, arguments: repeat (each Argument).self, name: name)
         let found = lookup.provider(for: key)

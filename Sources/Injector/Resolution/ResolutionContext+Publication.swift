@@ -308,7 +308,8 @@ extension ResolutionContext {
     func beginSharedConstruction(
         of key: SharedInstanceKey,
         for provider: AnyProvider,
-        realm: AnyObject
+        realm: AnyObject,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> AsyncSharedConstructionStart {
         do {
             // Built already by this resolution or one it runs within: taking the gate would keep
@@ -357,7 +358,11 @@ extension ResolutionContext {
 
     /// Takes the async gate `gate`, held until this resolution ends; whether it was taken now.
     @discardableResult
-    private func hold(_ gate: SharedInstanceKey, for provider: AnyProvider) async throws -> Bool {
+    private func hold(
+        _ gate: SharedInstanceKey,
+        for provider: AnyProvider,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> Bool {
         let taken = try await AsyncInstanceGates.enter(gate, by: ObjectIdentifier(self), within: family.ancestors) {
             waiter(asking: provider)
         }

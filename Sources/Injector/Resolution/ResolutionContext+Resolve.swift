@@ -69,7 +69,8 @@ extension ResolutionContext {
         _ key: LookupKey,
         from lookup: Container,
         arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)?
+        configure: ((inout Service) throws -> Void)?,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         let found = lookup.provider(for: key)
         if let found { noteDependency(on: found) }
@@ -153,7 +154,8 @@ extension ResolutionContext {
         found: Borrowed<AnyProvider>?,
         from lookup: Container,
         arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)?
+        configure: ((inout Service) throws -> Void)?,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         guard let found else {
             return try await resolveUnregisteredAsync(

@@ -43,7 +43,8 @@ extension ResolutionContext {
     func resolveScopedAsync<Service, each Argument>(
         _ provider: Provider<Service, repeat each Argument>,
         from lookup: Container,
-        arguments: repeat each Argument
+        arguments: repeat each Argument,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         let instance = try await constructStoredAsync(
             provider,
@@ -142,7 +143,8 @@ extension ResolutionContext {
         _ provider: Provider<Service, repeat each Argument>,
         in store: InstanceStore,
         lookup: Container,
-        arguments: repeat each Argument
+        arguments: repeat each Argument,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         let key = SharedInstanceKey(record: provider.recordIdentity, store: store)
         if let box = store.instance(of: key.slot) { return keptInstance(box, as: Service.self) }

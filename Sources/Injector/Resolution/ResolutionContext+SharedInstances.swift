@@ -41,7 +41,8 @@ extension ResolutionContext {
     func resolveSharedAsync<Service, each Argument>(
         _ provider: Provider<Service, repeat each Argument>,
         from lookup: Container,
-        arguments: repeat each Argument
+        arguments: repeat each Argument,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         if let sideStore = environment.sideStore {
             return try await constructStoredAsync(
@@ -119,7 +120,8 @@ extension ResolutionContext {
     private func constructSharedAsync<Service, each Argument>(
         _ provider: Provider<Service, repeat each Argument>,
         owner: Container,
-        arguments: repeat each Argument
+        arguments: repeat each Argument,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         let key = SharedInstanceKey(slot: provider.slot!, store: nil)
         let start = try await beginSharedConstruction(of: key, for: provider, realm: owner.tree)

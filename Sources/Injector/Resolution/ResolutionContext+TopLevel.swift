@@ -52,7 +52,8 @@ extension ResolutionContext {
         from container: Container,
         in lifetimeScope: LifetimeScope?,
         arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)?
+        configure: ((inout Service) throws -> Void)?,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         let context = ResolutionContext(asyncIn: lifetimeScope, from: container)
         defer { context.end() }

@@ -250,7 +250,8 @@ final class ResolutionContext {
     /// owner.
     func withDisposalOwnerAsync<Result>(
         _ owner: InstanceStore?,
-        _ body: () async throws -> Result
+        _ body: () async throws -> Result,
+        isolation: isolated (any Actor)? = #isolation
     ) async rethrows -> Result {
         let saved = environment.disposalOwner
         environment.disposalOwner = owner.map(Borrowed.init)

@@ -130,7 +130,8 @@ extension Resolver {
     }
 
     /// Resolves an instance of `service` within this resolution, running async factories: what an
-    /// async factory uses for its async dependencies.
+    /// async factory uses for its async dependencies. It runs in the caller's isolation, as
+    /// ``Container/resolveAsync(_:name:arguments:configure:isolation:)`` does.
     ///
     /// ```swift
     /// container.register(NoteRepository.self) { r in
@@ -141,7 +142,8 @@ extension Resolver {
         _ service: Service.Type = Service.self,
         name: String? = nil,
         arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)? = nil
+        configure: ((inout Service) throws -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         let key = LookupKey(service, arguments: repeat (each Argument).self, name: name)
         guard isActive else {
@@ -165,13 +167,14 @@ extension Resolver {
     /// Resolves an instance of `service` whose async factory takes one resolve-time argument,
     /// within this resolution.
     ///
-    /// The same as ``resolveAsync(_:name:arguments:configure:)`` with one argument:
+    /// The same as ``resolveAsync(_:name:arguments:configure:isolation:)`` with one argument:
     /// `try await r.resolveAsync(Report.self, argument: month)`.
     public func resolveAsync<Service, Argument>(
         _ service: Service.Type = Service.self,
         name: String? = nil,
         argument: Argument,
-        configure: ((inout Service) throws -> Void)? = nil
+        configure: ((inout Service) throws -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         try await resolveAsync(service, name: name, arguments: argument, configure: configure)
     }

@@ -183,7 +183,8 @@ enum AsyncInstanceGates {
         _ key: Key,
         by owner: ObjectIdentifier,
         within ancestors: [ObjectIdentifier],
-        waiting waiter: () -> Waiter
+        waiting waiter: () -> Waiter,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Bool {
         let immediate: Bool? = state.withLock { state in
             if state.holders[key]?.contains(owner) == true { return false }

@@ -15,7 +15,7 @@ import Foundation
 import Injector
 import Testing
 
-// The snippets of Container.withOverrides(_:operation:) and withOverridesAsync(_:operation:)'s doc
+// The snippets of Container.withOverrides(_:operation:) and withOverridesAsync(_:operation:isolation:)'s doc
 // comments (Container+Overrides.swift), as the tests they are, with the types they assume: the
 // overrides are seen by this task only, singletons are built afresh for the call and disposed when
 // it returns, and the container's own are left alone.

@@ -15,7 +15,7 @@ import Injector
 import Testing
 
 // The snippets of Container.resolve(_:name:arguments:configure:), resolveAll(_:) and
-// resolveAsync(_:name:arguments:configure:)'s doc comments (Container+Resolution.swift), with the
+// resolveAsync(_:name:arguments:configure:isolation:)'s doc comments (Container+Resolution.swift), with the
 // types they assume, and what the comments say of them.
 
 private protocol NoteStore: AnyObject, Sendable {}

@@ -15,7 +15,7 @@ import Injector
 import Testing
 
 // The snippets of Container.withScope(tag:providing:operation:) and
-// withScopeAsync(tag:providing:operation:)'s doc comments (Container+WithScope.swift), with the types
+// withScopeAsync(tag:providing:operation:isolation:)'s doc comments (Container+WithScope.swift), with the types
 // they assume: the scope is closed when the work ends, what it created disposed in reverse order of
 // completion; the work's error wins over a failure to close, which goes to the diagnostics handler.
 
