@@ -165,9 +165,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("42", true), ("-7", true), ("1.5", true), ("nan", false), ("inf", false), ("-infinity", false), ("x", false),
+        ("42", true), ("-7", true), ("1.5", true), ("+2.5", true), ("1e3", true), ("nan", false), ("inf", false),
+        ("-infinity", false), ("x", false), ("0x10", false), ("0x1p4", false), ("", false),
     ])
-    func aDoubleParameterIsAFiniteNumber(text: String, accepted: Bool) throws {
+    func aDoubleParameterIsAFiniteDecimalNumber(text: String, accepted: Bool) throws {
         let parameters = RouteParameters(["ratio": text], source: "app://zoom")
         #expect(((try? parameters.value("ratio", as: Double.self)) != nil) == accepted)
         if !accepted {
@@ -237,6 +238,26 @@ import Testing
                 == "The URL patterns \"app://notes/:id\" (RoutableService<Viewer>) and \"app://notes/:slug\" "
                 + "(RoutableService<Greeting>) match the same URLs equally, so every such URL would fail as ambiguous. "
                 + "Fix: make one of them more specific, or give them different literal segments."
+        )
+    }
+
+    @Test func twoPatternsOfOneRouteThatMatchTheSameURLsEquallyAreReportedByValidation() throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Greeting>()) { _ in PlainGreeting(text: "hi") }
+            .url("app://greetings/:id")
+            .url("app://greetings/:greetingID")
+
+        let lookUp = try #require(routingError { _ = try router.makeDestination(url: "app://greetings/7") })
+        let error = try #require(routingError { try router.validate() })
+
+        #expect(lookUp.message.contains("matches 2 equally specific patterns"), "every matching URL fails")
+        #expect(error.code == .validationFailed)
+        #expect(
+            error.problems.map(\.message) == [
+                "The URL patterns \"app://greetings/:id\" (RoutableService<Greeting>) and \"app://greetings/:greetingID\" "
+                    + "(RoutableService<Greeting>) match the same URLs equally, so every such URL would fail as "
+                    + "ambiguous. Fix: make one of them more specific, or give them different literal segments."
+            ]
         )
     }
 
@@ -364,7 +385,7 @@ import Testing
         #expect(error.code == .invalidConfiguration)
         #expect(
             error.message
-                == "RoutableService<Viewer> (the route registered at InjectorRoutingTests/URLRoutingTests.swift:351) "
+                == "RoutableService<Viewer> (the route registered at InjectorRoutingTests/URLRoutingTests.swift:372) "
                 + "was given the parameters [id=1] from \"app://notes/1\", but it is a scoped registration: the "
                 + "container shares its destination, which would be built from the first call's parameters and handed "
                 + "to every later call, whatever theirs. Fix: register the route .transient (or .graph), or pass it "

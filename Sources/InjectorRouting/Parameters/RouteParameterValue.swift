@@ -39,11 +39,15 @@ extension Int: RouteParameterValue {
 }
 
 extension Double: RouteParameterValue {
-    /// A finite decimal number such as `1.5`; not `nan` or `inf`, which a link never means.
+    /// A finite decimal number such as `1.5`, `-2` or `1e3`; not `nan` or `inf`, which a link never
+    /// means, nor a hexadecimal one such as `0x10`, which `Double("0x10")` would read as 16.
     public init?(routeParameter text: String) {
-        guard let value = Double(text), value.isFinite else { return nil }
+        guard text.utf8.allSatisfy({ Self.decimalCharacters.contains($0) }), let value = Double(text), value.isFinite
+        else { return nil }
         self = value
     }
+
+    private static let decimalCharacters = Set("0123456789+-.eE".utf8)
 }
 
 extension Bool: RouteParameterValue {

@@ -40,11 +40,11 @@ extension Router {
         for (identifier, routes) in table.identifiers.sorted(by: { $0.key < $1.key }) where routes.count > 1 {
             problems.append(.ambiguousIdentifier(identifier, routes: routes, action: .lookUp))
         }
-        // Patterns of different routes that match the same URLs equally: every such URL would fail.
+        // Patterns that match the same URLs equally, of one route or of several: every such URL fails.
         var shapes: [[String]: [(pattern: URLPattern, route: RouteKey)]] = [:]
         for entry in table.patterns { shapes[entry.pattern.shape, default: []].append(entry) }
         for (_, entries) in shapes.sorted(by: { $0.value[0].pattern.text < $1.value[0].pattern.text })
-        where Set(entries.map(\.route)).count > 1 {
+        where entries.count > 1 {
             problems.append(.tiedPatterns(entries))
         }
         // Each broken adapter chain once: a loop is reported for the first of its members met.
