@@ -404,6 +404,65 @@ import Testing
         #expect(error.message == "The removal hook of RoutableService<Exporter> threw: still exporting")
     }
 
+    @Test func performingARoutedRouteAgainRunsTheRemovalHookOfTheDestinationItReplaces() throws {
+        let router = Router(container: Container())
+        let made = Counter()
+        let log = EventLog()
+        router.register(RoutableService<any Exporter>()) { _ in FileExporter(serial: made.next()) }
+            .onRemove { exporter, context in
+                log.record("removed #\((exporter as! FileExporter).serial) in \(context.action)")
+            }
+        let keeper = Keeper<any Exporter>()
+        let route = try router.perform(to: RoutableService<any Exporter>()) { config in
+            config.successHandler = { keeper.keep($0) }
+        }
+
+        try route.perform()
+
+        #expect(route.state == .routed)
+        #expect((route.destination as? FileExporter)?.serial == 2)
+        #expect(log.entries == ["removed #1 in removeRoute"])
+        try route.removeRoute()
+        #expect(log.entries == ["removed #1 in removeRoute", "removed #2 in removeRoute"])
+    }
+
+    @Test func performingASharedRouteAgainKeepsItsDestinationWithoutRemovingIt() throws {
+        let router = Router(container: Container())
+        let log = EventLog()
+        router.register(RoutableService<any Exporter>(), scope: .singleton) { _ in FileExporter() }
+            .onRemove { _, _ in log.record("removed") }
+        let route = try router.perform(to: RoutableService<any Exporter>())
+
+        try route.perform()
+
+        #expect(route.state == .routed)
+        #expect(log.entries.isEmpty, "the singleton is the destination still: nothing to undo")
+    }
+
+    @Test func aFailingRemovalHookOfAReplacedDestinationIsReportedAndThePerformSucceeds() throws {
+        let router = Router(container: Container())
+        let told = EventLog()
+        router.register(RoutableService<any Exporter>()) { _ in FileExporter() }
+            .onRemove { _, _ in throw TestFailure("still exporting") }
+        router.globalErrorHandler = { action, error in told.record("global \(action): \(error.message)") }
+        let keeper = Keeper<any Exporter>()
+        let route = try router.perform(to: RoutableService<any Exporter>()) { config in
+            config.successHandler = { keeper.keep($0) }
+            config.errorHandler = { action, error in told.record("route \(action) \(error.code)") }
+        }
+
+        try route.perform()
+
+        #expect(route.state == .routed)
+        #expect(keeper.kept.count == 2)
+        #expect(
+            told.entries == [
+                "route removeRoute actionFailed",
+                "global removeRoute: The removal hook of RoutableService<Exporter> threw: still exporting",
+            ]
+        )
+    }
+
     @Test func performingARouteThatIsBeingRemovedFails() throws {
         let router = Router(container: Container())
         let box = RouteBox<any Exporter>(nil)

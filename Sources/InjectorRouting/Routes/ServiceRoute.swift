@@ -25,8 +25,9 @@ import Injector
 ///
 /// A route keeps its destination weakly when it is an object, so that its registration's scope
 /// alone decides how long it lives; a value destination is kept as a copy. Performing again makes a
-/// fresh destination (a shared one for singleton, weak and scoped registrations); performing a route
-/// that is being performed is `RoutingError/Code/overRoute`, one that is being removed
+/// fresh destination (a shared one for singleton, weak and scoped registrations), then runs the
+/// removal hooks of the one it replaces, unless it is the same object, as `removeRoute` would.
+/// Performing a route that is being performed is `RoutingError/Code/overRoute`, one that is being removed
 /// `RoutingError/Code/actionFailed`. A failed perform leaves the route in the state it was in. A
 /// state notifier or success handler that removes the route (or performs it again) ends that
 /// perform's handlers: those still to come are not called.
@@ -104,6 +105,7 @@ public final class ServiceRoute<Destination> {
         // The configuration's performer handlers belong to the route's first perform only, taken under
         // the lock that starts it: a perform refused because that one is under way takes none.
         typealias Start = Result<(RouteState, RouteConfiguration<Destination>), RoutingError>
+        var replaced: (destination: Destination?, record: RouteRecord?) = (nil, nil)
         let (start, first) = box.withLock { box -> (Start, PerformerHandlers<Destination>?) in
             let configuration = box.configuration
             if box.state == .routing { return (.failure(.overRoute(label, action: action)), nil) }
@@ -113,6 +115,7 @@ public final class ServiceRoute<Destination> {
             case .removing: return (.failure(.performWhileRemoving(label, action: action)), box.firstPerformer)
             default:
                 let previous = box.state
+                if previous == .routed { replaced = (box.destination.value, box.record) }
                 box.state = .routing
                 return (.success((previous, configuration)), box.firstPerformer)
             }
@@ -140,6 +143,7 @@ public final class ServiceRoute<Destination> {
                 return box.stateChanges
             }
             configuration.stateNotifier?(.routing, .routed)
+            removeReplaced(replaced.destination, by: destination, record: replaced.record, configuration: configuration)
             // The state notifier or a success handler may have removed the route (and performed it
             // again): the handlers still to come are not handed a destination it let go of.
             configuration.succeeded(destination, action: action, performer: performer) {
@@ -152,6 +156,28 @@ public final class ServiceRoute<Destination> {
             configuration.stateNotifier?(.routing, previous)
             configuration.failed(error, action: action, performer: performer)
             throw router.reported(error)
+        }
+    }
+
+    /// Runs the removal hooks of the destination a perform of a routed route replaced, as
+    /// `removeRoute` would have, unless the perform got the same object back (a shared instance).
+    /// The perform succeeded, so a hook that throws is reported to the route's and the router's
+    /// error handlers rather than thrown.
+    private func removeReplaced(
+        _ destination: Destination?,
+        by new: Destination,
+        record: RouteRecord?,
+        configuration: RouteConfiguration<Destination>
+    ) {
+        guard let destination, let record, !record.removals.isEmpty else { return }
+        if type(of: destination as Any) is AnyClass, (destination as AnyObject) === (new as AnyObject) { return }
+        let context = RouteContext(router: router, parameters: parameters, action: .removeRoute)
+        do {
+            for removal in record.removals { try removal(destination, context) }
+        } catch {
+            let failure = RoutingError.hookFailed(error, hook: "removal", route: label, action: .removeRoute)
+            configuration.errorHandler?(.removeRoute, failure)
+            _ = router.reported(failure)
         }
     }
 

@@ -16,7 +16,7 @@ import InjectorRouting
 import Testing
 
 // The swift block of ServiceRoute's doc comment, verbatim, with the states its comments name, and
-// what the comment says of performing again, of a route being performed or removed, and of a failed
+// what the comment says of performing again (the replaced destination is removed), of a route being performed or removed, and of a failed
 // perform. The fixtures' `Exporter` and `FileExporter` serve as the comment's.
 
 struct ServiceRouteDocTests {
@@ -55,7 +55,7 @@ struct ServiceRouteDocTests {
                 "routed -> removing", "removing -> removed",
             ]
         )
-        #expect(kept.entries == ["removed #4"])
+        #expect(kept.entries == ["removed #3", "removed #4"])  // the replaced one, then the last
     }
 
     @Test func performingARouteThatIsBeingPerformedIsOverRoute() throws {
