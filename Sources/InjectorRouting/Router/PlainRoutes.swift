@@ -16,8 +16,8 @@
 /// `Router/makeDestination(to:)` is the container's resolve.
 ///
 /// An open-addressing set of the protocols' identities, probed with a multiplicative hash: a lookup
-/// costs a few instructions, where a `Set` would hash each key with SipHash. Immutable; rebuilt when
-/// the table's records or interceptors change.
+/// costs a few instructions, where a `Set` would hash each key with SipHash. Immutable; built for each
+/// table the router publishes.
 final class PlainRoutes: Sendable {
     /// Type identities' bit patterns; 0 marks an empty slot (no type's metadata is at address 0).
     private let slots: [UInt]

@@ -16,9 +16,10 @@ import Injector
 /// Everything one router knows: its routes' records, adapters, identifiers, URL patterns,
 /// interceptors and event handlers.
 ///
-/// Immutable once published: a registration amends a copy and publishes it, so routing reads one
-/// table, taking the lock only to read the reference, and never holds a lock while routes run. That
-/// invariant (no table is changed after `RouterStorage` published it) is what makes it `Sendable`.
+/// Immutable once published: registrations amend a table of their own, which the first routing call
+/// after them copies and publishes, so routing reads one table, taking the lock only to read the
+/// reference, and never holds a lock while routes run. That invariant (no table is changed after
+/// `RouterStorage` published it) is what makes it `Sendable`.
 final class RouteTable: @unchecked Sendable {
     /// A required protocol served by another route's protocol.
     struct Adapter: Sendable {
@@ -32,19 +33,15 @@ final class RouteTable: @unchecked Sendable {
         let handle: @Sendable (any RouteEvent) -> Void
     }
 
-    var records: [RouteKey: RouteRecord] = [:] {
-        didSet { plainRoutesAreStale = true }
-    }
+    var records: [RouteKey: RouteRecord] = [:]
     var adapters: [RouteKey: Adapter] = [:]
     var identifiers: [String: [RouteKey]] = [:]
     var urls = URLTrie<RouteKey>()
     /// The URL patterns in the trie, with their routes: to rebuild it when a route is replaced.
     var patterns: [(pattern: URLPattern, route: RouteKey)] = []
-    var interceptors: [RouteInterceptor] = [] {
-        didSet { plainRoutesAreStale = true }
-    }
-    /// Whether the records or interceptors changed since `PlainRoutes` was last built from them.
-    var plainRoutesAreStale = false
+    /// The pairs in `patterns`, so that adding one once takes constant time.
+    private var patternPairs: Set<PatternPair> = []
+    var interceptors: [RouteInterceptor] = []
     var eventHandlers: [ObjectIdentifier: [EventHandler]] = [:]
     /// Mistakes found while registering (malformed URL patterns), reported by `Router/validate()`.
     var problems: [RoutingError] = []
@@ -59,6 +56,7 @@ final class RouteTable: @unchecked Sendable {
         copy.identifiers = identifiers
         copy.urls = urls
         copy.patterns = patterns
+        copy.patternPairs = patternPairs
         copy.interceptors = interceptors
         copy.eventHandlers = eventHandlers
         copy.problems = problems
@@ -94,7 +92,7 @@ final class RouteTable: @unchecked Sendable {
 
     /// Adds `pattern` for `route`, once.
     func add(_ pattern: URLPattern, for route: RouteKey) {
-        guard !patterns.contains(where: { $0.pattern == pattern && $0.route == route }) else { return }
+        guard patternPairs.insert(PatternPair(pattern: pattern, route: route)).inserted else { return }
         patterns.append((pattern, route))
         urls.insert(pattern, value: route)
     }
@@ -108,10 +106,16 @@ final class RouteTable: @unchecked Sendable {
         }
         if patterns.contains(where: { $0.route == route }) {
             patterns.removeAll { $0.route == route }
+            patternPairs = patternPairs.filter { $0.route != route }
             urls = URLTrie()
             for (pattern, key) in patterns { urls.insert(pattern, value: key) }
         }
         for (event, handlers) in eventHandlers { eventHandlers[event] = handlers.filter { $0.route != route } }
+    }
+
+    private struct PatternPair: Hashable {
+        let pattern: URLPattern
+        let route: RouteKey
     }
 
     /// Routes of the same kind, for an error's "registered nearby" list.
@@ -128,28 +132,42 @@ final class RouterStorage: Sendable {
     let views = ViewRoutingState()
 
     private struct State {
-        var table = RouteTable()
-        var plainRoutes = PlainRoutes(RouteTable())
+        /// The table registrations amend in place, under the lock; routing never reads it.
+        let building = RouteTable()
+        /// The snapshot routing reads, made from `building` at the first read after a change, as a
+        /// container publishes its registry: registering N routes copies the table once, not N times.
+        var published: Snapshot?
         var globalErrorHandler: (@Sendable (RouteAction, RoutingError) -> Void)?
     }
 
+    /// A table never changed once published, and its plain routes.
+    private struct Snapshot {
+        let table: RouteTable
+        let plainRoutes: PlainRoutes
+    }
+
     /// The current table: its reference is read under the lock, the table itself without.
-    var table: RouteTable { state.withLock { $0.table } }
+    var table: RouteTable { snapshot.table }
 
     /// The routes that add nothing to their registrations, for `Router/makeDestination(to:)`'s fast path.
-    var plainRoutes: PlainRoutes { state.withLock { $0.plainRoutes } }
+    var plainRoutes: PlainRoutes { snapshot.plainRoutes }
 
-    /// Publishes an amended copy of the table; the one published before is never changed, since
+    private var snapshot: Snapshot {
+        state.withLock { state in
+            if let published = state.published { return published }
+            let table = state.building.copy()
+            let published = Snapshot(table: table, plainRoutes: PlainRoutes(table))
+            state.published = published
+            return published
+        }
+    }
+
+    /// Amends the table that the next snapshot is made from; a published one is never changed, since
     /// routing calls read it without the lock.
     func amend(_ change: (RouteTable) -> Void) {
         state.withLock { state in
-            // Always a copy: a routing call may still read the published table after the lock.
-            state.table = state.table.copy()
-            change(state.table)
-            if state.table.plainRoutesAreStale {
-                state.plainRoutes = PlainRoutes(state.table)
-                state.table.plainRoutesAreStale = false
-            }
+            change(state.building)
+            state.published = nil
         }
     }
 
