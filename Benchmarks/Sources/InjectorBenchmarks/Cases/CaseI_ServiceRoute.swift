@@ -140,8 +140,7 @@ struct URLLookupCase: BenchmarkCase {
     /// finding it among the smaller one.
     static let target = 1.5
 
-    /// The sizes of the two tables. A smoke run checks a smaller large table: registering URL
-    /// patterns one by one takes seconds for 10,000.
+    /// The sizes of the two tables. A smoke run checks a smaller large table, to stay quick.
     static func patternCounts(_ settings: Settings) -> [Int] {
         settings.smoke ? [100, 1_000] : [100, 10_000]
     }
