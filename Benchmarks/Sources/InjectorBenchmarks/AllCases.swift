@@ -35,4 +35,5 @@ let allCases: [any BenchmarkCase] = [
     ServiceRouteCase(),  // I
     URLLookupCase(),  // I
     ServerRequestCase(),  // J, the server example's request
+    RouteRegistrationCase(),  // K, its own table too
 ]
