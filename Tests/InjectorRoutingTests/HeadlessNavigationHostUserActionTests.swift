@@ -47,6 +47,48 @@ import Testing
         )
     }
 
+    @Test func replacingTheRootRemovesEverythingShownAndSaysSoToAnUndo() throws {
+        let signIn = headlessScreen("SignInScreen")
+        let host = HeadlessNavigationHost(navigationStackWith: signIn)
+        let push = host.performAllowed(.push, from: signIn, to: editor)
+        let presentation = host.performAllowed(.presentModally, from: editor, to: settings)
+
+        let replaced = try host.replaceRoot(with: home, inNavigationStack: true)
+
+        #expect(headlessNames(replaced) == ["SignInScreen"])
+        #expect(host.description == "HomeScreen (root of a navigation stack)")
+        expectNotShown(
+            host,
+            undoing: push,
+            "EditorScreen is no longer in SignInScreen's navigation stack: it went away with SignInScreen, which "
+                + "was replaced as the root by HomeScreen. Nothing is left to undo."
+        )
+        #expect(host.refusal(toUndo: presentation)?.reason == .notShown)
+        host.performAllowed(.push, from: home, to: preview)
+        #expect(
+            host.description == """
+                HomeScreen (root of a navigation stack)
+                └─ PreviewScreen (pushed from HomeScreen)
+                """
+        )
+    }
+
+    @Test func aSplitScreenIsReplacedByAPlainRootAndAScreenShownAlreadyIsRefused() throws {
+        let host = HeadlessNavigationHost(splitScreenWith: home, detail: editor)
+
+        let error = #expect(throws: ViewTransitionRefusal.self) { try host.replaceRoot(with: editor) }
+        let replaced = try host.replaceRoot(with: settings)
+
+        #expect(error?.reason == .destinationAlreadyShown)
+        #expect(
+            error?.message
+                == "EditorScreen cannot replace the root: it is shown already (it is detail of the split screen). "
+                + "Pass a screen that is not shown."
+        )
+        #expect(headlessNames(replaced) == ["HomeScreen", "EditorScreen"])
+        #expect(host.description == "SettingsScreen (root)")
+    }
+
     @Test func aScreenPoppedWithTheScreenBelowItSaysSo() throws {
         let host = HeadlessNavigationHost(navigationStackWith: home)
         host.performAllowed(.push, from: home, to: editor)

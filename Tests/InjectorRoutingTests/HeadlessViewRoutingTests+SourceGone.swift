@@ -50,6 +50,24 @@ extension HeadlessViewRoutingTests {
         )
     }
 
+    @Test func aRouteWhoseScreenWentAwayWithAReplacedRootCannotBeRemovedAndSaysWhy() throws {
+        let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
+        let kept = route.destination  // the screen lives on; only the hierarchy let it go
+
+        try host.replaceRoot(with: HeadlessScreen("SignInScreen"))
+        let error = try #require(routingError { try route.removeRoute() })
+
+        #expect(error.code == .actionFailed)
+        #expect(
+            error.message
+                == "RoutableView<EditorView> cannot be removed: EditorScreen #1 is no longer in HomeScreen's "
+                + "navigation stack: it went away with HomeScreen, which was replaced as the root by SignInScreen. "
+                + "Nothing is left to undo."
+        )
+        #expect(host.description == "SignInScreen (root)")
+        withExtendedLifetime(kept) {}
+    }
+
     @Test func removingAScreenPoppedWithItsGoneSourceSaysWhatHappenedAndTheRoutePerformsAgain() throws {
         let (route, kept) = try signInPushedFromAFreedEditor()
 

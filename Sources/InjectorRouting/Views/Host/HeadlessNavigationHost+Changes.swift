@@ -42,7 +42,7 @@ extension HeadlessNavigationHost {
             let reason: String
             if gone === node {
                 reason = "it was \(action)"
-            } else if gone.stackRoot != nil, gone.stackRoot === node.stackRoot {
+            } else if gone.stackRoot != nil, gone.stackRoot === node.stackRoot, node.parent != nil {
                 reason = "it was popped with \(node.name)"
             } else {
                 reason = "it went away with \(node.name), which was \(action)"

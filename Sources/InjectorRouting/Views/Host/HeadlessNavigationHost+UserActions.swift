@@ -96,6 +96,34 @@ extension HeadlessNavigationHost {
         remove(node)
     }
 
+    /// Replaces everything the host shows with `screen`, as setting a window's root view controller
+    /// does (sign-in, then home): the screens shown before leave, and a route whose screen or source
+    /// was among them finds it gone.
+    ///
+    /// - Parameters:
+    ///   - screen: The new root.
+    ///   - inNavigationStack: Whether it is the root of a navigation stack.
+    /// - Returns: The top-level screens it replaced (the root, or a split screen's primary and detail).
+    /// - Throws: `ViewTransitionRefusal/Reason/destinationAlreadyShown` when `screen` is shown already.
+    @discardableResult
+    public func replaceRoot(
+        with screen: AnyObject,
+        inNavigationStack: Bool = false
+    ) throws(ViewTransitionRefusal) -> [AnyObject] {
+        if let shown = nodes[ObjectIdentifier(screen)] {
+            throw ViewTransitionRefusal(
+                .destinationAlreadyShown,
+                "\(shown.name) cannot replace the root: it is shown already (it is \(shown.arrivalDescription)). "
+                    + "Pass a screen that is not shown."
+            )
+        }
+        let new = makeNode(screen, .root)
+        let replaced = roots
+        for root in replaced { detach(root, "replaced as the root by \(new.name)") }
+        roots = [attach(new, inNavigationStack: inNavigationStack)]
+        return replaced.map(\.object)
+    }
+
     /// The node of a shown `screen` that is `kind` (`presented`), or a refusal saying it cannot be
     /// `action` (`dismissed`) and how to `fix` the call.
     private func shownNode(
