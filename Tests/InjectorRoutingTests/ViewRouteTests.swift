@@ -121,7 +121,13 @@ import Testing
         #expect(editor.title == "Draft")
         #expect(route.state == .routed)
         #expect(!route.canRemove)
-        #expect(route.removalRefusal == "it made its destination without showing it (makeDestination)")
+        #expect(route.removalRefusal == "it made EditorScreen #2 without showing it (makeDestination)")
+        let refused = try #require(routingError { try route.removeRoute() })
+        #expect(refused.code == .actionFailed)
+        #expect(
+            refused.message
+                == "RoutableView<EditorView> cannot be removed: it made EditorScreen #2 without showing it (makeDestination)."
+        )
         #expect(host.log.isEmpty)
         #expect(observed.entries.isEmpty)
     }

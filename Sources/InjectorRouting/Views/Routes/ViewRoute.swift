@@ -198,7 +198,8 @@ public final class ViewRoute<Destination> {
                         record: record
                     )
                 }
-                notShownBecause = source == nil ? "it made its destination without showing it (makeDestination)" : nil
+                notShownBecause =
+                    source == nil ? "it made \(screenName(object)) without showing it (makeDestination)" : nil
                 views.end(self)
                 if let source {
                     views.shows(object)
