@@ -52,6 +52,38 @@ import Testing
         await watch.expectReported([Self.editorLeak])
     }
 
+    @Test func aClockAdvancedRightAfterTheRemovalReportsTheLeakAtTheNextYield() async throws {
+        let router = makeRouter()
+        let holder = Keeper<any EditorView>()
+        let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home)) { config in
+            config.successHandler = { holder.keep($0) }
+        }
+
+        try route.removeRoute()
+        clock.advance(by: .seconds(2))  // before the check's task has run: the period began at the removal
+        await watch.settle()
+
+        #expect(leaks.entries == [Self.editorLeak])
+    }
+
+    @Test func theLeakHandlerReachesTheScreenStillAliveWithoutKeepingIt() async throws {
+        let router = makeRouter()
+        let holder = Keeper<any EditorView>()
+        let reached = Keeper<AnyObject>()
+        router.leakHandler = { leak in if let screen = leak.destination { reached.keep(screen) } }
+        let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home)) { config in
+            config.successHandler = { holder.keep($0) }
+        }
+
+        try route.removeRoute()
+        await watch.untilSleeping()
+        clock.advance(by: .seconds(2))
+        await watch.settle()
+
+        #expect(reached.kept.count == 1)
+        #expect(reached.kept.first === holder.kept.first.map { $0 as AnyObject })
+    }
+
     @Test func aScreenThatWentAwayIsNotReported() async throws {
         let router = makeRouter()
         let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))

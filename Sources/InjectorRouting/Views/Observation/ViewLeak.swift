@@ -17,9 +17,12 @@ import Injector
 /// something (a closure, a delegate, a cache) keeps a screen the user can no longer see. A scoped
 /// destination, which its lifetime scope keeps on purpose, is checked once its route was removed
 /// and its scope closed.
-public struct ViewLeak: Sendable, CustomStringConvertible {
+public struct ViewLeak: CustomStringConvertible {
     /// The route, as messages name it: `RoutableView<EditorView>`.
     public let route: String
+    /// The destination still alive, held weakly: what a handler inspects (its owners, in a memory
+    /// graph) without keeping it alive longer.
+    public private(set) weak var destination: AnyObject?
     /// The destination's type.
     public let destinationType: Any.Type
     /// How long after the removal (for a scoped destination, after the later of the removal and its
@@ -80,16 +83,28 @@ extension Router {
                 let id = views.beginLeakCheck(of: destination, awaitingScope: true)
             else { return }
             scope.afterClosing {
+                let sinceClose = Self.gracePeriod(startingNowOn: clock)
                 Task { @MainActor in
                     guard views.scopeClosed(forLeakCheck: id, of: key) else { return }
-                    await Self.reportIfAlive(id, of: key, label: label, isScoped: true, views, clock)
+                    await Self.reportIfAlive(id, of: key, label: label, isScoped: true, views, sinceClose)
                 }
             }
         } else if isGiven || !route.sharesDestination,  // the container keeps a singleton or weak one on purpose
             let id = views.beginLeakCheck(of: destination, awaitingScope: false)
         {
-            Task { @MainActor in await Self.reportIfAlive(id, of: key, label: label, isScoped: false, views, clock) }
+            // Counted from the removal, not from when the task starts: a test that advances a manual
+            // clock at once sees the report at its next yield.
+            let sinceRemoval = Self.gracePeriod(startingNowOn: clock)
+            Task { @MainActor in
+                await Self.reportIfAlive(id, of: key, label: label, isScoped: false, views, sinceRemoval)
+            }
         }
+    }
+
+    /// A grace period that starts now on `clock`: waits until it ends, given its length.
+    private static func gracePeriod<C: Clock<Duration>>(startingNowOn clock: C) -> @Sendable (Duration) async -> Void {
+        let start = clock.now
+        return { duration in try? await clock.sleep(until: start.advanced(by: duration), tolerance: nil) }
     }
 
     /// Reports the destination of check `id` (`key`) if it is still alive after the grace period,
@@ -101,13 +116,14 @@ extension Router {
         label: String,
         isScoped: Bool,
         _ views: ViewRoutingState,
-        _ clock: any Clock<Duration>
+        _ waitUntilEnd: @Sendable (Duration) async -> Void
     ) async {
         let gracePeriod = views.leakGracePeriod
-        try? await clock.sleep(for: gracePeriod)
+        await waitUntilEnd(gracePeriod)
         guard let destination = views.endLeakCheck(id, of: key) else { return }
         let leak = ViewLeak(
             route: label,
+            destination: destination,
             destinationType: type(of: destination),
             gracePeriod: gracePeriod,
             isScoped: isScoped
