@@ -439,6 +439,30 @@ import Testing
         #expect(log.entries.isEmpty, "the singleton is the destination still: nothing to undo")
     }
 
+    @Test func performingASharedRouteOpenedByURLAgainKeepsItsDestinationWithoutRemovingIt() throws {
+        let router = Router(container: Container())
+        let log = EventLog()
+        router.register(RoutableService<any Logger>(), scope: .singleton) { _ in ConsoleLogger() }
+            .url("app://log")
+            .onRemove { _, _ in log.record("removed logger") }
+        let keeper = Keeper<Any>()
+        let route = try router.perform(url: "app://log") { $0.successHandler = { keeper.keep($0) } }
+
+        try route.perform()
+
+        #expect(log.entries.isEmpty, "the destination, typed Any, is the singleton still")
+        #expect(route.destination is ConsoleLogger)
+    }
+
+    @Test func aRouteOpenedByURLWhoseDestinationIsGoneHasNone() throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Exporter>()) { _ in FileExporter() }.url("app://export")
+
+        let route = try router.perform(url: "app://export")  // nothing keeps the exporter
+
+        #expect(route.destination == nil)
+    }
+
     @Test func aFailingRemovalHookOfAReplacedDestinationIsReportedAndThePerformSucceeds() throws {
         let router = Router(container: Container())
         let told = EventLog()

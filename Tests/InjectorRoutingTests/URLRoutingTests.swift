@@ -261,6 +261,19 @@ import Testing
         )
     }
 
+    @Test(arguments: ["app://greetings/:id/", "APP://greetings/:id", "app://Greetings/:id"])
+    func anotherSpellingOfAPatternOnTheSameRouteIsThePatternAgain(second: String) throws {
+        let router = Router(container: Container())
+        router.register(RoutableService<any Greeting>()) { _ in PlainGreeting(text: "hi") }
+            .url("app://greetings/:id")
+            .url(second)
+
+        let greeting = try router.makeDestination(url: "app://greetings/7", as: (any Greeting).self)
+
+        #expect(greeting.text == "hi")
+        try router.validate()
+    }
+
     @Test func aMalformedPatternIsReportedByValidation() throws {
         let router = makeRouter()
         router.register(RoutableService<any Greeting>()) { _ in PlainGreeting(text: "hi") }
@@ -385,7 +398,7 @@ import Testing
         #expect(error.code == .invalidConfiguration)
         #expect(
             error.message
-                == "RoutableService<Viewer> (the route registered at InjectorRoutingTests/URLRoutingTests.swift:372) "
+                == "RoutableService<Viewer> (the route registered at InjectorRoutingTests/URLRoutingTests.swift:385) "
                 + "was given the parameters [id=1] from \"app://notes/1\", but it is a scoped registration: the "
                 + "container shares its destination, which would be built from the first call's parameters and handed "
                 + "to every later call, whatever theirs. Fix: register the route .transient (or .graph), or pass it "

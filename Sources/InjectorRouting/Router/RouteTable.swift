@@ -39,7 +39,8 @@ final class RouteTable: @unchecked Sendable {
     var urls = URLTrie<RouteKey>()
     /// The URL patterns in the trie, with their routes: to rebuild it when a route is replaced.
     var patterns: [(pattern: URLPattern, route: RouteKey)] = []
-    /// The pairs in `patterns`, so that adding one once takes constant time.
+    /// The pairs in `patterns`, so that adding one once takes constant time: by components, so that
+    /// two spellings of one pattern (`APP://notes/:id/`) are one.
     private var patternPairs: Set<PatternPair> = []
     var interceptors: [RouteInterceptor] = []
     var eventHandlers: [ObjectIdentifier: [EventHandler]] = [:]
@@ -90,9 +91,9 @@ final class RouteTable: @unchecked Sendable {
         if identifiers[identifier]?.contains(route) != true { identifiers[identifier, default: []].append(route) }
     }
 
-    /// Adds `pattern` for `route`, once.
+    /// Adds `pattern` for `route`, once however it is spelt.
     func add(_ pattern: URLPattern, for route: RouteKey) {
-        guard patternPairs.insert(PatternPair(pattern: pattern, route: route)).inserted else { return }
+        guard patternPairs.insert(PatternPair(components: pattern.components, route: route)).inserted else { return }
         patterns.append((pattern, route))
         urls.insert(pattern, value: route)
     }
@@ -114,7 +115,7 @@ final class RouteTable: @unchecked Sendable {
     }
 
     private struct PatternPair: Hashable {
-        let pattern: URLPattern
+        let components: [URLPattern.Component]
         let route: RouteKey
     }
 

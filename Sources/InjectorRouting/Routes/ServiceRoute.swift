@@ -269,5 +269,7 @@ struct HeldDestination<Destination> {
         }
     }
 
-    var value: Destination? { copy ?? (object as? Destination) }
+    /// (`flatMap`: cast whole, an `Optional` object to `Any` would be an `Any` holding the optional,
+    /// never `nil`.)
+    var value: Destination? { copy ?? object.flatMap { $0 as? Destination } }
 }

@@ -95,7 +95,7 @@ public final class ViewRoute<Destination> {
 
     /// The destination of the last perform, while something keeps it alive (the host, while it is
     /// shown); `nil` before the first perform and once it is gone.
-    public var destination: Destination? { heldDestination as? Destination }
+    public var destination: Destination? { heldDestination.flatMap { $0 as? Destination } }
 
     /// Whether `removeRoute(successHandler:errorHandler:)` can remove the route now.
     public var canRemove: Bool { removalRefusal == nil }
