@@ -51,6 +51,7 @@ step("6. A constructor cycle is reported with its path, not a stack overflow")
 do {
     _ = try container.resolve(SyncService.self)
 } catch let error as InjectionError {
+    print("(expected: SyncService and Session are registered in a cycle on purpose)")
     print("\(error.code): \(error.message)")
 }
 
@@ -66,6 +67,7 @@ step("8. A mistake gets an error that says how to fix it")
 do {
     _ = try container.resolve(Exporter.self, name: "html")
 } catch let error as InjectionError {
+    print("(expected: there is no \"html\" exporter)")
     print("\(error.code): \(error.message)")
 }
 
@@ -80,7 +82,7 @@ try await container.withScopeAsync(tag: .request) { request in
 do {
     _ = try container.resolve(NoteHandler.self)
 } catch let error as InjectionError {
-    print("Outside a request: \(error.code): \(error.message)")
+    print("(expected) Outside a request: \(error.code): \(error.message)")
 }
 
 step("10. An async factory, resolved with try await resolveAsync")
@@ -102,6 +104,7 @@ print("validate() builds every service in a sandbox, then disposes what it built
 do {
     try container.validate()
 } catch let error as InjectionError {
+    print("(expected: the one problem is step 6's cycle)")
     print(error.message)
 }
 
@@ -109,7 +112,8 @@ step("13. The dependency graph, as a tree and as a Graphviz file")
 print(container.dependencyGraph().textTree, terminator: "")
 let dotFile = FileManager.default.temporaryDirectory.appendingPathComponent("notes-graph.dot")
 try container.dependencyGraph().dot.write(to: dotFile, atomically: true, encoding: .utf8)
-print("Wrote \(dotFile.path); render it with: dot -Tsvg \(dotFile.path) -o notes-graph.svg")
+print("Wrote it to the temporary directory, \(dotFile.path)")
+print("Render it with: dot -Tsvg \(dotFile.path) -o notes-graph.svg")
 
 step("14. Routing: find a module by the protocol its caller needs")
 // Routes live in a child container here only because the app's registry above is already frozen.
