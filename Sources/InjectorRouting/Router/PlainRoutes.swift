@@ -52,8 +52,9 @@ final class PlainRoutes: Sendable {
         }
     }
 
-    /// Fibonacci hashing: the high bits of the identity times the golden ratio.
+    /// Fibonacci hashing: the high bits of the identity times the golden ratio (its 64-bit
+    /// constant truncated where `UInt` is 32 bits: watchOS's arm64_32).
     private static func slot(_ bits: UInt, shift: UInt) -> Int {
-        Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        Int(truncatingIfNeeded: (bits &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)) >> shift)
     }
 }
