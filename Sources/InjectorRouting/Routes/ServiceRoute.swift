@@ -105,7 +105,7 @@ public final class ServiceRoute<Destination> {
         // The configuration's performer handlers belong to the route's first perform only, taken under
         // the lock that starts it: a perform refused because that one is under way takes none.
         typealias Start = Result<(RouteState, RouteConfiguration<Destination>), RoutingError>
-        var replaced: (destination: Destination?, record: RouteRecord?) = (nil, nil)
+        var replaced: (destination: HeldDestination<Destination>, record: RouteRecord?) = (.init(), nil)
         let (start, first) = box.withLock { box -> (Start, PerformerHandlers<Destination>?) in
             let configuration = box.configuration
             if box.state == .routing { return (.failure(.overRoute(label, action: action)), nil) }
@@ -115,7 +115,7 @@ public final class ServiceRoute<Destination> {
             case .removing: return (.failure(.performWhileRemoving(label, action: action)), box.firstPerformer)
             default:
                 let previous = box.state
-                if previous == .routed { replaced = (box.destination.value, box.record) }
+                if previous == .routed { replaced = (box.destination, box.record) }
                 box.state = .routing
                 return (.success((previous, configuration)), box.firstPerformer)
             }
@@ -164,21 +164,25 @@ public final class ServiceRoute<Destination> {
     /// The perform succeeded, so a hook that throws is reported to the route's and the router's
     /// error handlers rather than thrown.
     private func removeReplaced(
-        _ destination: Destination?,
+        _ replaced: HeldDestination<Destination>,
         by new: Destination,
         record: RouteRecord?,
         configuration: RouteConfiguration<Destination>
     ) {
-        guard let destination, let record, !record.removals.isEmpty else { return }
-        if type(of: destination as Any) is AnyClass, (destination as AnyObject) === (new as AnyObject) { return }
-        let context = RouteContext(router: router, parameters: parameters, action: .removeRoute)
+        guard let destination = replaced.value, let record, !replaced.holdsObject(new) else { return }
         do {
-            for removal in record.removals { try removal(destination, context) }
+            try runRemovals(on: destination, record: record)
         } catch {
             let failure = RoutingError.hookFailed(error, hook: "removal", route: label, action: .removeRoute)
             configuration.errorHandler?(.removeRoute, failure)
             _ = router.reported(failure)
         }
+    }
+
+    /// Runs the route's removal hooks on `destination`, which they undo.
+    private func runRemovals(on destination: Destination, record: RouteRecord) throws {
+        let context = RouteContext(router: router, parameters: parameters, action: .removeRoute)
+        for removal in record.removals { try removal(destination, context) }
     }
 
     /// Marks the route performed on a destination made elsewhere: routed, not removable.
@@ -230,10 +234,7 @@ public final class ServiceRoute<Destination> {
         }
         configuration.stateNotifier?(.routed, .removing)
         do {
-            if let destination, let record {
-                let context = RouteContext(router: router, parameters: parameters, action: .removeRoute)
-                for removal in record.removals { try removal(destination, context) }
-            }
+            if let destination, let record { try runRemovals(on: destination, record: record) }
         } catch {
             box.withLock { $0.state = .routed }
             configuration.stateNotifier?(.removing, .routed)
@@ -272,4 +273,9 @@ struct HeldDestination<Destination> {
     /// (`flatMap`: cast whole, an `Optional` object to `Any` would be an `Any` holding the optional,
     /// never `nil`.)
     var value: Destination? { copy ?? object.flatMap { $0 as? Destination } }
+
+    /// Whether `other` is the object held; never for a value.
+    func holdsObject(_ other: Destination) -> Bool {
+        object.map { $0 === other as AnyObject } ?? false
+    }
 }
