@@ -64,6 +64,14 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
     /// The singleton and weak instances built here, for a side store; `nil` for a scope's store.
     @usableFromInline var sharedObjects: SharedObjects? { fixed { $0.sharedObjects } }
 
+    /// The part of the fixed part `read` reads, without the lock: it never changes after `make`.
+    /// Read here, on the concrete contents: read in generic code, through the contents' protocol,
+    /// the field is taken from a copy of the whole contents, made without the lock while another
+    /// thread may be changing the state.
+    private func fixed<Value>(_ read: (Fixed) -> Value) -> Value {
+        withUnsafeMutablePointerToHeader { read($0.pointee.fixed) }
+    }
+
     /// One registration's place in the store.
     fileprivate struct Entry {
         /// The registration's record, which keys it.

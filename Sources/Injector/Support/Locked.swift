@@ -61,7 +61,8 @@ package struct Locked<State>: @unchecked Sendable {
 ///
 /// Made with `make(_:fixed:recursive:)`, on this class or a subclass; a subclass adds no stored
 /// property (a `ManagedBuffer`'s cannot): what it keeps goes in `State`, reached under the lock
-/// with `withLock(_:)`, or in `Fixed`, set by `make` and read without the lock with `fixed(_:)`.
+/// with `withLock(_:)`, or in `Fixed`, set by `make` and read without the lock by the subclass, on
+/// its concrete contents (a read through the generic contents copies them whole, state and all).
 /// Two parts, not one, so that the lock's exclusive access to the state never overlaps a read of
 /// the fixed part (ThreadSanitizer reports an access to a whole struct as overlapping a read of
 /// any of its fields, and the language's rules agree).
@@ -138,22 +139,16 @@ package class LockedBuffer<Contents: LockedBufferContents>: ManagedBuffer<Conten
         defer { unlock() }
         return try withUnsafeMutablePointerToHeader { try body(&$0.pointee.state) }
     }
-
-    /// The part of the fixed part `read` reads, without the lock: it never changes after `make`.
-    final func fixed<Value>(_ read: (Fixed) -> Value) -> Value {
-        withUnsafeMutablePointerToHeader { read($0.pointee.fixed) }
-    }
 }
 
 /// What a ``LockedBuffer`` holds besides its mutex: a fixed part, set by `make` and never changed,
-/// read without the lock, and a state, reached under it. Stored properties, both: the buffer reaches
-/// each apart from the other.
+/// read without the lock, and a state, reached under it. Stored properties, both: the state is
+/// reached apart from the fixed part.
 @usableFromInline
 package protocol LockedBufferContents {
     associatedtype Fixed
     associatedtype State
     init(fixed: Fixed, state: State)
-    var fixed: Fixed { get }
     var state: State { get set }
 }
 
