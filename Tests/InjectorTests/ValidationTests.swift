@@ -477,7 +477,7 @@ private func valNothingRegistered(_ type: String) -> String {
             ]
         )
         #expect(parentClocks.count == 0)
-        #expect(childClocks.count == 2)  // validated itself, and for the note store
+        #expect(childClocks.count == 1)  // validated itself, then reused for the note store
 
         let error = try #require(injectionError { try parent.validate() })
         #expect(error.problems.map(\.code) == [.missingRegistration])
@@ -594,6 +594,73 @@ private func valNothingRegistered(_ type: String) -> String {
         #expect(error.problems.last?.underlyingError is ValDiskFull)
     }
 
+    // MARK: Cost
+
+    /// A check builds the transients below it, and the check of each of those would build them
+    /// again: validation reuses a transient it built whose construction resolved nothing scoped
+    /// and queued no hook, so a chain costs one factory run a link, not one a link per check.
+    @Test func validationBuildsEachLinkOfATransientChainOnce() throws {
+        let container = Container()
+        let runs = CallCounter()
+        container.register(ChainEnd.self) { _ in
+            runs.next()
+            return ChainEnd()
+        }
+        container.register(ChainMiddle.self) { r in ChainMiddle(end: try r.resolve(ChainEnd.self)) }
+        container.register(ChainStart.self) { r in ChainStart(middle: try r.resolve(ChainMiddle.self)) }
+
+        let report = try container.validate()
+
+        #expect(runs.count == 1)
+        #expect(report.checked == [valKey(ChainEnd.self), valKey(ChainMiddle.self), valKey(ChainStart.self)])
+    }
+
+    /// A transient whose construction resolved a scoped service is built again under each holder,
+    /// so that a singleton holding it is reported as holding its scoped service captive even when the
+    /// transient was checked first.
+    @Test func aTransientHoldingAScopedServiceIsCheckedAgainUnderASingleton() throws {
+        let container = Container()
+        container.register(ValRequestContext.self, scope: .scoped) { _ in ValRequestContext() }
+        container.register(ChainMiddle.self) { r in
+            _ = try r.resolve(ValRequestContext.self)
+            return ChainMiddle(end: ChainEnd())
+        }
+        container.register(ChainStart.self, scope: .singleton) { r in
+            ChainStart(middle: try r.resolve(ChainMiddle.self))
+        }
+
+        let error = try #require(injectionError { try container.validate() })
+
+        #expect(error.problems.map(\.code) == [.captiveDependency])
+        #expect(
+            error.problems.first?.message
+                == "Captive dependency: ChainStart (.singleton) depends on ValRequestContext (.scoped),"
+                + " which would then outlive its lifetime scope. Path: ChainStart -> ChainMiddle -> ValRequestContext."
+                + " Fix: give ChainStart a scope no longer than ValRequestContext's (.scoped or .transient), give"
+                + " ValRequestContext a longer one, or let ChainStart ask for it when it needs it rather than hold it."
+        )
+    }
+
+    /// A transient whose hook resolves a scoped service is built again under each holder too: its
+    /// hook runs after its construction, so a reused instance would skip it.
+    @Test func aTransientWhoseHookResolvesAScopedServiceIsCheckedAgainUnderASingleton() throws {
+        let container = Container()
+        let hooks = CallCounter()
+        container.register(ValRequestContext.self, scope: .scoped) { _ in ValRequestContext() }
+        container.register(ChainEnd.self) { _ in ChainEnd() }
+            .onResolved { r, _ in
+                hooks.next()
+                _ = try r.resolve(ValRequestContext.self)
+            }
+        container.register(ChainMiddle.self, scope: .singleton) { r in ChainMiddle(end: try r.resolve(ChainEnd.self)) }
+
+        let error = try #require(injectionError { try container.validate() })
+
+        #expect(hooks.count == 2)
+        #expect(error.problems.map(\.code) == [.captiveDependency])
+        #expect(error.problems.first?.resolutionPath.last == valKey(ValRequestContext.self))
+    }
+
     // MARK: Scope tags
 
     /// A service that needs a "request" scope and, through a dependency, a "session" scope can be
@@ -626,5 +693,14 @@ private func valNothingRegistered(_ type: String) -> String {
     }
 }
 
+private final class ChainEnd: Sendable {}
+private final class ChainMiddle: Sendable {
+    let end: ChainEnd
+    init(end: ChainEnd) { self.end = end }
+}
+private final class ChainStart: Sendable {
+    let middle: ChainMiddle
+    init(middle: ChainMiddle) { self.middle = middle }
+}
 private final class TagSession: Sendable {}
 private final class TagRequest: Sendable {}
