@@ -106,9 +106,8 @@ enum DisposalBag {
     /// be. (Inlined into the store's `disposeAllAsync` and into `disposeAllAsync(_:of:)`: as an async
     /// function of its own, it costs a request's close an async frame.)
     @inline(__always) static func disposeAsync(_ entries: Entries, of owner: () -> String) async throws {
-        // A request's scope usually owns one instance (its unit of work): no order to work out, no
-        // record to match, and 12 to 17 fewer lines of code for a server to fetch back into its caches
-        // (the server example's request, measured in two builds).
+        // A request's scope usually owns one instance (its unit of work): no order to work out and
+        // no record to match.
         if entries.isEmpty { return }  // as in `dispose(_:leaving:of:)`
         if entries.count == 1 {
             guard let failure = await disposeAsync(entries[0]) else { return }

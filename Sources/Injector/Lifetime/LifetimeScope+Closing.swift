@@ -90,9 +90,7 @@ extension LifetimeScope {
     ///   from the scope is still running, or ``InjectionError/Code/disposalFailed`` listing each
     ///   disposal that threw, after all of them ran.
     // Inlinable: as a call of its own, an async function, it costs each request's close an async
-    // frame (335 of 12,414 instructions a request of the server example's graph, in the scratch
-    // program round 3 of its MEASUREMENTS.md describes). The optimiser inlined it across modules
-    // unasked until it grew.
+    // frame (see Benchmarks/README.md).
     @inlinable public func closeAsync() async throws {
         guard try markClosed() else { return }
         var records = DisposalBag.Entries()

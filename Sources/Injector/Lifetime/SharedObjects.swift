@@ -97,14 +97,9 @@ final class SharedObjects: Sendable {
 /// each, chosen by six bits of the Fibonacci hash of its identity (not its `hashValue`, which runs
 /// SipHash). (Where a word is 32 bits, an Apple Watch's `arm64_32`, by five of those six bits.)
 ///
-/// Large enough that a type which is not in it rarely looks as if it were. The filter of one word
-/// and two bits a type that came before it sent, in one build of the server example, every unit of
-/// work (a scoped type) to the lock and a hashed lookup: 280 instructions a request, moved by where
-/// the linker happened to put the types. With five singleton types, a bit in each of four words
-/// makes that about 1 in 30,000 (1 in 190 with twenty types; three bits anywhere among the 256,
-/// which the filter had before, 1 in 5,400 and 1 in 110). A bit a word tests a type with a load
-/// and a bit test each, without working out which word to read: the jump tables that took cost
-/// the server's request lines of code.
+/// Large enough that a type which is not in it rarely looks as if it were: a false yes sends a
+/// request's scoped type to the lock and a hashed lookup. A bit a word tests a type with a load
+/// and a bit test each, without working out which word to read.
 private struct TypeFilter: ~Copyable, Sendable {
     private let words = AtomicWords(count: 4)
     private var word0: AtomicWord<UInt> { words.word(0) }

@@ -55,8 +55,7 @@ final class ProviderTable: @unchecked Sendable {
     }
 
     /// The provider registered for `key`. (Inlined into `Container.provider(for:)`, with
-    /// `index(of:shift:)`: every resolve looks up, and as calls of their own they made a lookup
-    /// cost 115 instructions instead of 75.)
+    /// `index(of:shift:)`: every resolve looks up, and calls of their own would cost each one.)
     @inline(__always)
     func provider(for key: LookupKey) -> Borrowed<AnyProvider>? {
         let mask = entries.count - 1

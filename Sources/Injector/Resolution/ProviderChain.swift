@@ -14,8 +14,8 @@
 /// A chain of providers, innermost last, that shares its outer part with the chain it extends: the
 /// path an async factory hands to the resolutions it starts, the hooks that led to a hook.
 ///
-/// Each level of a deep chain keeps such a chain; copied as arrays, they took memory in the square
-/// of the depth (10,000 levels: 443 MiB). Linked, each level adds one link.
+/// Each level of a deep chain keeps such a chain; copied as arrays, they would take memory in the
+/// square of the depth. Linked, each level adds one link.
 ///
 /// Immutable once made, but for `parent`, which only `deinit` clears, when it holds the last
 /// reference: releasing a long chain then takes a loop, not a recursion as deep as the chain.
