@@ -158,6 +158,30 @@ import Testing
         )
     }
 
+    @Test func savingAScreenWhoseSourceLeftOrAGivenScreenNamesEach() throws {
+        let signIn = try router.perform(to: RoutableView<any SignInView>(), path: .addAsChild(of: home))
+        let child = try #require(signIn.destination)
+        let editor = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: child))
+        try host.removeFromParent(child)
+        try router.perform(
+            onDestination: EditorScreen(serial: 9),
+            for: RoutableView<any EditorView>(),
+            path: .presentModally(from: try #require(editor.destination))
+        )
+
+        let error = try #require(routingError { _ = try host.savedNavigation() })
+
+        #expect(error.code == .invalidConfiguration)
+        #expect(
+            error.message
+                == "The navigation cannot be saved: EditorScreen #1 (pushed from SignInScreen) was shown from a screen "
+                + "that is no longer shown; EditorScreen #9 (presented modally from EditorScreen #1) was given to "
+                + "perform(onDestination:for:path:), and restoring cannot make it again. Fix: show the screens to save "
+                + "with view routes performed by protocol or URL, without a preparation of the caller's (a URL's "
+                + "parameters can carry what it set)."
+        )
+    }
+
     @Test func aSavedNavigationFromASplitScreenDoesNotFitAHostWithout() throws {
         let list = HomeScreen()
         let splitHost = HeadlessNavigationHost(
