@@ -183,4 +183,40 @@ extension RoutingError {
             underlyingError: error
         )
     }
+
+    // Saving and restoring a headless host's navigation: every screen or route at fault, in one error.
+
+    /// Screens no route can show again, each `Name (how it got there) why`.
+    static func unsavedScreens(_ screens: [String]) -> RoutingError {
+        RoutingError(
+            .invalidConfiguration,
+            "The navigation cannot be saved: \(screens.joined(separator: "; ")). Fix: show the screens to save with "
+                + "view routes performed by protocol or URL, without a preparation of the caller's (a URL's "
+                + "parameters can carry what it set).",
+            action: .lookUp
+        )
+    }
+
+    /// Saved routes the router has no single view route for.
+    static func unregisteredRoutes(_ routes: [String]) -> RoutingError {
+        let listed = routes.count == 1 ? routes[0] : routes.dropLast().joined(separator: ", ") + " and \(routes.last!)"
+        return RoutingError(
+            .invalidProtocol,
+            "The saved navigation cannot be restored: the router has no view route for \(listed). Nothing was "
+                + "shown. Fix: register a view route for each (one per protocol name), or discard the saved "
+                + "navigation.",
+            action: .lookUp
+        )
+    }
+
+    /// A saved screen shown from one the restoring host does not have.
+    static func savedNavigationMisfit(_ route: String, source: Int) -> RoutingError {
+        let from = source == 1 ? "the split screen's detail" : "screen \(source) of the saved navigation"
+        return RoutingError(
+            .invalidConfiguration,
+            "The saved navigation does not fit this host: \(route) is shown from \(from), which this host does not "
+                + "have. Nothing was shown. Fix: restore it on a host made as the one that saved it.",
+            action: .lookUp
+        )
+    }
 }

@@ -30,7 +30,7 @@ public struct ViewRoutePath: CustomStringConvertible {
     let kind: Kind
     private let weakSource: WeakSource?
 
-    private init(_ kind: Kind, source: AnyObject?) {
+    init(_ kind: Kind, source: AnyObject?) {
         self.kind = kind
         weakSource = source.map(WeakSource.init)
     }

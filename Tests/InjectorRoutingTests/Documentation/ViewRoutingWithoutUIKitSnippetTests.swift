@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import Injector
 import InjectorRouting
 import Testing
@@ -303,6 +304,62 @@ extension ViewRoutingArticle {
                     + "NoteDetailScreen(#1) is already shown (pushed from HomeScreen), so it cannot be presented "
                     + "modally from HomeScreen too: a screen is shown in one place at a time; remove it first, or show "
                     + "a new one."
+            )
+        }
+
+        // MARK: Saving and restoring navigation
+
+        @Test func aSavedNavigationIsRestoredAsJSONOnAFreshHostThroughARouterWithTheSameRoutes() throws {
+            // The app's routes: the editor, and note details opened by URL.
+            func makeRouter(host: HeadlessNavigationHost) -> Router {
+                let router = self.makeRouter(host: host)
+                router.register(RoutableView<any NoteDetailView>()) { (_, parameters: RouteParameters) in
+                    NoteDetailScreen(noteID: try parameters.value("id", as: Int.self))
+                }
+                .url("notes://notes/:id")
+                return router
+            }
+            let host = HeadlessNavigationHost(navigationStackWith: home)
+            let router = makeRouter(host: host)
+            let editor = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
+            try router.perform(url: "notes://notes/7", path: .presentAsSheet(from: try #require(editor.destination)))
+
+            let saved = try host.savedNavigation()
+            let data = try JSONEncoder().encode(saved)
+
+            // At the next launch: a fresh host, and a router with the same routes.
+            let restoredHost = HeadlessNavigationHost(navigationStackWith: HomeScreen())
+            let restoredRouter = makeRouter(host: restoredHost)
+            let decoded = try JSONDecoder().decode(SavedNavigation.self, from: data)
+            let routes = try restoredHost.restore(decoded, through: restoredRouter)  // to remove them later
+
+            #expect(
+                restoredHost.description == """
+                    HomeScreen (root of a navigation stack)
+                    └─ EditorScreen(new note) (pushed from HomeScreen)
+                       └─ NoteDetailScreen(#7) (presented as a sheet from EditorScreen(new note))
+                    """
+            )
+            #expect(restoredHost.description == host.description)
+            try routes[0].removeRoute()
+            #expect(restoredHost.description == "HomeScreen (root of a navigation stack)")
+        }
+
+        @Test func savingAScreenTheCallerPreparedThrowsNamingIt() throws {
+            let host = HeadlessNavigationHost(navigationStackWith: home)
+            try makeRouter(host: host).perform(to: RoutableView<any EditorView>(), path: .push(from: home)) {
+                config in config.prepareDestination = { $0.note = Note(text: "Groceries") }
+            }
+
+            let error = try #require(routingError { _ = try host.savedNavigation() })
+
+            #expect(error.code == .invalidConfiguration)
+            #expect(
+                error.message
+                    == "The navigation cannot be saved: EditorScreen(Groceries) (pushed from HomeScreen) was prepared "
+                    + "by the caller's prepareDestination, a closure. Fix: show the screens to save with view routes "
+                    + "performed by protocol or URL, without a preparation of the caller's (a URL's parameters can "
+                    + "carry what it set)."
             )
         }
 

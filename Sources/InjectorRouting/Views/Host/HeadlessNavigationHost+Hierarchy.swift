@@ -52,6 +52,11 @@ final class HeadlessNode {
     var replacedDetail: HeadlessNode?
     /// When it was presented, to find the presentation the user sees last.
     let order: Int
+    /// For a screen a transition showed: the style asked for, the route that performed it (`nil`
+    /// without one) and the node it was shown from, for `savedNavigation()`.
+    var requested: ViewTransitionStyle?
+    var savedRoute: SavedRoute?
+    weak var source: HeadlessNode?
 
     init(_ object: AnyObject, _ arrival: HeadlessArrival, order: Int, parent: HeadlessNode? = nil) {
         self.object = object

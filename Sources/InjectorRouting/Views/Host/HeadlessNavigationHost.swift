@@ -146,6 +146,9 @@ public final class HeadlessNavigationHost: NavigationHost, @MainActor CustomStri
         case .failure(let refusal): preconditionFailure("Cannot perform \(transition): \(refusal.message)")
         }
         show(transition.destination, as: plan, requested: transition.style)
+        if let shown = nodes[ObjectIdentifier(transition.destination)] {
+            (shown.requested, shown.savedRoute, shown.source) = (transition.style, transition.savedRoute, plan.source)
+        }
         let performed = transition.performed(as: plan.style)
         finish { completion(performed) }
     }

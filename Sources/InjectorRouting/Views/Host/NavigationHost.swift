@@ -86,6 +86,8 @@ public struct ViewTransition: CustomStringConvertible {
     public let source: AnyObject
     /// The screen or view being shown.
     public let destination: AnyObject
+    /// The route that performs it, for `HeadlessNavigationHost/savedNavigation()`; `nil` without one.
+    var savedRoute: SavedRoute?
 
     /// A transition of `style` from `source` to `destination`.
     public init(style: ViewTransitionStyle, source: AnyObject, destination: AnyObject) {
@@ -139,7 +141,7 @@ public struct OrphanedTransition: CustomStringConvertible {
 ///
 /// An enum, not an extensible struct: a host must handle every style, and a new style is a change
 /// every host has to make.
-public enum ViewTransitionStyle: Sendable, Hashable, CustomStringConvertible {
+public enum ViewTransitionStyle: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Pushes onto the source's navigation stack.
     case push
     /// Presents modally over the source.

@@ -206,6 +206,17 @@ extension Router {
         } catch {
             throw reported(RoutingError.wrapping(error, action: .lookUp))
         }
+        return try perform(request, path: path, configuring: configuring)
+    }
+
+    /// Performs the view route `request` found (by URL, an interceptor's redirect, a saved
+    /// navigation) along `path`, its destination as `Any`.
+    @MainActor
+    func perform(
+        _ request: RouteRequest,
+        path: ViewRoutePath,
+        configuring: (inout ViewRouteConfiguration<Any>) -> Void = { _ in }
+    ) throws -> ViewRoute<Any> {
         let route = viewRoute(request, path: path, configuring: configuring) { [source] record in
             try record.resolveAny(source)
         }
@@ -224,12 +235,23 @@ extension Router {
     ) -> ViewRoute<Destination> {
         var configuration = ViewRouteConfiguration<Destination>()
         configuring(&configuration)
+        let savedRoute: SavedRoute =
+            if showsGivenScreen {
+                .unsaved(because: "was given to perform(onDestination:for:path:), and restoring cannot make it again")
+            } else if request.key.kind == .viewModule {
+                .unsaved(because: "was made by the closure given to perform(to:path:making:)")
+            } else if configuration.prepareDestination != nil {
+                .unsaved(because: "was prepared by the caller's prepareDestination, a closure")
+            } else {
+                .route(view: request.url == nil ? request.key.description : nil, url: request.url)
+            }
         return ViewRoute(
             router: self,
             label: request.description,
             path: path,
             configuration: configuration,
-            showsGivenScreen: showsGivenScreen
+            showsGivenScreen: showsGivenScreen,
+            savedRoute: savedRoute
         ) {
             prepare,
             action,
@@ -260,13 +282,8 @@ extension Router {
         if let style, case .makeDestination = path.kind {
             throw RoutingError.styleWithoutSource(style, route: redirect.key.declaration)
         }
-        let redirectPath = style.map { path.with(style: $0) } ?? path
-        let route = viewRoute(redirect, path: redirectPath) { _ in
-        } make: { [source] record in
-            try record.resolveAny(source)
-        }
         storage.views.handOver()
-        _ = try route.run(performer: nil)
+        _ = try perform(redirect, path: style.map { path.with(style: $0) } ?? path)
     }
 }
 

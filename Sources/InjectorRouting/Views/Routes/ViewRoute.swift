@@ -53,6 +53,8 @@ public final class ViewRoute<Destination> {
     /// Whether the route shows a screen it was given (`perform(onDestination:)`), which the container
     /// does not keep whatever the registration's scope.
     private let showsGivenScreen: Bool
+    /// The route as saved navigation names it, handed to the host with each transition.
+    private let savedRoute: SavedRoute?
 
     /// What was really performed: enough to undo it, holding nothing alive.
     fileprivate struct ShownTransition {
@@ -69,10 +71,12 @@ public final class ViewRoute<Destination> {
         path: ViewRoutePath,
         configuration: ViewRouteConfiguration<Destination>,
         showsGivenScreen: Bool = false,
+        savedRoute: SavedRoute? = nil,
         make: @escaping Make
     ) {
         self.router = router
         self.showsGivenScreen = showsGivenScreen
+        self.savedRoute = savedRoute
         self.label = label
         self.path = path
         self.configuration = configuration
@@ -232,7 +236,8 @@ public final class ViewRoute<Destination> {
                     throw RoutingError.sourceGone(path, route: label)
                 }
                 guard let host = router.host else { throw RoutingError.noHost(label, path: path) }
-                let transition = ViewTransition(style: style, source: source, destination: object)
+                var transition = ViewTransition(style: style, source: source, destination: object)
+                transition.savedRoute = savedRoute
                 if let refusal = host.refusal(toPerform: transition) {
                     throw RoutingError.refused(refusal, route: label, path: path)
                 }
