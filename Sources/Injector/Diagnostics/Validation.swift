@@ -62,6 +62,10 @@ struct Validation {
             unchecked.append(.init(key: provider.key, reason: reason))
             return
         }
+        if case .failure(let error as InjectionError) = outcome, error.code == .mainActorRequired {
+            unchecked.append(.init(key: provider.key, reason: .needsMainActor))  // validated off the main actor
+            return
+        }
         checked.append(provider.key)
         if case .failure(let error) = outcome { note(error) }
     }

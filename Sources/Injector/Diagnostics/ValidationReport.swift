@@ -35,6 +35,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
                 case asyncFactory
                 case providedByScope
                 case needsScopeValue
+                case needsMainActor
             }
 
             private let value: Value
@@ -49,6 +50,9 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
             public static let providedByScope = Reason(.providedByScope)
             /// It needs a value lifetime scopes are given, directly or through others.
             public static let needsScopeValue = Reason(.needsScopeValue)
+            /// Its factory, or one it needs, runs on the main actor (a view route's screen), and
+            /// validation ran off it: validate from the main actor (a `@MainActor` test) to check it.
+            public static let needsMainActor = Reason(.needsMainActor)
 
             /// The reason's name, such as `needsArguments`.
             public var description: String { value.rawValue }
@@ -60,6 +64,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
                 case .asyncFactory: "has an async factory; validateAsync() checks it"
                 case .providedByScope: "provided by lifetime scopes"
                 case .needsScopeValue: "needs a value provided by lifetime scopes"
+                case .needsMainActor: "made on the main actor; validate from the main actor to check it"
                 }
             }
         }

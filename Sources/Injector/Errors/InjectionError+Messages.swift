@@ -130,6 +130,7 @@ extension InjectionError {
     @usableFromInline
     static func factoryFailed(_ error: any Error, path: [ServiceKey], of provider: AnyProvider?) -> InjectionError {
         if let error = error as? InjectionError { return error }
+        if error is MainActorRequired { return mainActorRequired(path: path) }
         let maker = provider?.site.origin?.maker
         let failed = path.last.map(\.description) ?? "a service"
         var message = "The \(maker ?? "factory") of \(failed) threw: \(clause(error))."
@@ -137,6 +138,17 @@ extension InjectionError {
         message += " The error is the underlyingError"
         message += error is any ErrorWithFix ? "." : "; fix the \(maker ?? "factory") or what it depends on."
         return InjectionError(.factoryFailed, message, path: path, underlyingError: error)
+    }
+
+    /// The error of a resolve, off the main actor, of the service `path` ends with, whose factory
+    /// runs on the main actor.
+    static func mainActorRequired(path: [ServiceKey]) -> InjectionError {
+        let service = path.last.map(\.description) ?? "a service"
+        var message = "\(service) is made on the main actor, but was resolved off it."
+        if path.count > 1 { message += " Path: \(path.pathDescription)." }
+        message += " Fix: resolve it from main-actor code (a @MainActor function or test, or"
+        message += " await MainActor.run { … }), as performing a view route does."
+        return InjectionError(.mainActorRequired, message, path: path)
     }
 
     @usableFromInline
@@ -260,4 +272,11 @@ extension InjectionError {
             + " Fix: take try r.container while the factory runs, for the child tasks it starts."
         return InjectionError(.resolverOutlivedResolution, message, path: [])
     }
+}
+
+/// What a factory that runs on the main actor throws when it is called off it (the routing layer's
+/// view routes make their screens so): the resolve then throws
+/// ``InjectionError/Code/mainActorRequired``, and validation lists the registration as unchecked.
+package struct MainActorRequired: Error {
+    package init() {}
 }

@@ -56,6 +56,7 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
             case scopeValueMissing
             case scopeNotClosed
             case circularWait
+            case mainActorRequired
         }
 
         private let value: Value
@@ -124,6 +125,9 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         /// a shared instance the next one needs (a wait-for cycle). The resolution that would close
         /// the cycle throws instead of waiting; the message names each resolution's path.
         public static let circularWait = Code(.circularWait)
+        /// A registration whose factory runs on the main actor (a view route's screen) was resolved
+        /// off it: from another thread, or from a task not on the main actor.
+        public static let mainActorRequired = Code(.mainActorRequired)
 
         /// The code's name, such as `missingRegistration`.
         public var description: String { value.rawValue }

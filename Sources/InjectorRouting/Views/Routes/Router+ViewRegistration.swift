@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import Injector
 
 extension Router {
@@ -21,6 +22,11 @@ extension Router {
     /// router.register(RoutableView<any EditorView>()) { r in EditorScreen(store: try r.resolve((any NoteStore).self)) }
     /// ```
     ///
+    /// The closure runs on the main actor, where a route is performed, so it makes a `@MainActor`
+    /// screen (a `UIViewController`) as it is. A resolve of the view protocol off the main actor
+    /// throws `InjectionError/Code/mainActorRequired`, and a validation off it lists the route as
+    /// unchecked (`ValidationReport/UncheckedRegistration/Reason/needsMainActor`).
+    ///
     /// - Parameters:
     ///   - view: The routable view protocol the route provides.
     ///   - scope: How long a destination lives and who shares it; `Scope/transient` by default.
@@ -29,7 +35,7 @@ extension Router {
     ///   - replacesExisting: Whether this route replaces an earlier registration of the protocol.
     ///   - fileID: The file of the registration, named in error messages; leave the default.
     ///   - line: The line of the registration, named in error messages; leave the default.
-    ///   - factory: Makes a destination from a resolver; it must be an object.
+    ///   - factory: Makes a destination from a resolver, on the main actor; it must be an object.
     /// - Returns: The route's registration, to add identifiers, URL patterns, hooks and event handlers to.
     @discardableResult
     public func register<Protocol>(
@@ -39,7 +45,7 @@ extension Router {
         replacesExisting: Bool = false,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        factory: @escaping @Sendable (Resolver) throws -> Protocol
+        factory: @escaping @MainActor (Resolver) throws -> Protocol
     ) -> RouteRegistration<Protocol> {
         registerRoute(
             view.key,
@@ -48,7 +54,7 @@ extension Router {
             fileID: fileID,
             line: line,
             view: ViewTraits(supportedPaths: supportedPaths, performCustom: nil, removeCustom: nil),
-            factory: factory
+            factory: { r in try onMainActor(r, factory) }
         )
     }
 
@@ -62,7 +68,7 @@ extension Router {
         replacesExisting: Bool = false,
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        factory: @escaping @Sendable (Resolver, RouteParameters) throws -> Protocol
+        factory: @escaping @MainActor (Resolver, RouteParameters) throws -> Protocol
     ) -> RouteRegistration<Protocol> {
         registerRoute(
             view.key,
@@ -71,7 +77,7 @@ extension Router {
             fileID: fileID,
             line: line,
             view: ViewTraits(supportedPaths: supportedPaths, performCustom: nil, removeCustom: nil),
-            factory: factory
+            factory: { r, parameters in try onMainActor(r) { try factory($0, parameters) } }
         )
     }
 
@@ -140,3 +146,27 @@ extension Router {
         adapt(Required.self, required.key, to: Provided.self, provided.key, fileID: fileID, line: line)
     }
 }
+
+/// Runs `make`, a main-actor closure, where the container resolves: on the main actor when a route
+/// is performed. Anywhere else it throws `MainActorRequired`, where running it would race.
+private func onMainActor<Destination>(
+    _ resolver: Resolver,
+    _ make: @MainActor (Resolver) throws -> Destination
+) throws -> Destination {
+    guard Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueMark) == true else {
+        throw MainActorRequired()
+    }
+    // Neither crosses an isolation boundary: both stay in this synchronous call, on the main actor.
+    nonisolated(unsafe) let resolver = resolver
+    nonisolated(unsafe) var made: Destination?
+    try MainActor.assumeIsolated { made = try make(resolver) }
+    return made!
+}
+
+/// Marks the main queue, which runs the main actor's code: on the main thread in an app, and on
+/// whichever thread drains it under a test runner, where `Thread.isMainThread` says no.
+private let mainQueueMark: DispatchSpecificKey<Bool> = {
+    let mark = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: mark, value: true)
+    return mark
+}()

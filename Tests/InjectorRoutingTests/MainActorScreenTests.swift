@@ -1,0 +1,108 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+import InjectorRouting
+import Testing
+
+/// A screen as UIKit's are, and as every type of an app target with default main-actor isolation is.
+@MainActor private protocol ComposerView: AnyObject {
+    var draft: String { get set }
+}
+
+@MainActor private final class ComposerScreen: ComposerView, CustomStringConvertible {
+    var draft = ""
+    init() {}
+    nonisolated var description: String { "ComposerScreen" }
+}
+
+extension RoutableView where Protocol == any ComposerView {
+    fileprivate init() { self.init(declaredProtocol: Protocol.self) }
+}
+
+/// A service that needs the screen, made off the main actor.
+private final class Drafts: Sendable {}
+
+/// A view route makes its destination on the main actor: a main-actor screen registers with a
+/// plain closure, and a resolve or a validation elsewhere is a clear error or an unchecked entry,
+/// never a crash.
+@Suite struct MainActorScreenTests {
+    private static func register(in container: Container) {
+        let router = Router(container: container)
+        router.register(RoutableView<any ComposerView>()) { _ in ComposerScreen() }
+        container.register(Drafts.self) { r in
+            _ = try r.resolve((any ComposerView).self)
+            return Drafts()
+        }
+    }
+
+    @MainActor @Test func aMainActorScreenIsMadeByAPlainClosureAndShown() throws {
+        let host = RecordingHost()
+        let home = HomeScreen()
+        let router = Router(container: Container(), host: host)
+        router.register(RoutableView<any ComposerView>()) { _ in ComposerScreen() }
+
+        let route = try router.perform(to: RoutableView<any ComposerView>(), path: .push(from: home)) {
+            $0.prepareDestination = { $0.draft = "Dear Ada," }
+        }
+
+        #expect(host.log == ["perform push ComposerScreen from HomeScreen"])
+        #expect(route.destination?.draft == "Dear Ada,")
+    }
+
+    @Test func resolvingAMainActorScreenOffTheMainActorIsRefused() throws {
+        let container = Container()
+        Self.register(in: container)
+
+        let direct = try #require(throws: InjectionError.self) { try container.resolve((any ComposerView).self) }
+        let nested = try #require(throws: InjectionError.self) { try container.resolve(Drafts.self) }
+
+        let fix =
+            " Fix: resolve it from main-actor code (a @MainActor function or test, or await MainActor.run { … }),"
+            + " as performing a view route does."
+        #expect(direct.code == .mainActorRequired)
+        #expect(direct.message == "ComposerView is made on the main actor, but was resolved off it." + fix)
+        #expect(nested.code == .mainActorRequired)
+        #expect(
+            nested.message == "ComposerView is made on the main actor, but was resolved off it."
+                + " Path: Drafts -> ComposerView." + fix
+        )
+        #expect(nested.resolutionPath.map(\.description) == ["Drafts", "ComposerView"])
+    }
+
+    @Test func validatingOffTheMainActorListsWhatNeedsItAsUnchecked() throws {
+        let container = Container()
+        Self.register(in: container)
+
+        let report = try container.validate()
+
+        #expect(report.checked.isEmpty)
+        #expect(
+            report.unchecked.map(\.description) == [
+                "ComposerView: made on the main actor; validate from the main actor to check it",
+                "Drafts: made on the main actor; validate from the main actor to check it",
+            ]
+        )
+        #expect(report.unchecked.map(\.reason) == [.needsMainActor, .needsMainActor])
+    }
+
+    @MainActor @Test func validatingOnTheMainActorChecksMainActorScreens() throws {
+        let container = Container()
+        Self.register(in: container)
+
+        let report = try container.validate()
+
+        #expect(report.checked.map(\.description) == ["ComposerView", "Drafts"])
+        #expect(report.unchecked.isEmpty)
+    }
+}
