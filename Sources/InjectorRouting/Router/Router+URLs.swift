@@ -277,8 +277,8 @@ extension Router {
         }
     }
 
-    /// The pipeline for a route found by URL or identifier, whose type the caller names.
-    private func destination<Destination>(
+    /// The pipeline for a route found by URL or identifier, or redirected to, as the caller's type.
+    func destination<Destination>(
         for request: RouteRequest,
         as type: Destination.Type,
         preparing: ((inout Destination) throws -> Void)?

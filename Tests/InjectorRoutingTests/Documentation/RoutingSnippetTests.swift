@@ -473,8 +473,12 @@ extension RoutingArticle {
             #expect(
                 redirected.message
                     == #"The interceptor "sign-in" redirected RoutableService<NoteEditing> for "notes://notes/2/edit" "#
-                    + "to RoutableService<SignIn>, which was performed instead."
+                    + "to RoutableService<SignIn>, whose destination this call cannot return (it returns NoteEditing), "
+                    + "so nothing was made. Fix: perform RoutableService<SignIn> where this error is caught, or make the "
+                    + "call by URL or identifier without a type, which returns the destination of the route redirected to."
             )
+            #expect(signIns.value == 0)
+            #expect(try router.makeDestination(url: "notes://notes/2/edit") is SignInScreen)
             #expect(signIns.value == 1)
             session.signIn()
             #expect(try router.makeDestination(url: "notes://notes/2/edit", as: (any NoteEditing).self).id == 2)
