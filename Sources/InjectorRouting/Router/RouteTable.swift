@@ -128,13 +128,24 @@ final class RouteTable: @unchecked Sendable {
 
 /// The router's mutable part, shared by a router and the routers it makes for lifetime scopes.
 final class RouterStorage: Sendable {
-    private let state = Locked<State>.make(State())
+    private let state: Locked<State>
     /// What view routing keeps: the transition in flight, observers, the leak handler.
     let views = ViewRoutingState()
 
+    /// The storage of a router over `container`, whose table starts as a copy of the one of the first
+    /// router made over the nearest parent container that has one (so a route registered here
+    /// replaces that router's for its protocol, as registering it again would); the first router
+    /// over `container` leaves its own there, for routers over its children.
+    init(over container: Container) {
+        let parent = sequence(first: container, next: \.parent).dropFirst().lazy
+            .compactMap { $0.routes.object as? RouterStorage }.first
+        state = Locked.make(State(building: parent?.table.copy() ?? RouteTable()))
+        if container.routes.object == nil { container.routes.publish(self) }
+    }
+
     private struct State {
         /// The table registrations amend in place, under the lock; routing never reads it.
-        let building = RouteTable()
+        let building: RouteTable
         /// The snapshot routing reads, made from `building` at the first read after a change, as a
         /// container publishes its registry: registering N routes copies the table once, not N times.
         var published: Snapshot?
