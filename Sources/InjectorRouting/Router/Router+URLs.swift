@@ -266,14 +266,7 @@ extension Router {
         return ServiceRoute(router: self, label: label, parameters: request.parameters, configuration: configuration) {
             prepare,
             action in
-            let request = RouteRequest(
-                key: request.key,
-                action: action,
-                url: request.url,
-                identifier: request.identifier,
-                parameters: request.parameters
-            )
-            return try self.destination(for: request, as: Destination.self, preparing: prepare)
+            try self.destination(for: request.with(action), as: Destination.self, preparing: prepare)
         }
     }
 
