@@ -22,11 +22,19 @@ import Testing
             log.record("made Exporter")
             return FileExporter()
         }
+        .url("app://export")
         router.register(RoutableService<any SignIn>()) { _ in
             log.record("made SignIn")
             return SignInScreen()
         }
         return router
+    }
+
+    private func redirectExportsToSignIn(on router: Router) {
+        router.addInterceptor(named: "sign-in") { request in
+            request.isRouting(to: RoutableService<any Exporter>())
+                ? .redirect(to: RoutableService<any SignIn>()) : .proceed
+        }
     }
 
     @Test func interceptorsRunInTheOrderTheyWereAddedBeforeTheRoute() throws {
@@ -64,41 +72,55 @@ import Testing
         #expect(log.entries.isEmpty)  // nothing was made
     }
 
-    @Test func anInterceptorCanRedirectToAnotherRoute() throws {
+    @Test func aCallThatCanHoldTheRouteRedirectedToReceivesItsDestination() throws {
         let log = EventLog()
         let router = makeRouter(log: log)
-        router.addInterceptor(named: "sign-in") { request in
-            request.isRouting(to: RoutableService<any Exporter>())
-                ? .redirect(to: RoutableService<any SignIn>()) : .proceed
-        }
+        redirectExportsToSignIn(on: router)
+
+        let made = try router.makeDestination(url: "app://export")
+        let typed = try router.makeDestination(url: "app://export", as: (any SignIn).self)
+        let route = try router.perform(url: "app://export")
+
+        #expect(made is SignInScreen)
+        #expect(typed is SignInScreen)
+        #expect(route.state == .routed)
+        #expect(route.destination is SignInScreen)
+        #expect(log.entries == ["made SignIn", "made SignIn", "made SignIn"])
+    }
+
+    @Test func aCallThatCannotHoldTheRouteRedirectedToFailsAsRedirectedAndMakesNothing() throws {
+        let log = EventLog()
+        let router = makeRouter(log: log)
+        redirectExportsToSignIn(on: router)
 
         let error = try #require(routingError { _ = try router.perform(to: RoutableService<any Exporter>()) })
 
         #expect(error.code == .redirected)
         #expect(
             error.message
-                == "The interceptor \"sign-in\" redirected RoutableService<Exporter> to RoutableService<SignIn>, which "
-                + "was performed instead."
+                == "The interceptor \"sign-in\" redirected RoutableService<Exporter> to RoutableService<SignIn>, whose "
+                + "destination this call cannot return (it returns Exporter), so nothing was made. Fix: perform "
+                + "RoutableService<SignIn> where this error is caught, or make the call by URL or identifier without "
+                + "a type, which returns the destination of the route redirected to."
         )
-        #expect(log.entries == ["made SignIn"])
+        #expect(log.entries.isEmpty)
     }
 
     @Test func aRedirectToARouteThatFailsReportsThatFailure() throws {
         let router = Router(container: Container())
-        router.register(RoutableService<any Exporter>()) { _ in FileExporter() }
-        router.addInterceptor(named: "sign-in") { request in
-            request.isRouting(to: RoutableService<any Exporter>())
-                ? .redirect(to: RoutableService<any SignIn>()) : .proceed
-        }
+        router.register(RoutableService<any Exporter>()) { _ in FileExporter() }.url("app://export")
+        redirectExportsToSignIn(on: router)
 
-        let error = try #require(routingError { _ = try router.perform(to: RoutableService<any Exporter>()) })
+        let error = try #require(routingError { _ = try router.perform(url: "app://export") })
 
         #expect(error.code == .invalidProtocol)
         #expect(
-            error.message.hasPrefix(
-                "The interceptor \"sign-in\" redirected RoutableService<Exporter> to RoutableService<SignIn>, which "
-                    + "failed: No route is registered for RoutableService<SignIn>."
-            )
+            error.message
+                == "The interceptor \"sign-in\" redirected RoutableService<Exporter> for \"app://export\" to "
+                + "RoutableService<SignIn>, which failed: No route is registered for RoutableService<SignIn>. "
+                + "Registered routes: RoutableService<Exporter>. Fix: register one with "
+                + "router.register(RoutableService<SignIn>(), …), or adapt the protocol to one that has a route with "
+                + "router.adapt(RoutableService<SignIn>(), to: …)."
         )
     }
 
@@ -110,7 +132,7 @@ import Testing
                 ? .redirect(to: RoutableService<any SignIn>()) : .redirect(to: RoutableService<any Exporter>())
         }
 
-        let error = try #require(routingError { _ = try router.makeDestination(to: RoutableService<any Exporter>()) })
+        let error = try #require(routingError { _ = try router.makeDestination(url: "app://export") })
 
         #expect(error.code == .cycle)
         #expect(

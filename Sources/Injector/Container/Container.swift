@@ -30,7 +30,10 @@
 /// ``makeChild()`` makes a container that sees this one's registrations and may shadow them.
 public final class Container: Sendable {
     /// The container whose registrations this one falls back to, if any.
-    let parent: Container?
+    package let parent: Container?
+    /// The routes of the first router made over this container (InjectorRouting's), held weakly:
+    /// a router over a child container starts from them.
+    package let routes = WeakSlot()
     /// What this container shares with its parent and children: overrides, shared objects.
     @usableFromInline let tree: ContainerTree
 

@@ -53,11 +53,11 @@ final class SingletonSlot: Sendable {
 
 /// Where a weak registration's instance lives while something else holds it.
 @usableFromInline
-final class WeakSlot: Sendable {
+package final class WeakSlot: Sendable {
     private struct Reference { weak var object: AnyObject? }
     private let reference = Locked.make(Reference())
 
-    @usableFromInline var object: AnyObject? { reference.withLock { $0.object } }
+    @usableFromInline package var object: AnyObject? { reference.withLock { $0.object } }
 
-    @usableFromInline func publish(_ object: AnyObject) { reference.withLock { $0.object = object } }
+    @usableFromInline package func publish(_ object: AnyObject) { reference.withLock { $0.object = object } }
 }

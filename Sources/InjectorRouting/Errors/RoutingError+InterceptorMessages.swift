@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Injector
+
 // The messages of errors interceptors cause: refusals, redirects and their loops.
 
 extension RoutingError {
@@ -35,11 +37,22 @@ extension RoutingError {
             )
     }
 
-    static func redirected(_ request: RouteRequest, to target: RouteKey, by interceptor: String) -> RoutingError {
-        RoutingError(
+    /// A view perform whose redirect was shown, or a call that cannot return the type it was redirected to.
+    static func redirected(
+        _ request: RouteRequest,
+        to target: RouteKey,
+        by interceptor: String,
+        returns returned: Any.Type? = nil
+    ) -> RoutingError {
+        let outcome =
+            returned.map {
+                "whose destination this call cannot return (it returns \(typeName($0))), so nothing was made. Fix: "
+                    + "perform \(target.declaration) where this error is caught, or make the call by URL or identifier "
+                    + "without a type, which returns the destination of the route redirected to."
+            } ?? "which was performed instead."
+        return RoutingError(
             .redirected,
-            "The interceptor \"\(interceptor)\" redirected \(request) to \(target.declaration), which was performed "
-                + "instead.",
+            "The interceptor \"\(interceptor)\" redirected \(request) to \(target.declaration), \(outcome)",
             action: request.action
         )
     }

@@ -69,7 +69,8 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
         public static let overRoute = Code(.overRoute)
         /// Routes, adapters or interceptor redirects lead back to themselves.
         public static let cycle = Code(.cycle)
-        /// An interceptor sent the perform to another route, which was performed instead.
+        /// An interceptor sent the call to another route: a view perform's, shown instead; or a call's
+        /// that cannot return that route's destination, so nothing was made.
         public static let redirected = Code(.redirected)
         /// An interceptor refused the perform.
         public static let refused = Code(.refused)

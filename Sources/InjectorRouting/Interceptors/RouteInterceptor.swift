@@ -32,7 +32,8 @@ public struct InterceptorDecision: Sendable {
     /// Lets the call go on, to the next interceptor and then the route.
     public static let proceed = InterceptorDecision(verdict: .proceed)
 
-    /// Performs `service` instead; the original call fails with RoutingError/Code/redirected.
+    /// Hands the call to `service`: the call returns its destination if it can (a call for `Any` or
+    /// for that protocol); otherwise it fails with RoutingError/Code/redirected, nothing made.
     public static func redirect<Protocol>(to service: RoutableService<Protocol>) -> InterceptorDecision {
         InterceptorDecision(verdict: .redirect(service.key, nil))
     }

@@ -14,7 +14,7 @@
 /// A routing call as interceptors see it: which route is asked for, how, and with which parameters.
 public struct RouteRequest: Sendable, CustomStringConvertible {
     /// What is being done: making a destination or performing a route.
-    public let action: RouteAction
+    public private(set) var action: RouteAction
     /// The URL the route was asked for by, if any.
     public let url: String?
     /// The identifier the route was asked for by, if any.
@@ -28,6 +28,13 @@ public struct RouteRequest: Sendable, CustomStringConvertible {
     /// The protocols the request goes through to reach its route: the adapters' chain after the
     /// protocol asked for; empty when that protocol has a route of its own.
     private(set) var servedThrough: [RouteKey] = []
+
+    /// This request, for `action`: a later perform of the route it made.
+    func with(_ action: RouteAction) -> RouteRequest {
+        var request = self
+        request.action = action
+        return request
+    }
 
     /// This request, going through the adapters `path` (the protocol asked for first).
     func served(through path: [RouteKey]) -> RouteRequest {

@@ -16,11 +16,9 @@ import Injector
 /// Everything one router knows: its routes' records, adapters, identifiers, URL patterns,
 /// interceptors and event handlers.
 ///
-/// Immutable once published: registrations amend a table of their own, which the first routing call
-/// after them copies and publishes, so routing reads one table, taking the lock only to read the
-/// reference, and never holds a lock while routes run. That invariant (no table is changed after
-/// `RouterStorage` published it) is what makes it `Sendable`.
-final class RouteTable: @unchecked Sendable {
+/// A value: registrations amend the router's own copy, which the first routing call after them
+/// publishes, so routing reads one table and never holds a lock while routes run.
+struct RouteTable: Sendable {
     /// A required protocol served by another route's protocol.
     struct Adapter: Sendable {
         let target: RouteKey
@@ -47,23 +45,6 @@ final class RouteTable: @unchecked Sendable {
     /// Mistakes found while registering (malformed URL patterns), reported by `Router/validate()`.
     var problems: [RoutingError] = []
 
-    init() {}
-
-    /// A copy to amend before it is published.
-    func copy() -> RouteTable {
-        let copy = RouteTable()
-        copy.records = records
-        copy.adapters = adapters
-        copy.identifiers = identifiers
-        copy.urls = urls
-        copy.patterns = patterns
-        copy.patternPairs = patternPairs
-        copy.interceptors = interceptors
-        copy.eventHandlers = eventHandlers
-        copy.problems = problems
-        return copy
-    }
-
     /// The record of the route that serves `key`, following adapters; the path from `key` to it
     /// through adapters, or an empty path when `key` has a route of its own.
     ///
@@ -87,12 +68,12 @@ final class RouteTable: @unchecked Sendable {
     }
 
     /// Adds `identifier` for `route`, once.
-    func add(identifier: String, for route: RouteKey) {
+    mutating func add(identifier: String, for route: RouteKey) {
         if identifiers[identifier]?.contains(route) != true { identifiers[identifier, default: []].append(route) }
     }
 
     /// Adds `pattern` for `route`, once however it is spelt.
-    func add(_ pattern: URLPattern, for route: RouteKey) {
+    mutating func add(_ pattern: URLPattern, for route: RouteKey) {
         guard patternPairs.insert(PatternPair(components: pattern.components, route: route)).inserted else { return }
         patterns.append((pattern, route))
         urls.insert(pattern, value: route)
@@ -100,7 +81,7 @@ final class RouteTable: @unchecked Sendable {
 
     /// Forgets what a route added beside its record (identifiers, URL patterns, event handlers), for a
     /// registration that replaces it.
-    func forget(_ route: RouteKey) {
+    mutating func forget(_ route: RouteKey) {
         for (identifier, routes) in identifiers where routes.contains(route) {
             let remaining = routes.filter { $0 != route }
             identifiers[identifier] = remaining.isEmpty ? nil : remaining  // no longer registered
@@ -128,26 +109,40 @@ final class RouteTable: @unchecked Sendable {
 
 /// The router's mutable part, shared by a router and the routers it makes for lifetime scopes.
 final class RouterStorage: Sendable {
-    private let state = Locked<State>.make(State())
+    private let state: Locked<State>
     /// What view routing keeps: the transition in flight, observers, the leak handler.
     let views = ViewRoutingState()
 
+    /// A router's storage over `container`: its table starts as that of the first router over the
+    /// nearest parent container with one; the first router over `container` is left there.
+    init(over container: Container) {
+        let parent = sequence(first: container, next: \.parent).dropFirst().lazy
+            .compactMap { $0.routes.object as? RouterStorage }.first
+        state = Locked.make(State(building: parent?.table ?? RouteTable()))
+        if container.routes.object == nil { container.routes.publish(self) }
+    }
+
     private struct State {
         /// The table registrations amend in place, under the lock; routing never reads it.
-        let building = RouteTable()
+        var building: RouteTable
         /// The snapshot routing reads, made from `building` at the first read after a change, as a
         /// container publishes its registry: registering N routes copies the table once, not N times.
         var published: Snapshot?
         var globalErrorHandler: (@Sendable (RouteAction, RoutingError) -> Void)?
     }
 
-    /// A table never changed once published, and its plain routes.
-    private struct Snapshot {
+    /// A copy of the table, never changed once published, and its plain routes: a class, so that
+    /// reading it under the lock copies one reference.
+    private final class Snapshot: Sendable {
         let table: RouteTable
         let plainRoutes: PlainRoutes
+        init(_ table: RouteTable) {
+            self.table = table
+            plainRoutes = PlainRoutes(table)
+        }
     }
 
-    /// The current table: its reference is read under the lock, the table itself without.
+    /// The current table: the snapshot's reference is read under the lock, the table without.
     var table: RouteTable { snapshot.table }
 
     /// The routes that add nothing to their registrations, for `Router/makeDestination(to:)`'s fast path.
@@ -156,18 +151,16 @@ final class RouterStorage: Sendable {
     private var snapshot: Snapshot {
         state.withLock { state in
             if let published = state.published { return published }
-            let table = state.building.copy()
-            let published = Snapshot(table: table, plainRoutes: PlainRoutes(table))
+            let published = Snapshot(state.building)
             state.published = published
             return published
         }
     }
 
-    /// Amends the table that the next snapshot is made from; a published one is never changed, since
-    /// routing calls read it without the lock.
-    func amend(_ change: (RouteTable) -> Void) {
+    /// Amends the table that the next snapshot is made from.
+    func amend(_ change: (inout RouteTable) -> Void) {
         state.withLock { state in
-            change(state.building)
+            change(&state.building)
             state.published = nil
         }
     }

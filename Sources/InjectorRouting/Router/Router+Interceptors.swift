@@ -24,8 +24,10 @@ extension Router {
     /// }
     /// ```
     ///
-    /// A redirect performs the other route instead (its own interceptors included) and fails the
-    /// original call with `RoutingError/Code/redirected`; redirects that lead back to a route already
+    /// A redirect hands the call to the other route (its own interceptors included): a view perform
+    /// shows it and fails with `RoutingError/Code/redirected`; another call returns its destination
+    /// if it can (a call for `Any`, or for that route's protocol), and otherwise fails with
+    /// `RoutingError/Code/redirected`, nothing made. Redirects that lead back to a route already
     /// redirected from fail with `RoutingError/Code/cycle`. A refusal, or an error the interceptor
     /// throws, fails the call with `RoutingError/Code/refused`. Interceptors belong to this router:
     /// there are no global ones. Preparing a destination made elsewhere passes no interceptor.
@@ -40,12 +42,17 @@ extension Router {
         storage.amend { $0.interceptors.append(RouteInterceptor(name: name, decide: decide)) }
     }
 
-    /// Passes `request` through every interceptor.
+    /// Passes `request` through every interceptor: `nil` when all let it go on, else what the route
+    /// an interceptor redirected it to made.
     ///
     /// - Parameter showing: For a view perform, shows the route an interceptor redirects to along the
-    ///   original path (with the style the interceptor asked for); `nil` for other calls, whose
-    ///   redirect makes and prepares the other route's destination.
-    func intercept(_ request: RouteRequest, in table: RouteTable, showing: RedirectShowing?) throws {
+    ///   original path (with the style the interceptor asked for); `nil` for other calls.
+    func intercept<Destination>(
+        _ request: RouteRequest,
+        in table: RouteTable,
+        showing: RedirectShowing?,
+        preparing: ((inout Destination) throws -> Void)?
+    ) throws -> (Destination, RouteRecord)? {
         for interceptor in table.interceptors {
             let decision: InterceptorDecision
             do { decision = try interceptor.decide(request) } catch {
@@ -64,35 +71,24 @@ extension Router {
                 guard target.showsScreen == request.key.showsScreen else {
                     throw RoutingError.redirectAcrossKinds(request, to: target, by: interceptor.name)
                 }
+                if showing == nil, Destination.self != Any.self, Destination.self != target.type {
+                    throw RoutingError.redirected(request, to: target, by: interceptor.name, returns: Destination.self)
+                }
                 let redirect = RouteRequest(key: target, action: request.action, redirects: chain)
                 do {
-                    if let showing {
-                        try showing(redirect, style)
-                    } else {
-                        try performRedirect(redirect, in: table)
+                    guard let showing else {
+                        return try destination(for: redirect, as: Destination.self, preparing: preparing)
                     }
-                } catch let error as RoutingError where error.code == .redirected {
-                    // Redirected further, and that route was performed.
+                    try showing(redirect, style)
+                } catch let error as RoutingError where error.code == .redirected && showing != nil {
+                    // Redirected further, and that route was shown.
                 } catch {
                     throw RoutingError.redirectFailed(error, request, to: target, by: interceptor.name)
                 }
                 throw RoutingError.redirected(request, to: target, by: interceptor.name)
             }
         }
-    }
-
-    /// Makes and prepares the destination of the route an interceptor redirected to, with no caller
-    /// configuration.
-    private func performRedirect(_ redirect: RouteRequest, in table: RouteTable) throws {
-        try intercept(redirect, in: table, showing: nil)
-        let (record, path) = try table.record(for: redirect.key, action: redirect.action)
-        var destination = try handingOver(RouteParameters(), to: record, path: path, action: redirect.action) {
-            try record.resolveAny(source)
-        }
-        try record.prepare(
-            &destination,
-            context: RouteContext(router: self, parameters: RouteParameters(), action: redirect.action)
-        )
+        return nil
     }
 }
 

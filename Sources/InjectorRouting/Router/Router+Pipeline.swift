@@ -48,7 +48,8 @@ extension Router {
         // Interceptors see the adapters a request goes through: guarding a route guards its aliases.
         let request = path.isEmpty ? request : request.served(through: path)
         return try RoutingStack.$routes.withValue(active + [request.key]) {
-            if !table.interceptors.isEmpty { try intercept(request, in: table, showing: showing) }
+            // What the route an interceptor redirected the call to made, if one did.
+            if let made = try intercept(request, in: table, showing: showing, preparing: preparing) { return made }
             // A screen the caller gave is its own: no other caller shares it.
             if preparing != nil, record.sharesDestination, !givesDestination {
                 throw RoutingError.sharedPreparation(record, asked: request)

@@ -266,19 +266,12 @@ extension Router {
         return ServiceRoute(router: self, label: label, parameters: request.parameters, configuration: configuration) {
             prepare,
             action in
-            let request = RouteRequest(
-                key: request.key,
-                action: action,
-                url: request.url,
-                identifier: request.identifier,
-                parameters: request.parameters
-            )
-            return try self.destination(for: request, as: Destination.self, preparing: prepare)
+            try self.destination(for: request.with(action), as: Destination.self, preparing: prepare)
         }
     }
 
-    /// The pipeline for a route found by URL or identifier, whose type the caller names.
-    private func destination<Destination>(
+    /// The pipeline for a route found by URL or identifier, or redirected to, as the caller's type.
+    func destination<Destination>(
         for request: RouteRequest,
         as type: Destination.Type,
         preparing: ((inout Destination) throws -> Void)?

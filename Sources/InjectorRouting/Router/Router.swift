@@ -49,7 +49,8 @@ public final class Router: Sendable {
     let source: ResolutionSource
     let storage: RouterStorage
 
-    /// A router over `container`, with no routes yet.
+    /// A router over `container`, with the routes the first router made over its nearest parent
+    /// container that has one has now; a route registered here for one of their protocols replaces it.
     ///
     /// - Parameters:
     ///   - container: The container that makes every destination.
@@ -65,7 +66,7 @@ public final class Router: Sendable {
         self.host = host
         self.clock = clock
         source = .container(container)
-        storage = RouterStorage()
+        storage = RouterStorage(over: container)
     }
 
     private init(sharing router: Router, in scope: LifetimeScope) {

@@ -256,16 +256,8 @@ extension Router {
             prepare,
             action,
             path in
-            let performed = RouteRequest(
-                key: request.key,
-                action: action,
-                url: request.url,
-                identifier: request.identifier,
-                parameters: request.parameters,
-                redirects: request.redirects
-            )
-            return try self.route(
-                performed,
+            try self.route(
+                request.with(action),
                 preparing: prepare,
                 showing: { redirect, style in
                     try MainActor.assumeIsolated { try self.show(redirect, style: style, along: path) }

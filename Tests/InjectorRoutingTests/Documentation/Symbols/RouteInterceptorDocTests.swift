@@ -16,8 +16,9 @@ import InjectorRouting
 import Testing
 
 // The snippet of InterceptorDecision's doc comment (Sources/InjectorRouting/Interceptors/
-// RouteInterceptor.swift), and what its decisions do: proceed, redirect (the original call fails
-// with redirected, the other route is performed), refuse (refused, with the reason in the message).
+// RouteInterceptor.swift), and what its decisions do: proceed, redirect (a call for Any returns the
+// other route's destination; a call for the original protocol fails with redirected, nothing made),
+// refuse (refused, with the reason in the message).
 
 private protocol EditorService: AnyObject, Sendable {}
 private protocol SignInService: AnyObject, Sendable {}
@@ -46,10 +47,10 @@ private func addSignInInterceptor(to router: Router, session: InterceptorDocSess
 }
 
 @Suite struct RouteInterceptorDocTests {
-    @Test func aRedirectPerformsTheOtherRouteAndFailsTheOriginalCallAsRedirected() throws {
+    @Test func aRedirectHandsACallForAnyTheOtherRoutesDestinationAndFailsOneThatCannotHoldIt() throws {
         let router = Router(container: Container())
         let log = EventLog()
-        router.register(RoutableService<any EditorService>()) { _ in PlainEditorService() }
+        router.register(RoutableService<any EditorService>()) { _ in PlainEditorService() }.identifier("editor")
         router.register(RoutableService<any SignInService>()) { _ in
             log.record("sign-in made")
             return PlainSignInService()
@@ -63,12 +64,18 @@ private func addSignInInterceptor(to router: Router, session: InterceptorDocSess
         #expect(
             error?.message
                 == "The interceptor \"sign-in\" redirected RoutableService<EditorService> to "
-                + "RoutableService<SignInService>, which was performed instead."
+                + "RoutableService<SignInService>, whose destination this call cannot return (it returns EditorService), "
+                + "so nothing was made. Fix: perform RoutableService<SignInService> where this error is caught, or make "
+                + "the call by URL or identifier without a type, which returns the destination of the route "
+                + "redirected to."
         )
+        #expect(log.entries.isEmpty)
+        #expect(try router.makeDestination(identifier: "editor") is PlainSignInService)
         #expect(log.entries == ["sign-in made"])
 
         session.signIn()
         _ = try router.makeDestination(to: RoutableService<any EditorService>())  // proceeds
+        #expect(try router.makeDestination(identifier: "editor") is PlainEditorService)
         #expect(log.entries == ["sign-in made"])
     }
 

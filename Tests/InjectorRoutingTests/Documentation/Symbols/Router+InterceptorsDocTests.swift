@@ -17,8 +17,8 @@ import Testing
 
 // The snippet of Router/addInterceptor(named:_:)'s doc comment (Sources/InjectorRouting/Router/
 // Router+Interceptors.swift), and what the comment says: interceptors run in the order they were
-// added; a redirect performs the other route (its own interceptors included) and fails the call as
-// redirected; a redirect loop fails as a cycle; a refusal or a throwing interceptor fails it as
+// added; a redirect hands a call for Any the other route's destination (its own interceptors
+// included), and fails a call that cannot return it as redirected; a redirect loop fails as a cycle; a refusal or a throwing interceptor fails it as
 // refused; interceptors belong to one router; preparing a destination made elsewhere passes none.
 
 private protocol EditorService: AnyObject, Sendable {}
@@ -49,6 +49,7 @@ private struct NoSession: Error, CustomStringConvertible {
             log.record("editor made")
             return PlainEditorService()
         }
+        .identifier("editor")
         router.register(RoutableService<any SignInService>()) { _ in
             log.record("sign-in made")
             return PlainSignInService()
@@ -73,23 +74,22 @@ private struct NoSession: Error, CustomStringConvertible {
                 return .redirect(to: RoutableService<SignInService>())
             }
 
-            let error = routingError { _ = try router.makeDestination(to: RoutableService<any EditorService>()) }
+            let editor = try router.makeDestination(identifier: "editor")
 
             if isSignedIn {
-                #expect(error == nil)
-                #expect(log.entries == ["logging saw RoutableService<EditorService>", "editor made"])
-            } else {
-                #expect(error?.code == .redirected)
+                #expect(editor is PlainEditorService)
                 #expect(
-                    error?.message
-                        == "The interceptor \"sign-in\" redirected RoutableService<EditorService> to "
-                        + "RoutableService<SignInService>, which was performed instead."
+                    log.entries == [
+                        #"logging saw RoutableService<EditorService> for identifier "editor""#, "editor made",
+                    ]
                 )
+            } else {
+                #expect(editor is PlainSignInService)
                 // The redirect passes the interceptors too, the one added before the sign-in one first.
                 #expect(
                     log.entries == [
-                        "logging saw RoutableService<EditorService>", "logging saw RoutableService<SignInService>",
-                        "sign-in made",
+                        #"logging saw RoutableService<EditorService> for identifier "editor""#,
+                        "logging saw RoutableService<SignInService>", "sign-in made",
                     ]
                 )
             }
@@ -107,12 +107,12 @@ private struct NoSession: Error, CustomStringConvertible {
                 ? .redirect(to: RoutableService<any EditorService>()) : .proceed
         }
 
-        let error = routingError { _ = try router.makeDestination(to: RoutableService<any EditorService>()) }
+        let error = routingError { _ = try router.makeDestination(identifier: "editor") }
 
         #expect(error?.code == .cycle)
         #expect(
             error?.message
-                == "The interceptor \"to sign-in\" redirected RoutableService<EditorService> to "
+                == "The interceptor \"to sign-in\" redirected RoutableService<EditorService> for identifier \"editor\" to "
                 + "RoutableService<SignInService>, which failed: Interceptors redirect in a loop: EditorService -> "
                 + "SignInService -> EditorService (the last redirect by \"to editor\"). Fix: let an interceptor proceed "
                 + "for the route it redirects to."
