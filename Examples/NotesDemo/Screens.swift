@@ -15,36 +15,45 @@
 import Injector
 import InjectorRouting
 
-/// The screen the app starts on.
-final class HomeScreen: CustomStringConvertible {
-    var description: String { "HomeScreen" }
-}
+/// The screen the app starts on. The app's screens are main-actor classes, as UIKit's view
+/// controllers are: a view route makes each on the main actor.
+@MainActor final class HomeScreen {}
 
 /// Edits a note.
-protocol EditorView: AnyObject {
+@MainActor protocol EditorView: AnyObject {
     var note: Note? { get set }
 }
 
-final class EditorScreen: EditorView, CustomStringConvertible {
+@MainActor final class EditorScreen: EditorView {
     var note: Note?
-    var description: String { "EditorScreen(\(note?.text ?? "new note"))" }
 }
 
 /// Asks the user to sign in.
-protocol SignInView: AnyObject {}
+@MainActor protocol SignInView: AnyObject {}
 
-final class SignInScreen: SignInView, CustomStringConvertible {
-    var description: String { "SignInScreen" }
-}
+@MainActor final class SignInScreen: SignInView {}
 
 /// Shows one note, opened by a deep link.
-protocol NoteDetailView: AnyObject {
+@MainActor protocol NoteDetailView: AnyObject {
     var noteID: Int { get }
 }
 
-final class NoteDetailScreen: NoteDetailView, CustomStringConvertible {
+@MainActor final class NoteDetailScreen: NoteDetailView {
     let noteID: Int
     init(noteID: Int) { self.noteID = noteID }
+}
+
+// How the navigation host names each screen in the hierarchy it prints, on the main actor.
+extension HomeScreen: @MainActor CustomStringConvertible {
+    var description: String { "HomeScreen" }
+}
+extension EditorScreen: @MainActor CustomStringConvertible {
+    var description: String { "EditorScreen(\(note?.text ?? "new note"))" }
+}
+extension SignInScreen: @MainActor CustomStringConvertible {
+    var description: String { "SignInScreen" }
+}
+extension NoteDetailScreen: @MainActor CustomStringConvertible {
     var description: String { "NoteDetailScreen(#\(noteID))" }
 }
 

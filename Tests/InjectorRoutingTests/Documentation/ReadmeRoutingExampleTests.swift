@@ -38,23 +38,28 @@ private final class ClockTimeService: TimeService {
 }
 
 /// The README's screens (its view-routing example), in a namespace of their own: the fixtures have
-/// screens of the same names.
+/// screens of the same names. Main-actor classes, as an app's screens are.
 private enum ReadmeScreens {
     struct Note { let text: String }
-    final class HomeScreen: CustomStringConvertible {
-        var description: String { "HomeScreen" }
-    }
-    protocol EditorView: AnyObject { var note: Note? { get set } }
-    final class EditorScreen: EditorView, CustomStringConvertible {
+    @MainActor final class HomeScreen {}
+    @MainActor protocol EditorView: AnyObject { var note: Note? { get set } }
+    @MainActor final class EditorScreen: EditorView {
         var note: Note?
-        var description: String { "EditorScreen(\(note?.text ?? "new note"))" }
     }
-    protocol NoteDetailView: AnyObject { var noteID: Int { get } }
-    final class NoteDetailScreen: NoteDetailView, CustomStringConvertible {
+    @MainActor protocol NoteDetailView: AnyObject { var noteID: Int { get } }
+    @MainActor final class NoteDetailScreen: NoteDetailView {
         let noteID: Int
         init(noteID: Int) { self.noteID = noteID }
-        var description: String { "NoteDetailScreen(#\(noteID))" }
     }
+}
+extension ReadmeScreens.HomeScreen: @MainActor CustomStringConvertible {
+    var description: String { "HomeScreen" }
+}
+extension ReadmeScreens.EditorScreen: @MainActor CustomStringConvertible {
+    var description: String { "EditorScreen(\(note?.text ?? "new note"))" }
+}
+extension ReadmeScreens.NoteDetailScreen: @MainActor CustomStringConvertible {
+    var description: String { "NoteDetailScreen(#\(noteID))" }
 }
 extension RoutableView where Protocol == any ReadmeScreens.EditorView {
     fileprivate init() { self.init(declaredProtocol: Protocol.self) }

@@ -32,16 +32,17 @@ enum ViewRoutingArticle {
     fileprivate protocol NoteStore: Sendable {}
     fileprivate struct MemoryNoteStore: NoteStore {}
 
+    @MainActor
     fileprivate protocol EditorView: AnyObject { var note: Note? { get set } }
 
     fileprivate final class HomeScreen: CustomStringConvertible {
         var description: String { "HomeScreen" }
     }
-    fileprivate final class EditorScreen: EditorView, CustomStringConvertible {
+    @MainActor
+    fileprivate final class EditorScreen: EditorView {  // a UIViewController in an app
         let store: any NoteStore
         var note: Note?
         init(store: any NoteStore) { self.store = store }
-        var description: String { "EditorScreen(\(note?.text ?? "new note"))" }
     }
     fileprivate protocol NoteDetailView: AnyObject { var noteID: Int { get } }
     fileprivate final class NoteDetailScreen: NoteDetailView, CustomStringConvertible {
@@ -52,6 +53,10 @@ enum ViewRoutingArticle {
     fileprivate final class SettingsScreen: CustomStringConvertible {
         var description: String { "SettingsScreen" }
     }
+}
+
+extension ViewRoutingArticle.EditorScreen: @MainActor CustomStringConvertible {
+    var description: String { "EditorScreen(\(note?.text ?? "new note"))" }
 }
 
 extension RoutableView {
