@@ -60,6 +60,37 @@ private final class Drafts: Sendable {}
         #expect(route.destination?.draft == "Dear Ada,")
     }
 
+    @MainActor @Test func theRoutesHooksPrepareCheckAndRemoveTheScreenOnTheMainActor() throws {
+        let host = RecordingHost()
+        let home = HomeScreen()
+        let router = Router(container: Container(), host: host)
+        var removed: [String] = []  // main-actor state, which the hooks touch directly
+        let registrationLine = #line + 1
+        router.register(RoutableView<any ComposerView>()) { _ in ComposerScreen() }
+            .prepare { composer, _ in composer.draft += " Yours, Grace" }
+            .verify { composer, _ in
+                guard composer.draft.hasPrefix("Dear") else { throw TestFailure("no greeting") }
+            }
+            .onRemove { composer, _ in removed.append(composer.draft) }
+
+        let route = try router.perform(to: RoutableView<any ComposerView>(), path: .push(from: home)) {
+            $0.prepareDestination = { $0.draft = "Dear Ada," }
+        }
+        try route.removeRoute()
+        let refused = try #require(throws: RoutingError.self) {
+            try router.perform(to: RoutableView<any ComposerView>(), path: .push(from: home))
+        }
+
+        #expect(removed == ["Dear Ada, Yours, Grace"])
+        #expect(refused.code == .invalidConfiguration)
+        #expect(
+            refused.message == "The destination of RoutableView<ComposerView> (the route registered at"
+                + " InjectorRoutingTests/MainActorScreenTests.swift:\(registrationLine)) is not ready: its verify check"
+                + " threw: no greeting. Fix: give it what the check asks for, in the configuration's prepareDestination"
+                + " or the route's prepare hook."
+        )
+    }
+
     @Test func resolvingAMainActorScreenOffTheMainActorIsRefused() throws {
         let container = Container()
         Self.register(in: container)

@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Foundation
 import Injector
 
 extension Router {
@@ -46,15 +45,17 @@ extension Router {
         fileID: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @MainActor (Resolver) throws -> Protocol
-    ) -> RouteRegistration<Protocol> {
-        registerRoute(
-            view.key,
-            scope: scope,
-            replacesExisting: replacesExisting,
-            fileID: fileID,
-            line: line,
-            view: ViewTraits(supportedPaths: supportedPaths, performCustom: nil, removeCustom: nil),
-            factory: { r in try onMainActor(r, factory) }
+    ) -> ViewRouteRegistration<Protocol> {
+        ViewRouteRegistration(
+            registration: registerRoute(
+                view.key,
+                scope: scope,
+                replacesExisting: replacesExisting,
+                fileID: fileID,
+                line: line,
+                view: ViewTraits(supportedPaths: supportedPaths, performCustom: nil, removeCustom: nil),
+                factory: { r in try onMainActor(r, factory) }
+            )
         )
     }
 
@@ -69,15 +70,17 @@ extension Router {
         fileID: StaticString = #fileID,
         line: UInt = #line,
         factory: @escaping @MainActor (Resolver, RouteParameters) throws -> Protocol
-    ) -> RouteRegistration<Protocol> {
-        registerRoute(
-            view.key,
-            scope: scope,
-            replacesExisting: replacesExisting,
-            fileID: fileID,
-            line: line,
-            view: ViewTraits(supportedPaths: supportedPaths, performCustom: nil, removeCustom: nil),
-            factory: { r, parameters in try onMainActor(r) { try factory($0, parameters) } }
+    ) -> ViewRouteRegistration<Protocol> {
+        ViewRouteRegistration(
+            registration: registerRoute(
+                view.key,
+                scope: scope,
+                replacesExisting: replacesExisting,
+                fileID: fileID,
+                line: line,
+                view: ViewTraits(supportedPaths: supportedPaths, performCustom: nil, removeCustom: nil),
+                factory: { r, parameters in try onMainActor(r) { try factory($0, parameters) } }
+            )
         )
     }
 
@@ -92,7 +95,7 @@ extension Router {
         replacesExisting: Bool = false,
         fileID: StaticString = #fileID,
         line: UInt = #line
-    ) -> RouteRegistration<Protocol> {
+    ) -> ViewRouteRegistration<Protocol> {
         let traits = ViewTraits(
             supportedPaths: route.supportedPaths,
             performCustom: { destination, source, completion in
@@ -104,14 +107,16 @@ extension Router {
                 try route.removeCustomTransition(own, from: source, completion: completion)
             }
         )
-        return registerRoute(
-            view.key,
-            route: route,
-            scope: scope,
-            replacesExisting: replacesExisting,
-            fileID: fileID,
-            line: line,
-            view: traits
+        return ViewRouteRegistration(
+            registration: registerRoute(
+                view.key,
+                route: route,
+                scope: scope,
+                replacesExisting: replacesExisting,
+                fileID: fileID,
+                line: line,
+                view: traits
+            )
         )
     }
 
@@ -146,27 +151,3 @@ extension Router {
         adapt(Required.self, required.key, to: Provided.self, provided.key, fileID: fileID, line: line)
     }
 }
-
-/// Runs `make`, a main-actor closure, where the container resolves: on the main actor when a route
-/// is performed. Anywhere else it throws `MainActorRequired`, where running it would race.
-private func onMainActor<Destination>(
-    _ resolver: Resolver,
-    _ make: @MainActor (Resolver) throws -> Destination
-) throws -> Destination {
-    guard Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueMark) == true else {
-        throw MainActorRequired()
-    }
-    // Neither crosses an isolation boundary: both stay in this synchronous call, on the main actor.
-    nonisolated(unsafe) let resolver = resolver
-    nonisolated(unsafe) var made: Destination?
-    try MainActor.assumeIsolated { made = try make(resolver) }
-    return made!
-}
-
-/// Marks the main queue, which runs the main actor's code: on the main thread in an app, and on
-/// whichever thread drains it under a test runner, where `Thread.isMainThread` says no.
-private let mainQueueMark: DispatchSpecificKey<Bool> = {
-    let mark = DispatchSpecificKey<Bool>()
-    DispatchQueue.main.setSpecific(key: mark, value: true)
-    return mark
-}()
