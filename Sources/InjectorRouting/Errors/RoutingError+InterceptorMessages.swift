@@ -27,9 +27,8 @@ extension RoutingError {
     }
 
     static func interceptorFailed(_ error: any Error, interceptor: String, request: RouteRequest) -> RoutingError {
-        if let cycle = cycle(in: error) { return cycle }
-        return
-            RoutingError(
+        cycle(in: error)
+            ?? RoutingError(
                 .refused,
                 "The interceptor \"\(interceptor)\" threw while deciding on \(request): \(error)",
                 action: request.action,

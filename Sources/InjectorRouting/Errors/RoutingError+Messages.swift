@@ -124,14 +124,13 @@ extension RoutingError {
             if let failing = routing.failingRoute, failing == route.key || path.contains(failing) {
                 let path = injection.resolutionPath.map(\.description).joined(separator: " -> ")
                 let where_ = injection.resolutionPath.count > 1 ? " (resolving \(path))" : ""
-                var error = RoutingError(
+                return RoutingError(
                     routing.code,
                     routing.message + where_,
                     action: action,
-                    underlyingError: injection
+                    underlyingError: injection,
+                    failingRoute: routing.failingRoute
                 )
-                error.failingRoute = routing.failingRoute
-                return error
             }
             // A routing call the factory made failed: this route could not be made because of it.
             return RoutingError(
@@ -167,27 +166,25 @@ extension RoutingError {
     }
 
     static func nonconforming(_ made: Any.Type, madeBy route: String, for key: RouteKey) -> RoutingError {
-        var error = RoutingError(
+        RoutingError(
             .invalidConfiguration,
             "\(route) made \(withArticle(made)), which does not conform to \(key.description), the protocol it is "
                 + "registered for (\(key.declaration)). Fix: make the route's Destination conform: "
                 + "extension \(typeName(made)): \(key.description) {}.",
-            action: .makeDestination
+            action: .makeDestination,
+            failingRoute: key
         )
-        error.failingRoute = key
-        return error
     }
 
     static func notAdaptable(_ made: Any.Type, from provided: RouteKey, to required: RouteKey) -> RoutingError {
-        var error = RoutingError(
+        RoutingError(
             .invalidConfiguration,
             "\(required.declaration) is adapted to \(provided.declaration), whose destination \(typeName(made)) "
                 + "does not conform to \(required.description). Fix: add extension \(typeName(made)): "
                 + "\(required.description) {} where the adapter is declared.",
-            action: .makeDestination
+            action: .makeDestination,
+            failingRoute: required
         )
-        error.failingRoute = required
-        return error
     }
 
     static func sharedPreparation(_ route: RouteRecord, asked request: RouteRequest) -> RoutingError {
@@ -218,9 +215,8 @@ extension RoutingError {
     }
 
     static func callerPreparationFailed(_ error: any Error, request: RouteRequest) -> RoutingError {
-        if let cycle = cycle(in: error) { return cycle }
-        return
-            RoutingError(
+        cycle(in: error)
+            ?? RoutingError(
                 .actionFailed,
                 "The caller's prepareDestination for \(request) threw: \(error)",
                 action: request.action,
@@ -229,9 +225,8 @@ extension RoutingError {
     }
 
     static func hookFailed(_ error: any Error, hook: String, route: String, action: RouteAction) -> RoutingError {
-        if let cycle = cycle(in: error) { return cycle }
-        return
-            RoutingError(
+        cycle(in: error)
+            ?? RoutingError(
                 .actionFailed,
                 "The \(hook) hook of \(route) threw: \(error)",
                 action: action,
@@ -240,9 +235,8 @@ extension RoutingError {
     }
 
     static func verificationFailed(_ error: any Error, route: String, action: RouteAction) -> RoutingError {
-        if let cycle = cycle(in: error) { return cycle }
-        return
-            RoutingError(
+        cycle(in: error)
+            ?? RoutingError(
                 .invalidConfiguration,
                 "The destination of \(route) is not ready: its verify check threw: \(InjectionError.clause(error)). Fix: give it what the "
                     + "check asks for, in the configuration's prepareDestination or the route's prepare hook.",
@@ -252,9 +246,8 @@ extension RoutingError {
     }
 
     static func moduleFailed(_ error: any Error, module: RouteKey, action: RouteAction) -> RoutingError {
-        if let cycle = cycle(in: error) { return cycle }
-        return
-            RoutingError(
+        cycle(in: error)
+            ?? RoutingError(
                 .destinationUnavailable,
                 "The module \(module.declaration) could not make its destination: \(error)",
                 action: action,

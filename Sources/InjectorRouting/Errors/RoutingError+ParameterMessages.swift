@@ -21,7 +21,7 @@ extension RoutingError {
     static func missingParameter(_ name: String, of type: Any.Type, in parameters: RouteParameters) -> RoutingError {
         let route = parameters.route.map(\.declaration) ?? "The route"
         guard parameters.isHandedOver else {
-            var error = RoutingError(
+            return RoutingError(
                 .invalidConfiguration,
                 "\(route) needs the parameter \"\(name)\" (\(withArticle(type))), but its registration was resolved "
                     + "without its router (directly from the container, or by the container's validate()), which has "
@@ -29,10 +29,9 @@ extension RoutingError {
                     + "perform(identifier:parameters:)), and validate with router.validate(), which lists such routes "
                     + "as needing parameters.",
                 action: .makeDestination,
-                isMissingHandedOverParameters: true
+                isMissingHandedOverParameters: true,
+                failingRoute: parameters.route
             )
-            error.failingRoute = parameters.route
-            return error
         }
         let source = parameters.source.map { " \"\($0)\"" } ?? ""
         let given = parameters.isEmpty ? "none" : parameters.values.keys.sorted().joined(separator: ", ")
@@ -40,14 +39,13 @@ extension RoutingError {
             parameters.source == nil
             ? "Fix: perform it by URL or identifier with the parameter, or give the route a default for it."
             : "Fix: add it to the URL (a :\(name) placeholder or ?\(name)=…) or to the parameters."
-        var error = RoutingError(
+        return RoutingError(
             .invalidConfiguration,
             "\(route) needs the parameter \"\(name)\" (\(withArticle(type))), which\(source.isEmpty ? " the call" : source) "
                 + "does not give; given: \(given). \(fix)",
-            action: .makeDestination
+            action: .makeDestination,
+            failingRoute: parameters.route
         )
-        error.failingRoute = parameters.route
-        return error
     }
 
     static func mistypedParameter(
@@ -59,13 +57,12 @@ extension RoutingError {
         -> RoutingError
     {
         let source = parameters.source.map { " of \"\($0)\"" } ?? ""
-        var error = RoutingError(
+        return RoutingError(
             .invalidConfiguration,
             "The parameter \"\(name)\"\(source) is \"\(text)\", which is not \(withArticle(type)). Fix: pass "
                 + "\(withArticle(type)) there.",
-            action: .makeDestination
+            action: .makeDestination,
+            failingRoute: parameters.route
         )
-        error.failingRoute = parameters.route
-        return error
     }
 }

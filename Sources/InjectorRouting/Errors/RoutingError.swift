@@ -111,7 +111,7 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
     let isMissingHandedOverParameters: Bool
     /// The route whose own registration threw this error (a missing parameter, a destination of the
     /// wrong type), as opposed to a routing call its factory made: kept as it is when that route fails.
-    var failingRoute: RouteKey?
+    let failingRoute: RouteKey?
     /// The routers (their storage, which routers made for lifetime scopes share) whose global error
     /// handler was told of this error already: a routing call made inside another route's making
     /// reports its failure to its own router where it arose, and the calls around it, whose errors
@@ -146,7 +146,8 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
         action: RouteAction,
         underlyingError: (any Error)? = nil,
         problems: [RoutingError] = [],
-        isMissingHandedOverParameters: Bool = false
+        isMissingHandedOverParameters: Bool = false,
+        failingRoute: RouteKey? = nil
     ) {
         self.code = code
         self.message = message
@@ -154,6 +155,7 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
         self.underlyingError = underlyingError
         self.problems = problems
         self.isMissingHandedOverParameters = isMissingHandedOverParameters
+        self.failingRoute = failingRoute
     }
 
     /// The container's error underneath, if the container failed.
