@@ -33,64 +33,47 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
     /// A struct rather than an enum, so that new kinds can be added without breaking exhaustive
     /// switches in users' code.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Value: String, Hashable, Sendable {
-            case invalidProtocol
-            case invalidConfiguration
-            case destinationUnavailable
-            case actionFailed
-            case overRoute
-            case cycle
-            case redirected
-            case refused
-            case validationFailed
-            case invalidSource
-            case unsupportedPath
-            case unbalancedTransition
-            case segueNotPerformed
-            case destinationAlreadyShown
-        }
-
-        private let value: Value
-        private init(_ value: Value) { self.value = value }
+        private let name: String
+        private init(_ name: String) { self.name = name }
 
         /// No route is registered for the protocol, identifier or adapter chain asked for.
-        public static let invalidProtocol = Code(.invalidProtocol)
+        public static let invalidProtocol = Code("invalidProtocol")
         /// The caller's configuration or parameters cannot be used: a malformed, unmatched or ambiguous
         /// URL, a missing or mistyped parameter, a preparation for a shared instance, a failed
         /// `verify` check, or a destination that does not conform to the protocol it is routed as.
-        public static let invalidConfiguration = Code(.invalidConfiguration)
+        public static let invalidConfiguration = Code("invalidConfiguration")
         /// The destination could not be made: its factory, a dependency or the module's
         /// `makeDestinationWith` failed or made nothing.
-        public static let destinationUnavailable = Code(.destinationUnavailable)
+        public static let destinationUnavailable = Code("destinationUnavailable")
         /// The route is not in a state that allows the action, such as removing a route that was never
         /// performed, or a preparation or removal hook threw.
-        public static let actionFailed = Code(.actionFailed)
+        public static let actionFailed = Code("actionFailed")
         /// A route was performed again while it was still being performed.
-        public static let overRoute = Code(.overRoute)
+        public static let overRoute = Code("overRoute")
         /// Routes, adapters or interceptor redirects lead back to themselves.
-        public static let cycle = Code(.cycle)
+        public static let cycle = Code("cycle")
         /// An interceptor sent the call to another route: a view perform's, shown instead; or a call's
         /// that cannot return that route's destination, so nothing was made.
-        public static let redirected = Code(.redirected)
+        public static let redirected = Code("redirected")
         /// An interceptor refused the perform.
-        public static let refused = Code(.refused)
+        public static let refused = Code("refused")
         /// ``Router/validate()`` found problems; each is in ``RoutingError/problems``.
-        public static let validationFailed = Code(.validationFailed)
+        public static let validationFailed = Code("validationFailed")
         /// A view transition's source is gone (deallocated), not in the hierarchy, or cannot show the
         /// destination that way (a push from outside a navigation stack, a presentation from a screen
         /// that already presents one).
-        public static let invalidSource = Code(.invalidSource)
+        public static let invalidSource = Code("invalidSource")
         /// A view route was performed with a path it does not support.
-        public static let unsupportedPath = Code(.unsupportedPath)
+        public static let unsupportedPath = Code("unsupportedPath")
         /// A view perform or removal started while another one on the same router was still in flight.
-        public static let unbalancedTransition = Code(.unbalancedTransition)
+        public static let unbalancedTransition = Code("unbalancedTransition")
         /// The source declares no segue with the identifier asked for.
-        public static let segueNotPerformed = Code(.segueNotPerformed)
+        public static let segueNotPerformed = Code("segueNotPerformed")
         /// A view route's destination is already shown (elsewhere, or pushed twice).
-        public static let destinationAlreadyShown = Code(.destinationAlreadyShown)
+        public static let destinationAlreadyShown = Code("destinationAlreadyShown")
 
         /// The code's name, such as `invalidProtocol`.
-        public var description: String { value.rawValue }
+        public var description: String { name }
     }
 
     /// The kind of error.

@@ -17,24 +17,20 @@
 /// A struct rather than an enum, so that new actions can be added without breaking exhaustive
 /// switches in users' code.
 public struct RouteAction: Hashable, Sendable, CustomStringConvertible {
-    private enum Value: String, Hashable, Sendable {
-        case lookUp, makeDestination, performRoute, prepareDestination, removeRoute
-    }
-
-    private let value: Value
-    private init(_ value: Value) { self.value = value }
+    private let name: String
+    private init(_ name: String) { self.name = name }
 
     /// Finding a route: by protocol, identifier or URL.
-    public static var lookUp: RouteAction { RouteAction(.lookUp) }
+    public static var lookUp: RouteAction { RouteAction("lookUp") }
     /// Making a destination without keeping a route.
-    public static var makeDestination: RouteAction { RouteAction(.makeDestination) }
+    public static var makeDestination: RouteAction { RouteAction("makeDestination") }
     /// Performing a route: making and preparing its destination.
-    public static var performRoute: RouteAction { RouteAction(.performRoute) }
+    public static var performRoute: RouteAction { RouteAction("performRoute") }
     /// Preparing a destination made elsewhere.
-    public static var prepareDestination: RouteAction { RouteAction(.prepareDestination) }
+    public static var prepareDestination: RouteAction { RouteAction("prepareDestination") }
     /// Removing a performed route.
-    public static var removeRoute: RouteAction { RouteAction(.removeRoute) }
+    public static var removeRoute: RouteAction { RouteAction("removeRoute") }
 
     /// The action's name, such as `performRoute`.
-    public var description: String { value.rawValue }
+    public var description: String { name }
 }
