@@ -223,23 +223,8 @@ extension Router {
         view: ViewTraits?,
         factory: @escaping @Sendable (Resolver) throws -> Protocol
     ) -> RouteRegistration<Protocol> {
-        container.register(
-            Protocol.self,
-            scope: scope,
-            replacesExisting: replacesExisting,
-            fileID: fileID,
-            line: line,
-            origin: .route,
-            factory: factory
-        )
-        return add(
-            key,
-            as: Protocol.self,
-            scope: scope.scope,
-            name: "the route registered at \(fileID):\(line)",
-            takesParameters: false,
-            view: view
-        )
+        let site = Site(fileID: fileID, line: line, replacesExisting: replacesExisting, view: view)
+        return add(key, scope: scope, site: site, takesParameters: false, factory: factory)
     }
 
     /// Registers a route whose closure makes its destination from the route's parameters.
@@ -252,24 +237,10 @@ extension Router {
         view: ViewTraits?,
         factory: @escaping @Sendable (Resolver, RouteParameters) throws -> Protocol
     ) -> RouteRegistration<Protocol> {
-        container.register(
-            Protocol.self,
-            scope: scope,
-            replacesExisting: replacesExisting,
-            fileID: fileID,
-            line: line,
-            origin: .route
-        ) { r in
+        let site = Site(fileID: fileID, line: line, replacesExisting: replacesExisting, view: view)
+        return add(key, scope: scope, site: site, takesParameters: true) { r in
             try factory(r, PendingParameters.take(for: key))
         }
-        return add(
-            key,
-            as: Protocol.self,
-            scope: scope.scope,
-            name: "the route registered at \(fileID):\(line)",
-            takesParameters: true,
-            view: view
-        )
     }
 
     /// Registers a route type: its factory in the container, its hooks, identifiers, URL patterns
@@ -284,47 +255,20 @@ extension Router {
         view: ViewTraits?
     ) -> RouteRegistration<Protocol> {
         let name = typeName(Route.self)
-        container.register(
-            Protocol.self,
-            scope: scope,
-            replacesExisting: replacesExisting,
-            fileID: fileID,
-            line: line,
-            origin: .route(Route.self)
-        ) { r in
+        let site = Site(fileID: fileID, line: line, replacesExisting: replacesExisting, view: view)
+        let registration = add(key, scope: scope, site: site, name: name, origin: .route(Route.self)) { r in
             let made = try route.makeDestination(with: PendingParameters.take(for: key), resolver: r)
             guard let destination = made as? Protocol else {
                 throw RoutingError.nonconforming(type(of: made as Any), madeBy: name, for: key)
             }
             return destination
         }
-        let registration = add(
-            key,
-            as: Protocol.self,
-            scope: scope.scope,
-            name: name,
-            takesParameters: true,
-            view: view
-        )
         // The route's hooks apply to its own destinations: a double that an override swapped in is
         // not the route's type, and is left as the override made it.
-        registration.amend { record in
-            record.adding(
-                preparation: { destination, context in
-                    guard var own = destination as? Route.Destination else { return }
-                    try route.prepare(&own, context: context)
-                    destination = own
-                },
-                verification: { destination, context in
-                    guard let own = destination as? Route.Destination else { return }
-                    try route.verify(own, context: context)
-                },
-                removal: { destination, context in
-                    guard let own = destination as? Route.Destination else { return }
-                    try route.remove(own, context: context)
-                }
-            )
-        }
+        RouteRegistration<Route.Destination>(router: self, key: key)
+            .prepare { try route.prepare(&$0, context: $1) }
+            .verify { try route.verify($0, context: $1) }
+            .onRemove { try route.remove($0, context: $1) }
         for identifier in route.identifiers { registration.identifier(identifier) }
         for pattern in route.urlPatterns { registration.url(pattern) }
         var events = RouteEventHandlers()
@@ -342,39 +286,45 @@ extension Router {
         line: UInt,
         factory: @escaping @Sendable (Resolver) throws -> Module
     ) {
-        container.register(
-            Module.self,
-            replacesExisting: replacesExisting,
-            fileID: fileID,
-            line: line,
-            origin: .route,
-            factory: factory
-        )
-        _ = add(
-            key,
-            as: Module.self,
-            scope: .transient,
-            name: "the module route registered at \(fileID):\(line)",
-            takesParameters: false,
-            view: nil
-        )
+        let site = Site(fileID: fileID, line: line, replacesExisting: replacesExisting, view: nil)
+        let name = "the module route registered at \(fileID):\(line)"
+        _ = add(key, scope: .transient, site: site, name: name, takesParameters: false, factory: factory)
     }
 
-    /// Adds the route's record to the table.
+    /// Where and how a route was registered.
+    private struct Site {
+        let fileID: StaticString
+        let line: UInt
+        let replacesExisting: Bool
+        let view: ViewTraits?
+    }
+
+    /// Registers `factory` for the route's protocol in the container, and adds the route's record to
+    /// the table.
     private func add<Protocol>(
         _ key: RouteKey,
-        as _: Protocol.Type,
-        scope: Scope,
-        name: String,
-        takesParameters: Bool,
-        view: ViewTraits?
+        scope: ServiceScope<Protocol>,
+        site: Site,
+        name: String? = nil,
+        origin: RegistrationOrigin = .route,
+        takesParameters: Bool = true,
+        factory: @escaping @Sendable (Resolver) throws -> Protocol
     ) -> RouteRegistration<Protocol> {
+        container.register(
+            Protocol.self,
+            scope: scope,
+            replacesExisting: site.replacesExisting,
+            fileID: site.fileID,
+            line: site.line,
+            origin: origin,
+            factory: factory
+        )
         let record = RouteRecord(
             key: key,
-            scope: scope,
-            name: name,
+            scope: scope.scope,
+            name: name ?? "the route registered at \(site.fileID):\(site.line)",
             takesParameters: takesParameters,
-            view: view,
+            view: site.view,
             resolveAny: { try $0.resolve(Protocol.self) }
         )
         storage.amend { table in
