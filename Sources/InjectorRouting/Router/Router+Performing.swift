@@ -181,7 +181,9 @@ extension Router {
         configuring(&configuration)
         let prepare = configuration.prepareDestination
         return try reporting(configuration, action: .makeDestination) {
-            try make(module, making: making, action: .makeDestination, preparing: prepare).0
+            try route(RouteRequest(key: module.key, action: .makeDestination), preparing: prepare) { _ in
+                try made(by: module.key, making: making, action: .makeDestination)
+            }.0
         }
     }
 
@@ -221,25 +223,25 @@ extension Router {
         return ServiceRoute(router: self, label: module.key.declaration, configuration: configuration) {
             prepare,
             action in
-            try self.make(module, making: making, action: action, preparing: prepare)
+            try self.route(RouteRequest(key: module.key, action: action), preparing: prepare) { _ in
+                try self.made(by: module.key, making: making, action: action)
+            }
         }
     }
 
-    /// The module pipeline: a fresh configuration from the container, then the caller's `making`.
-    private func make<Module, Destination>(
-        _ module: RoutableServiceModule<Module>,
+    /// The module pipeline, for service and view modules: a fresh configuration of the module `key`
+    /// from the container, then what the caller's `making` makes with it.
+    func made<Module, Destination>(
+        by key: RouteKey,
         making: (Module) throws -> Destination?,
-        action: RouteAction,
-        preparing: ((inout Destination) throws -> Void)?
-    ) throws -> (Destination, RouteRecord) {
-        try route(RouteRequest(key: module.key, action: action), preparing: preparing) { _ in
-            let configuration = try source.resolve(Module.self)
-            let made: Destination?
-            do { made = try making(configuration) } catch {
-                throw RoutingError.moduleFailed(error, module: module.key, action: action)
-            }
-            guard let made else { throw RoutingError.moduleMadeNothing(module.key, action: action) }
-            return made
+        action: RouteAction
+    ) throws -> Destination {
+        let configuration = try source.resolve(Module.self)
+        let made: Destination?
+        do { made = try making(configuration) } catch {
+            throw RoutingError.moduleFailed(error, module: key, action: action)
         }
+        guard let made else { throw RoutingError.moduleMadeNothing(key, action: action) }
+        return made
     }
 }

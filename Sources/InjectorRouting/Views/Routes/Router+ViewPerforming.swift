@@ -169,14 +169,8 @@ extension Router {
             RouteRequest(key: module.key, action: .performRoute),
             path: path,
             configuring: configuring
-        ) { [source] _ in
-            let configuration = try source.resolve(Module.self)
-            let made: Destination?
-            do { made = try making(configuration) } catch {
-                throw RoutingError.moduleFailed(error, module: module.key, action: .performRoute)
-            }
-            guard let made else { throw RoutingError.moduleMadeNothing(module.key, action: .performRoute) }
-            return made
+        ) { _ in
+            try self.made(by: module.key, making: making, action: .performRoute)
         }
         _ = try route.run(performer: nil)
         return route
