@@ -131,15 +131,16 @@ extension Router {
         path: ViewRoutePath,
         configuring: (inout ViewRouteConfiguration<Protocol>) -> Void = { _ in }
     ) throws -> ViewRoute<Protocol> {
-        // Held weakly, as the route holds what it shows: the caller and the host keep the screen.
-        let given = WeakDestination(destination)
+        // Held weakly, as the route holds what it shows: the caller and the host keep the screen. A
+        // value, which the perform refuses as not an object, is kept as it is, for that refusal.
+        let given = HeldDestination(destination)
         let route = viewRoute(
             RouteRequest(key: view.key, action: .performRoute),
             path: path,
             showsGivenScreen: true,
             configuring: configuring
         ) { _ in
-            guard let destination = given.object as? Protocol ?? (given.value as? Protocol) else {
+            guard let destination = given.value else {
                 throw RoutingError.givenDestinationGone(view.key.declaration)
             }
             return destination
@@ -270,22 +271,5 @@ extension Router {
         }
         storage.views.handOver()
         _ = try perform(redirect, path: style.map { path.with(style: $0) } ?? path)
-    }
-}
-
-/// A destination given to `perform(onDestination:for:path:configuring:)`: a screen held weakly,
-/// so that its route keeps nothing alive once it is removed; anything else (a value, which the
-/// perform refuses as not an object) held as it is, for that refusal.
-private final class WeakDestination {
-    weak var object: AnyObject?
-    let value: Any?
-
-    init(_ destination: Any) {
-        if type(of: destination) is AnyClass {
-            object = destination as AnyObject
-            value = nil
-        } else {
-            value = destination
-        }
     }
 }
