@@ -222,9 +222,7 @@ public final class ServiceRoute<Destination> {
         }
         let configuration = box.withLock { $0.configuration }
         let fail = { (error: RoutingError) -> RoutingError in
-            configuration.errorHandler?(.removeRoute, error)
-            configuration.completionHandler?(.removeRoute, .failure(error))
-            errorHandler?(.removeRoute, error)
+            configuration.failed(error, action: .removeRoute, performer: PerformerHandlers(error: errorHandler))
             return self.router.reported(error)
         }
         let (destination, record): (Destination?, RouteRecord?)

@@ -284,9 +284,7 @@ public final class ViewRoute<Destination> {
         let views = router.storage.views
         let configuration = configuration
         func fail(_ error: RoutingError) -> RoutingError {
-            configuration.errorHandler?(action, error)
-            configuration.completionHandler?(action, .failure(error))
-            errorHandler?(action, error)
+            configuration.failed(error, action: action, performer: ViewPerformer(error: errorHandler))
             return router.reported(error)
         }
         if let inFlight = views.inFlight {
