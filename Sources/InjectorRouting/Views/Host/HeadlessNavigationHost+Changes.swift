@@ -101,21 +101,12 @@ extension HeadlessNavigationHost {
         }
     }
 
-    /// Undoes as an allowed undo plan says.
-    func apply(_ undo: HeadlessUndo) {
-        switch undo {
-        case .popAbove(let screen):
-            popAbove(screen)
-        case .dismiss(let node):
-            dismiss(node)
-        case .restoreDetail(let node):
-            guard let previous = node.replacedDetail else { preconditionFailure("A restore plan has a detail.") }
-            node.replacedDetail = nil
-            detach(node, "replaced by \(previous.name), the detail it had replaced, when its showDetail was undone")
-            roots[1] = attach(previous)
-        case .remove(let node):
-            remove(node)
-        }
+    /// Restores the detail that the detail `node` replaced.
+    func restoreDetail(_ node: HeadlessNode) {
+        guard let previous = node.replacedDetail else { preconditionFailure("A restore plan has a detail.") }
+        node.replacedDetail = nil
+        detach(node, "replaced by \(previous.name), the detail it had replaced, when its showDetail was undone")
+        roots[1] = attach(previous)
     }
 
     /// Pops every screen above `screen` in its navigation stack, and returns them, bottom first.

@@ -20,18 +20,6 @@ struct HeadlessPlan {
     let source: HeadlessNode
 }
 
-/// An allowed undo.
-enum HeadlessUndo {
-    /// Pop every screen above this one (the push's source, or the screen below the destination).
-    case popAbove(HeadlessNode)
-    /// Dismiss this presented screen.
-    case dismiss(HeadlessNode)
-    /// Restore the detail this detail replaced.
-    case restoreDetail(HeadlessNode)
-    /// Remove this child screen or subview.
-    case remove(HeadlessNode)
-}
-
 extension HeadlessNavigationHost {
     /// Where and how `transition` would show its destination, or why it cannot.
     func plan(_ transition: ViewTransition) -> Result<HeadlessPlan, ViewTransitionRefusal> {
@@ -109,8 +97,8 @@ extension HeadlessNavigationHost {
         return .success(HeadlessPlan(style: style, source: source))
     }
 
-    /// How the undo of a performed `transition` would go, or why it cannot.
-    func undoPlan(_ transition: ViewTransition) -> Result<HeadlessUndo, ViewTransitionRefusal> {
+    /// The undo of a performed `transition`, to run, or why it cannot be undone.
+    func undoPlan(_ transition: ViewTransition) -> Result<() -> Void, ViewTransitionRefusal> {
         let node = nodes[ObjectIdentifier(transition.destination)]
         let sourceNode = nodes[ObjectIdentifier(transition.source)]
         var style = transition.style
@@ -125,29 +113,29 @@ extension HeadlessNavigationHost {
         switch style {
         case .push:
             guard let node, node.isPushed, let root = node.stackRoot else {
-                return .failure(notShown(transition, "in \(source)'s navigation stack"))
+                return .failure(notShown(transition.destination, "in \(source)'s navigation stack"))
             }
             guard let anchor = sourceNode?.stackAnchor else {
                 // The source left (a child screen removed from its parent, say): pop back to below the
                 // destination.
-                return .success(.popAbove(node.parent ?? root))
+                return .success { _ = self.popAbove(node.parent ?? root) }
             }
             let stack = [root] + root.pushed
             guard anchor.stackRoot === root,
                 let anchorIndex = stack.firstIndex(where: { $0 === anchor }),
                 let index = stack.firstIndex(where: { $0 === node }), anchorIndex < index
             else {
-                return .failure(notShown(transition, "in \(source)'s navigation stack"))
+                return .failure(notShown(transition.destination, "in \(source)'s navigation stack"))
             }
-            return .success(.popAbove(anchor))
+            return .success { _ = self.popAbove(anchor) }
         case .presentModally, .presentAsPopover, .presentAsSheet:
             guard let node, node.isPresented, node.parent?.object === transition.source else {
-                return .failure(notShown(transition, "presented from \(source)"))
+                return .failure(notShown(transition.destination, "presented from \(source)"))
             }
-            return .success(.dismiss(node))
+            return .success { self.dismiss(node) }
         case .showDetail:
             guard let node, roots.count == 2, roots[1] === node else {
-                return .failure(notShown(transition, "the split screen's detail"))
+                return .failure(notShown(transition.destination, "the split screen's detail"))
             }
             guard node.replacedDetail != nil else {
                 return .failure(
@@ -158,26 +146,26 @@ extension HeadlessNavigationHost {
                     )
                 )
             }
-            return .success(.restoreDetail(node))
+            return .success { self.restoreDetail(node) }
         case .addAsChild:
             guard let node, node.isChild, node.parent?.object === transition.source else {
-                return .failure(notShown(transition, "a child of \(source)"))
+                return .failure(notShown(transition.destination, "a child of \(source)"))
             }
-            return .success(.remove(node))
+            return .success { self.remove(node) }
         case .addAsSubview:
             guard let node, node.isView, node.parent?.object === transition.source else {
-                return .failure(notShown(transition, "a subview of \(source)"))
+                return .failure(notShown(transition.destination, "a subview of \(source)"))
             }
-            return .success(.remove(node))
+            return .success { self.remove(node) }
         case .show, .performSegue:
             preconditionFailure("show and segues are resolved above.")
         }
     }
 
-    /// How the undo of a performed `transition` whose source is gone would go, or why it cannot. The
+    /// The undo of a performed `transition` whose source is gone, to run, or why it cannot be. The
     /// destination must still be where the transition's style puts a screen: pushed, presented, the
     /// split screen's detail a `showDetail` put there, a child screen or a subview.
-    func undoPlan(_ transition: OrphanedTransition) -> Result<HeadlessUndo, ViewTransitionRefusal> {
+    func undoPlan(_ transition: OrphanedTransition) -> Result<() -> Void, ViewTransitionRefusal> {
         let style = transition.style
         let place = "\(HeadlessNode.participle(style))"
         guard let node = nodes[ObjectIdentifier(transition.destination)] else {
@@ -188,16 +176,16 @@ extension HeadlessNavigationHost {
             guard let below = node.parent ?? node.stackRoot else {
                 preconditionFailure("A pushed screen has a screen below it.")
             }
-            return .success(.popAbove(below))
+            return .success { _ = self.popAbove(below) }
         case .presented(let performed, _, let requested) where [performed, .show, requested].contains(style):
-            return .success(.dismiss(node))
+            return .success { self.dismiss(node) }
         case .splitDetail(.some(_), let requested) where [.showDetail, requested].contains(style):
             guard node.replacedDetail != nil, roots.count == 2, roots[1] === node else { break }
-            return .success(.restoreDetail(node))
+            return .success { self.restoreDetail(node) }
         // A child or a subview keeps no record of a segue that added it: any segue may have.
         case .child where style == .addAsChild || style.isSegue,
             .subview where style == .addAsSubview || style.isSegue:
-            return .success(.remove(node))
+            return .success { self.remove(node) }
         default:
             break
         }
@@ -217,10 +205,6 @@ extension HeadlessNavigationHost {
             detail = replaced
         }
         return nil
-    }
-
-    private func notShown(_ transition: ViewTransition, _ place: String) -> ViewTransitionRefusal {
-        notShown(transition.destination, place)
     }
 
     private func notShown(_ object: AnyObject, _ place: String) -> ViewTransitionRefusal {

@@ -168,7 +168,7 @@ public final class HeadlessNavigationHost: NavigationHost, @MainActor CustomStri
     /// message.
     public func undo(_ transition: ViewTransition, completion: @escaping @MainActor () -> Void) {
         switch undoPlan(transition) {
-        case .success(let undo): apply(undo)
+        case .success(let undo): undo()
         case .failure(let refusal): preconditionFailure("Cannot undo \(transition): \(refusal.message)")
         }
         finish(completion)
@@ -191,7 +191,7 @@ public final class HeadlessNavigationHost: NavigationHost, @MainActor CustomStri
     /// message.
     public func undo(_ transition: OrphanedTransition, completion: @escaping @MainActor () -> Void) {
         switch undoPlan(transition) {
-        case .success(let undo): apply(undo)
+        case .success(let undo): undo()
         case .failure(let refusal): preconditionFailure("Cannot undo \(transition): \(refusal.message)")
         }
         finish(completion)
