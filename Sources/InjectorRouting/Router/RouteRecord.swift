@@ -119,11 +119,4 @@ enum ResolutionSource: Sendable {
         case .scope(let scope): try scope.resolve(service)
         }
     }
-
-    var container: Container {
-        switch self {
-        case .container(let container): container
-        case .scope(let scope): scope.container
-        }
-    }
 }

@@ -209,14 +209,6 @@ struct HeadlessDeparture {
 }
 
 extension ViewTransitionStyle {
-    /// Whether the style presents: modally, as a popover or as a sheet.
-    var isPresentation: Bool {
-        switch self {
-        case .presentModally, .presentAsPopover, .presentAsSheet: true
-        default: false
-        }
-    }
-
     /// Whether the style performs a segue.
     var isSegue: Bool {
         if case .performSegue = self { return true }
