@@ -21,175 +21,149 @@ struct HeadlessPlan {
 }
 
 extension HeadlessNavigationHost {
-    /// Where and how `transition` would show its destination, or why it cannot.
-    func plan(_ transition: ViewTransition) -> Result<HeadlessPlan, ViewTransitionRefusal> {
+    /// Where and how `transition` would show its destination; throws why it cannot.
+    func plan(_ transition: ViewTransition) throws(ViewTransitionRefusal) -> HeadlessPlan {
         let destination = screenName(transition.destination)
         let sourceName = screenName(transition.source)
         let refused = "\(destination) cannot be \(HeadlessNode.participle(transition.style)) from"
         guard let source = nodes[ObjectIdentifier(transition.source)] else {
             let gone = departure(of: transition.source).map { " (\($0))" } ?? ""
-            return .failure(
-                ViewTransitionRefusal(
-                    .sourceNotInHierarchy,
-                    "\(sourceName) is not in the hierarchy\(gone), so \(refused) it: perform the transition "
-                        + "from a screen that is shown."
-                )
+            throw ViewTransitionRefusal(
+                .sourceNotInHierarchy,
+                "\(sourceName) is not in the hierarchy\(gone), so \(refused) it: perform the transition "
+                    + "from a screen that is shown."
             )
         }
         if let shown = whereShown(transition.destination) {
-            return .failure(
-                ViewTransitionRefusal(
-                    .destinationAlreadyShown,
-                    "\(destination) is already shown (\(shown)), so it cannot be "
-                        + "\(HeadlessNode.participle(transition.style)) from \(sourceName) too: a screen is shown "
-                        + "in one place at a time; remove it first, or show a new one."
-                )
+            throw ViewTransitionRefusal(
+                .destinationAlreadyShown,
+                "\(destination) is already shown (\(shown)), so it cannot be "
+                    + "\(HeadlessNode.participle(transition.style)) from \(sourceName) too: a screen is shown "
+                    + "in one place at a time; remove it first, or show a new one."
             )
         }
-        var style = transition.style
-        if case .performSegue(let identifier) = style {
-            guard let declared = segueStyle(identifier, on: transition.source) else {
-                return .failure(undeclaredSegue(identifier, on: transition.source))
-            }
-            style = declared
-        }
+        var style = try declaredStyle(of: transition)
         if source.isView, style != .addAsSubview {
-            return .failure(
-                ViewTransitionRefusal(
-                    .unsupportedStyle,
-                    "\(sourceName) is a view (\(source.arrivalDescription)), so \(refused) it: only addAsSubview "
-                        + "starts from a view; perform the transition from a screen."
-                )
+            throw ViewTransitionRefusal(
+                .unsupportedStyle,
+                "\(sourceName) is a view (\(source.arrivalDescription)), so \(refused) it: only addAsSubview "
+                    + "starts from a view; perform the transition from a screen."
             )
         }
         if style == .show { style = source.stackAnchor == nil ? .presentModally : .push }
         switch style {
         case .push where source.stackAnchor == nil:
-            return .failure(
-                ViewTransitionRefusal(
-                    .noNavigationStack,
-                    "\(sourceName) is in no navigation stack, so \(refused) it: push from a screen in a navigation "
-                        + "stack, or use show, which presents outside one."
-                )
+            throw ViewTransitionRefusal(
+                .noNavigationStack,
+                "\(sourceName) is in no navigation stack, so \(refused) it: push from a screen in a navigation "
+                    + "stack, or use show, which presents outside one."
             )
         case .presentModally, .presentAsPopover, .presentAsSheet:
             if let presented = source.presented {
-                return .failure(
-                    ViewTransitionRefusal(
-                        .alreadyPresenting,
-                        "\(sourceName) already presents \(presented.name), so \(refused) it: dismiss "
-                            + "\(presented.name) first, or present from \(presented.name)."
-                    )
+                throw ViewTransitionRefusal(
+                    .alreadyPresenting,
+                    "\(sourceName) already presents \(presented.name), so \(refused) it: dismiss "
+                        + "\(presented.name) first, or present from \(presented.name)."
                 )
             }
         case .showDetail where roots.count < 2 || !source.isInSplitScreen:
             let none = roots.count < 2 ? " (this host has none)" : ""
-            return .failure(
-                ViewTransitionRefusal(
-                    .noSplitScreen,
-                    "\(sourceName) is in no split screen\(none), so \(refused) it: perform showDetail from a screen "
-                        + "in a split screen's primary or detail, or use show."
-                )
+            throw ViewTransitionRefusal(
+                .noSplitScreen,
+                "\(sourceName) is in no split screen\(none), so \(refused) it: perform showDetail from a screen "
+                    + "in a split screen's primary or detail, or use show."
             )
         default:
             break
         }
-        return .success(HeadlessPlan(style: style, source: source))
+        return HeadlessPlan(style: style, source: source)
     }
 
-    /// The undo of a performed `transition`, to run, or why it cannot be undone.
-    func undoPlan(_ transition: ViewTransition) -> Result<() -> Void, ViewTransitionRefusal> {
+    /// The undo of a performed `transition`, to run; throws why it cannot be undone.
+    func undoPlan(_ transition: ViewTransition) throws(ViewTransitionRefusal) -> () -> Void {
         let node = nodes[ObjectIdentifier(transition.destination)]
         let sourceNode = nodes[ObjectIdentifier(transition.source)]
-        var style = transition.style
-        if case .performSegue(let identifier) = style {
-            guard let declared = segueStyle(identifier, on: transition.source) else {
-                return .failure(undeclaredSegue(identifier, on: transition.source))
-            }
-            style = declared
-        }
+        var style = try declaredStyle(of: transition)
         if style == .show { style = isOrWasPushed(transition.destination) ? .push : .presentModally }
         let source = screenName(transition.source)
         switch style {
         case .push:
             guard let node, node.isPushed, let root = node.stackRoot else {
-                return .failure(notShown(transition.destination, "in \(source)'s navigation stack"))
+                throw notShown(transition.destination, "in \(source)'s navigation stack")
             }
             guard let anchor = sourceNode?.stackAnchor else {
                 // The source left (a child screen removed from its parent, say): pop back to below the
                 // destination.
-                return .success { _ = self.popAbove(node.parent ?? root) }
+                return { _ = self.popAbove(node.parent ?? root) }
             }
             let stack = [root] + root.pushed
             guard anchor.stackRoot === root,
                 let anchorIndex = stack.firstIndex(where: { $0 === anchor }),
                 let index = stack.firstIndex(where: { $0 === node }), anchorIndex < index
             else {
-                return .failure(notShown(transition.destination, "in \(source)'s navigation stack"))
+                throw notShown(transition.destination, "in \(source)'s navigation stack")
             }
-            return .success { _ = self.popAbove(anchor) }
+            return { _ = self.popAbove(anchor) }
         case .presentModally, .presentAsPopover, .presentAsSheet:
             guard let node, node.isPresented, node.parent?.object === transition.source else {
-                return .failure(notShown(transition.destination, "presented from \(source)"))
+                throw notShown(transition.destination, "presented from \(source)")
             }
-            return .success { self.dismiss(node) }
+            return { self.dismiss(node) }
         case .showDetail:
             guard let node, roots.count == 2, roots[1] === node else {
-                return .failure(notShown(transition.destination, "the split screen's detail"))
+                throw notShown(transition.destination, "the split screen's detail")
             }
             guard node.replacedDetail != nil else {
-                return .failure(
-                    ViewTransitionRefusal(
-                        .notShown,
-                        "\(node.name) is the split screen's first detail: no showDetail put it there, so nothing is "
-                            + "left to undo."
-                    )
+                throw ViewTransitionRefusal(
+                    .notShown,
+                    "\(node.name) is the split screen's first detail: no showDetail put it there, so nothing is "
+                        + "left to undo."
                 )
             }
-            return .success { self.restoreDetail(node) }
+            return { self.restoreDetail(node) }
         case .addAsChild:
             guard let node, node.isChild, node.parent?.object === transition.source else {
-                return .failure(notShown(transition.destination, "a child of \(source)"))
+                throw notShown(transition.destination, "a child of \(source)")
             }
-            return .success { self.remove(node) }
+            return { self.remove(node) }
         case .addAsSubview:
             guard let node, node.isView, node.parent?.object === transition.source else {
-                return .failure(notShown(transition.destination, "a subview of \(source)"))
+                throw notShown(transition.destination, "a subview of \(source)")
             }
-            return .success { self.remove(node) }
+            return { self.remove(node) }
         case .show, .performSegue:
             preconditionFailure("show and segues are resolved above.")
         }
     }
 
-    /// The undo of a performed `transition` whose source is gone, to run, or why it cannot be. The
+    /// The undo of a performed `transition` whose source is gone, to run; throws why it cannot be. The
     /// destination must still be where the transition's style puts a screen: pushed, presented, the
     /// split screen's detail a `showDetail` put there, a child screen or a subview.
-    func undoPlan(_ transition: OrphanedTransition) -> Result<() -> Void, ViewTransitionRefusal> {
+    func undoPlan(_ transition: OrphanedTransition) throws(ViewTransitionRefusal) -> () -> Void {
         let style = transition.style
         let place = "\(HeadlessNode.participle(style))"
         guard let node = nodes[ObjectIdentifier(transition.destination)] else {
-            return .failure(notShown(transition.destination, place))
+            throw notShown(transition.destination, place)
         }
         switch node.arrival {
         case .pushed(_, let requested) where [.push, .show, requested].contains(style):
             guard let below = node.parent ?? node.stackRoot else {
                 preconditionFailure("A pushed screen has a screen below it.")
             }
-            return .success { _ = self.popAbove(below) }
+            return { _ = self.popAbove(below) }
         case .presented(let performed, _, let requested) where [performed, .show, requested].contains(style):
-            return .success { self.dismiss(node) }
+            return { self.dismiss(node) }
         case .splitDetail(.some(_), let requested) where [.showDetail, requested].contains(style):
             guard node.replacedDetail != nil, roots.count == 2, roots[1] === node else { break }
-            return .success { self.restoreDetail(node) }
+            return { self.restoreDetail(node) }
         // A child or a subview keeps no record of a segue that added it: any segue may have.
         case .child where style == .addAsChild || style.isSegue,
             .subview where style == .addAsSubview || style.isSegue:
-            return .success { self.remove(node) }
+            return { self.remove(node) }
         default:
             break
         }
-        return .failure(notShown(transition.destination, place))
+        throw notShown(transition.destination, place)
     }
 
     /// Where `object` is shown (`pushed from HomeScreen`), or why it is held: a replaced detail waits
@@ -224,18 +198,6 @@ extension HeadlessNavigationHost {
         return ViewTransitionRefusal(
             .notShown,
             "\(destination) is not \(place): it was never shown there, so nothing is left to undo."
-        )
-    }
-
-    private func undeclaredSegue(_ identifier: String, on source: AnyObject) -> ViewTransitionRefusal {
-        let declared = declaredSegues(on: source)
-        let known =
-            declared.isEmpty
-            ? "it declares none" : "it declares " + declared.map { "\"\($0)\"" }.joined(separator: ", ")
-        return ViewTransitionRefusal(
-            .undeclaredSegue,
-            "\(screenName(source)) declares no segue \"\(identifier)\" (\(known)): declare it with "
-                + "declareSegue(\"\(identifier)\", on:style:) before performing it."
         )
     }
 }

@@ -53,15 +53,22 @@ extension HeadlessNavigationHost {
         segues[identity]?.styles[identifier] = style
     }
 
-    /// The style of the segue `source` declares under `identifier`, if any.
-    func segueStyle(_ identifier: String, on source: AnyObject) -> ViewTransitionStyle? {
-        guard let declared = segues[ObjectIdentifier(source)], declared.source === source else { return nil }
-        return declared.styles[identifier]
-    }
-
-    /// The identifiers of the segues `source` declares, sorted.
-    func declaredSegues(on source: AnyObject) -> [String] {
-        guard let declared = segues[ObjectIdentifier(source)], declared.source === source else { return [] }
-        return declared.styles.keys.sorted()
+    /// The style `transition` performs: its own, or, for a segue, the one its source declares.
+    func declaredStyle(of transition: ViewTransition) throws(ViewTransitionRefusal) -> ViewTransitionStyle {
+        guard case .performSegue(let identifier) = transition.style else { return transition.style }
+        let source = transition.source
+        let declared = segues[ObjectIdentifier(source)].flatMap { $0.source === source ? $0.styles : nil } ?? [:]
+        guard let style = declared[identifier] else {
+            let known =
+                declared.isEmpty
+                ? "it declares none"
+                : "it declares " + declared.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            throw ViewTransitionRefusal(
+                .undeclaredSegue,
+                "\(screenName(source)) declares no segue \"\(identifier)\" (\(known)): declare it with "
+                    + "declareSegue(\"\(identifier)\", on:style:) before performing it."
+            )
+        }
+        return style
     }
 }

@@ -130,7 +130,7 @@ public final class HeadlessNavigationHost: NavigationHost, @MainActor CustomStri
 
     /// Why `transition` cannot be performed now, or `nil` when it can; see the type's rules.
     public func refusal(toPerform transition: ViewTransition) -> ViewTransitionRefusal? {
-        if case .failure(let refusal) = plan(transition) { return refusal }
+        do { _ = try plan(transition) } catch { return error }
         return nil
     }
 
@@ -141,9 +141,8 @@ public final class HeadlessNavigationHost: NavigationHost, @MainActor CustomStri
     /// refusal's message.
     public func perform(_ transition: ViewTransition, completion: @escaping @MainActor (ViewTransition) -> Void) {
         let plan: HeadlessPlan
-        switch self.plan(transition) {
-        case .success(let allowed): plan = allowed
-        case .failure(let refusal): preconditionFailure("Cannot perform \(transition): \(refusal.message)")
+        do { plan = try self.plan(transition) } catch {
+            preconditionFailure("Cannot perform \(transition): \(error.message)")
         }
         show(transition.destination, as: plan, requested: transition.style)
         if let shown = nodes[ObjectIdentifier(transition.destination)] {
@@ -156,7 +155,7 @@ public final class HeadlessNavigationHost: NavigationHost, @MainActor CustomStri
     /// Why the performed `transition` cannot be undone now, or `nil` when it can: `.notShown` when its
     /// destination is no longer where the transition put it, with what happened to it.
     public func refusal(toUndo transition: ViewTransition) -> ViewTransitionRefusal? {
-        if case .failure(let refusal) = undoPlan(transition) { return refusal }
+        do { _ = try undoPlan(transition) } catch { return error }
         return nil
     }
 
@@ -167,10 +166,7 @@ public final class HeadlessNavigationHost: NavigationHost, @MainActor CustomStri
     /// Undoing a refused transition is a programming error: it stops the program with the refusal's
     /// message.
     public func undo(_ transition: ViewTransition, completion: @escaping @MainActor () -> Void) {
-        switch undoPlan(transition) {
-        case .success(let undo): undo()
-        case .failure(let refusal): preconditionFailure("Cannot undo \(transition): \(refusal.message)")
-        }
+        do { try undoPlan(transition)() } catch { preconditionFailure("Cannot undo \(transition): \(error.message)") }
         finish(completion)
     }
 
@@ -178,7 +174,7 @@ public final class HeadlessNavigationHost: NavigationHost, @MainActor CustomStri
     /// can: `.notShown` when its destination is no longer where the transition put it (as its style
     /// says), with what happened to it.
     public func refusal(toUndo transition: OrphanedTransition) -> ViewTransitionRefusal? {
-        if case .failure(let refusal) = undoPlan(transition) { return refusal }
+        do { _ = try undoPlan(transition) } catch { return error }
         return nil
     }
 
@@ -190,10 +186,7 @@ public final class HeadlessNavigationHost: NavigationHost, @MainActor CustomStri
     /// Undoing a refused transition is a programming error: it stops the program with the refusal's
     /// message.
     public func undo(_ transition: OrphanedTransition, completion: @escaping @MainActor () -> Void) {
-        switch undoPlan(transition) {
-        case .success(let undo): undo()
-        case .failure(let refusal): preconditionFailure("Cannot undo \(transition): \(refusal.message)")
-        }
+        do { try undoPlan(transition)() } catch { preconditionFailure("Cannot undo \(transition): \(error.message)") }
         finish(completion)
     }
 
