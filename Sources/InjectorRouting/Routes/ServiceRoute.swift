@@ -43,6 +43,8 @@ public final class ServiceRoute<Destination> {
     let label: String
     /// The parameters the route is performed with, which its hooks are told.
     let parameters: RouteParameters
+    /// The caller's preparation and handlers, the same for every perform.
+    private let configuration: RouteConfiguration<Destination>
     private let make: Make
     private let box: Locked<Box>
 
@@ -53,7 +55,6 @@ public final class ServiceRoute<Destination> {
         /// How many times the state changed: a perform's success handlers run only while it has
         /// not changed since the perform made the route routed.
         var stateChanges = 0
-        var configuration: RouteConfiguration<Destination>
         /// The handlers of the first perform, given with the configuration; used once.
         var firstPerformer: PerformerHandlers<Destination>?
         var destination = HeldDestination<Destination>()
@@ -71,8 +72,9 @@ public final class ServiceRoute<Destination> {
         self.router = router
         self.label = label
         self.parameters = parameters
+        self.configuration = configuration
         self.make = make
-        box = .make(Box(configuration: configuration, firstPerformer: configuration.performer))
+        box = .make(Box(firstPerformer: configuration.performer))
     }
 
     /// Where the route is in its lifecycle.
@@ -104,10 +106,9 @@ public final class ServiceRoute<Destination> {
     func run(_ action: RouteAction, performer given: PerformerHandlers<Destination>?) throws -> Destination {
         // The configuration's performer handlers belong to the route's first perform only, taken under
         // the lock that starts it: a perform refused because that one is under way takes none.
-        typealias Start = Result<(RouteState, RouteConfiguration<Destination>), RoutingError>
+        typealias Start = Result<RouteState, RoutingError>
         var replaced: (destination: HeldDestination<Destination>, record: RouteRecord?) = (.init(), nil)
         let (start, first) = box.withLock { box -> (Start, PerformerHandlers<Destination>?) in
-            let configuration = box.configuration
             if box.state == .routing { return (.failure(.overRoute(label, action: action)), nil) }
             defer { box.firstPerformer = nil }
             switch box.state {
@@ -117,18 +118,17 @@ public final class ServiceRoute<Destination> {
                 let previous = box.state
                 if previous == .routed { replaced = (box.destination, box.record) }
                 box.state = .routing
-                return (.success((previous, configuration)), box.firstPerformer)
+                return (.success(previous), box.firstPerformer)
             }
         }
         let performer = PerformerHandlers(
             success: given?.success ?? first?.success,
             error: given?.error ?? first?.error
         )
-        let (previous, configuration): (RouteState, RouteConfiguration<Destination>)
+        let previous: RouteState
         switch start {
-        case .success(let started): (previous, configuration) = started
+        case .success(let state): previous = state
         case .failure(let error):
-            let configuration = box.withLock { $0.configuration }
             configuration.failed(error, action: action, performer: performer)
             throw router.reported(error)
         }
@@ -143,7 +143,7 @@ public final class ServiceRoute<Destination> {
                 return box.stateChanges
             }
             configuration.stateNotifier?(.routing, .routed)
-            removeReplaced(replaced.destination, by: destination, record: replaced.record, configuration: configuration)
+            removeReplaced(replaced.destination, by: destination, record: replaced.record)
             // The state notifier or a success handler may have removed the route (and performed it
             // again): the handlers still to come are not handed a destination it let go of.
             configuration.succeeded(destination, action: action, performer: performer) {
@@ -166,8 +166,7 @@ public final class ServiceRoute<Destination> {
     private func removeReplaced(
         _ replaced: HeldDestination<Destination>,
         by new: Destination,
-        record: RouteRecord?,
-        configuration: RouteConfiguration<Destination>
+        record: RouteRecord?
     ) {
         guard let destination = replaced.value, let record, !replaced.holdsObject(new) else { return }
         do {
@@ -187,12 +186,11 @@ public final class ServiceRoute<Destination> {
 
     /// Marks the route performed on a destination made elsewhere: routed, not removable.
     func adopt(_ destination: Destination, record: RouteRecord) {
-        let configuration = box.withLock { box in
+        box.withLock { box in
             box.state = .routed
             box.destination = HeldDestination(destination)
             box.record = record
             box.isRemovable = false
-            return box.configuration
         }
         configuration.stateNotifier?(.unrouted, .routing)
         configuration.stateNotifier?(.routing, .routed)
@@ -220,10 +218,9 @@ public final class ServiceRoute<Destination> {
             box.state = .removing
             return .success((box.destination.value, box.record))
         }
-        let configuration = box.withLock { $0.configuration }
-        let fail = { (error: RoutingError) -> RoutingError in
+        func fail(_ error: RoutingError) -> RoutingError {
             configuration.failed(error, action: .removeRoute, performer: PerformerHandlers(error: errorHandler))
-            return self.router.reported(error)
+            return router.reported(error)
         }
         let (destination, record): (Destination?, RouteRecord?)
         switch start {

@@ -41,7 +41,7 @@ public final class ViewRoute<Destination> {
     let label: String
     private let make: Make
     private var path: ViewRoutePath
-    private var configuration: ViewRouteConfiguration<Destination>
+    private let configuration: ViewRouteConfiguration<Destination>
     /// The handlers of the first perform, given with the configuration; used once.
     private var firstPerformer: ViewPerformer<Destination>?
     private var shown: ShownTransition?
@@ -161,7 +161,6 @@ public final class ViewRoute<Destination> {
         var performer = given ?? ViewPerformer()
         if performer.success == nil { performer.success = first?.success }
         if performer.error == nil { performer.error = first?.error }
-        let configuration = configuration
         func fail(_ error: RoutingError) -> RoutingError {
             configuration.failed(error, action: action, performer: performer)
             return router.reported(error)
@@ -282,7 +281,6 @@ public final class ViewRoute<Destination> {
     ) throws {
         let action = RouteAction.removeRoute
         let views = router.storage.views
-        let configuration = configuration
         func fail(_ error: RoutingError) -> RoutingError {
             configuration.failed(error, action: action, performer: ViewPerformer(error: errorHandler))
             return router.reported(error)
