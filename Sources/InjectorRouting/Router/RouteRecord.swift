@@ -17,8 +17,8 @@ import Injector
 /// provider's hooks. The destination's factory itself lives in the container, as the registration of
 /// the routed protocol.
 ///
-/// Immutable: adding a hook to a route replaces its record in the table with an amended copy.
-final class RouteRecord: Sendable {
+/// A value: adding a hook to a route amends its record in the table, not a record routing already read.
+struct RouteRecord: Sendable {
     typealias Prepare = @Sendable (inout Any, RouteContext) throws -> Void
     typealias Inspect = @Sendable (Any, RouteContext) throws -> Void
 
@@ -29,51 +29,14 @@ final class RouteRecord: Sendable {
     /// Whether the route's factory reads route parameters (a route definition, or a closure that takes
     /// them); only then does the router hand parameters over.
     let takesParameters: Bool
-    let preparations: [Prepare]
-    let verifications: [Inspect]
-    let removals: [Inspect]
     /// What a view route adds: the paths it supports and its own transition; `nil` for services.
     let view: ViewTraits?
     /// Resolves the routed protocol from a container or a lifetime scope, as `Any`: for the calls that
     /// find a route by URL or identifier, which do not know its type.
     let resolveAny: @Sendable (ResolutionSource) throws -> Any
-
-    init(
-        key: RouteKey,
-        scope: Scope,
-        name: String,
-        takesParameters: Bool,
-        preparations: [Prepare] = [],
-        verifications: [Inspect] = [],
-        removals: [Inspect] = [],
-        view: ViewTraits? = nil,
-        resolveAny: @escaping @Sendable (ResolutionSource) throws -> Any
-    ) {
-        self.view = view
-        self.key = key
-        self.scope = scope
-        self.name = name
-        self.takesParameters = takesParameters
-        self.preparations = preparations
-        self.verifications = verifications
-        self.removals = removals
-        self.resolveAny = resolveAny
-    }
-
-    /// A copy with more hooks.
-    func adding(preparation: Prepare? = nil, verification: Inspect? = nil, removal: Inspect? = nil) -> RouteRecord {
-        RouteRecord(
-            key: key,
-            scope: scope,
-            name: name,
-            takesParameters: takesParameters,
-            preparations: preparations + (preparation.map { [$0] } ?? []),
-            verifications: verifications + (verification.map { [$0] } ?? []),
-            removals: removals + (removal.map { [$0] } ?? []),
-            view: view,
-            resolveAny: resolveAny
-        )
-    }
+    var preparations: [Prepare] = []
+    var verifications: [Inspect] = []
+    var removals: [Inspect] = []
 
     /// Names the route in messages: `RoutableService<Editor> (EditorRoute)`.
     var label: String { "\(key.declaration) (\(name))" }

@@ -61,11 +61,11 @@ public struct RouteRegistration<Protocol>: Sendable {
     @discardableResult
     public func prepare(_ hook: @escaping @Sendable (inout Protocol, RouteContext) throws -> Void) -> Self {
         amend { record in
-            record.adding(preparation: { destination, context in
+            record.preparations.append { destination, context in
                 guard var own = destination as? Protocol else { return }
                 try hook(&own, context)
                 destination = own
-            })
+            }
         }
         return self
     }
@@ -75,10 +75,10 @@ public struct RouteRegistration<Protocol>: Sendable {
     @discardableResult
     public func verify(_ check: @escaping @Sendable (Protocol, RouteContext) throws -> Void) -> Self {
         amend { record in
-            record.adding(verification: { destination, context in
+            record.verifications.append { destination, context in
                 guard let own = destination as? Protocol else { return }
                 try check(own, context)
-            })
+            }
         }
         return self
     }
@@ -88,10 +88,10 @@ public struct RouteRegistration<Protocol>: Sendable {
     @discardableResult
     public func onRemove(_ hook: @escaping @Sendable (Protocol, RouteContext) throws -> Void) -> Self {
         amend { record in
-            record.adding(removal: { destination, context in
+            record.removals.append { destination, context in
                 guard let own = destination as? Protocol else { return }
                 try hook(own, context)
-            })
+            }
         }
         return self
     }
@@ -109,10 +109,10 @@ public struct RouteRegistration<Protocol>: Sendable {
         return self
     }
 
-    /// Replaces the route's record with an amended copy.
-    func amend(_ change: @escaping (RouteRecord) -> RouteRecord) {
+    /// Amends the route's record in the table.
+    func amend(_ change: (inout RouteRecord) -> Void) {
         router.storage.amend { table in
-            if let record = table.records[key] { table.records[key] = change(record) }
+            if table.records[key] != nil { change(&table.records[key]!) }
         }
     }
 }
