@@ -77,7 +77,7 @@ extension Router {
                 let redirect = RouteRequest(key: target, action: request.action, redirects: chain)
                 do {
                     guard let showing else {
-                        return try destination(for: redirect, as: Destination.self, preparing: preparing)
+                        return try destination(for: redirect, preparing: preparing)
                     }
                     try showing(redirect, style)
                 } catch let error as RoutingError where error.code == .redirected && showing != nil {

@@ -57,13 +57,10 @@ extension Router {
         to service: RoutableService<Protocol>,
         configuring: (inout RouteConfiguration<Protocol>) -> Void
     ) throws -> Protocol {
-        var configuration = RouteConfiguration<Protocol>()
-        configuring(&configuration)
-        let prepare = configuration.prepareDestination
-        return try reporting(configuration, action: .makeDestination) {
+        try makeDestination(configuring: configuring) { prepare in
             try route(RouteRequest(key: service.key, action: .makeDestination), preparing: prepare) { _ in
                 try source.resolve(Protocol.self)
-            }.0
+            }
         }
     }
 
@@ -125,16 +122,15 @@ extension Router {
         for service: RoutableService<Protocol>,
         configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
     ) throws -> ServiceRoute<Protocol> {
-        var configuration = RouteConfiguration<Protocol>()
-        configuring(&configuration)
+        let route = ServiceRoute(router: self, label: service.key.declaration, configuring: configuring) { _, _ in
+            throw RoutingError.performPrepared(service.key.declaration)
+        }
+        let configuration = route.configuration
         let (prepared, record) = try prepare(
             existing: destination,
             key: service.key,
             preparing: configuration.prepareDestination
         ) { configuration.failed($0, action: .prepareDestination, performer: configuration.performer) }
-        let route = ServiceRoute(router: self, label: service.key.declaration, configuration: configuration) { _, _ in
-            throw RoutingError.performPrepared(service.key.declaration)
-        }
         route.adopt(prepared, record: record)
         configuration.succeeded(prepared, action: .prepareDestination, performer: configuration.performer)
         return route
@@ -144,9 +140,7 @@ extension Router {
         to service: RoutableService<Protocol>,
         configuring: (inout RouteConfiguration<Protocol>) -> Void
     ) -> ServiceRoute<Protocol> {
-        var configuration = RouteConfiguration<Protocol>()
-        configuring(&configuration)
-        return ServiceRoute(router: self, label: service.key.declaration, configuration: configuration) {
+        ServiceRoute(router: self, label: service.key.declaration, configuring: configuring) {
             [source] prepare, action in
             try self.route(RouteRequest(key: service.key, action: action), preparing: prepare) { _ in
                 try source.resolve(Protocol.self)
@@ -177,13 +171,10 @@ extension Router {
         making: (Module) throws -> Destination?,
         configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> Destination {
-        var configuration = RouteConfiguration<Destination>()
-        configuring(&configuration)
-        let prepare = configuration.prepareDestination
-        return try reporting(configuration, action: .makeDestination) {
+        try makeDestination(configuring: configuring) { prepare in
             try route(RouteRequest(key: module.key, action: .makeDestination), preparing: prepare) { _ in
                 try made(by: module.key, making: making, action: .makeDestination)
-            }.0
+            }
         }
     }
 
@@ -218,11 +209,7 @@ extension Router {
         making: @escaping @Sendable (Module) throws -> Destination?,
         configuring: (inout RouteConfiguration<Destination>) -> Void
     ) -> ServiceRoute<Destination> {
-        var configuration = RouteConfiguration<Destination>()
-        configuring(&configuration)
-        return ServiceRoute(router: self, label: module.key.declaration, configuration: configuration) {
-            prepare,
-            action in
+        ServiceRoute(router: self, label: module.key.declaration, configuring: configuring) { prepare, action in
             try self.route(RouteRequest(key: module.key, action: action), preparing: prepare) { _ in
                 try self.made(by: module.key, making: making, action: action)
             }

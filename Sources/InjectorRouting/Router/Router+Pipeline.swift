@@ -124,20 +124,21 @@ extension Router {
         }
     }
 
-    /// Runs a call that keeps no route, telling `configuration`'s handlers and the global error
-    /// handler how it went.
-    func reporting<Destination>(
-        _ configuration: RouteConfiguration<Destination>,
-        action: RouteAction,
-        _ body: () throws -> Destination
+    /// Makes a destination keeping no route: `make` runs the pipeline with the caller's preparation,
+    /// and the configuration's handlers and the global error handler are told how it went.
+    func makeDestination<Destination>(
+        configuring: (inout RouteConfiguration<Destination>) -> Void,
+        _ make: ((@Sendable (inout Destination) throws -> Void)?) throws -> (Destination, RouteRecord)
     ) throws -> Destination {
+        var configuration = RouteConfiguration<Destination>()
+        configuring(&configuration)
         do {
-            let destination = try body()
-            configuration.succeeded(destination, action: action, performer: configuration.performer)
+            let destination = try make(configuration.prepareDestination).0
+            configuration.succeeded(destination, action: .makeDestination, performer: configuration.performer)
             return destination
         } catch {
-            let error = RoutingError.wrapping(error, action: action)
-            configuration.failed(error, action: action, performer: configuration.performer)
+            let error = RoutingError.wrapping(error, action: .makeDestination)
+            configuration.failed(error, action: .makeDestination, performer: configuration.performer)
             throw reported(error)
         }
     }

@@ -36,7 +36,9 @@ extension Router {
         as type: Destination.Type,
         configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> Destination {
-        try makeDestination(configuring: configuring) { try serviceRequest(request(url: url, action: $0)) }
+        try makeDestination(configuring: configuring) { prepare in
+            try destination(for: serviceRequest(request(url: url, action: .makeDestination)), preparing: prepare)
+        }
     }
 
     /// Performs the route whose URL pattern matches `url`, and returns it.
@@ -89,8 +91,9 @@ extension Router {
         as type: Destination.Type,
         configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> Destination {
-        try makeDestination(configuring: configuring) {
-            try serviceRequest(request(identifier: identifier, parameters: parameters, action: $0))
+        try makeDestination(configuring: configuring) { prepare in
+            let request = try request(identifier: identifier, parameters: parameters, action: .makeDestination)
+            return try destination(for: serviceRequest(request), preparing: prepare)
         }
     }
 
@@ -225,18 +228,6 @@ extension Router {
 
     // MARK: - Performing the route found
 
-    private func makeDestination<Destination>(
-        configuring: (inout RouteConfiguration<Destination>) -> Void,
-        request: (RouteAction) throws -> RouteRequest
-    ) throws -> Destination {
-        var configuration = RouteConfiguration<Destination>()
-        configuring(&configuration)
-        let prepare = configuration.prepareDestination
-        return try reporting(configuration, action: .makeDestination) {
-            try destination(for: request(.makeDestination), as: Destination.self, preparing: prepare).0
-        }
-    }
-
     /// Performs the route `lookUp` finds; a failed lookup tells the configuration's handlers too, as
     /// any failed perform does.
     private func performFound<Destination>(
@@ -260,20 +251,17 @@ extension Router {
         configuring: (inout RouteConfiguration<Destination>) -> Void,
         request: RouteRequest
     ) -> ServiceRoute<Destination> {
-        var configuration = RouteConfiguration<Destination>()
-        configuring(&configuration)
         let label = request.description
-        return ServiceRoute(router: self, label: label, parameters: request.parameters, configuration: configuration) {
+        return ServiceRoute(router: self, label: label, parameters: request.parameters, configuring: configuring) {
             prepare,
             action in
-            try self.destination(for: request.with(action), as: Destination.self, preparing: prepare)
+            try self.destination(for: request.with(action), preparing: prepare)
         }
     }
 
     /// The pipeline for a route found by URL or identifier, or redirected to, as the caller's type.
     func destination<Destination>(
         for request: RouteRequest,
-        as type: Destination.Type,
         preparing: ((inout Destination) throws -> Void)?
     ) throws -> (Destination, RouteRecord) {
         try route(request, preparing: preparing) { record in

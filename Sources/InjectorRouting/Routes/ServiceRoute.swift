@@ -44,7 +44,7 @@ public final class ServiceRoute<Destination> {
     /// The parameters the route is performed with, which its hooks are told.
     let parameters: RouteParameters
     /// The caller's preparation and handlers, the same for every perform.
-    private let configuration: RouteConfiguration<Destination>
+    let configuration: RouteConfiguration<Destination>
     private let make: Make
     private let box: Locked<Box>
 
@@ -66,9 +66,11 @@ public final class ServiceRoute<Destination> {
         router: Router,
         label: String,
         parameters: RouteParameters = RouteParameters(),
-        configuration: RouteConfiguration<Destination>,
+        configuring: (inout RouteConfiguration<Destination>) -> Void,
         make: @escaping Make
     ) {
+        var configuration = RouteConfiguration<Destination>()
+        configuring(&configuration)
         self.router = router
         self.label = label
         self.parameters = parameters
