@@ -27,7 +27,8 @@ struct ParsedURL {
     ///   scheme, an empty host, an empty segment, more than ``URLSyntax/maximumSegments`` segments,
     ///   whitespace or control characters, or invalid percent-encoding (outside the ignored fragment).
     init(_ url: String) throws(URLRoutingFailure) {
-        let pieces = try URLSyntax.split(url) { URLRoutingFailure.malformedURL(url, $0) }
+        let pieces: URLSyntax.Pieces
+        do { pieces = try URLSyntax.split(url) } catch { throw .malformedURL(url, error) }
         var keys: [String] = []
         var values: [String] = []
         keys.reserveCapacity(pieces.segments.count + 2)

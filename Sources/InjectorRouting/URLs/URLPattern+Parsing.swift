@@ -22,7 +22,8 @@ extension URLPattern {
     ///   segment, a query or fragment, invalid percent-encoding, whitespace or control characters, or more
     ///   than ``URLSyntax/maximumSegments`` segments. The message quotes `text` and says what to write.
     init(_ text: String) throws(URLRoutingFailure) {
-        let pieces = try URLSyntax.split(text) { URLRoutingFailure.malformedPattern(text, $0) }
+        let pieces: URLSyntax.Pieces
+        do { pieces = try URLSyntax.split(text) } catch { throw .malformedPattern(text, error) }
         guard pieces.query == nil, !pieces.hasFragment else {
             throw .malformedPattern(
                 text,

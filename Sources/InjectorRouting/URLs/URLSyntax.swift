@@ -78,18 +78,6 @@ enum URLSyntax {
         )
     }
 
-    /// Splits `text` into its raw pieces, throwing what `failure` makes of a problem.
-    static func split<Failure: Error>(
-        _ text: String,
-        orThrow failure: (Problem) -> Failure
-    ) throws(Failure) -> Pieces {
-        do {
-            return try split(text)
-        } catch {
-            throw failure(error)
-        }
-    }
-
     /// Splits a path that is empty or starts with "/" into its segments.
     ///
     /// "" and "/" have no segments; "//" is an empty segment followed by the ignored trailing slash.
