@@ -164,8 +164,12 @@ extension Router {
 
     /// Looks up the route for `key` without performing it: what `to(_:)` checks.
     func lookUp(_ key: RouteKey) throws {
-        do { _ = try storage.table.record(for: key, action: .lookUp) } catch {
-            throw reported(RoutingError.wrapping(error, action: .lookUp))
-        }
+        _ = try lookUp { try storage.table.record(for: key, action: .lookUp) }
+    }
+
+    /// Runs a lookup (of a route by protocol, URL or identifier), telling the global error handler
+    /// when it fails.
+    func lookUp<Found>(_ find: () throws -> Found) throws -> Found {
+        do { return try find() } catch { throw reported(RoutingError.wrapping(error, action: .lookUp)) }
     }
 }

@@ -68,7 +68,7 @@ extension Router {
     ) throws -> ServiceRoute<Destination> {
         try makeRoute(
             configuring: configuring,
-            request: reportingLookUp { try serviceRequest(request(url: url, action: .lookUp)) }
+            request: lookUp { try serviceRequest(request(url: url, action: .lookUp)) }
         )
     }
 
@@ -119,7 +119,7 @@ extension Router {
     ) throws -> ServiceRoute<Destination> {
         try makeRoute(
             configuring: configuring,
-            request: reportingLookUp {
+            request: lookUp {
                 try serviceRequest(request(identifier: identifier, parameters: parameters, action: .lookUp))
             }
         )
@@ -219,11 +219,6 @@ extension Router {
     private func serviceRequest(_ request: RouteRequest) throws -> RouteRequest {
         guard request.key.kind == .view || request.key.kind == .viewModule else { return request }
         throw RoutingError.viewURL(request.url ?? request.identifier ?? "", route: request.key)
-    }
-
-    /// Runs a lookup, telling the global error handler when it fails.
-    private func reportingLookUp(_ lookUp: () throws -> RouteRequest) throws -> RouteRequest {
-        do { return try lookUp() } catch { throw reported(RoutingError.wrapping(error, action: .lookUp)) }
     }
 
     // MARK: - Performing the route found

@@ -194,12 +194,10 @@ extension Router {
         path: ViewRoutePath,
         configuring: (inout ViewRouteConfiguration<Any>) -> Void = { _ in }
     ) throws -> ViewRoute<Any> {
-        let request: RouteRequest
-        do {
-            request = try self.request(url: url, action: .performRoute)
+        let request = try lookUp {
+            let request = try self.request(url: url, action: .performRoute)
             guard request.key.kind == .view else { throw RoutingError.serviceURL(url, route: request.key) }
-        } catch {
-            throw reported(RoutingError.wrapping(error, action: .lookUp))
+            return request
         }
         return try perform(request, path: path, configuring: configuring)
     }
