@@ -25,12 +25,7 @@ enum RoutingStack {
 /// a factory further down the same resolution (another route's) does not take them for its own.
 /// Performs without parameters set nothing.
 enum PendingParameters {
-    struct Handover: Sendable {
-        let route: RouteKey
-        let parameters: RouteParameters
-    }
-
-    @TaskLocal static var current: Handover?
+    @TaskLocal static var current: (route: RouteKey, parameters: RouteParameters)?
 
     /// The parameters handed over for `route`; when none were (the route's registration was resolved
     /// without its router: directly from the container, or by `Container/validate()`), empty parameters

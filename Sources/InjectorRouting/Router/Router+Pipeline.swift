@@ -86,7 +86,7 @@ extension Router {
         }
         do {
             guard record.takesParameters else { return try make() }
-            return try PendingParameters.$current.withValue(.init(route: record.key, parameters: parameters)) {
+            return try PendingParameters.$current.withValue((record.key, parameters)) {
                 try make()
             }
         } catch {
