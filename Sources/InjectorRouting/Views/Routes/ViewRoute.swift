@@ -158,9 +158,7 @@ public final class ViewRoute<Destination> {
         let first = firstPerformer
         firstPerformer = nil
         // The configuration's performer handlers belong to the route's first perform only.
-        var performer = given ?? ViewPerformer()
-        if performer.success == nil { performer.success = first?.success }
-        if performer.error == nil { performer.error = first?.error }
+        let performer = ViewPerformer(success: given?.success ?? first?.success, error: given?.error ?? first?.error)
         func fail(_ error: RoutingError) -> RoutingError {
             configuration.failed(error, action: action, performer: performer)
             return router.reported(error)
@@ -214,13 +212,12 @@ public final class ViewRoute<Destination> {
                     stateChanges == routed
                 }
             }
-            switch path.kind {
-            case .makeDestination:
+            switch (path.kind, path.source) {
+            case (.makeDestination, _):
                 finish(nil, nil)
-            case .custom:
-                guard let source = path.source else {
-                    throw RoutingError.sourceGone(path, route: label)
-                }
+            case (_, nil):
+                throw RoutingError.sourceGone(path, route: label)
+            case (.custom, let source?):
                 guard let performCustom = record.view?.performCustom else {
                     throw RoutingError.unsupportedPath(path, route: label, supported: supported.subtracting(.custom))
                 }
@@ -230,10 +227,7 @@ public final class ViewRoute<Destination> {
                 } catch {
                     throw RoutingError.customTransitionFailed(error, route: label, action: action)
                 }
-            case .transition(let style):
-                guard let source = path.source else {
-                    throw RoutingError.sourceGone(path, route: label)
-                }
+            case (.transition(let style), let source?):
                 guard let host = router.host else { throw RoutingError.noHost(label, path: path) }
                 var transition = ViewTransition(style: style, source: source, destination: object)
                 transition.savedRoute = savedRoute
