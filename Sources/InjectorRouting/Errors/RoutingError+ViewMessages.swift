@@ -71,7 +71,14 @@ extension RoutingError {
         )
     }
 
-    static func refused(_ refusal: ViewTransitionRefusal, route: String, path: ViewRoutePath) -> RoutingError {
+    /// The host refused the transition; `afterObservers` when it had allowed it before the `willPerform`
+    /// observers ran, one of which changed the hierarchy.
+    static func refused(
+        _ refusal: ViewTransitionRefusal,
+        route: String,
+        path: ViewRoutePath,
+        afterObservers: Bool = false
+    ) -> RoutingError {
         let code: Code =
             switch refusal.reason {
             case .destinationAlreadyShown: .destinationAlreadyShown
@@ -81,19 +88,8 @@ extension RoutingError {
             }
         return RoutingError(
             code,
-            "\(route) could not be performed on the path \(path): \(refusal.message)",
-            action: .performRoute,
-            underlyingError: refusal
-        )
-    }
-
-    /// The host refused a transition it had allowed before `willPerform` observers ran: one of them
-    /// changed the hierarchy.
-    static func hierarchyChanged(_ refusal: ViewTransitionRefusal, route: String, path: ViewRoutePath) -> RoutingError {
-        let refused = refused(refusal, route: route, path: path)
-        return RoutingError(
-            refused.code,
-            refused.message + sentence(afterChecks: "a willPerform observer", outcome: "Nothing was shown"),
+            "\(route) could not be performed on the path \(path): \(refusal.message)"
+                + (afterObservers ? sentence(afterChecks: "a willPerform observer", outcome: "Nothing was shown") : ""),
             action: .performRoute,
             underlyingError: refusal
         )

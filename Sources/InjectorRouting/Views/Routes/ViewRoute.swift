@@ -237,7 +237,7 @@ public final class ViewRoute<Destination> {
                 views.tell(.willPerform, destination: object, source: source, route: label)
                 // An observer may have changed the hierarchy since: the host is only asked for what it allows now.
                 if let refusal = host.refusal(toPerform: transition) {
-                    throw RoutingError.hierarchyChanged(refusal, route: label, path: path)
+                    throw RoutingError.refused(refusal, route: label, path: path, afterObservers: true)
                 }
                 host.perform(transition) { performed in finish(performed.style, source) }
             }
