@@ -19,20 +19,9 @@ import Injector
 /// A value: registrations amend the router's own copy, which the first routing call after them
 /// publishes, so routing reads one table and never holds a lock while routes run.
 struct RouteTable: Sendable {
-    /// A required protocol served by another route's protocol.
-    struct Adapter: Sendable {
-        let target: RouteKey
-        let site: String
-    }
-
-    /// An event handler and the route it belongs to.
-    struct EventHandler: Sendable {
-        let route: RouteKey
-        let handle: @Sendable (any RouteEvent) -> Void
-    }
-
     var records: [RouteKey: RouteRecord] = [:]
-    var adapters: [RouteKey: Adapter] = [:]
+    /// Each adapted protocol, and the protocol whose route serves it.
+    var adapters: [RouteKey: RouteKey] = [:]
     var identifiers: [String: [RouteKey]] = [:]
     var urls = URLTrie<RouteKey>()
     /// The URL patterns in the trie, with their routes: to rebuild it when a route is replaced.
@@ -41,7 +30,8 @@ struct RouteTable: Sendable {
     /// two spellings of one pattern (`APP://notes/:id/`) are one.
     private var patternPairs: Set<PatternPair> = []
     var interceptors: [RouteInterceptor] = []
-    var eventHandlers: [ObjectIdentifier: [EventHandler]] = [:]
+    /// Each event type's handlers, with the route each belongs to.
+    var eventHandlers: [ObjectIdentifier: [(route: RouteKey, handle: @Sendable (any RouteEvent) -> Void)]] = [:]
     /// Mistakes found while registering (malformed URL patterns), reported by `Router/validate()`.
     var problems: [RoutingError] = []
 
@@ -56,14 +46,14 @@ struct RouteTable: Sendable {
         var current = key
         while true {
             if let record = records[current] { return (record, path) }
-            guard let adapter = adapters[current] else {
+            guard let target = adapters[current] else {
                 throw RoutingError.noRoute(for: path, nearby: nearby(key), action: action)
             }
-            if let start = path.firstIndex(of: adapter.target) {
-                throw RoutingError.adapterCycle(Array(path[start...]) + [adapter.target], from: path, action: action)
+            if let start = path.firstIndex(of: target) {
+                throw RoutingError.adapterCycle(Array(path[start...]) + [target], from: path, action: action)
             }
-            path.append(adapter.target)
-            current = adapter.target
+            path.append(target)
+            current = target
         }
     }
 

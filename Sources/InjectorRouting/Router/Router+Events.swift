@@ -34,7 +34,7 @@ extension Router {
     func add(_ events: RouteEventHandlers, for route: RouteKey) {
         storage.amend { table in
             for (event, handle) in events.handlers {
-                let handler = RouteTable.EventHandler(route: route, handle: handle)
+                let handler = (route: route, handle: handle)
                 if let index = table.eventHandlers[event]?.firstIndex(where: { $0.route == route }) {
                     table.eventHandlers[event]?[index] = handler
                 } else {

@@ -208,7 +208,7 @@ extension Router {
             }
             return adapted
         }
-        storage.amend { $0.adapters[required] = RouteTable.Adapter(target: provided, site: "\(fileID):\(line)") }
+        storage.amend { $0.adapters[required] = provided }
     }
 
     // MARK: - Shared by service and view routes

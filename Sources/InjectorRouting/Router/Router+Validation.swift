@@ -52,7 +52,7 @@ extension Router {
         for required in table.adapters.keys.sorted(by: { $0.description < $1.description }) {
             do { _ = try table.record(for: required, action: .lookUp) } catch let error as RoutingError {
                 var chain = [required]
-                while let next = table.adapters[chain.last!]?.target, !chain.contains(next) { chain.append(next) }
+                while let next = table.adapters[chain.last!], !chain.contains(next) { chain.append(next) }
                 if reported.isDisjoint(with: chain) { problems.append(error) }
                 reported.formUnion(chain)
             }
