@@ -87,13 +87,6 @@ final class HeadlessNode {
         return false
     }
 
-    var isSplitSide: Bool {
-        switch arrival {
-        case .splitPrimary, .splitDetail: true
-        default: false
-        }
-    }
-
     /// The screen pushed directly above this one in its navigation stack.
     var nextInStack: HeadlessNode? {
         guard let root = stackRoot else { return nil }
@@ -135,8 +128,8 @@ final class HeadlessNode {
     var isInSplitScreen: Bool {
         var node: HeadlessNode? = self
         while let current = node {
-            if current.isSplitSide { return true }
             switch current.arrival {
+            case .splitPrimary, .splitDetail: return true
             case .pushed: node = current.stackRoot
             case .child: node = current.parent
             default: return false
