@@ -125,7 +125,7 @@ public final class ViewRoute<Destination> {
             }
             return nil
         }
-        return shown.refusalToUndo(style: style, destination: destination, on: host)?.message
+        return shown.undoing(style: style, destination: destination, on: host).refusal?.message
     }
 
     /// Performs the route again, along `path` or the path it was last performed along.
@@ -314,10 +314,9 @@ public final class ViewRoute<Destination> {
         }
         if let style = shown.style, let host = router.host {
             // An observer or a removal hook may have changed the hierarchy since the checks.
-            if let refusal = shown.refusalToUndo(style: style, destination: destination, on: host) {
-                throw stayRouted(.hierarchyChanged(refusal, removing: label))
-            }
-            shown.undo(style: style, destination: destination, on: host) { finish() }
+            let undoing = shown.undoing(style: style, destination: destination, on: host)
+            if let refusal = undoing.refusal { throw stayRouted(.hierarchyChanged(refusal, removing: label)) }
+            undoing.undo { finish() }
         } else if let removeCustom = shown.record.view?.removeCustom, let source {
             do { try removeCustom(destination, source) { finish() } } catch {
                 throw stayRouted(.hookFailed(error, hook: "removal", route: label, action: action))
@@ -333,42 +332,25 @@ public final class ViewRoute<Destination> {
     private var isShowingDestination: Bool {
         guard let shown, let destination = heldDestination else { return false }
         guard let style = shown.style, let host = router.host else { return shown.source != nil }
-        let refusal = shown.refusalToUndo(style: style, destination: destination, on: host)
+        let refusal = shown.undoing(style: style, destination: destination, on: host).refusal
         return shown.source == nil ? refusal == nil : refusal?.reason != .notShown
     }
 }
 
 extension ViewRoute.ShownTransition {
-    /// Why `host` cannot undo the transition now: from its source, or without it once it is gone.
+    /// The undo of the transition on `host`, from its source or, once it is gone, without it: why
+    /// `host` cannot undo it now, and the call that asks `host` to.
     @MainActor
-    fileprivate func refusalToUndo(
+    fileprivate func undoing(
         style: ViewTransitionStyle,
         destination: AnyObject,
         on host: any NavigationHost
-    ) -> ViewTransitionRefusal? {
+    ) -> (refusal: ViewTransitionRefusal?, undo: (@escaping @MainActor () -> Void) -> Void) {
         if let source {
-            return host.refusal(toUndo: ViewTransition(style: style, source: source, destination: destination))
+            let transition = ViewTransition(style: style, source: source, destination: destination)
+            return (host.refusal(toUndo: transition), { host.undo(transition, completion: $0) })
         }
-        return host.refusal(
-            toUndo: OrphanedTransition(style: style, sourceName: sourceName, destination: destination)
-        )
-    }
-
-    /// Asks `host` to undo the transition: from its source, or without it once it is gone.
-    @MainActor
-    fileprivate func undo(
-        style: ViewTransitionStyle,
-        destination: AnyObject,
-        on host: any NavigationHost,
-        completion: @escaping @MainActor () -> Void
-    ) {
-        if let source {
-            host.undo(ViewTransition(style: style, source: source, destination: destination), completion: completion)
-        } else {
-            host.undo(
-                OrphanedTransition(style: style, sourceName: sourceName, destination: destination),
-                completion: completion
-            )
-        }
+        let transition = OrphanedTransition(style: style, sourceName: sourceName, destination: destination)
+        return (host.refusal(toUndo: transition), { host.undo(transition, completion: $0) })
     }
 }
