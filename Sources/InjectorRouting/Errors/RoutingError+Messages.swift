@@ -140,29 +140,14 @@ extension RoutingError {
                 underlyingError: injection
             )
         }
-        switch injection.code {
-        case .circularDependency:
-            return RoutingError(
-                .cycle,
-                "\(asked) cannot be made: its dependencies lead back to themselves. \(injection.message)",
-                action: action,
-                underlyingError: injection
-            )
-        case .duplicateRegistration, .registrationAfterFinish:
-            return RoutingError(
-                .invalidConfiguration,
-                "\(asked) cannot be made: its registration conflicts. \(injection.message)",
-                action: action,
-                underlyingError: injection
-            )
-        default:
-            return RoutingError(
-                .destinationUnavailable,
-                "\(asked) could not make its destination. \(injection.message)",
-                action: action,
-                underlyingError: injection
-            )
-        }
+        let (code, failed): (Code, String) =
+            switch injection.code {
+            case .circularDependency: (.cycle, "cannot be made: its dependencies lead back to themselves.")
+            case .duplicateRegistration, .registrationAfterFinish:
+                (.invalidConfiguration, "cannot be made: its registration conflicts.")
+            default: (.destinationUnavailable, "could not make its destination.")
+            }
+        return RoutingError(code, "\(asked) \(failed) \(injection.message)", action: action, underlyingError: injection)
     }
 
     static func nonconforming(_ made: Any.Type, madeBy route: String, for key: RouteKey) -> RoutingError {
