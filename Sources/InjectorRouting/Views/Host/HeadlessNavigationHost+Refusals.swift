@@ -183,21 +183,14 @@ extension HeadlessNavigationHost {
 
     private func notShown(_ object: AnyObject, _ place: String) -> ViewTransitionRefusal {
         let destination = screenName(object)
-        if let node = nodes[ObjectIdentifier(object)] {
-            return ViewTransitionRefusal(
-                .notShown,
+        let message =
+            if let node = nodes[ObjectIdentifier(object)] {
                 "\(destination) is no longer \(place): it is now \(node.arrivalDescription). Nothing is left to undo."
-            )
-        }
-        if let gone = departure(of: object) {
-            return ViewTransitionRefusal(
-                .notShown,
+            } else if let gone = departure(of: object) {
                 "\(destination) is no longer \(place): \(gone). Nothing is left to undo."
-            )
-        }
-        return ViewTransitionRefusal(
-            .notShown,
-            "\(destination) is not \(place): it was never shown there, so nothing is left to undo."
-        )
+            } else {
+                "\(destination) is not \(place): it was never shown there, so nothing is left to undo."
+            }
+        return ViewTransitionRefusal(.notShown, message)
     }
 }
