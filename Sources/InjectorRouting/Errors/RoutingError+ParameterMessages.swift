@@ -20,30 +20,28 @@ extension RoutingError {
 
     static func missingParameter(_ name: String, of type: Any.Type, in parameters: RouteParameters) -> RoutingError {
         let route = parameters.route.map(\.declaration) ?? "The route"
-        guard parameters.isHandedOver else {
-            return RoutingError(
-                .invalidConfiguration,
-                "\(route) needs the parameter \"\(name)\" (\(withArticle(type))), but its registration was resolved "
-                    + "without its router (directly from the container, or by the container's validate()), which has "
-                    + "no parameters to give. Fix: make it through the router (router.makeDestination(url:) or "
-                    + "perform(identifier:parameters:)), and validate with router.validate(), which lists such routes "
-                    + "as needing parameters.",
-                action: .makeDestination,
-                isMissingHandedOverParameters: true,
-                failingRoute: parameters.route
-            )
+        let needs = "\(route) needs the parameter \"\(name)\" (\(withArticle(type)))"
+        let message: String
+        if parameters.isHandedOver {
+            let source = parameters.source.map { " \"\($0)\"" } ?? ""
+            let given = parameters.isEmpty ? "none" : parameters.values.keys.sorted().joined(separator: ", ")
+            let fix =
+                parameters.source == nil
+                ? "Fix: perform it by URL or identifier with the parameter, or give the route a default for it."
+                : "Fix: add it to the URL (a :\(name) placeholder or ?\(name)=…) or to the parameters."
+            message = "\(needs), which\(source.isEmpty ? " the call" : source) does not give; given: \(given). \(fix)"
+        } else {
+            message =
+                "\(needs), but its registration was resolved without its router (directly from the container, or by "
+                + "the container's validate()), which has no parameters to give. Fix: make it through the router "
+                + "(router.makeDestination(url:) or perform(identifier:parameters:)), and validate with "
+                + "router.validate(), which lists such routes as needing parameters."
         }
-        let source = parameters.source.map { " \"\($0)\"" } ?? ""
-        let given = parameters.isEmpty ? "none" : parameters.values.keys.sorted().joined(separator: ", ")
-        let fix =
-            parameters.source == nil
-            ? "Fix: perform it by URL or identifier with the parameter, or give the route a default for it."
-            : "Fix: add it to the URL (a :\(name) placeholder or ?\(name)=…) or to the parameters."
         return RoutingError(
             .invalidConfiguration,
-            "\(route) needs the parameter \"\(name)\" (\(withArticle(type))), which\(source.isEmpty ? " the call" : source) "
-                + "does not give; given: \(given). \(fix)",
+            message,
             action: .makeDestination,
+            isMissingHandedOverParameters: !parameters.isHandedOver,
             failingRoute: parameters.route
         )
     }
