@@ -70,25 +70,25 @@ extension HeadlessNavigationHost {
     }
 
     /// Shows `destination` as an allowed plan says.
-    func show(_ destination: AnyObject, as plan: HeadlessPlan, requested: ViewTransitionStyle) {
+    func show(_ destination: AnyObject, as plan: HeadlessPlan) {
         let source = plan.source
         switch plan.style {
         case .push:
             guard let root = source.stackAnchor?.stackRoot else { preconditionFailure("A push plan has a stack.") }
             let node = makeNode(
                 destination,
-                .pushed(from: source.name, requested: requested),
+                .pushed(from: source.name),
                 parent: root.pushed.last ?? root
             )
             node.stackRoot = root
             root.pushed.append(node)
             attach(node)
         case .presentModally, .presentAsPopover, .presentAsSheet:
-            let arrival = HeadlessArrival.presented(plan.style, from: source.name, requested: requested)
+            let arrival = HeadlessArrival.presented(plan.style, from: source.name)
             source.presented = attach(makeNode(destination, arrival, parent: source))
         case .showDetail:
             let previous = roots[1]
-            let node = makeNode(destination, .splitDetail(shownFrom: source.name, requested: requested))
+            let node = makeNode(destination, .splitDetail(shownFrom: source.name))
             node.replacedDetail = previous
             detach(previous, "replaced as the split screen's detail by \(node.name)")
             roots[1] = attach(node, inNavigationStack: detailInNavigationStack)

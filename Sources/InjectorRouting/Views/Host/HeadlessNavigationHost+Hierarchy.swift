@@ -15,19 +15,19 @@
 // got there. A pushed screen's parent in the tree is the screen below it in its navigation stack, so
 // popping a screen takes its subtree: the screens above it and whatever they present or contain.
 
-/// How a screen or view got where it is; `requested` is the style the transition asked for when it
-/// differs from the one performed (`show`, or a segue).
+/// How a screen or view got where it is; the style the transition asked for, when it differs from the
+/// one performed (`show`, or a segue), is the node's `requested`.
 enum HeadlessArrival {
     /// The host's root screen.
     case root
     /// The split screen's primary side.
     case splitPrimary
     /// The split screen's detail: the first one (`shownFrom` is `nil`) or one a `showDetail` showed.
-    case splitDetail(shownFrom: String?, requested: ViewTransitionStyle)
+    case splitDetail(shownFrom: String?)
     /// Pushed onto a navigation stack.
-    case pushed(from: String, requested: ViewTransitionStyle)
+    case pushed(from: String)
     /// Presented modally, as a popover or as a sheet (the performed style).
-    case presented(ViewTransitionStyle, from: String, requested: ViewTransitionStyle)
+    case presented(ViewTransitionStyle, from: String)
     /// Added as a child screen.
     case child(of: String)
     /// Added as a subview.
@@ -52,8 +52,8 @@ final class HeadlessNode {
     var replacedDetail: HeadlessNode?
     /// When it was presented, to find the presentation the user sees last.
     let order: Int
-    /// For a screen a transition showed: the style asked for, the route that performed it (`nil`
-    /// without one) and the node it was shown from, for `savedNavigation()`.
+    /// For a screen a transition showed: the style asked for (for its description too), the route that
+    /// performed it (`nil` without one) and the node it was shown from, for `savedNavigation()`.
     var requested: ViewTransitionStyle?
     var savedRoute: SavedRoute?
     weak var source: HeadlessNode?
@@ -153,12 +153,12 @@ final class HeadlessNode {
             return stack.isEmpty ? "root" : "root of a navigation stack"
         case .splitPrimary:
             return "primary of the split screen" + stack
-        case .splitDetail(let source, let requested):
+        case .splitDetail(let source):
             return "detail of the split screen" + (source.map { ", shown from \($0)" } ?? "")
                 + HeadlessNode.by(requested) + stack
-        case .pushed(let source, let requested):
+        case .pushed(let source):
             return "pushed from \(source)" + HeadlessNode.by(requested)
-        case .presented(let style, let source, let requested):
+        case .presented(let style, let source):
             return "\(HeadlessNode.participle(style)) from \(source)" + HeadlessNode.by(requested)
         case .child(let parent):
             return "child of \(parent)"
@@ -168,7 +168,7 @@ final class HeadlessNode {
     }
 
     /// ` by show`, ` by segue "openEditor"`, or nothing when the style asked for is the one performed.
-    private static func by(_ requested: ViewTransitionStyle) -> String {
+    private static func by(_ requested: ViewTransitionStyle?) -> String {
         switch requested {
         case .show: " by show"
         case .performSegue(let identifier): " by segue \"\(identifier)\""

@@ -146,14 +146,14 @@ extension HeadlessNavigationHost {
             throw notShown(transition.destination, place)
         }
         switch node.arrival {
-        case .pushed(_, let requested) where [.push, .show, requested].contains(style):
+        case .pushed where [.push, .show, node.requested].contains(style):
             guard let below = node.parent ?? node.stackRoot else {
                 preconditionFailure("A pushed screen has a screen below it.")
             }
             return { _ = self.popAbove(below) }
-        case .presented(let performed, _, let requested) where [performed, .show, requested].contains(style):
+        case .presented(let performed, _) where [performed, .show, node.requested].contains(style):
             return { self.dismiss(node) }
-        case .splitDetail(.some(_), let requested) where [.showDetail, requested].contains(style):
+        case .splitDetail(.some(_)) where [.showDetail, node.requested].contains(style):
             guard node.replacedDetail != nil, roots.count == 2, roots[1] === node else { break }
             return { self.restoreDetail(node) }
         // A child or a subview keeps no record of a segue that added it: any segue may have.

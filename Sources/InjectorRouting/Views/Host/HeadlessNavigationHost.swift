@@ -120,7 +120,7 @@ public final class HeadlessNavigationHost: NavigationHost, @MainActor CustomStri
         roots = [
             attach(makeNode(primary, .splitPrimary), inNavigationStack: primaryInNavigationStack),
             attach(
-                makeNode(detail, .splitDetail(shownFrom: nil, requested: .showDetail)),
+                makeNode(detail, .splitDetail(shownFrom: nil)),
                 inNavigationStack: detailInNavigationStack
             ),
         ]
@@ -144,7 +144,7 @@ public final class HeadlessNavigationHost: NavigationHost, @MainActor CustomStri
         do { plan = try self.plan(transition) } catch {
             preconditionFailure("Cannot perform \(transition): \(error.message)")
         }
-        show(transition.destination, as: plan, requested: transition.style)
+        show(transition.destination, as: plan)
         if let shown = nodes[ObjectIdentifier(transition.destination)] {
             (shown.requested, shown.savedRoute, shown.source) = (transition.style, transition.savedRoute, plan.source)
         }
