@@ -54,44 +54,42 @@ extension Router {
             if preparing != nil, record.sharesDestination, !givesDestination {
                 throw RoutingError.sharedPreparation(record, asked: request)
             }
-            var destination = try handingOver(request.parameters, to: record, path: path, action: request.action) {
-                try make(record)
+            // Parameters reach the factory out of the container's sight: a shared destination would be
+            // built from one call's and handed to every other call, whatever its own.
+            let parameters = request.parameters
+            if record.takesParameters, record.sharesDestination, !parameters.isEmpty {
+                throw RoutingError.sharedParameters(record, given: parameters, action: request.action)
             }
-            if let preparing {
-                do { try preparing(&destination) } catch {
-                    throw RoutingError.callerPreparationFailed(error, request: request)
-                }
+            var destination: Destination
+            do {
+                destination =
+                    try record.takesParameters
+                    ? PendingParameters.$current.withValue((record.key, parameters)) { try make(record) }
+                    : make(record)
+            } catch {
+                throw RoutingError.containerFailed(error, route: record, path: path, action: request.action)
             }
-            try record.prepare(
-                &destination,
-                context: RouteContext(router: self, parameters: request.parameters, action: request.action)
-            )
+            try prepare(&destination, by: preparing, record: record, for: request)
             return (destination, record)
         }
     }
 
-    /// Runs `make` with `parameters` handed over to `record`'s factory, and turns a container's
-    /// failure into a routing error that carries it.
-    func handingOver<Destination>(
-        _ parameters: RouteParameters,
-        to record: RouteRecord,
-        path: [RouteKey],
-        action: RouteAction,
-        make: () throws -> Destination
-    ) throws -> Destination {
-        // Parameters reach the factory out of the container's sight: a shared destination would be
-        // built from one call's and handed to every other call, whatever its own.
-        if record.takesParameters, record.sharesDestination, !parameters.isEmpty {
-            throw RoutingError.sharedParameters(record, given: parameters, action: action)
-        }
-        do {
-            guard record.takesParameters else { return try make() }
-            return try PendingParameters.$current.withValue((record.key, parameters)) {
-                try make()
+    /// Runs the caller's preparation, then the route's preparations and checks, on `destination`.
+    private func prepare<Destination>(
+        _ destination: inout Destination,
+        by preparing: ((inout Destination) throws -> Void)?,
+        record: RouteRecord,
+        for request: RouteRequest
+    ) throws {
+        if let preparing {
+            do { try preparing(&destination) } catch {
+                throw RoutingError.callerPreparationFailed(error, request: request)
             }
-        } catch {
-            throw RoutingError.containerFailed(error, route: record, path: path, action: action)
         }
+        try record.prepare(
+            &destination,
+            context: RouteContext(router: self, parameters: request.parameters, action: request.action)
+        )
     }
 
     /// Prepares a destination made elsewhere as the route for `key` would (the caller's preparation,
@@ -107,15 +105,7 @@ extension Router {
         do {
             var prepared = destination
             let record = try storage.table.record(for: key, action: action).record
-            if let preparing {
-                do { try preparing(&prepared) } catch {
-                    throw RoutingError.callerPreparationFailed(error, request: RouteRequest(key: key, action: action))
-                }
-            }
-            try record.prepare(
-                &prepared,
-                context: RouteContext(router: self, parameters: RouteParameters(), action: action)
-            )
+            try prepare(&prepared, by: preparing, record: record, for: RouteRequest(key: key, action: action))
             return (prepared, record)
         } catch {
             let error = RoutingError.wrapping(error, action: action)
