@@ -53,18 +53,8 @@ extension HeadlessNavigationHost {
         }
     }
 
-    /// What happened to `object` when it left the hierarchy (`it was dismissed`), if it was shown.
-    func departure(of object: AnyObject) -> String? {
-        departureRecord(of: object)?.reason
-    }
-
-    /// Whether `object` is, or was when it left, a screen pushed onto a navigation stack: how a `show`
-    /// was performed.
-    func isOrWasPushed(_ object: AnyObject) -> Bool {
-        nodes[ObjectIdentifier(object)]?.isPushed ?? departureRecord(of: object)?.wasPushed ?? false
-    }
-
-    private func departureRecord(of object: AnyObject) -> HeadlessDeparture? {
+    /// Why `object` left the hierarchy (`it was dismissed`), and whether it was pushed, if it was shown.
+    func departure(of object: AnyObject) -> HeadlessDeparture? {
         guard let departure = departures[ObjectIdentifier(object)], departure.object === object else { return nil }
         return departure
     }

@@ -27,7 +27,7 @@ extension HeadlessNavigationHost {
         let sourceName = screenName(transition.source)
         let refused = "\(destination) cannot be \(HeadlessNode.participle(transition.style)) from"
         guard let source = nodes[ObjectIdentifier(transition.source)] else {
-            let gone = departure(of: transition.source).map { " (\($0))" } ?? ""
+            let gone = departure(of: transition.source).map { " (\($0.reason))" } ?? ""
             throw ViewTransitionRefusal(
                 .sourceNotInHierarchy,
                 "\(sourceName) is not in the hierarchy\(gone), so \(refused) it: perform the transition "
@@ -84,7 +84,9 @@ extension HeadlessNavigationHost {
         let node = nodes[ObjectIdentifier(transition.destination)]
         let sourceNode = nodes[ObjectIdentifier(transition.source)]
         var style = try declaredStyle(of: transition)
-        if style == .show { style = isOrWasPushed(transition.destination) ? .push : .presentModally }
+        // A show was performed as a push if its destination is, or was when it left, a pushed screen.
+        let wasPushed = node?.isPushed ?? departure(of: transition.destination)?.wasPushed ?? false
+        if style == .show { style = wasPushed ? .push : .presentModally }
         let source = screenName(transition.source)
         switch style {
         case .push:
@@ -187,7 +189,7 @@ extension HeadlessNavigationHost {
             if let node = nodes[ObjectIdentifier(object)] {
                 "\(destination) is no longer \(place): it is now \(node.arrivalDescription). Nothing is left to undo."
             } else if let gone = departure(of: object) {
-                "\(destination) is no longer \(place): \(gone). Nothing is left to undo."
+                "\(destination) is no longer \(place): \(gone.reason). Nothing is left to undo."
             } else {
                 "\(destination) is not \(place): it was never shown there, so nothing is left to undo."
             }

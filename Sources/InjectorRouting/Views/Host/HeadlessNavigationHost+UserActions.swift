@@ -146,7 +146,7 @@ extension HeadlessNavigationHost {
     /// The node of a shown `screen`, or a refusal saying it cannot be `action` (`dismissed`).
     private func shownNode(_ screen: AnyObject, for action: String) throws(ViewTransitionRefusal) -> HeadlessNode {
         guard let node = nodes[ObjectIdentifier(screen)] else {
-            let why = departure(of: screen) ?? "it was never shown"
+            let why = departure(of: screen)?.reason ?? "it was never shown"
             throw ViewTransitionRefusal(
                 .notShown,
                 "\(screenName(screen)) cannot be \(action): it is not in the hierarchy (\(why))."
