@@ -277,20 +277,20 @@ extension Router {
     func registerRoute<Protocol, Route: RouteDefinition>(
         _ key: RouteKey,
         route: Route,
+        named name: String = typeName(Route.self),
         scope: ServiceScope<Protocol>,
         replacesExisting: Bool,
         fileID: StaticString,
         line: UInt,
         view: ViewTraits?
     ) -> RouteRegistration<Protocol> {
-        let name = typeName(Route.self)
         container.register(
             Protocol.self,
             scope: scope,
             replacesExisting: replacesExisting,
             fileID: fileID,
             line: line,
-            origin: .route(Route.self)
+            origin: .route(named: name)
         ) { r in
             let made = try route.makeDestination(with: PendingParameters.take(for: key), resolver: r)
             guard let destination = made as? Protocol else {
