@@ -173,6 +173,26 @@ private final class Drafts: Sendable {}
         #expect(report.unchecked.map(\.reason) == [.needsMainActor, .needsMainActor])
     }
 
+    @MainActor @Test func validatingAsynchronouslyFromTheMainActorChecksMainActorScreens() async throws {
+        let container = Container()
+        Self.register(in: container)
+
+        let report = try await container.validateAsync()
+
+        #expect(report.checked.map(\.description) == ["ComposerView", "Drafts"])
+        #expect(report.unchecked.isEmpty)
+    }
+
+    @Test func validatingAsynchronouslyOffTheMainActorListsWhatNeedsItAsUnchecked() async throws {
+        let container = Container()
+        Self.register(in: container)
+
+        let report = try await container.validateAsync()
+
+        #expect(report.checked.isEmpty)
+        #expect(report.unchecked.map(\.reason) == [.needsMainActor, .needsMainActor])
+    }
+
     @MainActor @Test func validatingOnTheMainActorChecksMainActorScreens() throws {
         let container = Container()
         Self.register(in: container)

@@ -34,7 +34,7 @@ extension Container {
     /// writing files) — good practice for factories anyway.
     ///
     /// - Returns: What was checked, and what could not be: registrations that need resolve-time
-    ///   arguments, and async ones (``validateAsync()`` checks those).
+    ///   arguments, and async ones (``validateAsync(isolation:)`` checks those).
     /// - Throws: ``InjectionError`` with code ``InjectionError/Code/validationFailed``; each
     ///   problem, with its own code, is in ``InjectionError/problems``.
     @discardableResult
@@ -60,11 +60,15 @@ extension Container {
 
     /// Checks the whole graph as ``validate()`` does, and resolves async registrations as well.
     ///
+    /// It runs in the caller's isolation (`isolation`, the caller's actor by default), as
+    /// ``resolveAsync(_:name:arguments:configure:isolation:)`` does: called from the main actor, it
+    /// checks the registrations made on the main actor too (a view route's screen).
+    ///
     /// - Returns: What was checked, and the registrations that need resolve-time arguments.
     /// - Throws: ``InjectionError`` with code ``InjectionError/Code/validationFailed``; each
     ///   problem is in ``InjectionError/problems``.
     @discardableResult
-    public func validateAsync() async throws -> ValidationReport {
+    public func validateAsync(isolation: isolated (any Actor)? = #isolation) async throws -> ValidationReport {
         var validation = Validation(of: self)
         let sandbox = makeSandbox()
         for provider in validation.providersToResolve(includingAsync: true) {
@@ -79,7 +83,8 @@ extension Container {
                 validation.note(provider, outcome: .failure(error))
             }
         }
-        do { try await sandbox.disposals.disposeAllAsync(of: "validation") } catch {
+        let records = sandbox.disposals.takeRecords()
+        do { try await DisposalBag.disposeAllAsync(records, of: "validation") } catch {
             validation.checkDisposal { throw error }
         }
         return try validation.finish(undisposed: [])
