@@ -136,6 +136,44 @@ import Testing
         #expect(restoredHost.description == "HomeScreen (root of a navigation stack)")
     }
 
+    /// A saved screen with a URL is found by its URL only: one that matches nothing is missing, even
+    /// when its view name would pick one of two protocols (a payload the host never writes).
+    @Test func aSavedURLThatMatchesNothingIsMissingWhateverItsViewName() throws {
+        router.register(RoutableView<any Renamed.EditorView>()) { _ in Renamed.EditorScreen() }
+        let json = #"{"screens":[{"source":0,"style":{"push":{}},"view":"EditorView","url":"nowhere://x"}]}"#
+        let saved = try JSONDecoder().decode(SavedNavigation.self, from: Data(json.utf8))
+
+        let error = try #require(routingError { try host.restore(saved, through: router) })
+
+        #expect(error.code == .invalidProtocol)
+        #expect(
+            error.message
+                == "The saved navigation cannot be restored: the router has no view route for the URL "
+                + "\"nowhere://x\". Nothing was shown. Fix: register a view route for each (one per protocol name), "
+                + "or discard the saved navigation."
+        )
+        #expect(host.description == "HomeScreen (root of a navigation stack)")
+    }
+
+    /// A restore that fails midway takes away what it showed even when a removal hook of a route it
+    /// performed throws: the caller, who gets no route back, could not remove it.
+    @Test func aRestoreThatFailsMidwayTakesAwayWhatItShowedDespiteAThrowingRemovalHook() throws {
+        let restoredHost = HeadlessNavigationHost(navigationStackWith: HomeScreen())
+        let restoredRouter = Router(container: Container(), host: restoredHost)
+        restoredRouter.register(RoutableView<any EditorView>()) { _ in EditorScreen() }
+            .onRemove { _, _ in throw TestFailure("remove hook") }
+        restoredRouter.register(RoutableView<any SignInView>()) { _ in throw TestFailure("sign-in down") }
+        let json =
+            #"{"screens":[{"source":0,"style":{"push":{}},"view":"EditorView"},"#
+            + #"{"source":2,"style":{"push":{}},"view":"SignInView"}]}"#
+        let saved = try JSONDecoder().decode(SavedNavigation.self, from: Data(json.utf8))
+
+        let error = try #require(routingError { try restoredHost.restore(saved, through: restoredRouter) })
+
+        #expect(error.code == .destinationUnavailable)
+        #expect(restoredHost.description == "HomeScreen (root of a navigation stack)")
+    }
+
     @Test func savingScreensNoRouteCanShowAgainNamesEachScreen() throws {
         let editor = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home)) { config in
             config.prepareDestination = { $0.title = "Groceries" }

@@ -30,6 +30,28 @@ extension RoutableView where Protocol == any ComposerView {
     fileprivate init() { self.init(declaredProtocol: Protocol.self) }
 }
 
+/// A route type for the screen: main-actor, as every view route type is, so its steps touch the
+/// screen's state directly.
+private struct ComposerRoute: ViewRouteDefinition {
+    let removed: ComposerLog
+    func makeDestination(with parameters: RouteParameters, resolver: Resolver) throws -> ComposerScreen {
+        ComposerScreen()
+    }
+    func prepare(_ destination: inout ComposerScreen, context: RouteContext) throws {
+        destination.draft += " Yours, Grace"
+    }
+    func verify(_ destination: ComposerScreen, context: RouteContext) throws {
+        guard destination.draft.hasPrefix("Dear") else { throw TestFailure("no greeting") }
+    }
+    func remove(_ destination: ComposerScreen, context: RouteContext) throws {
+        removed.drafts.append(destination.draft)
+    }
+}
+
+@MainActor private final class ComposerLog {
+    var drafts: [String] = []
+}
+
 /// A service that needs the screen, made off the main actor.
 private final class Drafts: Sendable {}
 
@@ -91,6 +113,30 @@ private final class Drafts: Sendable {}
         )
     }
 
+    @MainActor @Test func aRouteTypeMakesPreparesChecksAndRemovesTheScreenOnTheMainActor() throws {
+        let host = RecordingHost()
+        let home = HomeScreen()
+        let router = Router(container: Container(), host: host)
+        let log = ComposerLog()
+        router.register(RoutableView<any ComposerView>(), route: ComposerRoute(removed: log))
+
+        let route = try router.perform(to: RoutableView<any ComposerView>(), path: .push(from: home)) {
+            $0.prepareDestination = { $0.draft = "Dear Ada," }
+        }
+        try route.removeRoute()
+        let refused = try #require(throws: RoutingError.self) {
+            try router.perform(to: RoutableView<any ComposerView>(), path: .push(from: home))
+        }
+
+        #expect(log.drafts == ["Dear Ada, Yours, Grace"])
+        #expect(refused.code == .invalidConfiguration)
+        #expect(
+            refused.message == "The destination of RoutableView<ComposerView> (ComposerRoute) is not ready:"
+                + " its verify check threw: no greeting. Fix: give it what the check asks for, in the configuration's"
+                + " prepareDestination or the route's prepare hook."
+        )
+    }
+
     @Test func resolvingAMainActorScreenOffTheMainActorIsRefused() throws {
         let container = Container()
         Self.register(in: container)
@@ -124,6 +170,26 @@ private final class Drafts: Sendable {}
                 "Drafts: made on the main actor; validate from the main actor to check it",
             ]
         )
+        #expect(report.unchecked.map(\.reason) == [.needsMainActor, .needsMainActor])
+    }
+
+    @MainActor @Test func validatingAsynchronouslyFromTheMainActorChecksMainActorScreens() async throws {
+        let container = Container()
+        Self.register(in: container)
+
+        let report = try await container.validateAsync()
+
+        #expect(report.checked.map(\.description) == ["ComposerView", "Drafts"])
+        #expect(report.unchecked.isEmpty)
+    }
+
+    @Test func validatingAsynchronouslyOffTheMainActorListsWhatNeedsItAsUnchecked() async throws {
+        let container = Container()
+        Self.register(in: container)
+
+        let report = try await container.validateAsync()
+
+        #expect(report.checked.isEmpty)
         #expect(report.unchecked.map(\.reason) == [.needsMainActor, .needsMainActor])
     }
 

@@ -477,7 +477,7 @@ private func valNothingRegistered(_ type: String) -> String {
             ]
         )
         #expect(parentClocks.count == 0)
-        #expect(childClocks.count == 1)  // validated itself, then reused for the note store
+        #expect(childClocks.count == 2)  // validated itself, and for the note store
 
         let error = try #require(injectionError { try parent.validate() })
         #expect(error.problems.map(\.code) == [.missingRegistration])
@@ -594,71 +594,60 @@ private func valNothingRegistered(_ type: String) -> String {
         #expect(error.problems.last?.underlyingError is ValDiskFull)
     }
 
-    // MARK: Cost
+    // MARK: Each check builds afresh
 
-    /// A check builds the transients below it, and the check of each of those would build them
-    /// again: validation reuses a transient it built whose construction resolved nothing scoped
-    /// and queued no hook, so a chain costs one factory run a link, not one a link per check.
-    @Test func validationBuildsEachLinkOfATransientChainOnce() throws {
+    /// A graph-scoped service is one instance per resolve: two transients built in one resolve share
+    /// it. validate() must not report a check that holds in every real resolve as failing.
+    @Test func validateDoesNotReportAGraphScopedInstanceSplitBetweenReusedTransients() throws {
         let container = Container()
-        let runs = CallCounter()
-        container.register(ChainEnd.self) { _ in
-            runs.next()
-            return ChainEnd()
+        container.register(ValReuseSession.self, scope: .graph) { _ in ValReuseSession() }
+        container.register(ValReuseLeft.self) { r in ValReuseLeft(session: try r.resolve(ValReuseSession.self)) }
+        container.register(ValReuseRight.self) { r in ValReuseRight(session: try r.resolve(ValReuseSession.self)) }
+        container.register(ValReuseRoot.self) { r in
+            let root = ValReuseRoot(left: try r.resolve(ValReuseLeft.self), right: try r.resolve(ValReuseRight.self))
+            guard root.left.session === root.right.session else { throw ValReuseMismatch() }
+            return root
         }
-        container.register(ChainMiddle.self) { r in ChainMiddle(end: try r.resolve(ChainEnd.self)) }
-        container.register(ChainStart.self) { r in ChainStart(middle: try r.resolve(ChainMiddle.self)) }
+        try container.finishRegistration()
 
-        let report = try container.validate()
-
-        #expect(runs.count == 1)
-        #expect(report.checked == [valKey(ChainEnd.self), valKey(ChainMiddle.self), valKey(ChainStart.self)])
+        // A real resolve shares the session, so the factory never throws.
+        _ = try container.resolve(ValReuseRoot.self)
+        #expect(throws: Never.self) { try container.validate() }
     }
 
-    /// A transient whose construction resolved a scoped service is built again under each holder,
-    /// so that a singleton holding it is reported as holding its scoped service captive even when the
-    /// transient was checked first.
-    @Test func aTransientHoldingAScopedServiceIsCheckedAgainUnderASingleton() throws {
+    /// The same through forwarding: `implements` registers a transient forwarder, which validation
+    /// reuses, so the forwarded instance is the graph instance of an earlier check.
+    @Test func validateDoesNotSplitAGraphScopedServiceFromItsForwardedProtocol() throws {
         let container = Container()
-        container.register(ValRequestContext.self, scope: .scoped) { _ in ValRequestContext() }
-        container.register(ChainMiddle.self) { r in
-            _ = try r.resolve(ValRequestContext.self)
-            return ChainMiddle(end: ChainEnd())
+        container.register(ValReuseSession.self, scope: .graph) { _ in ValReuseSession() }
+            .implements((any ValReuseSessionProtocol).self)
+        container.register(ValReuseGraphHolder.self) { r in
+            ValReuseGraphHolder(
+                session: try r.resolve(ValReuseSession.self),
+                forwarded: try r.resolve((any ValReuseSessionProtocol).self)
+            )
         }
-        container.register(ChainStart.self, scope: .singleton) { r in
-            ChainStart(middle: try r.resolve(ChainMiddle.self))
+        .verify { holder in
+            guard holder.session === holder.forwarded else { throw ValReuseMismatch() }
         }
+        try container.finishRegistration()
 
-        let error = try #require(injectionError { try container.validate() })
-
-        #expect(error.problems.map(\.code) == [.captiveDependency])
-        #expect(
-            error.problems.first?.message
-                == "Captive dependency: ChainStart (.singleton) depends on ValRequestContext (.scoped),"
-                + " which would then outlive its lifetime scope. Path: ChainStart -> ChainMiddle -> ValRequestContext."
-                + " Fix: give ChainStart a scope no longer than ValRequestContext's (.scoped or .transient), give"
-                + " ValRequestContext a longer one, or let ChainStart ask for it when it needs it rather than hold it."
-        )
+        _ = try container.resolve(ValReuseGraphHolder.self)
+        #expect(throws: Never.self) { try container.validate() }
     }
 
-    /// A transient whose hook resolves a scoped service is built again under each holder too: its
-    /// hook runs after its construction, so a reused instance would skip it.
-    @Test func aTransientWhoseHookResolvesAScopedServiceIsCheckedAgainUnderASingleton() throws {
+    /// A transient is a new instance for each holder: two holders that each attach their own node
+    /// never share one. validate() must not hand the node one check built to the next holder.
+    @Test func validateGivesEachHolderOfATransientItsOwnInstance() throws {
         let container = Container()
-        let hooks = CallCounter()
-        container.register(ValRequestContext.self, scope: .scoped) { _ in ValRequestContext() }
-        container.register(ChainEnd.self) { _ in ChainEnd() }
-            .onResolved { r, _ in
-                hooks.next()
-                _ = try r.resolve(ValRequestContext.self)
-            }
-        container.register(ChainMiddle.self, scope: .singleton) { r in ChainMiddle(end: try r.resolve(ChainEnd.self)) }
+        container.register(ValReuseNode.self) { _ in ValReuseNode() }
+        container.register(ValReusePanelA.self) { r in try ValReusePanelA(node: try r.resolve(ValReuseNode.self)) }
+        container.register(ValReusePanelB.self) { r in try ValReusePanelB(node: try r.resolve(ValReuseNode.self)) }
+        try container.finishRegistration()
 
-        let error = try #require(injectionError { try container.validate() })
-
-        #expect(hooks.count == 2)
-        #expect(error.problems.map(\.code) == [.captiveDependency])
-        #expect(error.problems.first?.resolutionPath.last == valKey(ValRequestContext.self))
+        _ = try container.resolve(ValReusePanelA.self)
+        _ = try container.resolve(ValReusePanelB.self)
+        #expect(throws: Never.self) { try container.validate() }
     }
 
     // MARK: Scope tags
@@ -693,14 +682,61 @@ private func valNothingRegistered(_ type: String) -> String {
     }
 }
 
-private final class ChainEnd: Sendable {}
-private final class ChainMiddle: Sendable {
-    let end: ChainEnd
-    init(end: ChainEnd) { self.end = end }
-}
-private final class ChainStart: Sendable {
-    let middle: ChainMiddle
-    init(middle: ChainMiddle) { self.middle = middle }
-}
 private final class TagSession: Sendable {}
 private final class TagRequest: Sendable {}
+
+// What the checks of a graph-scoped service and of a transient's holders must tell apart.
+
+private final class ValReuseSession: @unchecked Sendable {}
+private protocol ValReuseSessionProtocol: AnyObject {}
+extension ValReuseSession: ValReuseSessionProtocol {}
+
+private final class ValReuseLeft: @unchecked Sendable {
+    let session: ValReuseSession
+    init(session: ValReuseSession) { self.session = session }
+}
+private final class ValReuseRight: @unchecked Sendable {
+    let session: ValReuseSession
+    init(session: ValReuseSession) { self.session = session }
+}
+private final class ValReuseRoot: @unchecked Sendable {
+    let left: ValReuseLeft
+    let right: ValReuseRight
+    init(left: ValReuseLeft, right: ValReuseRight) {
+        self.left = left
+        self.right = right
+    }
+}
+private struct ValReuseMismatch: Error {}
+
+private final class ValReuseNode: @unchecked Sendable {
+    var parent: AnyObject?
+    func attach(to parent: AnyObject) throws {
+        guard self.parent == nil else { throw ValReuseAlreadyAttached() }
+        self.parent = parent
+    }
+}
+private struct ValReuseAlreadyAttached: Error {}
+private final class ValReusePanelA: @unchecked Sendable {
+    let node: ValReuseNode
+    init(node: ValReuseNode) throws {
+        self.node = node
+        try node.attach(to: self)
+    }
+}
+private final class ValReusePanelB: @unchecked Sendable {
+    let node: ValReuseNode
+    init(node: ValReuseNode) throws {
+        self.node = node
+        try node.attach(to: self)
+    }
+}
+
+private final class ValReuseGraphHolder: @unchecked Sendable {
+    let session: ValReuseSession
+    let forwarded: any ValReuseSessionProtocol
+    init(session: ValReuseSession, forwarded: any ValReuseSessionProtocol) {
+        self.session = session
+        self.forwarded = forwarded
+    }
+}

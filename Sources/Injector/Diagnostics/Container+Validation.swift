@@ -29,14 +29,12 @@ extension Container {
     /// hooks and checks, in a sandbox: singleton, weak and scoped instances are built afresh there
     /// (each resolution as if in a scope with the tag its first ``Scope/scoped(to:)`` service names, so
     /// that services needing scopes of two different tags are reported), nothing built is kept,
-    /// and the disposable instances are disposed before it returns. A transient one check built is
-    /// reused by the next that needs it, unless building it resolved a scoped service or ran a hook,
-    /// so that a long chain is built once, not once per link. The container's own singletons
+    /// and the disposable instances are disposed before it returns. The container's own singletons
     /// are left alone. Factories should therefore be free of outside side effects (sending mail,
     /// writing files) — good practice for factories anyway.
     ///
     /// - Returns: What was checked, and what could not be: registrations that need resolve-time
-    ///   arguments, and async ones (``validateAsync()`` checks those).
+    ///   arguments, and async ones (``validateAsync(isolation:)`` checks those).
     /// - Throws: ``InjectionError`` with code ``InjectionError/Code/validationFailed``; each
     ///   problem, with its own code, is in ``InjectionError/problems``.
     @discardableResult
@@ -62,11 +60,15 @@ extension Container {
 
     /// Checks the whole graph as ``validate()`` does, and resolves async registrations as well.
     ///
+    /// It runs in the caller's isolation (`isolation`, the caller's actor by default), as
+    /// ``resolveAsync(_:name:arguments:configure:isolation:)`` does: called from the main actor, it
+    /// checks the registrations made on the main actor too (a view route's screen).
+    ///
     /// - Returns: What was checked, and the registrations that need resolve-time arguments.
     /// - Throws: ``InjectionError`` with code ``InjectionError/Code/validationFailed``; each
     ///   problem is in ``InjectionError/problems``.
     @discardableResult
-    public func validateAsync() async throws -> ValidationReport {
+    public func validateAsync(isolation: isolated (any Actor)? = #isolation) async throws -> ValidationReport {
         var validation = Validation(of: self)
         let sandbox = makeSandbox()
         for provider in validation.providersToResolve(includingAsync: true) {
@@ -81,7 +83,8 @@ extension Container {
                 validation.note(provider, outcome: .failure(error))
             }
         }
-        do { try await sandbox.disposals.disposeAllAsync(of: "validation") } catch {
+        let records = sandbox.disposals.takeRecords()
+        do { try await DisposalBag.disposeAllAsync(records, of: "validation") } catch {
             validation.checkDisposal { throw error }
         }
         return try validation.finish(undisposed: [])
@@ -102,8 +105,6 @@ extension Container {
 struct Sandbox {
     let lifetimeScope: LifetimeScope
     let side: InstanceStore
-    /// The transients its checks built, by registration, for later checks to reuse.
-    let transients = Locked.make([ObjectIdentifier: Any]())
 
     var disposals: InstanceStore { lifetimeScope.store.disposals }
 }
@@ -111,30 +112,6 @@ struct Sandbox {
 extension ResolutionContext {
     /// Starts one of validation's resolutions, in its sandbox.
     func startValidation(in sandbox: Sandbox) {
-        start(in: sandbox.lifetimeScope, sideStore: sandbox.side, reusing: sandbox.transients)
-    }
-
-    /// Constructs a transient for validation, or returns the instance an earlier check built: a
-    /// check resolves everything below its registration, which the checks of those registrations
-    /// would build again, making a chain's validation quadratic in its length. An instance is kept
-    /// for reuse only if its construction resolved nothing scoped and queued nothing (no hook, no
-    /// shared instance to publish): built under another holder, it could show nothing new (a
-    /// captive dependency, a scope tag, a hook's failure).
-    @usableFromInline @inline(never)
-    func constructReusing<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
-        lookup: Container,
-        arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)?
-    ) throws -> Service {
-        guard let transients = environment.reusableTransients, !provider.takesArguments, configure == nil else {
-            return try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
-        }
-        let record = ObjectIdentifier(provider)
-        if let built = transients.withLock({ $0[record] }) { return built as! Service }
-        let (scoped, mark) = (construction.scopedCount, queueMark)
-        let instance = try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
-        if construction.scopedCount == scoped, queueMark == mark { transients.withLock { $0[record] = instance } }
-        return instance
+        start(in: sandbox.lifetimeScope, sideStore: sandbox.side)
     }
 }

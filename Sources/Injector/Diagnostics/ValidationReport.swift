@@ -43,7 +43,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
 
             /// Its factory takes resolve-time arguments, which validation has no values for.
             public static let needsArguments = Reason(.needsArguments)
-            /// Its factory is `async`: ``Container/validateAsync()`` resolves it.
+            /// Its factory is `async`: ``Container/validateAsync(isolation:)`` resolves it.
             public static let asyncFactory = Reason(.asyncFactory)
             /// It is a value lifetime scopes are given
             /// (``Container/register(_:name:providedByScope:fileID:line:)``), which validation has none of.

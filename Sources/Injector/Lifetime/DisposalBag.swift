@@ -37,7 +37,7 @@ enum DisposalBag {
     /// The records, in the order they were made. A scope's bag usually gets one (a request's unit
     /// of work), so the first is kept inline, and a bag that never gets a second allocates no
     /// array.
-    @usableFromInline struct Entries: RandomAccessCollection {
+    @usableFromInline struct Entries: RandomAccessCollection, Sendable {
         private var first: Entry?
         private var more: [Entry] = []
         @usableFromInline private(set) var endIndex = 0

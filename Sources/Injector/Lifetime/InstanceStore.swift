@@ -35,6 +35,11 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
             self.fixed = fixed
             self.state = state
         }
+
+        @inlinable
+        static func state(at contents: UnsafeMutablePointer<Self>) -> UnsafeMutablePointer<State> {
+            state(at: contents, stored: \.state)
+        }
     }
 
     /// What the store is given when it is made, read without the lock.

@@ -167,7 +167,11 @@ class AnyProvider: @unchecked Sendable {
     }
 
     /// Resolves this registration, which takes no arguments, in the async `context` from `lookup`.
-    func resolveWithoutArgumentsAsync(in context: ResolutionContext, from lookup: Container) async throws {
+    func resolveWithoutArgumentsAsync(
+        in context: ResolutionContext,
+        from lookup: Container,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws {
         fatalError("AnyProvider is abstract")
     }
 }
@@ -277,7 +281,11 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         _ = try context.resolve(key, from: lookup, configure: nil) as Service
     }
 
-    override func resolveWithoutArgumentsAsync(in context: ResolutionContext, from lookup: Container) async throws {
+    override func resolveWithoutArgumentsAsync(
+        in context: ResolutionContext,
+        from lookup: Container,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws {
         let key = key.lookupKey
         _ = try await context.resolveAsync(key, from: lookup, configure: nil) as Service
     }

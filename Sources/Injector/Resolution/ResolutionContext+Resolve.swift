@@ -123,14 +123,6 @@ extension ResolutionContext {
     ) throws -> Service {
         switch provider.scope.kind {
         case .transient:
-            if _slowPath(environment.reusableTransients != nil) {
-                return try constructReusing(
-                    provider,
-                    lookup: lookup,
-                    arguments: repeat each arguments,
-                    configure: configure
-                )
-            }
             return try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
         case .graph:
             return try resolveGraphScoped(

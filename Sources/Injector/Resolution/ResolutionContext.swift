@@ -110,8 +110,6 @@ final class ResolutionContext {
         /// scoped service of this resolution asked for, which every other one must share, as in a
         /// real scope.
         var adoptedTag: ScopeTag?
-        /// In validation's sandbox: the transients its checks built that later checks reuse.
-        @usableFromInline fileprivate(set) var reusableTransients: Locked<[ObjectIdentifier: Any]>?
         fileprivate var isSet = false
 
         /// The lifetime scope the resolution was started from, if any.
@@ -225,15 +223,10 @@ final class ResolutionContext {
     }
 
     /// Starts a resolution of validation's: from `lifetimeScope`, with singleton and weak instances
-    /// kept in `sideStore`, reusing the transients earlier checks built (see `constructReusing`).
-    func start(
-        in lifetimeScope: LifetimeScope,
-        sideStore: InstanceStore,
-        reusing transients: Locked<[ObjectIdentifier: Any]>
-    ) {
+    /// kept in `sideStore`.
+    func start(in lifetimeScope: LifetimeScope, sideStore: InstanceStore) {
         start(in: lifetimeScope)
         environment.sideStore = sideStore
-        environment.reusableTransients = transients
     }
 
     /// Starts this nested resolution as a part of `outer`, an async one: it runs in the same

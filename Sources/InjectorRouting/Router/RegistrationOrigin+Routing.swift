@@ -22,10 +22,10 @@ extension RegistrationOrigin {
     static let route = RegistrationOrigin(call: "router.register", duplicateFix: routeDuplicateFix)
 
     /// A route type: `The route DraftRoute of Editor threw`.
-    static func route<Route>(_: Route.Type) -> RegistrationOrigin {
+    static func route(named name: String) -> RegistrationOrigin {
         RegistrationOrigin(
             call: "router.register",
-            maker: "route \(typeName(Route.self))",
+            maker: "route \(name)",
             duplicateFix: routeDuplicateFix
         )
     }

@@ -248,15 +248,15 @@ extension Router {
     func registerRoute<Protocol, Route: RouteDefinition>(
         _ key: RouteKey,
         route: Route,
+        named name: String = typeName(Route.self),
         scope: ServiceScope<Protocol>,
         replacesExisting: Bool,
         fileID: StaticString,
         line: UInt,
         view: ViewTraits?
     ) -> RouteRegistration<Protocol> {
-        let name = typeName(Route.self)
         let site = Site(fileID: fileID, line: line, replacesExisting: replacesExisting, view: view)
-        let registration = add(key, scope: scope, site: site, name: name, origin: .route(Route.self)) { r in
+        let registration = add(key, scope: scope, site: site, name: name, origin: .route(named: name)) { r in
             let made = try route.makeDestination(with: PendingParameters.take(for: key), resolver: r)
             guard let destination = made as? Protocol else {
                 throw RoutingError.nonconforming(type(of: made as Any), madeBy: name, for: key)

@@ -18,8 +18,7 @@ import Injector
 
 /// The resolve core's depth budgets (issue 39), run by `--depth`: a resolve's cost grows linearly
 /// with the depth of its chain, a runaway recursion is stopped within a second (on the main thread,
-/// whose stack the guard measures), the message of a failure thousands deep stays short, and
-/// validating a chain grows linearly with its length too. Each
+/// whose stack the guard measures), and the message of a failure thousands deep stays short. Each
 /// row is judged ✓ or ✗; the figures are wall time, so run it on a quiet machine.
 enum DepthChecks {
     private final class Node: Sendable {
@@ -34,8 +33,6 @@ enum DepthChecks {
         let deep = median { timeArgumentChain(depth: 4_000) }
         let (runaway, runawayCode) = timeRunawayRecursion()
         let (failure, size) = failureMessage(depth: 8_000)
-        let validatedShallow = median { timeValidation(depth: 1_000) }
-        let validatedDeep = median { timeValidation(depth: 4_000) }
         var lines = [
             "| Depth | measured | budget | |",
             "| --- | ---: | ---: | --- |",
@@ -60,17 +57,6 @@ enum DepthChecks {
             "\(size.formatted()) bytes (thrown in \(String(format: "%.3f s", failure)))",
             "≤ 4,096 bytes",
             size <= 4_096
-        )
-        row(
-            "`validate()` of a chain of transients, 4,000 deep ÷ 1,000 deep",
-            String(
-                format: "%.1f× (%.1f ms ÷ %.1f ms)",
-                validatedDeep / validatedShallow,
-                validatedDeep * 1e3,
-                validatedShallow * 1e3
-            ),
-            "≤ 5×",
-            validatedDeep / validatedShallow <= 5
         )
         return lines.joined(separator: "\n")
     }
@@ -129,24 +115,6 @@ enum DepthChecks {
                 size = error.message.utf8.count
             } catch {}
             return (Double(Harness.now() - start) / 1e9, size)
-        }
-    }
-
-    /// Seconds to validate a chain of named transients `depth` deep, registered from its end, whose
-    /// every link a check reaches again.
-    private static func timeValidation(depth: Int) -> Double {
-        onLargeStack {
-            let container = Container()
-            for level in (0..<depth).reversed() {
-                let next = level + 1 < depth ? String(level + 1) : nil
-                container.register(Link.self, name: String(level)) { r in
-                    if let next { _ = try r.resolve(Link.self, name: next) }
-                    return Link()
-                }
-            }
-            let start = Harness.now()
-            _ = try? container.validate()
-            return Double(Harness.now() - start) / 1e9
         }
     }
 

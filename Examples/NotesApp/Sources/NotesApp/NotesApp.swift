@@ -25,6 +25,7 @@ final class NotesApp {
         container.register((any NoteStore).self, scope: .singleton) { _ in MemoryNoteStore(notes) }
         container.register((any Clock).self) { _ in SystemClock() }
         container.register(Draft.self, scope: .scoped(to: .session)) { _ in Draft() }
+        container.register(Preferences.self, scope: .singleton) { _ in Preferences() }
         router = Router(container: container, host: host)
         router.register(RoutableView<any EditorView>()) { r in
             EditorScreen(store: try r.resolve((any NoteStore).self))

@@ -16,6 +16,14 @@
 import Injector
 import InjectorRouting
 
+/// The user's preferences: main-actor state, shared by the whole app (a singleton). A factory runs
+/// wherever it is resolved, so the class is made by a `nonisolated init`; its state stays on the
+/// main actor.
+final class Preferences {
+    var fontSize = 14
+    nonisolated init() {}
+}
+
 /// The screen the app starts on, before signing in.
 final class SignInScreen {}
 

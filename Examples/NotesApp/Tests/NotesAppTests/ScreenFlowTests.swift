@@ -70,6 +70,15 @@ import Testing
     }
 }
 
+/// A main-actor singleton, made by its `nonisolated init`, is one instance whose state the app's
+/// main-actor code uses directly.
+@Test func aMainActorSingletonIsSharedAndItsStateUsedOnTheMainActor() throws {
+    let app = NotesApp(notes: [])
+    try app.container.resolve(Preferences.self).fontSize = 18
+
+    #expect(try app.container.resolve(Preferences.self).fontSize == 18)
+}
+
 /// The model's async calls that take a closure run in its isolation, the main actor.
 @Suite struct EditorModelTests {
     @Test func theModelsClosuresUseItsStateAndItsSessionIsClosed() async throws {

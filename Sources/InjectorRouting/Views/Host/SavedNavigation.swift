@@ -92,7 +92,7 @@ extension HeadlessNavigationHost {
     ///
     /// Nothing is shown unless everything is: every route is looked up first (a view protocol by
     /// name, a URL by the router's patterns); if a perform then fails, the routes performed before it
-    /// are removed, last first, and its error is thrown.
+    /// are removed, last first (even if a removal hook throws), and its error is thrown.
     ///
     /// - Returns: The routes performed, in the order of `saved`'s screens, to remove them later.
     /// - Throws: `RoutingError`: `RoutingError/Code/invalidProtocol` naming every route the router has
@@ -111,13 +111,19 @@ extension HeadlessNavigationHost {
                 throw router.reported(.savedNavigationMisfit(route, source: screen.source))
             }
             let named = views.filter { $0.description == screen.view }
+            // By its URL if it was opened by one, else by its protocol's name, which one route must have.
             let found =
-                screen.url.flatMap { try? router.request(url: $0, action: .performRoute) }
-                ?? named.first.map { RouteRequest(key: $0, action: .performRoute) }
+                screen.url == nil
+                ? named.first.map { RouteRequest(key: $0, action: .performRoute) }
+                : screen.url.flatMap { try? router.request(url: $0, action: .performRoute) }
             if let found, found.key.kind == .view, screen.url != nil || named.count == 1 {
                 requests.append(found)
             } else {
-                missing.append(route + (named.count > 1 ? " (\(named.count) view protocols have that name)" : ""))
+                missing.append(
+                    route
+                        + (screen.url == nil && named.count > 1
+                            ? " (\(named.count) view protocols have that name)" : "")
+                )
             }
         }
         guard missing.isEmpty else { throw router.reported(.unregisteredRoutes(missing)) }
@@ -133,7 +139,7 @@ extension HeadlessNavigationHost {
                 shown.append(routes.last?.destination.map { $0 as AnyObject })
             }
         } catch {
-            for route in routes.reversed() { try? route.removeRoute() }
+            for route in routes.reversed() { try? route.removeRoute(despiteHookFailures: true) }
             throw error
         }
         return routes

@@ -85,9 +85,9 @@ extension Router {
     }
 
     /// Registers a view route written as a type: the container makes the destination with the route's
-    /// `RouteDefinition/makeDestination(with:resolver:)`; the router runs its hooks, supports its paths,
-    /// and performs its own transition for `ViewRoutePath/custom(from:)`.
-    @discardableResult
+    /// `ViewRouteDefinition/makeDestination(with:resolver:)`, on the main actor; the router runs its
+    /// hooks, supports its paths, and performs its own transition for `ViewRoutePath/custom(from:)`.
+    @MainActor @discardableResult
     public func register<Protocol, Route: ViewRouteDefinition>(
         _ view: RoutableView<Protocol>,
         route: Route,
@@ -110,7 +110,8 @@ extension Router {
         return ViewRouteRegistration(
             registration: registerRoute(
                 view.key,
-                route: route,
+                route: MainActorRoute(route),
+                named: typeName(Route.self),
                 scope: scope,
                 replacesExisting: replacesExisting,
                 fileID: fileID,

@@ -273,6 +273,17 @@ public final class ViewRoute<Destination> {
         successHandler: (@MainActor () -> Void)? = nil,
         errorHandler: (@MainActor (RouteAction, RoutingError) -> Void)? = nil
     ) throws {
+        try removeRoute(successHandler: successHandler, errorHandler: errorHandler, despiteHookFailures: false)
+    }
+
+    /// Removes the route as `removeRoute(successHandler:errorHandler:)` does; `despiteHookFailures`,
+    /// for a rollback that must take the screen away, undoes the transition even when a removal hook
+    /// throws.
+    func removeRoute(
+        successHandler: (@MainActor () -> Void)? = nil,
+        errorHandler: (@MainActor (RouteAction, RoutingError) -> Void)? = nil,
+        despiteHookFailures: Bool
+    ) throws {
         let action = RouteAction.removeRoute
         let views = router.storage.views
         func fail(_ error: RoutingError) -> RoutingError {
@@ -306,11 +317,13 @@ public final class ViewRoute<Destination> {
             views.end(self)
             return fail(error)
         }
-        do {
-            let context = RouteContext(router: router, parameters: RouteParameters(), action: action)
-            for removal in shown.record.removals { try removal(destination, context) }
-        } catch {
-            throw stayRouted(.hookFailed(error, hook: "removal", route: label, action: action))
+        let context = RouteContext(router: router, parameters: RouteParameters(), action: action)
+        for removal in shown.record.removals {
+            do { try removal(destination, context) } catch {
+                guard despiteHookFailures else {
+                    throw stayRouted(.hookFailed(error, hook: "removal", route: label, action: action))
+                }
+            }
         }
         if let style = shown.style, let host = router.host {
             // An observer or a removal hook may have changed the hierarchy since the checks.

@@ -13,8 +13,12 @@
 
 import Injector
 
-/// A view route written as a type: a `RouteDefinition` whose destination is a screen or a view,
-/// with the paths it supports and, if it has one, its own transition.
+/// A view route written as a type: it makes its screen or view from the route's parameters and a
+/// resolver, prepares it, checks it, removes it and handles events, as a `RouteDefinition` does, and
+/// says the paths it supports and, if it has one, performs its own transition.
+///
+/// On the main actor, where view routes are performed: a route type that conforms is `@MainActor`,
+/// and makes `@MainActor` screens (UIKit's view controllers) as they are.
 ///
 /// ```swift
 /// struct TabSwitchRoute: ViewRouteDefinition {
@@ -22,13 +26,13 @@ import Injector
 ///     func makeDestination(with parameters: RouteParameters, resolver: Resolver) throws -> InboxScreen {
 ///         InboxScreen(store: try resolver.resolve((any NoteStore).self))
 ///     }
-///     @MainActor func performCustomTransition(
+///     func performCustomTransition(
 ///         _ destination: InboxScreen, from source: AnyObject, completion: @escaping @MainActor () -> Void
 ///     ) throws {
 ///         tabs.select(destination)
 ///         completion()
 ///     }
-///     @MainActor func removeCustomTransition(
+///     func removeCustomTransition(
 ///         _ destination: InboxScreen, from source: AnyObject, completion: @escaping @MainActor () -> Void
 ///     ) throws {
 ///         tabs.deselect(destination)
@@ -36,7 +40,34 @@ import Injector
 ///     }
 /// }
 /// ```
-public protocol ViewRouteDefinition: RouteDefinition where Destination: AnyObject {
+///
+/// Every requirement but `makeDestination` has a default.
+@MainActor
+public protocol ViewRouteDefinition: Sendable {
+    /// The screen or view the route makes: a class that conforms to the protocol it is registered for.
+    associatedtype Destination: AnyObject
+
+    /// Identifiers under which the route can also be performed; as `RouteDefinition/identifiers`.
+    var identifiers: [String] { get }
+
+    /// URL patterns that perform the route; as `RouteDefinition/urlPatterns`.
+    var urlPatterns: [String] { get }
+
+    /// Makes the destination; as `RouteDefinition/makeDestination(with:resolver:)`.
+    func makeDestination(with parameters: RouteParameters, resolver: Resolver) throws -> Destination
+
+    /// Prepares a destination on every perform, after the caller's own preparation.
+    func prepare(_ destination: inout Destination, context: RouteContext) throws
+
+    /// Checks that a destination is fully prepared; as `RouteDefinition/verify(_:context:)`.
+    func verify(_ destination: Destination, context: RouteContext) throws
+
+    /// Undoes what performing did, when the route is removed.
+    func remove(_ destination: Destination, context: RouteContext) throws
+
+    /// Adds handlers for the custom events this route handles; see `Router/send(_:)`.
+    func handleEvents(_ events: inout RouteEventHandlers)
+
     /// The paths the route supports; `ViewRoutePaths/screenTransitions` unless it says otherwise.
     /// A route with its own transition lists `ViewRoutePaths/custom`.
     var supportedPaths: ViewRoutePaths { get }
@@ -45,14 +76,14 @@ public protocol ViewRouteDefinition: RouteDefinition where Destination: AnyObjec
     /// calls `completion` once the transition has ended. The route holds its destination weakly, as
     /// a host's transitions leave the screen held by the hierarchy: what this shows must keep it (the
     /// tabs above do), or removing the route fails, its destination gone.
-    @MainActor func performCustomTransition(
+    func performCustomTransition(
         _ destination: Destination,
         from source: AnyObject,
         completion: @escaping @MainActor () -> Void
     ) throws
 
     /// Undoes `performCustomTransition(_:from:completion:)`; calls `completion` once done.
-    @MainActor func removeCustomTransition(
+    func removeCustomTransition(
         _ destination: Destination,
         from source: AnyObject,
         completion: @escaping @MainActor () -> Void
@@ -60,11 +91,23 @@ public protocol ViewRouteDefinition: RouteDefinition where Destination: AnyObjec
 }
 
 extension ViewRouteDefinition {
+    /// No identifiers.
+    public var identifiers: [String] { [] }
+    /// No URL patterns.
+    public var urlPatterns: [String] { [] }
+    /// Prepares nothing.
+    public func prepare(_ destination: inout Destination, context: RouteContext) throws {}
+    /// Checks nothing.
+    public func verify(_ destination: Destination, context: RouteContext) throws {}
+    /// Removes nothing.
+    public func remove(_ destination: Destination, context: RouteContext) throws {}
+    /// Handles no events.
+    public func handleEvents(_ events: inout RouteEventHandlers) {}
     /// Every screen transition and `makeDestination`.
     public var supportedPaths: ViewRoutePaths { .screenTransitions }
 
     /// Refuses: a route performs a custom transition only when it implements one.
-    @MainActor public func performCustomTransition(
+    public func performCustomTransition(
         _ destination: Destination,
         from source: AnyObject,
         completion: @escaping @MainActor () -> Void
@@ -73,7 +116,7 @@ extension ViewRouteDefinition {
     }
 
     /// Refuses: a route removes a custom transition only when it implements one.
-    @MainActor public func removeCustomTransition(
+    public func removeCustomTransition(
         _ destination: Destination,
         from source: AnyObject,
         completion: @escaping @MainActor () -> Void
@@ -99,4 +142,44 @@ struct ViewTraits: Sendable {
     let supportedPaths: ViewRoutePaths
     let performCustom: Transition?
     let removeCustom: Transition?
+}
+
+/// A view route type as the router keeps every route type (a `RouteDefinition`): each of its steps
+/// runs on the main actor, where the router calls it (see `onMainActor`).
+struct MainActorRoute<Route: ViewRouteDefinition>: RouteDefinition {
+    let route: Route
+    let identifiers: [String]
+    let urlPatterns: [String]
+    let events: RouteEventHandlers
+
+    @MainActor init(_ route: Route) {
+        self.route = route
+        identifiers = route.identifiers
+        urlPatterns = route.urlPatterns
+        var events = RouteEventHandlers()
+        route.handleEvents(&events)
+        self.events = events
+    }
+
+    func makeDestination(with parameters: RouteParameters, resolver: Resolver) throws -> Route.Destination {
+        try onMainActor(resolver) { try route.makeDestination(with: parameters, resolver: $0) }
+    }
+
+    func prepare(_ destination: inout Route.Destination, context: RouteContext) throws {
+        destination = try onMainActor(destination) { destination in
+            var destination = destination
+            try route.prepare(&destination, context: context)
+            return destination
+        }
+    }
+
+    func verify(_ destination: Route.Destination, context: RouteContext) throws {
+        try onMainActor(destination) { try route.verify($0, context: context) }
+    }
+
+    func remove(_ destination: Route.Destination, context: RouteContext) throws {
+        try onMainActor(destination) { try route.remove($0, context: context) }
+    }
+
+    func handleEvents(_ events: inout RouteEventHandlers) { events = self.events }
 }

@@ -54,13 +54,13 @@ enum ViewRouteDefinitionDoc {
         func makeDestination(with parameters: RouteParameters, resolver: Resolver) throws -> InboxScreen {
             InboxScreen(store: try resolver.resolve((any NoteStore).self))
         }
-        @MainActor func performCustomTransition(
+        func performCustomTransition(
             _ destination: InboxScreen, from source: AnyObject, completion: @escaping @MainActor () -> Void
         ) throws {
             tabs.select(destination)
             completion()
         }
-        @MainActor func removeCustomTransition(
+        func removeCustomTransition(
             _ destination: InboxScreen, from source: AnyObject, completion: @escaping @MainActor () -> Void
         ) throws {
             tabs.deselect(destination)
