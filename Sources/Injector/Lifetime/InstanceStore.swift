@@ -26,19 +26,16 @@
 /// that gate is the table's. (Async instances are built behind `AsyncInstanceGates`.)
 @usableFromInline
 final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
-    /// The store's fixed part and state, in a struct of its own (see `LockedBuffer`).
+    /// The store's fixed part and state, in a struct of its own (see `LockedBuffer`). The state
+    /// comes first: a debug build's generic access to it is an access to the contents' start, which
+    /// must not be the fixed part, read meanwhile without the lock.
     @usableFromInline struct Contents: LockedBufferContents {
-        @usableFromInline let fixed: Fixed
         @usableFromInline var state: State
+        @usableFromInline let fixed: Fixed
 
         @usableFromInline init(fixed: Fixed, state: State) {
             self.fixed = fixed
             self.state = state
-        }
-
-        @inlinable
-        static func state(at contents: UnsafeMutablePointer<Self>) -> UnsafeMutablePointer<State> {
-            state(at: contents, stored: \.state)
         }
     }
 

@@ -137,7 +137,7 @@ package class LockedBuffer<Contents: LockedBufferContents>: ManagedBuffer<Conten
     final func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
-        return try withUnsafeMutablePointerToHeader { try body(&Contents.state(at: $0).pointee) }
+        return try withUnsafeMutablePointerToHeader { try body(&$0.pointee.state) }
     }
 }
 
@@ -149,22 +149,7 @@ package protocol LockedBufferContents {
     associatedtype Fixed
     associatedtype State
     init(fixed: Fixed, state: State)
-    /// The state within the contents at `contents`. (Reached through the whole contents, as generic
-    /// code reaches a property, the state's access would cover the fixed part, which other threads
-    /// read meanwhile.)
-    static func state(at contents: UnsafeMutablePointer<Self>) -> UnsafeMutablePointer<State>
-}
-
-extension LockedBufferContents {
-    /// The state, at its stored property's offset within the contents.
-    @inlinable
-    static func state(
-        at contents: UnsafeMutablePointer<Self>,
-        stored: WritableKeyPath<Self, State>
-    ) -> UnsafeMutablePointer<State> {
-        UnsafeMutableRawPointer(contents).advanced(by: MemoryLayout<Self>.offset(of: stored)!)
-            .assumingMemoryBound(to: State.self)
-    }
+    var state: State { get set }
 }
 
 /// What a ``LockedBuffer`` holds besides its mutex, for any fixed part and state.
@@ -178,10 +163,5 @@ package struct LockedBufferHeader<Fixed, State>: LockedBufferContents {
     @usableFromInline package init(fixed: Fixed, state: State) {
         self.fixed = fixed
         self.state = state
-    }
-
-    @inlinable
-    package static func state(at contents: UnsafeMutablePointer<Self>) -> UnsafeMutablePointer<State> {
-        state(at: contents, stored: \.state)
     }
 }
