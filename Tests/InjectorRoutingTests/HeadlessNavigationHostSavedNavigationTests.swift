@@ -162,6 +162,7 @@ import Testing
         let restoredRouter = Router(container: Container(), host: restoredHost)
         restoredRouter.register(RoutableView<any EditorView>()) { _ in EditorScreen() }
             .onRemove { _, _ in throw TestFailure("remove hook") }
+        let signInLine = #line + 1
         restoredRouter.register(RoutableView<any SignInView>()) { _ in throw TestFailure("sign-in down") }
         let json =
             #"{"screens":[{"source":0,"style":{"push":{}},"view":"EditorView"},"#
@@ -171,6 +172,13 @@ import Testing
         let error = try #require(routingError { try restoredHost.restore(saved, through: restoredRouter) })
 
         #expect(error.code == .destinationUnavailable)
+        #expect(
+            error.message
+                == "RoutableView<SignInView> (the route registered at InjectorRoutingTests/"
+                + "HeadlessNavigationHostSavedNavigationTests.swift:\(signInLine)) could not make its destination."
+                + " The factory of SignInView threw: sign-in down. The error is the underlyingError; fix the factory"
+                + " or what it depends on."
+        )
         #expect(restoredHost.description == "HomeScreen (root of a navigation stack)")
     }
 
