@@ -21,12 +21,22 @@ extension Container {
     /// While a task runs with overrides (`withOverrides`), an override of `key` comes first.
     @usableFromInline
     func provider(for key: LookupKey) -> Borrowed<AnyProvider>? {
-        // The usual lookup (no overrides, the registry published, the key registered here) is the
-        // few instructions of the table's probe; the rest is in functions of their own, not laid
-        // out between them.
-        if _slowPath(tree.mayHaveOverrides), let overridden = overriddenProvider(for: key) { return overridden }
-        if let provider = localProvider(for: key) { return provider }
-        return parent?.registeredProvider(for: key)
+        // The usual lookup (no overrides, the registry published, an unnamed key registered here)
+        // is the few instructions of the table's probe, which calls nothing; the rest is one call in
+        // tail position, so that the probe saves no registers for it.
+        if _fastPath(!tree.mayHaveOverrides && key.name == nil), let published = registry.borrowed(),
+            let provider = published.withObject({ $0.unnamedProvider(for: key) })
+        {
+            return provider
+        }
+        return lookUpFully(key)
+    }
+
+    /// `provider(for:)`, every case.
+    @inline(never)
+    private func lookUpFully(_ key: LookupKey) -> Borrowed<AnyProvider>? {
+        if tree.mayHaveOverrides, let overridden = overriddenProvider(for: key) { return overridden }
+        return registeredProvider(for: key)
     }
 
     /// The provider that the overrides bound to this task give `key`, if any.
@@ -53,10 +63,8 @@ extension Container {
         return container
     }
 
-    @inline(__always)
     private func localProvider(for key: LookupKey) -> Borrowed<AnyProvider>? {
-        let published = registry.borrowed()
-        return (_fastPath(published != nil) ? published! : publishRegistry()).withObject { $0.provider(for: key) }
+        (registry.borrowed() ?? publishRegistry()).withObject { $0.provider(for: key) }
     }
 
     /// The snapshot lookups read, published now if a change replaced it.

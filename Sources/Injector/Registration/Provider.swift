@@ -31,19 +31,19 @@ class AnyProvider: @unchecked Sendable {
     /// The identity of `original`, kept: the store key of every scoped resolve.
     private let originalIdentity: ObjectIdentifier?
     /// The dependencies recorded on an original provider (see `AnyProvider+Dependencies.swift`).
-    var notedDependencies: [ServiceKey] = []
+    final var notedDependencies: [ServiceKey] = []
     /// The first dependencies known, by the identity of their records (0 for none yet), in the
     /// provider's own atomic words (in `disposalPlan`'s allocation): a factory usually resolves a
     /// handful, and a check of these reads that allocation and no other object (a request's
     /// dependents are cold, and each object is a cache line to fetch).
-    var knownDependency0: AtomicWord<UInt> { disposalPlan.wordBeside(0) }
-    var knownDependency1: AtomicWord<UInt> { disposalPlan.wordBeside(1) }
-    var knownDependency2: AtomicWord<UInt> { disposalPlan.wordBeside(2) }
-    var knownDependency3: AtomicWord<UInt> { disposalPlan.wordBeside(3) }
+    final var knownDependency0: AtomicWord<UInt> { disposalPlan.wordBeside(0) }
+    final var knownDependency1: AtomicWord<UInt> { disposalPlan.wordBeside(1) }
+    final var knownDependency2: AtomicWord<UInt> { disposalPlan.wordBeside(2) }
+    final var knownDependency3: AtomicWord<UInt> { disposalPlan.wordBeside(3) }
     /// The dependencies known so far past the first four, for a check without a lock; the latest
     /// of `knownDependencyGenerations`, which keeps them all alive.
-    var knownDependencies: AtomicWord<Borrowed<KnownDependencies>?> { disposalPlan.wordBeside(4) }
-    var knownDependencyGenerations: [KnownDependencies] = []
+    final var knownDependencies: AtomicWord<Borrowed<KnownDependencies>?> { disposalPlan.wordBeside(4) }
+    final var knownDependencyGenerations: [KnownDependencies] = []
     /// Whether the factory is `async`: only the async spelling of resolve can run it.
     @usableFromInline let isAsync: Bool
     /// Whether the factory takes resolve-time arguments: it may then resolve its own key again
@@ -99,7 +99,7 @@ class AnyProvider: @unchecked Sendable {
 
     /// What disposes `instance`, made by this registration, with its identity if it is a class
     /// instance; `nil` if it is not disposable.
-    @inlinable func disposer<Instance>(
+    @inlinable final func disposer<Instance>(
         for instance: Instance
     ) -> (disposer: DisposalBag.Disposer, object: AnyObject?)? {
         if let plan = disposalPlan.borrowed()?.object, plan.matches(instance) { return plan.disposer(for: instance) }
@@ -114,7 +114,7 @@ class AnyProvider: @unchecked Sendable {
     /// the registration's first instance, whose plan it keeps; or an instance of another type than
     /// the plan's, or of a type whose disposal depends on the value (`DisposalPlan.castsLookInside`),
     /// whose casts are asked of this instance alone.
-    @usableFromInline func disposer(
+    @usableFromInline final func disposer(
         forUnplanned instance: Any,
         type: ObjectIdentifier,
         isForExistential: Bool
@@ -131,20 +131,20 @@ class AnyProvider: @unchecked Sendable {
     /// The published instance of a sync singleton registration, as `keptObject(for:)` keeps it,
     /// borrowed from its slot; `nil` until it is published, for any other registration, and for
     /// one with a conflict, whose resolve is an error.
-    @inlinable var publishedSingleton: Borrowed<any AnyObject & Sendable>? {
+    @inlinable final var publishedSingleton: Borrowed<any AnyObject & Sendable>? {
         conflict == nil ? singleton?.borrowedObject : nil
     }
 
     /// The registration's record: its original provider, which every copy shares. Its identity
     /// keys instances in stores; it keeps the dependencies its factory resolved.
-    var borrowedRecord: Borrowed<AnyProvider> { original ?? Borrowed(self) }
+    final var borrowedRecord: Borrowed<AnyProvider> { original ?? Borrowed(self) }
 
     /// The registration's record (see `borrowedRecord`).
-    @usableFromInline var record: AnyProvider { borrowedRecord.object }
+    @usableFromInline final var record: AnyProvider { borrowedRecord.object }
 
     /// The identity of the registration's record, which keys its instances in stores: read without
     /// touching the record.
-    @usableFromInline var recordIdentity: ObjectIdentifier { originalIdentity ?? ObjectIdentifier(self) }
+    @usableFromInline final var recordIdentity: ObjectIdentifier { originalIdentity ?? ObjectIdentifier(self) }
 
     /// A copy with `conflict` and `preparation`; subclasses keep their factory and instance storage.
     func copy(conflict: Conflict?, preparation: AnyObject?) -> AnyProvider {
@@ -152,7 +152,7 @@ class AnyProvider: @unchecked Sendable {
     }
 
     /// Every site that registered this key: one, or more when a conflict was recorded.
-    var sites: [RegistrationSite] { conflict?.sites ?? [site] }
+    final var sites: [RegistrationSite] { conflict?.sites ?? [site] }
 
     /// The resolve-time arguments `values` borrows, as values to compare, or `nil` if one of them
     /// is not `Hashable` (or the registration takes none).

@@ -54,19 +54,17 @@ final class ProviderTable: @unchecked Sendable {
         entries.deallocate()  // entries are trivial: nothing to deinitialise
     }
 
-    /// The provider registered for `key`. (Inlined into `Container.provider(for:)`, with
-    /// `index(of:shift:)`: every resolve looks up, and calls of their own would cost each one.)
-    @inline(__always)
+    /// The provider registered for `key`.
     func provider(for key: LookupKey) -> Borrowed<AnyProvider>? {
-        let mask = entries.count - 1
-        var index = Self.index(of: key, shift: shift)
-        while let provider = entries[index].provider {
-            if entries[index].group == key.group, provider.withObject({ $0.key.name == key.name }) {
-                return provider
-            }
-            index = (index + 1) & mask
-        }
-        return nil
+        entries[Self.slot(of: key, in: entries, shift: shift) { $0 == key.name }].provider
+    }
+
+    /// The provider registered for `key`, which has no name. (Inlined into
+    /// `Container.provider(for:)`: every resolve looks up, and a call of its own would cost each
+    /// one; names take calls to hash and compare, which this probe does without.)
+    @inline(__always)
+    func unnamedProvider(for key: LookupKey) -> Borrowed<AnyProvider>? {
+        entries[Self.slot(of: key, in: entries, shift: shift) { $0 == nil }].provider
     }
 
     /// Stores `provider` under its key, replacing any provider stored there. The caller keeps
@@ -83,17 +81,28 @@ final class ProviderTable: @unchecked Sendable {
         shift: Int
     ) -> Bool {
         let key = provider.withObject { $0.key.lookupKey }
-        let mask = entries.count - 1
-        var index = Self.index(of: key, shift: shift)
-        while let existing = entries[index].provider {
-            if entries[index].group == key.group, existing.withObject({ $0.key.name == key.name }) {
-                entries[index].provider = provider
-                return false
-            }
-            index = (index + 1) & mask
-        }
+        let index = Self.slot(of: key, in: entries, shift: shift) { $0 == key.name }
+        let isNew = entries[index].provider == nil
         entries[index] = Entry(group: key.group, provider: provider)
-        return true
+        return isNew
+    }
+
+    /// The index of the entry of `key`, whose name `hasName` recognises, or of the empty entry where
+    /// it would go: linear probing from the key's hash.
+    @inline(__always)
+    private static func slot(
+        of key: LookupKey,
+        in entries: UnsafeMutableBufferPointer<Entry>,
+        shift: Int,
+        hasName: (String?) -> Bool
+    ) -> Int {
+        let mask = entries.count &- 1
+        var index = Self.index(of: key, shift: shift)
+        while let provider = entries[index].provider {
+            if entries[index].group == key.group, provider.withObject({ hasName($0.key.name) }) { return index }
+            index = (index &+ 1) & mask
+        }
+        return index
     }
 
     private func grow() {
@@ -128,6 +137,6 @@ final class ProviderTable: @unchecked Sendable {
             &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)
         if let name = key.name { mixed ^= UInt(bitPattern: name.hashValue) }
         mixed &*= UInt(truncatingIfNeeded: 0xBF58_476D_1CE4_E5B9 as UInt64)
-        return Int(truncatingIfNeeded: mixed >> UInt(shift))
+        return Int(truncatingIfNeeded: mixed &>> UInt(truncatingIfNeeded: shift))
     }
 }

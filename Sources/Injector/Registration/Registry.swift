@@ -33,9 +33,15 @@ final class Registry: Sendable {
     }
 
     /// The provider registered for `key`.
-    @inline(__always)
     func provider(for key: LookupKey) -> Borrowed<AnyProvider>? {
         table.provider(for: key)
+    }
+
+    /// The provider registered for `key`, which has no name: `provider(for:)`'s probe, inlined
+    /// into the container's usual lookup.
+    @inline(__always)
+    func unnamedProvider(for key: LookupKey) -> Borrowed<AnyProvider>? {
+        table.unnamedProvider(for: key)
     }
 
     /// The registrations that are problems to report: duplicates, late ones, and those whose
