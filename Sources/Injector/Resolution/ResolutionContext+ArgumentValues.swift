@@ -44,6 +44,8 @@ extension ResolutionContext {
             let arguments: [AnyHashable]
         }
 
+        var isEmpty: Bool { frames.isEmpty }
+
         mutating func append(_ frame: ArgumentFrame) {
             frames.append(frame)
             guard _slowPath(frames.count > Self.indexedCount) else { return }

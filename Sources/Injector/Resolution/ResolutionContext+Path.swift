@@ -42,6 +42,8 @@ extension ResolutionContext {
     /// Where on the path `provider` is under construction with `arguments`, in this resolution or
     /// one it runs inside.
     func depthOfConstruction(of provider: AnyProvider, with arguments: ArgumentValues) -> Int? {
+        // The usual answer, when no construction with arguments is under way: without a walk.
+        guard nesting.outer != nil || !construction.argumentFrames.isEmpty else { return nil }
         let id = ObjectIdentifier(provider)
         var identity: [AnyHashable]??  // worked out on the first frame of the same registration
         var context: ResolutionContext? = self

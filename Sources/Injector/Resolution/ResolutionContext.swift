@@ -315,6 +315,7 @@ final class ResolutionContext {
 
     /// Whether an async resolution this one runs within was constructing `provider`.
     func inheritedConstruction(of provider: AnyProvider) -> Bool {
+        guard isAsync || nesting.outer != nil else { return false }  // the usual answer, without a walk
         let outermost = outermost
         return outermost.isAsync && outermost.inherits(provider)
     }
