@@ -14,11 +14,16 @@
 /// The services under construction in one resolution, outermost first: what cycle detection
 /// searches and error paths show.
 ///
+/// The entry of a registration that takes arguments also borrows them where its construction keeps
+/// them, neither copied nor boxed. They are compared only when the registration is met again on the
+/// stack, which is rare: the same arguments make a cycle, others a recursion (a tree built by depth).
+/// Arguments that are not all `Hashable` are taken as others.
+///
 /// The innermost entry is kept apart from the rest, so that a resolve without nested resolves
-/// allocates nothing; past `indexedDepth` entries, a count of each of the outer ones keeps the
-/// cycle check constant-time, so that very deep chains stay linear. (A count, not a set: a
-/// registration that takes arguments may be on the stack more than once, recursing with other
-/// arguments.) Entries borrow their providers.
+/// allocates nothing. Past `indexedDepth` entries, an index of the outer ones keeps both checks
+/// constant-time, so that very deep chains stay linear: a count of each registration (a count, not
+/// a set: a registration that takes arguments may be on the stack more than once), and the depth of
+/// each construction by registration and arguments. Entries borrow their providers.
 ///
 /// It also keeps the depth of the outermost entry whose instances outlive lifetime scopes (singleton
 /// and weak): one is on the stack exactly while that one is, so the captive-dependency check, which
@@ -26,21 +31,41 @@
 struct ConstructionStack {
     private static let indexedDepth = 32
 
-    private var innermost: Borrowed<AnyProvider>?
-    private var outer: [Borrowed<AnyProvider>] = []
+    private struct Entry {
+        let provider: Borrowed<AnyProvider>
+        /// The construction's resolve-time arguments, if its registration takes any.
+        let arguments: BorrowedValues?
+
+        /// The arguments as values to compare, or `nil` if there are none or one is not `Hashable`.
+        var argumentIdentity: [AnyHashable]? {
+            arguments.flatMap { values in provider.withObject { $0.argumentIdentity(of: values) } }
+        }
+    }
+
+    /// A construction with arguments, in the index of a deep stack.
+    private struct Construction: Hashable {
+        let provider: ObjectIdentifier
+        let arguments: [AnyHashable]
+    }
+
+    private var innermost: Entry?
+    private var outer: [Entry] = []
     private var outerIndex: [ObjectIdentifier: Int] = [:]
+    /// The depth of each outer construction whose arguments are all `Hashable`. One per key: a
+    /// second would have been a cycle.
+    private var constructionIndex: [Construction: Int] = [:]
     /// The depth (1 for the outermost entry) of the outermost singleton or weak entry; 0 for none.
     private var outlivingDepth = 0
 
     var count: Int { innermost == nil ? 0 : outer.count + 1 }
 
     @inline(__always)
-    mutating func push(_ provider: AnyProvider) {
+    mutating func push(_ provider: AnyProvider, arguments: BorrowedValues? = nil) {
         if let innermost {
             outer.append(innermost)
             if _slowPath(outer.count >= Self.indexedDepth) { index(innermost) }
         }
-        innermost = Borrowed(provider)
+        innermost = Entry(provider: Borrowed(provider), arguments: arguments)
         if outlivingDepth == 0, provider.outlivesLifetimeScopes { outlivingDepth = outer.count + 1 }
     }
 
@@ -54,11 +79,19 @@ struct ConstructionStack {
     /// Counts `entry`, just appended to the outer entries, in the index of a deep stack; the
     /// entries before it too, when it is the one that makes the stack deep.
     @inline(never)
-    private mutating func index(_ entry: Borrowed<AnyProvider>) {
+    private mutating func index(_ entry: Entry) {
         if outer.count == Self.indexedDepth {
-            for outerEntry in outer { outerIndex[ObjectIdentifier(outerEntry.object), default: 0] += 1 }
+            for (depth, outerEntry) in outer.enumerated() { index(outerEntry, at: depth) }
         } else {
-            outerIndex[ObjectIdentifier(entry.object), default: 0] += 1
+            index(entry, at: outer.count - 1)
+        }
+    }
+
+    private mutating func index(_ entry: Entry, at depth: Int) {
+        let identity = ObjectIdentifier(entry.provider.object)
+        outerIndex[identity, default: 0] += 1
+        if let arguments = entry.argumentIdentity {
+            constructionIndex[Construction(provider: identity, arguments: arguments)] = depth
         }
     }
 
@@ -66,11 +99,16 @@ struct ConstructionStack {
     /// the index when the stack is no longer deep.
     @inline(never)
     private mutating func unindexLast() {
-        if outer.count > Self.indexedDepth, let last = outer.last {
-            let identity = ObjectIdentifier(last.object)
-            if outerIndex[identity] == 1 { outerIndex[identity] = nil } else { outerIndex[identity]! -= 1 }
-        } else {
+        guard outer.count > Self.indexedDepth, let last = outer.last else {
             outerIndex.removeAll()
+            constructionIndex.removeAll()
+            return
+        }
+        let identity = ObjectIdentifier(last.provider.object)
+        if outerIndex[identity] == 1 { outerIndex[identity] = nil } else { outerIndex[identity]! -= 1 }
+        if let arguments = last.argumentIdentity {
+            let key = Construction(provider: identity, arguments: arguments)
+            if constructionIndex[key] == outer.count - 1 { constructionIndex[key] = nil }
         }
     }
 
@@ -81,19 +119,32 @@ struct ConstructionStack {
     mutating func contains(_ provider: AnyProvider) -> Bool {
         guard let innermost else { return false }
         let target = Borrowed(provider)
-        if innermost == target { return true }
+        if innermost.provider == target { return true }
         if _slowPath(outer.count >= Self.indexedDepth) { return outerIndex[ObjectIdentifier(provider)] != nil }
-        return outer.withUnsafeMutableBufferPointer { entries in entries.contains { $0 == target } }
+        return outer.withUnsafeMutableBufferPointer { entries in entries.contains { $0.provider == target } }
+    }
+
+    /// Where on the stack (0 for the outermost entry) `provider` is under construction with the
+    /// arguments `values` holds, if it is. `identity`, those arguments' identity, is worked out on
+    /// first need and kept for the next call.
+    mutating func depth(
+        of provider: AnyProvider,
+        with values: BorrowedValues,
+        identity: inout [AnyHashable]??
+    ) -> Int? {
+        guard contains(provider) else { return nil }
+        if identity == nil { identity = .some(provider.argumentIdentity(of: values)) }
+        guard let compared = identity!, let innermost else { return nil }
+        if innermost.provider.object === provider, innermost.argumentIdentity == compared { return outer.count }
+        if outer.count >= Self.indexedDepth {
+            return constructionIndex[Construction(provider: ObjectIdentifier(provider), arguments: compared)]
+        }
+        return outer.lastIndex { $0.provider.object === provider && $0.argumentIdentity == compared }
     }
 
     /// The record of the provider pushed last, unretained (no reference count written), if any.
     var innermostRecord: Borrowed<AnyProvider>? {
-        innermost?.withObject { $0.borrowedRecord }
-    }
-
-    /// The provider pushed last, borrowed, if any. `mutating` for the same reason.
-    mutating func withInnermostProvider<Result>(_ body: (AnyProvider) -> Result) -> Result? {
-        innermost?.withObject(body)
+        innermost?.provider.withObject { $0.borrowedRecord }
     }
 
     /// Whether a singleton or weak service is on the stack: a scoped instance handed to it would be
@@ -103,13 +154,13 @@ struct ConstructionStack {
     /// The innermost provider on the stack that satisfies `predicate`.
     func last(where predicate: (AnyProvider) -> Bool) -> AnyProvider? {
         guard let innermost else { return nil }
-        if predicate(innermost.object) { return innermost.object }
-        return outer.last { predicate($0.object) }?.object
+        if predicate(innermost.provider.object) { return innermost.provider.object }
+        return outer.last { predicate($0.provider.object) }?.provider.object
     }
 
     /// The providers on the stack, outermost first.
     var providers: [AnyProvider] {
         guard let innermost else { return [] }
-        return (outer + [innermost]).map { $0.object }
+        return (outer + [innermost]).map { $0.provider.object }
     }
 }

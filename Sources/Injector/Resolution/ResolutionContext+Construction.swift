@@ -28,7 +28,7 @@ extension ResolutionContext {
     /// again with other arguments is recursion (a tree built by depth), which ends or meets the stack
     /// guard; with the same arguments, it is a cycle. Arguments that cannot be compared (not
     /// `Hashable`) are taken as other arguments.
-    @usableFromInline func enter(_ provider: AnyProvider, arguments: ArgumentValues) throws {
+    @usableFromInline func enter(_ provider: AnyProvider, arguments: BorrowedValues) throws {
         if let depth = depthOfConstruction(of: provider, with: arguments) {
             throw cycle(closedBy: provider, at: depth)
         }
@@ -111,7 +111,7 @@ extension ResolutionContext {
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
         if let values {
-            try enter(provider, arguments: ArgumentValues(values, of: provider))
+            try enter(provider, arguments: values)
         } else {
             try enter(provider)
         }
@@ -158,7 +158,7 @@ extension ResolutionContext {
         let values = provider.takesArguments ? BorrowedValues.allocate(repeat each arguments) : nil
         defer { values?.deallocate(as: (repeat each Argument).self) }
         if let values {
-            try enter(provider, arguments: ArgumentValues(values, of: provider))
+            try enter(provider, arguments: values)
         } else {
             try enter(provider)
         }

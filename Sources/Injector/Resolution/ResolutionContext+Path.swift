@@ -39,23 +39,6 @@ extension ResolutionContext {
     /// How many entries of the path are inherited from the async resolutions this one runs within.
     var inheritedDepth: Int { outermost.family.path?.count ?? 0 }
 
-    /// Where on the path `provider` is under construction with `arguments`, in this resolution or
-    /// one it runs inside.
-    func depthOfConstruction(of provider: AnyProvider, with arguments: ArgumentValues) -> Int? {
-        // The usual answer, when no construction with arguments is under way: without a walk.
-        guard nesting.outer != nil || !construction.argumentFrames.isEmpty else { return nil }
-        let id = ObjectIdentifier(provider)
-        var identity: [AnyHashable]??  // worked out on the first frame of the same registration
-        var context: ResolutionContext? = self
-        while let current = context {
-            if let depth = current.construction.argumentFrames.depth(of: id, with: arguments, identity: &identity) {
-                return depth
-            }
-            context = current.nesting.outer
-        }
-        return nil
-    }
-
     /// The outermost of the resolutions this one runs inside (itself, for a top-level resolution).
     var outermost: ResolutionContext {
         var context = self

@@ -62,8 +62,6 @@ final class ResolutionContext {
     @usableFromInline struct Construction {
         fileprivate(set) var stack = ConstructionStack()
         fileprivate var stackGuard: StackGuard
-        /// The constructions under way of registrations that take arguments, with their arguments.
-        fileprivate(set) var argumentFrames = ArgumentFrames()
         /// For an async resolution: the path under construction, the inherited part included, as
         /// a chain that async factories hand on without copying it.
         fileprivate(set) var pathChain: ProviderChain?
@@ -284,31 +282,21 @@ final class ResolutionContext {
 
     private var depthHere: Int { nesting.outerDepth + construction.stack.count }
 
-    /// Pushes `provider` on the construction stack, refusing a stack about to overflow. Cycles are
-    /// refused before, by `enter` (in `ResolutionContext+Construction.swift`).
+    /// Pushes `provider` on the construction stack, with the arguments `values` borrows if its
+    /// registration takes any, refusing a stack about to overflow. Cycles are refused before, by
+    /// `enter` (in `ResolutionContext+Construction.swift`).
     @inline(__always)
-    func push(_ provider: AnyProvider) throws {
+    func push(_ provider: AnyProvider, arguments values: BorrowedValues? = nil) throws {
         if !construction.stackGuard.hasRoom(atDepth: depthHere) {
             throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: nesting.outer != nil)
         }
-        construction.stack.push(provider)
+        construction.stack.push(provider, arguments: values)
         if isAsync { construction.pathChain = ProviderChain(provider, extending: construction.pathChain) }
     }
 
-    /// Pushes `provider`, which takes arguments, on the construction stack, with the frame of its
-    /// arguments.
-    func push(_ provider: AnyProvider, arguments: ArgumentValues) throws {
-        try push(provider)
-        construction.argumentFrames.append(
-            ArgumentFrame(provider: ObjectIdentifier(provider), depth: depthHere - 1, arguments: arguments)
-        )
-    }
-
-    /// Pops the provider on top of the construction stack, with its arguments' frame.
+    /// Pops the provider on top of the construction stack.
     @inline(__always)
     func pop() {
-        let takesArguments = construction.stack.withInnermostProvider { $0.takesArguments }
-        if takesArguments == true { construction.argumentFrames.removeLast() }
         if isAsync { construction.pathChain = construction.pathChain?.parent }
         construction.stack.pop()
     }
@@ -334,6 +322,22 @@ final class ResolutionContext {
         if construction.stack.contains(provider) { return true }
         guard nesting.outer != nil else { return isAsync && inherits(provider) }
         return outerIsConstructing(provider)
+    }
+
+    /// Where on the path `provider` is under construction with the arguments `values` borrows, in
+    /// this resolution or one it runs inside.
+    func depthOfConstruction(of provider: AnyProvider, with values: BorrowedValues) -> Int? {
+        // The usual answer, when nothing is under construction: without a walk.
+        guard nesting.outer != nil || construction.stack.count > 0 else { return nil }
+        var identity: [AnyHashable]??  // worked out when the registration is first met on a stack
+        var context: ResolutionContext? = self
+        while let current = context {
+            if let depth = current.construction.stack.depth(of: provider, with: values, identity: &identity) {
+                return current.nesting.outerDepth + depth
+            }
+            context = current.nesting.outer
+        }
+        return nil
     }
 
     /// Whether one of the resolutions this one runs inside is constructing `provider`.
