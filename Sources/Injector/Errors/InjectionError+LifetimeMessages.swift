@@ -198,7 +198,6 @@ extension InjectionError {
         )
     }
 
-    @usableFromInline
     static func asyncResolutionRequired(_ key: ServiceKey, path: [ServiceKey]) -> InjectionError {
         let type = typeName(key.serviceType)
         var message = "\(key) has an async factory, which a sync resolve cannot run."

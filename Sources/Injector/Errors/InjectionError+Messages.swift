@@ -14,7 +14,6 @@
 /// The errors the container raises, each with a message that says what was asked, the path that led
 /// there, what is registered nearby and how to fix it.
 extension InjectionError {
-    @usableFromInline
     static func missing(_ asked: ServiceKey, path: [ServiceKey], in container: Container) -> InjectionError {
         let fullPath = path + [asked]
         var seen: Set<ServiceKey> = [asked]
@@ -37,7 +36,6 @@ extension InjectionError {
         return InjectionError(.missingRegistration, message, path: fullPath, nearMisses: nearMisses)
     }
 
-    @usableFromInline
     static func conflict(_ provider: AnyProvider, path: [ServiceKey]) -> InjectionError {
         let sites = provider.sites
         let listed = sites.map(\.description).joined(separator: ", then at ")
@@ -77,7 +75,6 @@ extension InjectionError {
         return InjectionError(.duplicateRegistration, message, path: path)
     }
 
-    @usableFromInline
     static func conflicts(_ problems: [InjectionError]) -> InjectionError {
         // One kind of problem gives its code; a mix is reported as duplicates, each in `problems`.
         let code = problems.allSatisfy { $0.code == problems[0].code } ? problems[0].code : .duplicateRegistration
@@ -92,7 +89,6 @@ extension InjectionError {
     /// that a loop entered below the top shows how it was reached: `Entry -> Alpha -> Beta -> Alpha`.
     /// `advice`, what a loop made by a layer's registrations alone says in place of the container's
     /// explanation and fix (adapters that lead back to themselves).
-    @usableFromInline
     static func cycle(_ cycle: [ServiceKey], path: [ServiceKey], advice: String? = nil) -> InjectionError {
         let reachedFromAbove = path.count > cycle.count && path.suffix(cycle.count).elementsEqual(cycle)
         let loop =
@@ -108,7 +104,6 @@ extension InjectionError {
         return InjectionError(.circularDependency, message, path: path)
     }
 
-    @usableFromInline
     static func hookCycle(_ cycle: [ServiceKey]) -> InjectionError {
         let message =
             "Circular dependency through onResolved hooks: \(cycle.pathDescription)."
@@ -127,7 +122,6 @@ extension InjectionError {
 
     /// The failure of `provider`'s factory, or of what a layer registered in its place (a route
     /// type), whose error says how to fix it.
-    @usableFromInline
     static func factoryFailed(_ error: any Error, path: [ServiceKey], of provider: AnyProvider?) -> InjectionError {
         if let error = error as? InjectionError { return error }
         if error is MainActorRequired { return mainActorRequired(path: path) }
@@ -175,7 +169,6 @@ extension InjectionError {
         return InjectionError(.preparationFailed, message, path: path, underlyingError: error)
     }
 
-    @usableFromInline
     static func sharedInstanceConfigured(_ key: ServiceKey, scope: Scope, path: [ServiceKey]) -> InjectionError {
         let message: String
         if scope == .graph {
@@ -203,7 +196,6 @@ extension InjectionError {
         return InjectionError(.weakScopeNeedsObject, message, path: path + [key])
     }
 
-    @usableFromInline
     static func resolutionTooDeep(path: [ServiceKey], isNested: Bool) -> InjectionError {
         let shown =
             path.count <= 8

@@ -140,7 +140,7 @@ class AnyProvider: @unchecked Sendable {
     var borrowedRecord: Borrowed<AnyProvider> { original ?? Borrowed(self) }
 
     /// The registration's record (see `borrowedRecord`).
-    @usableFromInline var record: AnyProvider { borrowedRecord.object }
+    var record: AnyProvider { borrowedRecord.object }
 
     /// The identity of the registration's record, which keys its instances in stores: read without
     /// touching the record.
@@ -188,7 +188,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     /// The factory; for an async registration, one that throws `asyncResolutionRequired`, so that
     /// the sync path never has to ask which kind it holds.
     @usableFromInline let factory: Factory
-    @usableFromInline let asyncFactory: AsyncFactory?
+    let asyncFactory: AsyncFactory?
     /// The instance of a sync weak registration, while something holds it; `nil` otherwise.
     @usableFromInline let weakSlot: WeakSlot?
     /// The instance of an async singleton registration, kept apart so that the sync path never
