@@ -126,10 +126,8 @@ extension InjectionError {
         if let error = error as? InjectionError { return error }
         if error is MainActorRequired { return mainActorRequired(path: path) }
         let maker = provider?.site.origin?.maker
-        let failed = path.last.map(\.description) ?? "a service"
-        var message = "The \(maker ?? "factory") of \(failed) threw: \(clause(error))."
-        if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message += " The error is the underlyingError"
+        var message = "The \(maker ?? "factory") of \(path.failedService) threw: \(clause(error))."
+        message += path.pathNote + " The error is the underlyingError"
         message += error is any ErrorWithFix ? "." : "; fix the \(maker ?? "factory") or what it depends on."
         return InjectionError(.factoryFailed, message, path: path, underlyingError: error)
     }
@@ -137,35 +135,26 @@ extension InjectionError {
     /// The error of a resolve, off the main actor, of the service `path` ends with, whose factory
     /// runs on the main actor.
     static func mainActorRequired(path: [ServiceKey]) -> InjectionError {
-        let service = path.last.map(\.description) ?? "a service"
-        var message = "\(service) is made on the main actor, but was resolved off it."
-        if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message += " Fix: resolve it from main-actor code (a @MainActor function or test, or"
-        message += " await MainActor.run { … }), as performing a view route does."
+        let message =
+            "\(path.failedService) is made on the main actor, but was resolved off it." + path.pathNote
+            + " Fix: resolve it from main-actor code (a @MainActor function or test, or"
+            + " await MainActor.run { … }), as performing a view route does."
         return InjectionError(.mainActorRequired, message, path: path)
     }
 
     @usableFromInline
     static func preparationFailed(_ error: any Error, step: String, path: [ServiceKey]) -> InjectionError {
-        let failed = path.last.map(\.description) ?? "a service"
         if let error = error as? InjectionError {
             // A cycle's message already shows its whole path.
             guard error.code != .circularDependency else { return error }
             // Keep the kind, and say which step of which service asked for it. A captive
             // dependency's path already leads from the service that would hold it.
             let fullPath = error.code == .captiveDependency ? error.resolutionPath : path + error.resolutionPath
-            return InjectionError(
-                error.code,
-                "While running \(step) of \(failed): \(error.message)",
-                path: fullPath,
-                nearMisses: error.nearMisses,
-                underlyingError: error.underlyingError,
-                problems: error.problems
-            )
+            return error.quoted(after: "While running \(step) of \(path.failedService): ", path: fullPath)
         }
-        var message = "Preparing \(failed) failed: \(step) threw: \(clause(error))."
-        if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message += " The error is the underlyingError."
+        let message =
+            "Preparing \(path.failedService) failed: \(step) threw: \(clause(error))." + path.pathNote
+            + " The error is the underlyingError."
         return InjectionError(.preparationFailed, message, path: path, underlyingError: error)
     }
 
@@ -221,13 +210,12 @@ extension InjectionError {
         madeType: Any.Type,
         path: [ServiceKey]
     ) -> InjectionError {
-        var message =
-            "\(key) is registered to resolve \(original) (implements), but its instance, a"
-            + " \(typeName(madeType)), does not conform to \(typeName(key.serviceType))."
-        if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message +=
-            " Fix: make \(typeName(madeType)) conform to \(typeName(key.serviceType)), or remove"
-            + " .implements(\(typeName(key.serviceType)).self) from \(original)'s registration."
+        let (made, wanted) = (typeName(madeType), typeName(key.serviceType))
+        let message =
+            "\(key) is registered to resolve \(original) (implements), but its instance, a \(made), does not"
+            + " conform to \(wanted)." + path.pathNote
+            + " Fix: make \(made) conform to \(wanted), or remove .implements(\(wanted).self) from \(original)'s"
+            + " registration."
         return InjectionError(.invalidForwarding, message, path: path)
     }
 

@@ -140,6 +140,19 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
 
     /// The ``message``.
     public var description: String { message }
+
+    /// This error with `prefix` before its message and with `path`, its code, near misses,
+    /// underlying error and problems kept: an error quoted where it arose (a hook, a close).
+    func quoted(after prefix: String, path: [ServiceKey]) -> InjectionError {
+        InjectionError(
+            code,
+            prefix + message,
+            path: path,
+            nearMisses: nearMisses,
+            underlyingError: underlyingError,
+            problems: problems
+        )
+    }
 }
 
 extension [ServiceKey] {
@@ -154,4 +167,11 @@ extension [ServiceKey] {
         let last = suffix(8).map(\.description).joined(separator: " -> ")
         return "\(first) -> … (\(count - 16) more) -> \(last)"
     }
+
+    /// The path as a message's sentence after the first, for a path of more than the one service
+    /// the message names: ` Path: Editor -> NoteStore.`; empty otherwise.
+    var pathNote: String { count > 1 ? " Path: \(pathDescription)." : "" }
+
+    /// The service the path ends with, the one that failed, as a message names it.
+    var failedService: String { last.map(\.description) ?? "a service" }
 }
