@@ -70,31 +70,47 @@ class AnyProvider: @unchecked Sendable {
     /// Where the registration was written, read by messages alone: last, after what resolves read.
     let site: RegistrationSite
 
+    /// A registration as it was made: its problem, if it has one, is a shared scope with
+    /// resolve-time arguments.
     init(
         key: ServiceKey,
         scope: Scope,
         site: RegistrationSite,
-        conflict: Conflict?,
-        preparation: AnyObject?,
-        original: AnyProvider?,
         isAsync: Bool,
-        singleton: SingletonSlot? = nil,
         handsOnInstances: Bool = false,
         providesScopeValue: Bool = false
     ) {
         self.key = key
-        self.singleton = singleton
         self.scope = scope
         self.site = site
-        self.conflict = conflict
-        self.preparation = preparation
-        self.original = original?.borrowedRecord  // the first provider, for a copy of a copy
-        originalIdentity = self.original?.identity
+        conflict = Conflict(sharingArgumentsOf: key, scope: scope, site: site)
+        preparation = nil
+        original = nil
+        originalIdentity = nil
         self.isAsync = isAsync
+        singleton = scope.kind == .singleton && !isAsync ? SingletonSlot() : nil
         self.handsOnInstances = handsOnInstances
         self.providesScopeValue = providesScopeValue
         takesArguments = !key.argumentTypes.isEmpty
         outlivesLifetimeScopes = scope.outlivesLifetimeScopes
+    }
+
+    /// A copy of `original` with `conflict` and `preparation`, which shares its instance storage and
+    /// borrows the first provider as its record (for a copy of a copy).
+    init(copying original: AnyProvider, conflict: Conflict?, preparation: AnyObject?) {
+        key = original.key
+        scope = original.scope
+        site = original.site
+        self.conflict = conflict
+        self.preparation = preparation
+        self.original = original.borrowedRecord
+        originalIdentity = self.original?.identity
+        isAsync = original.isAsync
+        singleton = original.singleton
+        handsOnInstances = original.handsOnInstances
+        providesScopeValue = original.providesScopeValue
+        takesArguments = original.takesArguments
+        outlivesLifetimeScopes = original.outlivesLifetimeScopes
     }
 
     /// What disposes `instance`, made by this registration, with its identity if it is a class
@@ -197,6 +213,8 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     /// The instance of an async weak registration; `nil` otherwise.
     @usableFromInline let asyncWeakSlot: WeakSlot?
 
+    /// The provider of a sync factory; `handsOnInstances` and `providesScopeValue` as `AnyProvider`
+    /// says.
     init(
         key: ServiceKey,
         scope: Scope,
@@ -214,16 +232,14 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             key: key,
             scope: scope,
             site: site,
-            conflict: Conflict(sharingArgumentsOf: key, scope: scope, site: site),
-            preparation: nil,
-            original: nil,
             isAsync: false,
-            singleton: scope.kind == .singleton ? SingletonSlot() : nil,
             handsOnInstances: handsOnInstances,
             providesScopeValue: providesScopeValue
         )
     }
 
+    /// The provider of an `async` factory. Its shared instance has slots of its own, which the
+    /// sync path never reads.
     init(key: ServiceKey, scope: Scope, site: RegistrationSite, asyncFactory: @escaping AsyncFactory) {
         factory = { (resolver: Resolver, _: repeat each Argument) throws -> Service in
             throw InjectionError.asyncResolutionRequired(key, path: resolver.context.path)
@@ -232,15 +248,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         weakSlot = nil
         asyncSingleton = scope.kind == .singleton ? SingletonSlot() : nil
         asyncWeakSlot = scope.kind == .weak ? WeakSlot() : nil
-        super.init(
-            key: key,
-            scope: scope,
-            site: site,
-            conflict: Conflict(sharingArgumentsOf: key, scope: scope, site: site),
-            preparation: nil,
-            original: nil,
-            isAsync: true
-        )
+        super.init(key: key, scope: scope, site: site, isAsync: true)
     }
 
     private init(copying original: Provider, conflict: Conflict?, preparation: AnyObject?) {
@@ -249,18 +257,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         weakSlot = original.weakSlot
         asyncSingleton = original.asyncSingleton
         asyncWeakSlot = original.asyncWeakSlot
-        super.init(
-            key: original.key,
-            scope: original.scope,
-            site: original.site,
-            conflict: conflict,
-            preparation: preparation,
-            original: original,
-            isAsync: original.isAsync,
-            singleton: original.singleton,
-            handsOnInstances: original.handsOnInstances,
-            providesScopeValue: original.providesScopeValue
-        )
+        super.init(copying: original, conflict: conflict, preparation: preparation)
     }
 
     override func copy(conflict: Conflict?, preparation: AnyObject?) -> AnyProvider {
