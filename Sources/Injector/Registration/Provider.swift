@@ -32,17 +32,18 @@ class AnyProvider: @unchecked Sendable {
     private let originalIdentity: ObjectIdentifier?
     /// The dependencies recorded on an original provider (see `AnyProvider+Dependencies.swift`).
     var notedDependencies: [ServiceKey] = []
-    /// The first dependencies known, by the identity of their records (0 for none yet), in the
-    /// provider's own atomic words (in `disposalPlan`'s allocation): a factory usually resolves a
-    /// handful, and a check of these reads that allocation and no other object (a request's
-    /// dependents are cold, and each object is a cache line to fetch).
-    var knownDependency0: AtomicWord<UInt> { disposalPlan.wordBeside(0) }
-    var knownDependency1: AtomicWord<UInt> { disposalPlan.wordBeside(1) }
-    var knownDependency2: AtomicWord<UInt> { disposalPlan.wordBeside(2) }
-    var knownDependency3: AtomicWord<UInt> { disposalPlan.wordBeside(3) }
+    /// The first four dependencies known (`index` 0 to 3), by the identity of their records (0 for
+    /// none yet), in the provider's own atomic words (in `disposalPlan`'s allocation): a factory
+    /// usually resolves a handful, and a check of these reads that allocation and no other object
+    /// (a request's dependents are cold, and each object is a cache line to fetch).
+    func knownDependency(_ index: Int) -> AtomicWord<UInt> { disposalPlan.wordBeside(index) }
+    /// How many dependencies `knownDependency(_:)` keeps.
+    static var knownDependencyWords: Int { 4 }
     /// The dependencies known so far past the first four, for a check without a lock; the latest
     /// of `knownDependencyGenerations`, which keeps them all alive.
-    var knownDependencies: AtomicWord<Borrowed<KnownDependencies>?> { disposalPlan.wordBeside(4) }
+    var knownDependencies: AtomicWord<Borrowed<KnownDependencies>?> {
+        disposalPlan.wordBeside(Self.knownDependencyWords)
+    }
     var knownDependencyGenerations: [KnownDependencies] = []
     /// Whether the factory is `async`: only the async spelling of resolve can run it.
     @usableFromInline let isAsync: Bool
@@ -65,8 +66,10 @@ class AnyProvider: @unchecked Sendable {
     /// How the instances this registration makes are disposed, worked out at its first instance for
     /// that instance's dynamic type: a registration almost always makes instances of one type.
     /// Instances of another type are worked out each time. Its allocation keeps the provider's other
-    /// atomic words beside it (`knownDependency0` to `knownDependencies`): one for them all.
-    @usableFromInline let disposalPlan = PublishedReference<DisposalPlan>(wordsBeside: 5)
+    /// atomic words beside it (`knownDependency(_:)`, `knownDependencies`): one for them all.
+    @usableFromInline let disposalPlan = PublishedReference<DisposalPlan>(
+        wordsBeside: AnyProvider.knownDependencyWords + 1
+    )
     /// Where the registration was written, read by messages alone: last, after what resolves read.
     let site: RegistrationSite
 
