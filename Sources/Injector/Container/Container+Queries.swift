@@ -62,9 +62,10 @@ extension Container {
         resolves(LookupKey(service, arguments: repeat each argumentTypes, name: name), as: service, async: true)
     }
 
-    /// Whether a resolve of `key` (asked for as `service`) from this container, in `scope`, sync or
-    /// `async`, would find a usable registration.
+    /// Whether a resolve of `key` (asked for as `service`) from this container, in `scope` (never
+    /// once it is closed), sync or `async`, would find a usable registration.
     func resolves(_ key: LookupKey, as service: Any.Type, in scope: LifetimeScope? = nil, async: Bool) -> Bool {
+        if let scope, scope.isClosed { return false }
         guard let found = provider(for: key) else {
             guard let optional = service as? any OptionalService.Type else { return false }
             let wrapped = optional.wrappedKey(of: key)
@@ -74,7 +75,7 @@ extension Container {
         guard provider.conflict == nil, async || !provider.isAsync else { return false }
         guard provider.scope.kind == .scoped else { return true }
         guard let scope else { return false }
-        return provider.scope.tag == nil || provider.scope.tag == scope.tag
+        return provider.scope.admits(scope.tag)
     }
 }
 
@@ -90,7 +91,7 @@ extension LifetimeScope {
         argumentTypes: repeat (each Argument).Type
     ) -> Bool {
         let key = LookupKey(service, arguments: repeat each argumentTypes, name: name)
-        return !isClosed && container.resolves(key, as: service, in: self, async: false)
+        return container.resolves(key, as: service, in: self, async: false)
     }
 
     /// Whether ``resolveAsync(_:name:arguments:configure:isolation:)`` from this scope would find a usable
@@ -101,6 +102,6 @@ extension LifetimeScope {
         argumentTypes: repeat (each Argument).Type
     ) -> Bool {
         let key = LookupKey(service, arguments: repeat each argumentTypes, name: name)
-        return !isClosed && container.resolves(key, as: service, in: self, async: true)
+        return container.resolves(key, as: service, in: self, async: true)
     }
 }

@@ -59,16 +59,10 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
-        register(
-            service,
-            name: name,
-            scope: scope,
-            replacesExisting: replacesExisting,
-            fileID: fileID,
-            line: line,
-            origin: nil,
-            factory: factory
-        )
+        let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
+        let site = RegistrationSite(fileID: fileID, line: line)
+        add(Provider(key: key, scope: scope.scope, site: site, factory: factory), replacing: replacesExisting)
+        return Registration(container: self, key: key.lookupKey)
     }
 
     /// Registers `factory` as `register(_:name:scope:replacesExisting:fileID:line:factory:)` does,
@@ -87,8 +81,7 @@ extension Container {
     ) -> Registration<Service> {
         let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
         let site = RegistrationSite(fileID: fileID, line: line, origin: origin)
-        let provider = Provider(key: key, scope: scope.scope, site: site, factory: factory)
-        add(provider, replacing: replacesExisting)
+        add(Provider(key: key, scope: scope.scope, site: site, factory: factory), replacing: replacesExisting)
         return Registration(container: self, key: key.lookupKey)
     }
 
@@ -155,15 +148,10 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
-        register(
-            service,
-            name: name,
-            scope: ServiceScope(scope),
-            replacesExisting: replacesExisting,
-            fileID: fileID,
-            line: line,
-            factory: factory
-        )
+        let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
+        let site = RegistrationSite(fileID: fileID, line: line)
+        add(Provider(key: key, scope: scope, site: site, factory: factory), replacing: replacesExisting)
+        return Registration(container: self, key: key.lookupKey)
     }
 
     /// Registers an `async` factory with a scope chosen at run time (a ``Scope`` value), for a
@@ -189,15 +177,10 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, repeat each Argument) async throws -> Service
     ) -> Registration<Service> {
-        register(
-            service,
-            name: name,
-            scope: ServiceScope(scope),
-            replacesExisting: replacesExisting,
-            fileID: fileID,
-            line: line,
-            factory: factory
-        )
+        let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
+        let site = RegistrationSite(fileID: fileID, line: line)
+        add(Provider(key: key, scope: scope, site: site, asyncFactory: factory), replacing: replacesExisting)
+        return Registration(container: self, key: key.lookupKey)
     }
 
     /// Applies modules in the order given: each registers its services into this container.

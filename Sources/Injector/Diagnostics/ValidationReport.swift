@@ -30,43 +30,34 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
         /// to leave out registrations for new reasons without breaking exhaustive switches in users'
         /// code.
         public struct Reason: Hashable, Sendable, CustomStringConvertible {
-            private enum Value: String, Hashable, Sendable {
-                case needsArguments
-                case asyncFactory
-                case providedByScope
-                case needsScopeValue
-                case needsMainActor
-            }
+            /// The reason's name, which is also its identity.
+            private let name: String
+            /// The reason as the report writes it after the key.
+            let explanation: String
 
-            private let value: Value
-            private init(_ value: Value) { self.value = value }
+            private init(_ name: String, _ explanation: String) {
+                self.name = name
+                self.explanation = explanation
+            }
 
             /// Its factory takes resolve-time arguments, which validation has no values for.
-            public static let needsArguments = Reason(.needsArguments)
+            public static let needsArguments = Reason("needsArguments", "needs resolve-time arguments")
             /// Its factory is `async`: ``Container/validateAsync(isolation:)`` resolves it.
-            public static let asyncFactory = Reason(.asyncFactory)
+            public static let asyncFactory = Reason("asyncFactory", "has an async factory; validateAsync() checks it")
             /// It is a value lifetime scopes are given
             /// (``Container/register(_:name:providedByScope:fileID:line:)``), which validation has none of.
-            public static let providedByScope = Reason(.providedByScope)
+            public static let providedByScope = Reason("providedByScope", "provided by lifetime scopes")
             /// It needs a value lifetime scopes are given, directly or through others.
-            public static let needsScopeValue = Reason(.needsScopeValue)
+            public static let needsScopeValue = Reason("needsScopeValue", "needs a value provided by lifetime scopes")
             /// Its factory, or one it needs, runs on the main actor (a view route's screen), and
             /// validation ran off it: validate from the main actor (a `@MainActor` test) to check it.
-            public static let needsMainActor = Reason(.needsMainActor)
+            public static let needsMainActor = Reason(
+                "needsMainActor",
+                "made on the main actor; validate from the main actor to check it"
+            )
 
             /// The reason's name, such as `needsArguments`.
-            public var description: String { value.rawValue }
-
-            /// The reason as the report writes it after the key.
-            var explanation: String {
-                switch value {
-                case .needsArguments: "needs resolve-time arguments"
-                case .asyncFactory: "has an async factory; validateAsync() checks it"
-                case .providedByScope: "provided by lifetime scopes"
-                case .needsScopeValue: "needs a value provided by lifetime scopes"
-                case .needsMainActor: "made on the main actor; validate from the main actor to check it"
-                }
-            }
+            public var description: String { name }
         }
 
         /// The registration's key.

@@ -13,35 +13,30 @@
 
 /// The errors of lifetime scopes, disposal and async resolution.
 extension InjectionError {
+    /// `holder` depends on `captive`, which would then outlive its lifetime scope; or, with `scoped`,
+    /// on a `captive` this resolution built with the scoped `scoped`, which it would keep past that
+    /// one's lifetime scope.
     static func captiveDependency(
         _ holder: ServiceKey,
         scope: Scope,
         captive: ServiceKey,
         captiveScope: Scope,
+        holding scoped: ServiceKey? = nil,
         path: [ServiceKey]
     ) -> InjectionError {
         let message =
-            "Captive dependency: \(holder) (.\(scope)) depends on \(captive) (.\(captiveScope)),"
-            + " which would then outlive its lifetime scope. Path: \(path.pathDescription)."
-            + " Fix: give \(holder) a scope no longer than \(captive)'s (.\(captiveScope) or .transient),"
-            + " give \(captive) a longer one, or let \(holder) ask for it when it needs it rather than"
-            + " hold it."
-        return InjectionError(.captiveDependency, message, path: path)
-    }
-
-    static func captiveDependency(
-        _ holder: ServiceKey,
-        scope: Scope,
-        captive: ServiceKey,
-        captiveScope: Scope,
-        holding scoped: ServiceKey,
-        path: [ServiceKey]
-    ) -> InjectionError {
-        let message =
-            "Captive dependency: \(holder) (.\(scope)) depends on \(captive) (.\(captiveScope)), which"
-            + " this resolution built with the scoped \(scoped): \(holder) would keep it past its lifetime scope."
-            + " Path: \(path.pathDescription). Fix: give \(holder) a scope no longer than \(scoped)'s, or let it"
-            + " ask for \(captive) when it needs it rather than hold it."
+            if let scoped {
+                "Captive dependency: \(holder) (.\(scope)) depends on \(captive) (.\(captiveScope)), which"
+                    + " this resolution built with the scoped \(scoped): \(holder) would keep it past its lifetime"
+                    + " scope. Path: \(path.pathDescription). Fix: give \(holder) a scope no longer than"
+                    + " \(scoped)'s, or let it ask for \(captive) when it needs it rather than hold it."
+            } else {
+                "Captive dependency: \(holder) (.\(scope)) depends on \(captive) (.\(captiveScope)),"
+                    + " which would then outlive its lifetime scope. Path: \(path.pathDescription)."
+                    + " Fix: give \(holder) a scope no longer than \(captive)'s (.\(captiveScope) or .transient),"
+                    + " give \(captive) a longer one, or let \(holder) ask for it when it needs it rather than"
+                    + " hold it."
+            }
         return InjectionError(.captiveDependency, message, path: path)
     }
 
@@ -53,7 +48,7 @@ extension InjectionError {
         valueSite: RegistrationSite?,
         path: [ServiceKey]
     ) -> InjectionError {
-        let make = scope.tag.map { "container.makeScope(tag: \"\($0)\")" } ?? "container.makeScope()"
+        let make = makeScope(tag: scope.tag)
         let outside = "was resolved from a container, outside any lifetime scope"
         let (problem, fix) =
             if let valueSite {
@@ -67,8 +62,7 @@ extension InjectionError {
                     "resolve from a lifetime scope: let scope = \(make); try scope.resolve(…)."
                 )
             }
-        let pathNote = path.count > 1 ? " Path: \(path.pathDescription)." : ""
-        return InjectionError(.scopeMismatch, "\(problem)\(pathNote) Fix: \(fix)", path: path)
+        return InjectionError(.scopeMismatch, "\(problem)\(path.pathNote) Fix: \(fix)", path: path)
     }
 
     /// A registration scoped to one tag resolved from a scope of another; `valueSite` as in
@@ -80,8 +74,7 @@ extension InjectionError {
         scopeTag: ScopeTag?,
         path: [ServiceKey]
     ) -> InjectionError {
-        let make = "container.makeScope(tag: \"\(scope.tag!)\")"
-        let actual = scopeTag.map { "the scope \"\($0)\"" } ?? "an untagged scope"
+        let make = makeScope(tag: scope.tag)
         let (what, fix) =
             if let valueSite {
                 (
@@ -95,10 +88,9 @@ extension InjectionError {
                     "resolve it from a scope made with \(make), or register it as .scoped to let any scope own it."
                 )
             }
-        let pathNote = path.count > 1 ? " Path: \(path.pathDescription)." : ""
         return InjectionError(
             .scopeMismatch,
-            "\(key) is \(what), but was resolved from \(actual).\(pathNote) Fix: \(fix)",
+            "\(key) is \(what), but was resolved from \(scopeName(scopeTag)).\(path.pathNote) Fix: \(fix)",
             path: path
         )
     }
@@ -109,18 +101,31 @@ extension InjectionError {
             ?? "a value provided by lifetime scopes"
     }
 
+    /// A lifetime scope tagged `tag` as a message names it: `the scope "request"`, `an untagged scope`.
+    private static func scopeName(_ tag: ScopeTag?) -> String {
+        tag.map { "the scope \"\($0)\"" } ?? "an untagged scope"
+    }
+
+    /// The call that makes a lifetime scope tagged `tag`, for a message's fix.
+    private static func makeScope(tag: ScopeTag?) -> String {
+        tag.map { "container.makeScope(tag: \"\($0)\")" } ?? "container.makeScope()"
+    }
+
+    /// `text` with its first letter capitalised, to start a sentence.
+    private static func sentence(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
+    }
+
     static func scopeClosed(asking key: ServiceKey, tag: ScopeTag?) -> InjectionError {
-        let scope = tag.map { "the scope \"\($0)\"" } ?? "an untagged scope"
-        let make = tag.map { "container.makeScope(tag: \"\($0)\")" } ?? "container.makeScope()"
         let message =
-            "\(key) was resolved from \(scope) after it was closed; its instances are disposed."
+            "\(key) was resolved from \(scopeName(tag)) after it was closed; its instances are disposed."
             + " Fix: resolve what the work needs before closing the scope, or make a new one with"
-            + " \(make)."
+            + " \(makeScope(tag: tag))."
         return InjectionError(.scopeClosed, message, path: [key])
     }
 
     static func scopeInUse(tag: ScopeTag?, resolutions: Int) -> InjectionError {
-        let scope = tag.map { "The scope \"\($0)\"" } ?? "An untagged scope"
+        let scope = sentence(scopeName(tag))
         let running = resolutions == 1 ? "1 resolution from it was" : "\(resolutions) resolutions from it were"
         let message =
             "\(scope) was closed while \(running) still running; it stays open and"
@@ -137,7 +142,7 @@ extension InjectionError {
     ) -> InjectionError {
         let listed = keys.map(\.description).joined(separator: ", ")
         let message =
-            "\(owner.prefix(1).uppercased() + owner.dropFirst()) holds instances that only an async"
+            "\(sentence(owner)) holds instances that only an async"
             + " disposal can dispose (AsyncDisposable): \(listed). \(consequence) Fix: use \(asyncSpelling),"
             + " or make them Disposable as well."
         return InjectionError(.asyncDisposalRequired, message, path: [])
@@ -150,13 +155,7 @@ extension InjectionError {
         guard let failure = failure as? InjectionError else {
             return InjectionError(.disposalFailed, "\(prefix) \(failure)", underlyingError: failure)
         }
-        return InjectionError(
-            failure.code,
-            "\(prefix) \(failure.message)",
-            path: failure.resolutionPath,
-            underlyingError: failure.underlyingError,
-            problems: failure.problems
-        )
+        return failure.quoted(after: "\(prefix) ", path: failure.resolutionPath)
     }
 
     static func disposalFailed(_ key: ServiceKey, error: any Error) -> InjectionError {
@@ -198,13 +197,11 @@ extension InjectionError {
         )
     }
 
-    @usableFromInline
     static func asyncResolutionRequired(_ key: ServiceKey, path: [ServiceKey]) -> InjectionError {
         let type = typeName(key.serviceType)
-        var message = "\(key) has an async factory, which a sync resolve cannot run."
-        if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message +=
-            " Fix: resolve it with try await resolveAsync(\(type).self), from the container or scope you"
+        let message =
+            "\(key) has an async factory, which a sync resolve cannot run." + path.pathNote
+            + " Fix: resolve it with try await resolveAsync(\(type).self), from the container or scope you"
             + " resolve from (r.resolveAsync in an async factory); a sync factory that needs it must become"
             + " async too."
         return InjectionError(.asyncResolutionRequired, message, path: path)
@@ -217,13 +214,10 @@ extension InjectionError {
         path: [ServiceKey]
     ) -> InjectionError {
         let scope = tag.map { "the scope \"\($0)\"" } ?? "the untagged scope"
-        let make = tag.map { "container.makeScope(tag: \"\($0)\")" } ?? "container.makeScope()"
-        var message =
+        let message =
             "\(key) is a value provided by lifetime scopes (declared at \(site)), but \(scope) was not given"
-            + " one."
-        if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message +=
-            " Fix: give it when making the scope: \(make) { $0.provide(\(typeName(key.serviceType)).self, …) }."
+            + " one." + path.pathNote + " Fix: give it when making the scope: \(makeScope(tag: tag))"
+            + " { $0.provide(\(typeName(key.serviceType)).self, …) }."
         return InjectionError(.scopeValueMissing, message, path: path)
     }
 
@@ -240,7 +234,7 @@ extension InjectionError {
     }
 
     static func scopeNotClosed(tag: ScopeTag?, undisposed: [ServiceKey]) -> InjectionError {
-        let scope = tag.map { "The scope \"\($0)\"" } ?? "An untagged scope"
+        let scope = sentence(scopeName(tag))
         let count = undisposed.count == 1 ? "1 disposable instance" : "\(undisposed.count) disposable instances"
         let message =
             "\(scope) was released without being closed: \(count) it owned will never be disposed:"
@@ -278,12 +272,11 @@ extension InjectionError {
                     + " or verify steps (those are built one resolution at a time), which its own has too: a"
                     + " cancelled task does not wait for its turn."
             }
-        var message =
+        let message =
             "Resolving \(key) was cancelled: " + why
             + " Nothing was built for this resolve; the instance is built once, by a task that is not"
-            + " cancelled."
-        if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message += " Fix: nothing, if the task was meant to stop; otherwise, do not cancel it while it resolves."
+            + " cancelled." + path.pathNote
+            + " Fix: nothing, if the task was meant to stop; otherwise, do not cancel it while it resolves."
         return InjectionError(.resolutionCancelled, message, path: path)
     }
 

@@ -14,7 +14,6 @@
 /// The errors the container raises, each with a message that says what was asked, the path that led
 /// there, what is registered nearby and how to fix it.
 extension InjectionError {
-    @usableFromInline
     static func missing(_ asked: ServiceKey, path: [ServiceKey], in container: Container) -> InjectionError {
         let fullPath = path + [asked]
         var seen: Set<ServiceKey> = [asked]
@@ -37,7 +36,6 @@ extension InjectionError {
         return InjectionError(.missingRegistration, message, path: fullPath, nearMisses: nearMisses)
     }
 
-    @usableFromInline
     static func conflict(_ provider: AnyProvider, path: [ServiceKey]) -> InjectionError {
         let sites = provider.sites
         let listed = sites.map(\.description).joined(separator: ", then at ")
@@ -77,7 +75,6 @@ extension InjectionError {
         return InjectionError(.duplicateRegistration, message, path: path)
     }
 
-    @usableFromInline
     static func conflicts(_ problems: [InjectionError]) -> InjectionError {
         // One kind of problem gives its code; a mix is reported as duplicates, each in `problems`.
         let code = problems.allSatisfy { $0.code == problems[0].code } ? problems[0].code : .duplicateRegistration
@@ -92,7 +89,6 @@ extension InjectionError {
     /// that a loop entered below the top shows how it was reached: `Entry -> Alpha -> Beta -> Alpha`.
     /// `advice`, what a loop made by a layer's registrations alone says in place of the container's
     /// explanation and fix (adapters that lead back to themselves).
-    @usableFromInline
     static func cycle(_ cycle: [ServiceKey], path: [ServiceKey], advice: String? = nil) -> InjectionError {
         let reachedFromAbove = path.count > cycle.count && path.suffix(cycle.count).elementsEqual(cycle)
         let loop =
@@ -108,7 +104,6 @@ extension InjectionError {
         return InjectionError(.circularDependency, message, path: path)
     }
 
-    @usableFromInline
     static func hookCycle(_ cycle: [ServiceKey]) -> InjectionError {
         let message =
             "Circular dependency through onResolved hooks: \(cycle.pathDescription)."
@@ -127,15 +122,12 @@ extension InjectionError {
 
     /// The failure of `provider`'s factory, or of what a layer registered in its place (a route
     /// type), whose error says how to fix it.
-    @usableFromInline
     static func factoryFailed(_ error: any Error, path: [ServiceKey], of provider: AnyProvider?) -> InjectionError {
         if let error = error as? InjectionError { return error }
         if error is MainActorRequired { return mainActorRequired(path: path) }
         let maker = provider?.site.origin?.maker
-        let failed = path.last.map(\.description) ?? "a service"
-        var message = "The \(maker ?? "factory") of \(failed) threw: \(clause(error))."
-        if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message += " The error is the underlyingError"
+        var message = "The \(maker ?? "factory") of \(path.failedService) threw: \(clause(error))."
+        message += path.pathNote + " The error is the underlyingError"
         message += error is any ErrorWithFix ? "." : "; fix the \(maker ?? "factory") or what it depends on."
         return InjectionError(.factoryFailed, message, path: path, underlyingError: error)
     }
@@ -143,39 +135,29 @@ extension InjectionError {
     /// The error of a resolve, off the main actor, of the service `path` ends with, whose factory
     /// runs on the main actor.
     static func mainActorRequired(path: [ServiceKey]) -> InjectionError {
-        let service = path.last.map(\.description) ?? "a service"
-        var message = "\(service) is made on the main actor, but was resolved off it."
-        if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message += " Fix: resolve it from main-actor code (a @MainActor function or test, or"
-        message += " await MainActor.run { … }), as performing a view route does."
+        let message =
+            "\(path.failedService) is made on the main actor, but was resolved off it." + path.pathNote
+            + " Fix: resolve it from main-actor code (a @MainActor function or test, or"
+            + " await MainActor.run { … }), as performing a view route does."
         return InjectionError(.mainActorRequired, message, path: path)
     }
 
     @usableFromInline
     static func preparationFailed(_ error: any Error, step: String, path: [ServiceKey]) -> InjectionError {
-        let failed = path.last.map(\.description) ?? "a service"
         if let error = error as? InjectionError {
             // A cycle's message already shows its whole path.
             guard error.code != .circularDependency else { return error }
             // Keep the kind, and say which step of which service asked for it. A captive
             // dependency's path already leads from the service that would hold it.
             let fullPath = error.code == .captiveDependency ? error.resolutionPath : path + error.resolutionPath
-            return InjectionError(
-                error.code,
-                "While running \(step) of \(failed): \(error.message)",
-                path: fullPath,
-                nearMisses: error.nearMisses,
-                underlyingError: error.underlyingError,
-                problems: error.problems
-            )
+            return error.quoted(after: "While running \(step) of \(path.failedService): ", path: fullPath)
         }
-        var message = "Preparing \(failed) failed: \(step) threw: \(clause(error))."
-        if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message += " The error is the underlyingError."
+        let message =
+            "Preparing \(path.failedService) failed: \(step) threw: \(clause(error))." + path.pathNote
+            + " The error is the underlyingError."
         return InjectionError(.preparationFailed, message, path: path, underlyingError: error)
     }
 
-    @usableFromInline
     static func sharedInstanceConfigured(_ key: ServiceKey, scope: Scope, path: [ServiceKey]) -> InjectionError {
         let message: String
         if scope == .graph {
@@ -203,7 +185,6 @@ extension InjectionError {
         return InjectionError(.weakScopeNeedsObject, message, path: path + [key])
     }
 
-    @usableFromInline
     static func resolutionTooDeep(path: [ServiceKey], isNested: Bool) -> InjectionError {
         let shown =
             path.count <= 8
@@ -229,13 +210,12 @@ extension InjectionError {
         madeType: Any.Type,
         path: [ServiceKey]
     ) -> InjectionError {
-        var message =
-            "\(key) is registered to resolve \(original) (implements), but its instance, a"
-            + " \(typeName(madeType)), does not conform to \(typeName(key.serviceType))."
-        if path.count > 1 { message += " Path: \(path.pathDescription)." }
-        message +=
-            " Fix: make \(typeName(madeType)) conform to \(typeName(key.serviceType)), or remove"
-            + " .implements(\(typeName(key.serviceType)).self) from \(original)'s registration."
+        let (made, wanted) = (typeName(madeType), typeName(key.serviceType))
+        let message =
+            "\(key) is registered to resolve \(original) (implements), but its instance, a \(made), does not"
+            + " conform to \(wanted)." + path.pathNote
+            + " Fix: make \(made) conform to \(wanted), or remove .implements(\(wanted).self) from \(original)'s"
+            + " registration."
         return InjectionError(.invalidForwarding, message, path: path)
     }
 

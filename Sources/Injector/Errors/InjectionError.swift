@@ -31,106 +31,79 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
     /// A struct rather than an enum, so that new kinds can be added without breaking exhaustive
     /// switches in users' code.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Value: String, Hashable, Sendable {
-            case missingRegistration
-            case duplicateRegistration
-            case registrationAfterFinish
-            case circularDependency
-            case factoryFailed
-            case preparationFailed
-            case sharedInstanceConfigured
-            case weakScopeNeedsObject
-            case resolutionTooDeep
-            case resolverOutlivedResolution
-            case scopeMismatch
-            case captiveDependency
-            case scopeClosed
-            case scopeInUse
-            case asyncDisposalRequired
-            case disposalFailed
-            case asyncResolutionRequired
-            case validationFailed
-            case resolutionCancelled
-            case sharedScopeWithArguments
-            case invalidForwarding
-            case scopeValueMissing
-            case scopeNotClosed
-            case circularWait
-            case mainActorRequired
-        }
-
-        private let value: Value
-        private init(_ value: Value) { self.value = value }
+        /// The code's name, which is also its identity: two codes are equal when their names are.
+        private let name: String
+        private init(_ name: String) { self.name = name }
 
         /// Nothing is registered for the key asked for (not in this container, nor its parents).
-        public static let missingRegistration = Code(.missingRegistration)
+        public static let missingRegistration = Code("missingRegistration")
         /// The same key was registered twice without `replacesExisting: true`.
-        public static let duplicateRegistration = Code(.duplicateRegistration)
+        public static let duplicateRegistration = Code("duplicateRegistration")
         /// A registration was made, or a hook or check added to one, after
         /// ``Container/finishRegistration()``.
-        public static let registrationAfterFinish = Code(.registrationAfterFinish)
+        public static let registrationAfterFinish = Code("registrationAfterFinish")
         /// Services ask for each other in their factories, or transient services through their
         /// `onResolved` hooks, so that construction would never end.
-        public static let circularDependency = Code(.circularDependency)
+        public static let circularDependency = Code("circularDependency")
         /// A factory threw an error of its own; it is the ``InjectionError/underlyingError``.
-        public static let factoryFailed = Code(.factoryFailed)
+        public static let factoryFailed = Code("factoryFailed")
         /// A caller's `configure` closure, an `onResolved` hook or a `verify` check threw; the error
         /// it threw is the ``InjectionError/underlyingError``.
-        public static let preparationFailed = Code(.preparationFailed)
+        public static let preparationFailed = Code("preparationFailed")
         /// A `configure` closure was given for a service whose instance is shared with other callers.
-        public static let sharedInstanceConfigured = Code(.sharedInstanceConfigured)
+        public static let sharedInstanceConfigured = Code("sharedInstanceConfigured")
         /// A registration with the ``Scope/weak`` scope made a value that is not a class instance.
-        public static let weakScopeNeedsObject = Code(.weakScopeNeedsObject)
+        public static let weakScopeNeedsObject = Code("weakScopeNeedsObject")
         /// A chain of nested resolves went so deep that the thread's stack would have overflowed.
-        public static let resolutionTooDeep = Code(.resolutionTooDeep)
+        public static let resolutionTooDeep = Code("resolutionTooDeep")
         /// A ``Resolver`` was kept and used after the resolution that handed it out had finished.
-        public static let resolverOutlivedResolution = Code(.resolverOutlivedResolution)
+        public static let resolverOutlivedResolution = Code("resolverOutlivedResolution")
         /// A ``Scope/scoped`` service was resolved outside a lifetime scope (from a container), or
         /// from a scope whose tag is not the one its registration names.
-        public static let scopeMismatch = Code(.scopeMismatch)
+        public static let scopeMismatch = Code("scopeMismatch")
         /// A ``Scope/singleton`` or ``Scope/weak`` service depends on a ``Scope/scoped`` one,
         /// directly or through others, and would keep it alive past its scope.
-        public static let captiveDependency = Code(.captiveDependency)
+        public static let captiveDependency = Code("captiveDependency")
         /// A lifetime scope was resolved from after it was closed.
-        public static let scopeClosed = Code(.scopeClosed)
+        public static let scopeClosed = Code("scopeClosed")
         /// A lifetime scope was closed while a resolution from it was still running.
-        public static let scopeInUse = Code(.scopeInUse)
+        public static let scopeInUse = Code("scopeInUse")
         /// A sync close or shutdown met instances that only an async disposal can dispose.
-        public static let asyncDisposalRequired = Code(.asyncDisposalRequired)
+        public static let asyncDisposalRequired = Code("asyncDisposalRequired")
         /// Disposing one or more instances threw; each failure is in ``InjectionError/problems``.
-        public static let disposalFailed = Code(.disposalFailed)
+        public static let disposalFailed = Code("disposalFailed")
         /// A registration with an `async` factory was resolved through the sync API.
-        public static let asyncResolutionRequired = Code(.asyncResolutionRequired)
+        public static let asyncResolutionRequired = Code("asyncResolutionRequired")
         /// ``Container/validate()`` found problems; each is in ``InjectionError/problems``.
-        public static let validationFailed = Code(.validationFailed)
+        public static let validationFailed = Code("validationFailed")
         /// The task of an async resolve (`resolveAsync`) of a shared instance, async or sync, was
         /// cancelled while another task built that instance (or one with preparation steps, as its own
         /// has: those are built one at a time), or before it would have started building it.
-        public static let resolutionCancelled = Code(.resolutionCancelled)
+        public static let resolutionCancelled = Code("resolutionCancelled")
         /// A registration whose factory takes resolve-time arguments has a shared lifetime
         /// (``Scope/singleton``, ``Scope/weak``, ``Scope/scoped`` or ``Scope/graph``): its shared
         /// instance would be built from the first resolve's arguments and ignore every later one's.
-        public static let sharedScopeWithArguments = Code(.sharedScopeWithArguments)
+        public static let sharedScopeWithArguments = Code("sharedScopeWithArguments")
         /// A registration's `implements` names a type its instance does not conform to, or the
         /// registration takes resolve-time arguments, which a resolve of the other type cannot give.
-        public static let invalidForwarding = Code(.invalidForwarding)
+        public static let invalidForwarding = Code("invalidForwarding")
         /// A value declared as provided by lifetime scopes was resolved from a scope that was not
         /// given one.
-        public static let scopeValueMissing = Code(.scopeValueMissing)
+        public static let scopeValueMissing = Code("scopeValueMissing")
         /// A lifetime scope was released without being closed while it owned disposable instances,
         /// which are then never disposed. Reported to the container's diagnostics handler
         /// (``Container/setDiagnosticsHandler(_:)``), not thrown.
-        public static let scopeNotClosed = Code(.scopeNotClosed)
+        public static let scopeNotClosed = Code("scopeNotClosed")
         /// Resolutions on different threads or tasks would wait for each other without end: each is building
         /// a shared instance the next one needs (a wait-for cycle). The resolution that would close
         /// the cycle throws instead of waiting; the message names each resolution's path.
-        public static let circularWait = Code(.circularWait)
+        public static let circularWait = Code("circularWait")
         /// A registration whose factory runs on the main actor (a view route's screen) was resolved
         /// off it: from another thread, or from a task not on the main actor.
-        public static let mainActorRequired = Code(.mainActorRequired)
+        public static let mainActorRequired = Code("mainActorRequired")
 
         /// The code's name, such as `missingRegistration`.
-        public var description: String { value.rawValue }
+        public var description: String { name }
     }
 
     /// The kind of error.
@@ -167,6 +140,19 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
 
     /// The ``message``.
     public var description: String { message }
+
+    /// This error with `prefix` before its message and with `path`, its code, near misses,
+    /// underlying error and problems kept: an error quoted where it arose (a hook, a close).
+    func quoted(after prefix: String, path: [ServiceKey]) -> InjectionError {
+        InjectionError(
+            code,
+            prefix + message,
+            path: path,
+            nearMisses: nearMisses,
+            underlyingError: underlyingError,
+            problems: problems
+        )
+    }
 }
 
 extension [ServiceKey] {
@@ -181,4 +167,11 @@ extension [ServiceKey] {
         let last = suffix(8).map(\.description).joined(separator: " -> ")
         return "\(first) -> … (\(count - 16) more) -> \(last)"
     }
+
+    /// The path as a message's sentence after the first, for a path of more than the one service
+    /// the message names: ` Path: Editor -> NoteStore.`; empty otherwise.
+    var pathNote: String { count > 1 ? " Path: \(pathDescription)." : "" }
+
+    /// The service the path ends with, the one that failed, as a message names it.
+    var failedService: String { last.map(\.description) ?? "a service" }
 }

@@ -59,19 +59,9 @@ extension DisposalBag {
             }
         }
 
-        /// The instance as ``Disposable``, unless only an async disposal can dispose it.
-        var sync: (any Disposable)? {
-            switch self {
-            case .object(let object): object
-            case .eitherObject(let object): object
-            case .asyncObject: nil
-            case .value(let value): value.sync
-            }
-        }
-
         /// Disposes the instance synchronously; not for one only an async disposal can dispose. A
-        /// class instance is called as itself, through its class-bound existential: `sync!` would
-        /// box it in an `any Disposable` first, and a close would project and destroy that box.
+        /// class instance is called as itself, through its class-bound existential, not boxed in an
+        /// `any Disposable` first, which a close would project and destroy.
         @inline(__always) func disposeSynchronously() throws {
             switch self {
             case .object(let object): try object.dispose()
@@ -82,7 +72,7 @@ extension DisposalBag {
         }
 
         /// Whether only an async disposal can dispose the instance. (Asked of the case, without
-        /// making the existential `sync` returns: a close asks it of every instance.)
+        /// making an existential: a close asks it of every instance.)
         var isAsyncOnly: Bool {
             switch self {
             case .asyncObject: true

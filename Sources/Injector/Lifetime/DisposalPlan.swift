@@ -36,7 +36,7 @@ final class DisposalPlan: @unchecked Sendable {
     /// The plan for `instance`, whose dynamic type's identity is `type`; `isForExistential` says
     /// whether its registration's type is an existential. Not for a type a cast looks inside (see
     /// `castsLookInside(_:)`), whose instances are disposed as what they hold says.
-    @usableFromInline init(for instance: Any, type: ObjectIdentifier, isForExistential: Bool) {
+    init(for instance: Any, type: ObjectIdentifier, isForExistential: Bool) {
         self.type = type
         self.isForExistential = isForExistential
         let disposal = DisposalBag.Disposal(of: instance)

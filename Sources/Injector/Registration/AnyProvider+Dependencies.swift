@@ -47,11 +47,7 @@ extension AnyProvider {
     @inline(__always)
     func noteDependency(on dependency: AnyProvider) {
         let identity = UInt(bitPattern: dependency.recordIdentity)
-        if knownDependency0.load(ordering: .relaxed) == identity
-            || knownDependency1.load(ordering: .relaxed) == identity
-            || knownDependency2.load(ordering: .relaxed) == identity
-            || knownDependency3.load(ordering: .relaxed) == identity
-        {
+        for index in 0..<Self.knownDependencyWords where knownDependency(index).load(ordering: .relaxed) == identity {
             return
         }
         noteDependency(on: dependency, identity: identity)
@@ -75,11 +71,7 @@ extension AnyProvider {
         Self.dependencyLock.lock()
         defer { Self.dependencyLock.unlock() }
         if !notedDependencies.contains(dependency.key) { notedDependencies.append(dependency.key) }
-        if Self.claim(knownDependency0, for: identity) || Self.claim(knownDependency1, for: identity)
-            || Self.claim(knownDependency2, for: identity) || Self.claim(knownDependency3, for: identity)
-        {
-            return
-        }
+        for index in 0..<Self.knownDependencyWords where Self.claim(knownDependency(index), for: identity) { return }
         let records = knownDependencyGenerations.last?.records ?? []
         guard !records.contains(identity) else { return }
         // Earlier generations stay alive: a thread may be reading one it loaded.

@@ -25,7 +25,7 @@ final class InstanceBox<Service>: AnyInstanceBox, @unchecked Sendable {
 /// that a box kept as `AnyObject` is read as one without asking the runtime for a conformance.
 @usableFromInline
 class AnyInstanceBox {
-    @usableFromInline init() {}
+    init() {}
 
     /// The instance boxed.
     var instance: Any { fatalError("AnyInstanceBox is abstract") }

@@ -32,17 +32,18 @@ class AnyProvider: @unchecked Sendable {
     private let originalIdentity: ObjectIdentifier?
     /// The dependencies recorded on an original provider (see `AnyProvider+Dependencies.swift`).
     final var notedDependencies: [ServiceKey] = []
-    /// The first dependencies known, by the identity of their records (0 for none yet), in the
-    /// provider's own atomic words (in `disposalPlan`'s allocation): a factory usually resolves a
-    /// handful, and a check of these reads that allocation and no other object (a request's
-    /// dependents are cold, and each object is a cache line to fetch).
-    final var knownDependency0: AtomicWord<UInt> { disposalPlan.wordBeside(0) }
-    final var knownDependency1: AtomicWord<UInt> { disposalPlan.wordBeside(1) }
-    final var knownDependency2: AtomicWord<UInt> { disposalPlan.wordBeside(2) }
-    final var knownDependency3: AtomicWord<UInt> { disposalPlan.wordBeside(3) }
+    /// The first four dependencies known (`index` 0 to 3), by the identity of their records (0 for
+    /// none yet), in the provider's own atomic words (in `disposalPlan`'s allocation): a factory
+    /// usually resolves a handful, and a check of these reads that allocation and no other object
+    /// (a request's dependents are cold, and each object is a cache line to fetch).
+    final func knownDependency(_ index: Int) -> AtomicWord<UInt> { disposalPlan.wordBeside(index) }
+    /// How many dependencies `knownDependency(_:)` keeps.
+    static var knownDependencyWords: Int { 4 }
     /// The dependencies known so far past the first four, for a check without a lock; the latest
     /// of `knownDependencyGenerations`, which keeps them all alive.
-    final var knownDependencies: AtomicWord<Borrowed<KnownDependencies>?> { disposalPlan.wordBeside(4) }
+    final var knownDependencies: AtomicWord<Borrowed<KnownDependencies>?> {
+        disposalPlan.wordBeside(Self.knownDependencyWords)
+    }
     final var knownDependencyGenerations: [KnownDependencies] = []
     /// Whether the factory is `async`: only the async spelling of resolve can run it.
     @usableFromInline let isAsync: Bool
@@ -65,36 +66,54 @@ class AnyProvider: @unchecked Sendable {
     /// How the instances this registration makes are disposed, worked out at its first instance for
     /// that instance's dynamic type: a registration almost always makes instances of one type.
     /// Instances of another type are worked out each time. Its allocation keeps the provider's other
-    /// atomic words beside it (`knownDependency0` to `knownDependencies`): one for them all.
-    @usableFromInline let disposalPlan = PublishedReference<DisposalPlan>(wordsBeside: 5)
+    /// atomic words beside it (`knownDependency(_:)`, `knownDependencies`): one for them all.
+    @usableFromInline let disposalPlan = PublishedReference<DisposalPlan>(
+        wordsBeside: AnyProvider.knownDependencyWords + 1
+    )
     /// Where the registration was written, read by messages alone: last, after what resolves read.
     let site: RegistrationSite
 
+    /// A registration as it was made: its problem, if it has one, is a shared scope with
+    /// resolve-time arguments.
     init(
         key: ServiceKey,
         scope: Scope,
         site: RegistrationSite,
-        conflict: Conflict?,
-        preparation: AnyObject?,
-        original: AnyProvider?,
         isAsync: Bool,
-        singleton: SingletonSlot? = nil,
         handsOnInstances: Bool = false,
         providesScopeValue: Bool = false
     ) {
         self.key = key
-        self.singleton = singleton
         self.scope = scope
         self.site = site
-        self.conflict = conflict
-        self.preparation = preparation
-        self.original = original?.borrowedRecord  // the first provider, for a copy of a copy
-        originalIdentity = self.original?.identity
+        conflict = Conflict(sharingArgumentsOf: key, scope: scope, site: site)
+        preparation = nil
+        original = nil
+        originalIdentity = nil
         self.isAsync = isAsync
+        singleton = scope.kind == .singleton && !isAsync ? SingletonSlot() : nil
         self.handsOnInstances = handsOnInstances
         self.providesScopeValue = providesScopeValue
         takesArguments = !key.argumentTypes.isEmpty
         outlivesLifetimeScopes = scope.outlivesLifetimeScopes
+    }
+
+    /// A copy of `original` with `conflict` and `preparation`, which shares its instance storage and
+    /// borrows the first provider as its record (for a copy of a copy).
+    init(copying original: AnyProvider, conflict: Conflict?, preparation: AnyObject?) {
+        key = original.key
+        scope = original.scope
+        site = original.site
+        self.conflict = conflict
+        self.preparation = preparation
+        self.original = original.borrowedRecord
+        originalIdentity = self.original?.identity
+        isAsync = original.isAsync
+        singleton = original.singleton
+        handsOnInstances = original.handsOnInstances
+        providesScopeValue = original.providesScopeValue
+        takesArguments = original.takesArguments
+        outlivesLifetimeScopes = original.outlivesLifetimeScopes
     }
 
     /// What disposes `instance`, made by this registration, with its identity if it is a class
@@ -140,7 +159,7 @@ class AnyProvider: @unchecked Sendable {
     final var borrowedRecord: Borrowed<AnyProvider> { original ?? Borrowed(self) }
 
     /// The registration's record (see `borrowedRecord`).
-    @usableFromInline final var record: AnyProvider { borrowedRecord.object }
+    final var record: AnyProvider { borrowedRecord.object }
 
     /// The identity of the registration's record, which keys its instances in stores: read without
     /// touching the record.
@@ -188,7 +207,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     /// The factory; for an async registration, one that throws `asyncResolutionRequired`, so that
     /// the sync path never has to ask which kind it holds.
     @usableFromInline let factory: Factory
-    @usableFromInline let asyncFactory: AsyncFactory?
+    let asyncFactory: AsyncFactory?
     /// The instance of a sync weak registration, while something holds it; `nil` otherwise.
     @usableFromInline let weakSlot: WeakSlot?
     /// The instance of an async singleton registration, kept apart so that the sync path never
@@ -197,6 +216,8 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     /// The instance of an async weak registration; `nil` otherwise.
     @usableFromInline let asyncWeakSlot: WeakSlot?
 
+    /// The provider of a sync factory; `handsOnInstances` and `providesScopeValue` as `AnyProvider`
+    /// says.
     init(
         key: ServiceKey,
         scope: Scope,
@@ -214,16 +235,14 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             key: key,
             scope: scope,
             site: site,
-            conflict: Conflict(sharingArgumentsOf: key, scope: scope, site: site),
-            preparation: nil,
-            original: nil,
             isAsync: false,
-            singleton: scope.kind == .singleton ? SingletonSlot() : nil,
             handsOnInstances: handsOnInstances,
             providesScopeValue: providesScopeValue
         )
     }
 
+    /// The provider of an `async` factory. Its shared instance has slots of its own, which the
+    /// sync path never reads.
     init(key: ServiceKey, scope: Scope, site: RegistrationSite, asyncFactory: @escaping AsyncFactory) {
         factory = { (resolver: Resolver, _: repeat each Argument) throws -> Service in
             throw InjectionError.asyncResolutionRequired(key, path: resolver.context.path)
@@ -232,15 +251,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         weakSlot = nil
         asyncSingleton = scope.kind == .singleton ? SingletonSlot() : nil
         asyncWeakSlot = scope.kind == .weak ? WeakSlot() : nil
-        super.init(
-            key: key,
-            scope: scope,
-            site: site,
-            conflict: Conflict(sharingArgumentsOf: key, scope: scope, site: site),
-            preparation: nil,
-            original: nil,
-            isAsync: true
-        )
+        super.init(key: key, scope: scope, site: site, isAsync: true)
     }
 
     private init(copying original: Provider, conflict: Conflict?, preparation: AnyObject?) {
@@ -249,18 +260,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         weakSlot = original.weakSlot
         asyncSingleton = original.asyncSingleton
         asyncWeakSlot = original.asyncWeakSlot
-        super.init(
-            key: original.key,
-            scope: original.scope,
-            site: original.site,
-            conflict: conflict,
-            preparation: preparation,
-            original: original,
-            isAsync: original.isAsync,
-            singleton: original.singleton,
-            handsOnInstances: original.handsOnInstances,
-            providesScopeValue: original.providesScopeValue
-        )
+        super.init(copying: original, conflict: conflict, preparation: preparation)
     }
 
     override func copy(conflict: Conflict?, preparation: AnyObject?) -> AnyProvider {

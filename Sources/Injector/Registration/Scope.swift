@@ -103,7 +103,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether an instance of this scope outlives lifetime scopes: ``singleton`` and ``weak``.
-    @usableFromInline var outlivesLifetimeScopes: Bool { kind == .singleton || kind == .weak }
+    var outlivesLifetimeScopes: Bool { kind == .singleton || kind == .weak }
 
     /// The scope as written at a registration: `transient`, `graph`, `singleton`, `weak`, `scoped`
     /// or `scoped(to: request)`.
