@@ -18,18 +18,21 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import InjectorAtomics
 
 // Each thread keeps the context of its last resolve, so that the next one allocates none: nor its
 // bookkeeping, which a resolution that builds a shared or scoped instance makes, and which `end()`
-// empties rather than drops.
+// empties rather than drops. A resolve finds it in C thread-local storage (`InjectorAtomics`); a
+// thread-specific key holds the same reference, to release it when the thread exits.
 
 extension ResolutionContext {
     /// The thread-specific slot holding a thread's cached context (retained; released when the
-    /// thread exits).
+    /// thread exits, after which a resolve, from another key's destructor, makes a new one).
     private static let cacheKey: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { context in
             guard let context else { return }
+            if injector_thread_context_get() == context { injector_thread_context_set(nil) }
             Borrowed<ResolutionContext>(opaque: context).release()
         }
         precondition(status == 0, "pthread_key_create failed with \(status)")
@@ -42,7 +45,7 @@ extension ResolutionContext {
     @usableFromInline static func begin() -> ResolutionContext {
         // The usual resolve finds its thread's context free; the others are functions of their
         // own, not laid out between the few instructions it runs.
-        guard let cached = pthread_getspecific(cacheKey) else { return beginFirst() }
+        guard let cached = injector_thread_context_get() else { return beginFirst() }
         let context = Borrowed<ResolutionContext>(opaque: cached).object
         guard _fastPath(!context.isInUse) else { return beginNested(in: context) }
         context.isInUse = true
@@ -53,7 +56,9 @@ extension ResolutionContext {
     @inline(never)
     private static func beginFirst() -> ResolutionContext {
         let context = ResolutionContext()
-        pthread_setspecific(cacheKey, Borrowed.retaining(context).opaque)
+        let retained = Borrowed.retaining(context).opaque
+        pthread_setspecific(cacheKey, retained)
+        injector_thread_context_set(retained)
         context.isInUse = true
         return context
     }
@@ -73,15 +78,15 @@ extension ResolutionContext {
     /// for a sync resolution nested in an async one, which the thread does not otherwise know.
     /// When a resolution already runs on the thread, that one stays the thread's.
     func standingAsThreadResolution<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let previous = pthread_getspecific(Self.cacheKey)
+        let previous = injector_thread_context_get()
         if let previous, Borrowed<ResolutionContext>(opaque: previous).object.isInUse {
             return try body()
         }
-        pthread_setspecific(Self.cacheKey, Borrowed(self).opaque)
+        injector_thread_context_set(Borrowed(self).opaque)
         nesting.isThreadRoot = true
         isInUse = true
         defer {
-            pthread_setspecific(Self.cacheKey, previous)
+            injector_thread_context_set(previous)
             nesting.isThreadRoot = false
             nesting.innermostNested = nil
         }

@@ -99,6 +99,20 @@ INJECTOR_ATOMIC_UPDATE(fetch_add, seq_cst)
 INJECTOR_ATOMIC_UPDATE(fetch_or, release)
 INJECTOR_ATOMIC_UPDATE(fetch_or, seq_cst)
 
+/// The resolution context the current thread keeps, or NULL (Injector's
+/// `ResolutionContext+Reuse.swift`, the one place that calls these): C11 thread-local
+/// storage, which every resolve reads with a load, where `pthread_getspecific` is a
+/// call. Not atomic: only its own thread reads and writes it.
+extern _Thread_local void *injector_thread_context;
+
+INJECTOR_ATOMIC_INLINE void *injector_thread_context_get(void) {
+    return injector_thread_context;
+}
+
+INJECTOR_ATOMIC_INLINE void injector_thread_context_set(void *context) {
+    injector_thread_context = context;
+}
+
 #undef INJECTOR_ATOMIC_LOAD
 #undef INJECTOR_ATOMIC_STORE
 #undef INJECTOR_ATOMIC_UPDATE
