@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import InjectorAtomics
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -18,7 +20,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import InjectorAtomics
 
 // Each thread keeps the context of its last resolve, so that the next one allocates none: nor its
 // bookkeeping, which a resolution that builds a shared or scoped instance makes, and which `end()`
