@@ -132,8 +132,15 @@ final class RouterStorage: Sendable {
             sequence(first: container, next: \.parent).dropFirst().lazy
             .compactMap { $0.routes.object as? RouterStorage }.first
         state = Locked.make(State())
-        if container.routes.object == nil { container.routes.publish(self) }
+        // Checked and published under one lock: two routers made at once must not both find the
+        // slot empty, the second then replacing the first its children already fall through to.
+        Self.publishing.withLock { _ in
+            if container.routes.object == nil { container.routes.publish(self) }
+        }
     }
+
+    /// Held while a router looks for, and leaves, its container's first router.
+    private static let publishing = Locked.make(())
 
     private struct State {
         /// The table registrations amend in place, under the lock; routing never reads it.
