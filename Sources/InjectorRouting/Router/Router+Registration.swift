@@ -274,11 +274,12 @@ extension Router {
             origin: origin,
             factory: factory
         )
-        let module = key.kind == .module || key.kind == .viewModule
         let record = RouteRecord(
             key: key,
             scope: scope.scope,
-            name: name ?? "the \(module ? "module route" : "route") registered at \(fileID):\(line)",
+            typeName: name,
+            fileID: fileID,
+            line: line,
             takesParameters: takesParameters,
             view: view,
             resolveAny: { try $0.resolve(Protocol.self) }
