@@ -30,8 +30,7 @@ import Testing
 
     @Test func aRouterOverAChildContainerPerformsTheRoutesOfTheRouterOverItsParent() throws {
         let parent = Container()
-        let parentRouter = makeParentRouter(parent)
-        let child = Router(container: parent.makeChild())
+        let child = withExtendedLifetime(makeParentRouter(parent)) { Router(container: parent.makeChild()) }
 
         let made = try child.makeDestination(to: RoutableService<any Exporter>())
         let byURL = try child.makeDestination(url: "app://export", as: (any Exporter).self)
@@ -40,16 +39,40 @@ import Testing
         #expect(made.steps == ["parent's preparation"])
         #expect(byURL.steps == ["parent's preparation"])
         #expect(byIdentifier.steps == ["parent's preparation"])
-        // The child's router starts with the routes the parent's has when it is made: not later ones.
-        parentRouter.register(RoutableService<any Clock>()) { _ in FixedClock(now: 9) }
+    }
+
+    @Test func aRouterOverAChildContainerSeesRoutesTheParentsRouterRegistersAfterItIsMade() throws {
+        let parent = Container()
+        let parentRouter = makeParentRouter(parent)
+        let child = Router(container: parent.makeChild())
+        child.register(RoutableService<any Clock>()) { _ in FixedClock(now: 2) }.url("app://clock")
+        #expect(try child.makeDestination(to: RoutableService<any Exporter>()).steps == ["parent's preparation"])
+
+        // Registered on the parent's router after the child's has routed: seen, as a child container
+        // sees its parent's later registrations; the child's own route for a protocol stays first.
+        parentRouter.register(RoutableService<any Logger>()) { _ in ConsoleLogger() }
+            .identifier("logger")
+            .url("app://logger")
+        parentRouter.register(RoutableService<any Clock>()) { _ in FixedClock(now: 9) }.url("app://clock/parent")
+        let intercepted = Counter()
+        parentRouter.addInterceptor(named: "parent's guard") { _ in
+            intercepted.next()
+            return .proceed
+        }
+
+        #expect(try child.makeDestination(to: RoutableService<any Logger>()) is ConsoleLogger)
+        #expect(try child.makeDestination(identifier: "logger") is ConsoleLogger)
+        #expect(try child.makeDestination(url: "app://logger") is ConsoleLogger)
+        #expect(try child.makeDestination(to: RoutableService<any Clock>()).now == 2)
+        #expect((try child.makeDestination(url: "app://clock") as? FixedClock)?.now == 2)
         #expect(try parentRouter.makeDestination(to: RoutableService<any Clock>()).now == 9)
-        let later = try #require(routingError { _ = try child.makeDestination(to: RoutableService<any Clock>()) })
-        #expect(later.code == .invalidProtocol)
+        #expect(intercepted.value == 6)
+        let replaced = try #require(routingError { _ = try child.makeDestination(url: "app://clock/parent") })
+        #expect(replaced.code == .invalidConfiguration)
         #expect(
-            later.message
-                == "No route is registered for RoutableService<Clock>. Registered routes: RoutableService<Exporter>, "
-                + "RoutableService<Greeting>. Fix: register one with router.register(RoutableService<Clock>(), …), or "
-                + "adapt the protocol to one that has a route with router.adapt(RoutableService<Clock>(), to: …)."
+            replaced.message
+                == "No URL pattern matches the URL \"app://clock/parent\". Patterns for its scheme and host are "
+                + "\"app://clock\". Fix: register a pattern that matches it, or correct the URL."
         )
     }
 

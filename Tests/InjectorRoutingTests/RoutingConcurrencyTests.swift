@@ -18,6 +18,21 @@ import Testing
 
 private struct Ping: RouteEvent {}
 
+/// The routers two threads made over one container, kept alive, and the routes the container kept
+/// when each had made its own.
+private final class MadeRouters: @unchecked Sendable {
+    private let lock = NSLock()
+    private var routers: [Router] = []
+    private(set) var kept: [AnyObject?] = [nil, nil]
+
+    func keep(_ router: Router, kept routes: AnyObject?, of thread: Int) {
+        lock.withLock {
+            routers.append(router)
+            kept[thread] = routes
+        }
+    }
+}
+
 /// Service routing from many tasks and threads at once; CI runs this suite under ThreadSanitizer.
 @Suite struct RoutingConcurrencyTests {
     @Test func manyTasksPerformRoutesOnOneRouterAtOnce() async throws {
@@ -95,6 +110,27 @@ private struct Ping: RouteEvent {}
         #expect(performed.value + refused.value == 8 * 300)
         #expect(route.state == .routed)
     }
+    /// A router over a child container falls through to the routes of the first router made over
+    /// its parent, which the parent keeps (`Container.routes`) for as long as it lives: however many
+    /// threads make routers over one container at once, one is kept, and never replaced by another.
+    /// Each round, two threads each make a router over a fresh container and read which routes it
+    /// keeps; both must read the ones it keeps at the end. The window is two lock acquisitions wide:
+    /// about 1 round in 15,000 hits it on two cores.
+    @Test func routersMadeAtOnceOverOneContainerLeaveItTheRoutesOfOneToKeep() {
+        var replaced = 0
+        for _ in 0..<100_000 {
+            let container = Container()
+            let made = MadeRouters()
+            DispatchQueue.concurrentPerform(iterations: 2) { thread in
+                let router = Router(container: container)
+                made.keep(router, kept: container.routes.object, of: thread)
+            }
+            let kept = container.routes.object
+            if made.kept.contains(where: { $0 !== kept }) { replaced += 1 }
+        }
+        #expect(replaced == 0)
+    }
+
     /// The configuration's performer handlers belong to the route's first perform: a perform
     /// refused because that one is under way (`overRoute`) must not take them. The window is two
     /// lock acquisitions wide: about 1 round in 500 hits it on two cores.

@@ -24,8 +24,11 @@ struct RouteRecord: Sendable {
 
     let key: RouteKey
     let scope: Scope
-    /// Names the route in messages: `EditorRoute`, or `the route registered at NotesDemo/main.swift:12`.
-    let name: String
+    /// The route type's name (`EditorRoute`); `nil` for a route a closure makes, which its site names.
+    let typeName: String?
+    /// Where the route was registered: formatted only when a message needs it, not per registration.
+    let fileID: StaticString
+    let line: UInt
     /// Whether the route's factory reads route parameters (a route definition, or a closure that takes
     /// them); only then does the router hand parameters over.
     let takesParameters: Bool
@@ -37,6 +40,12 @@ struct RouteRecord: Sendable {
     var preparations: [Prepare] = []
     var verifications: [Inspect] = []
     var removals: [Inspect] = []
+
+    /// Names the route in messages: `EditorRoute`, or `the route registered at NotesDemo/main.swift:12`.
+    var name: String {
+        let route = key.kind == .module || key.kind == .viewModule ? "module route" : "route"
+        return typeName ?? "the \(route) registered at \(fileID):\(line)"
+    }
 
     /// Names the route in messages: `RoutableService<Editor> (EditorRoute)`.
     var label: String { "\(key.declaration) (\(name))" }

@@ -85,6 +85,24 @@ struct RouteTable: Sendable {
         for (event, handlers) in eventHandlers { eventHandlers[event] = handlers.filter { $0.route != route } }
     }
 
+    /// This table over `parent`'s, for a router over a child container: the parent's routes but those
+    /// this table registers again (which go with their identifiers, patterns and events), then this
+    /// table's additions, as if it had started as a copy of the parent's.
+    func layered(over parent: RouteTable) -> RouteTable {
+        var merged = parent
+        for key in records.keys where merged.records[key] != nil { merged.forget(key) }
+        merged.records.merge(records) { $1 }
+        merged.adapters.merge(adapters) { $1 }
+        for (identifier, routes) in identifiers {
+            for route in routes { merged.add(identifier: identifier, for: route) }
+        }
+        for (pattern, route) in patterns { merged.add(pattern, for: route) }
+        merged.interceptors += interceptors
+        merged.eventHandlers.merge(eventHandlers) { $0 + $1 }
+        merged.problems += problems
+        return merged
+    }
+
     private struct PatternPair: Hashable {
         let components: [URLPattern.Component]
         let route: RouteKey
@@ -100,21 +118,34 @@ struct RouteTable: Sendable {
 /// The router's mutable part, shared by a router and the routers it makes for lifetime scopes.
 final class RouterStorage: Sendable {
     private let state: Locked<State>
+    /// The storage of the first router over the nearest parent container that has one: lookups fall
+    /// through to its routes, current ones, after this router's own. Held strongly, so that they
+    /// stay when that router goes.
+    private let parent: RouterStorage?
     /// What view routing keeps: the transition in flight, observers, the leak handler.
     let views = ViewRoutingState()
 
-    /// A router's storage over `container`: its table starts as that of the first router over the
-    /// nearest parent container with one; the first router over `container` is left there.
+    /// A router's storage over `container`, over that of the first router over its nearest parent
+    /// container with one; the first router over `container` is left there.
     init(over container: Container) {
-        let parent = sequence(first: container, next: \.parent).dropFirst().lazy
+        parent =
+            sequence(first: container, next: \.parent).dropFirst().lazy
             .compactMap { $0.routes.object as? RouterStorage }.first
-        state = Locked.make(State(building: parent?.table ?? RouteTable()))
-        if container.routes.object == nil { container.routes.publish(self) }
+        state = Locked.make(State())
+        // Checked and published under one lock: two routers made at once must not both find the
+        // slot empty, the second then replacing the first its children already fall through to.
+        Self.publishing.withLock { _ in
+            if container.routes.object == nil { container.routes.publish(self) }
+        }
     }
+
+    /// Held while a router looks for, and leaves, its container's first router. (Its state is unused:
+    /// a `Locked<Void>`'s would share its address with the mutex, which ThreadSanitizer reports.)
+    private static let publishing = Locked.make(false)
 
     private struct State {
         /// The table registrations amend in place, under the lock; routing never reads it.
-        var building: RouteTable
+        var building = RouteTable()
         /// The snapshot routing reads, made from `building` at the first read after a change, as a
         /// container publishes its registry: registering N routes copies the table once, not N times.
         var published: Snapshot?
@@ -126,9 +157,12 @@ final class RouterStorage: Sendable {
     private final class Snapshot: Sendable {
         let table: RouteTable
         let plainRoutes: PlainRoutes
-        init(_ table: RouteTable) {
-            self.table = table
-            plainRoutes = PlainRoutes(table)
+        /// The parent's snapshot the table was layered over; a newer one makes this one stale.
+        let inherited: Snapshot?
+        init(_ table: RouteTable, over inherited: Snapshot?) {
+            self.table = inherited.map { table.layered(over: $0.table) } ?? table
+            self.inherited = inherited
+            plainRoutes = PlainRoutes(self.table)
         }
     }
 
@@ -139,9 +173,10 @@ final class RouterStorage: Sendable {
     var plainRoutes: PlainRoutes { snapshot.plainRoutes }
 
     private var snapshot: Snapshot {
-        state.withLock { state in
-            if let published = state.published { return published }
-            let published = Snapshot(state.building)
+        let inherited = parent?.snapshot  // read first: no lock is taken under another
+        return state.withLock { state in
+            if let published = state.published, published.inherited === inherited { return published }
+            let published = Snapshot(state.building, over: inherited)
             state.published = published
             return published
         }

@@ -42,13 +42,13 @@ extension Router {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Protocol
     ) -> RouteRegistration<Protocol> {
-        registerRoute(
+        add(
             service.key,
             scope: scope,
             replacesExisting: replacesExisting,
             fileID: fileID,
             line: line,
-            view: nil,
+            takesParameters: false,
             factory: factory
         )
     }
@@ -74,15 +74,9 @@ extension Router {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, RouteParameters) throws -> Protocol
     ) -> RouteRegistration<Protocol> {
-        registerRoute(
-            service.key,
-            scope: scope,
-            replacesExisting: replacesExisting,
-            fileID: fileID,
-            line: line,
-            view: nil,
-            factory: factory
-        )
+        add(service.key, scope: scope, replacesExisting: replacesExisting, fileID: fileID, line: line) { r in
+            try factory(r, PendingParameters.take(for: service.key))
+        }
     }
 
     /// Registers a route written as a type, for the protocol `service`: the container makes the
@@ -111,8 +105,7 @@ extension Router {
             scope: scope,
             replacesExisting: replacesExisting,
             fileID: fileID,
-            line: line,
-            view: nil
+            line: line
         )
     }
 
@@ -143,12 +136,13 @@ extension Router {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Module
     ) {
-        registerModule(
+        add(
             module.key,
-            as: Module.self,
+            scope: .transient,
             replacesExisting: replacesExisting,
             fileID: fileID,
             line: line,
+            takesParameters: false,
             factory: factory
         )
     }
@@ -213,36 +207,6 @@ extension Router {
 
     // MARK: - Shared by service and view routes
 
-    /// Registers a route whose closure makes its destination.
-    func registerRoute<Protocol>(
-        _ key: RouteKey,
-        scope: ServiceScope<Protocol>,
-        replacesExisting: Bool,
-        fileID: StaticString,
-        line: UInt,
-        view: ViewTraits?,
-        factory: @escaping @Sendable (Resolver) throws -> Protocol
-    ) -> RouteRegistration<Protocol> {
-        let site = Site(fileID: fileID, line: line, replacesExisting: replacesExisting, view: view)
-        return add(key, scope: scope, site: site, takesParameters: false, factory: factory)
-    }
-
-    /// Registers a route whose closure makes its destination from the route's parameters.
-    func registerRoute<Protocol>(
-        _ key: RouteKey,
-        scope: ServiceScope<Protocol>,
-        replacesExisting: Bool,
-        fileID: StaticString,
-        line: UInt,
-        view: ViewTraits?,
-        factory: @escaping @Sendable (Resolver, RouteParameters) throws -> Protocol
-    ) -> RouteRegistration<Protocol> {
-        let site = Site(fileID: fileID, line: line, replacesExisting: replacesExisting, view: view)
-        return add(key, scope: scope, site: site, takesParameters: true) { r in
-            try factory(r, PendingParameters.take(for: key))
-        }
-    }
-
     /// Registers a route type: its factory in the container, its hooks, identifiers, URL patterns
     /// and event handlers in the table.
     func registerRoute<Protocol, Route: RouteDefinition>(
@@ -253,10 +217,18 @@ extension Router {
         replacesExisting: Bool,
         fileID: StaticString,
         line: UInt,
-        view: ViewTraits?
+        view: ViewTraits? = nil
     ) -> RouteRegistration<Protocol> {
-        let site = Site(fileID: fileID, line: line, replacesExisting: replacesExisting, view: view)
-        let registration = add(key, scope: scope, site: site, name: name, origin: .route(named: name)) { r in
+        let registration = add(
+            key,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            view: view,
+            name: name,
+            origin: .route(named: name)
+        ) { r in
             let made = try route.makeDestination(with: PendingParameters.take(for: key), resolver: r)
             guard let destination = made as? Protocol else {
                 throw RoutingError.nonconforming(type(of: made as Any), madeBy: name, for: key)
@@ -277,34 +249,17 @@ extension Router {
         return registration
     }
 
-    /// Registers a module route: its configuration's factory in the container, always transient.
-    func registerModule<Module>(
+    /// Registers a route of any kind: `factory` for the route's protocol in the container, and the
+    /// route's record in the table. `view` is what a view route adds; `takesParameters`, whether
+    /// `factory` reads the perform's parameters (`PendingParameters`).
+    @discardableResult
+    func add<Protocol>(
         _ key: RouteKey,
-        as _: Module.Type,
+        scope: ServiceScope<Protocol>,
         replacesExisting: Bool,
         fileID: StaticString,
         line: UInt,
-        factory: @escaping @Sendable (Resolver) throws -> Module
-    ) {
-        let site = Site(fileID: fileID, line: line, replacesExisting: replacesExisting, view: nil)
-        let name = "the module route registered at \(fileID):\(line)"
-        _ = add(key, scope: .transient, site: site, name: name, takesParameters: false, factory: factory)
-    }
-
-    /// Where and how a route was registered.
-    private struct Site {
-        let fileID: StaticString
-        let line: UInt
-        let replacesExisting: Bool
-        let view: ViewTraits?
-    }
-
-    /// Registers `factory` for the route's protocol in the container, and adds the route's record to
-    /// the table.
-    private func add<Protocol>(
-        _ key: RouteKey,
-        scope: ServiceScope<Protocol>,
-        site: Site,
+        view: ViewTraits? = nil,
         name: String? = nil,
         origin: RegistrationOrigin = .route,
         takesParameters: Bool = true,
@@ -313,18 +268,20 @@ extension Router {
         container.register(
             Protocol.self,
             scope: scope,
-            replacesExisting: site.replacesExisting,
-            fileID: site.fileID,
-            line: site.line,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
             origin: origin,
             factory: factory
         )
         let record = RouteRecord(
             key: key,
             scope: scope.scope,
-            name: name ?? "the route registered at \(site.fileID):\(site.line)",
+            typeName: name,
+            fileID: fileID,
+            line: line,
             takesParameters: takesParameters,
-            view: site.view,
+            view: view,
             resolveAny: { try $0.resolve(Protocol.self) }
         )
         storage.amend { table in

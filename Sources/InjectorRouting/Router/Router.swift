@@ -49,8 +49,9 @@ public final class Router: Sendable {
     let source: ResolutionSource
     let storage: RouterStorage
 
-    /// A router over `container`, with the routes the first router made over its nearest parent
-    /// container that has one has now; a route registered here for one of their protocols replaces it.
+    /// A router over `container` that also performs the routes of the first router made over its
+    /// nearest parent container that has one, those registered there later too, as a child container
+    /// sees its parent's registrations; a route registered here for one of their protocols replaces it.
     ///
     /// - Parameters:
     ///   - container: The container that makes every destination.

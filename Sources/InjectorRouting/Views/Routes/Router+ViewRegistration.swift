@@ -47,13 +47,14 @@ extension Router {
         factory: @escaping @MainActor (Resolver) throws -> Protocol
     ) -> ViewRouteRegistration<Protocol> {
         ViewRouteRegistration(
-            registration: registerRoute(
+            registration: add(
                 view.key,
                 scope: scope,
                 replacesExisting: replacesExisting,
                 fileID: fileID,
                 line: line,
                 view: ViewTraits(supportedPaths: supportedPaths, performCustom: nil, removeCustom: nil),
+                takesParameters: false,
                 factory: { r in try onMainActor(r, factory) }
             )
         )
@@ -72,14 +73,14 @@ extension Router {
         factory: @escaping @MainActor (Resolver, RouteParameters) throws -> Protocol
     ) -> ViewRouteRegistration<Protocol> {
         ViewRouteRegistration(
-            registration: registerRoute(
+            registration: add(
                 view.key,
                 scope: scope,
                 replacesExisting: replacesExisting,
                 fileID: fileID,
                 line: line,
                 view: ViewTraits(supportedPaths: supportedPaths, performCustom: nil, removeCustom: nil),
-                factory: { r, parameters in try onMainActor(r) { try factory($0, parameters) } }
+                factory: { r in try onMainActor(r) { try factory($0, PendingParameters.take(for: view.key)) } }
             )
         )
     }
@@ -131,12 +132,13 @@ extension Router {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver) throws -> Module
     ) {
-        registerModule(
+        add(
             module.key,
-            as: Module.self,
+            scope: .transient,
             replacesExisting: replacesExisting,
             fileID: fileID,
             line: line,
+            takesParameters: false,
             factory: factory
         )
     }
