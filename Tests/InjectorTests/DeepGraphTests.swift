@@ -404,10 +404,9 @@ extension DeepGraphTests {
         #expect(kept.unsharedLevels(upTo: levels) == [])
     }
 
-    /// A level whose locals are not on the thread's stack (AddressSanitizer moves them to frames of
-    /// its own to detect use after return; the guard translates those it can) is judged by its
-    /// depth, as where the stack's bounds are unknown: comparing its address with the stack's
-    /// failed every resolve at its first level under AddressSanitizer.
+    /// A level whose address is not on the thread's stack (a stack the thread did not report, such as
+    /// a signal's) is judged by its depth, as where the stack's bounds are unknown, rather than
+    /// refused at its first level.
     @Test func aLevelWhoseLocalsAreOffTheThreadsStackIsJudgedByDepth() {
         var stackGuard = StackGuard()
         var local: UInt8 = 0

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import InjectorAtomics
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -62,17 +64,14 @@ struct StackGuard {
     @inline(__always)
     mutating func hasRoom(atDepth depth: Int) -> Bool {
         guard depth >= checkedDepth else { return true }
-        var marker: UInt8 = 0
-        let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        let address = UInt(injector_frame_address())
         if roomy.contains(address) { return true }  // the usual answer, once the limit is known
         return hasRoom(atDepth: depth, at: address)
     }
 
-    /// Whether a level at `depth` whose locals are at `address` leaves room on the stack.
+    /// Whether a level at `depth` whose frame is at `address` leaves room on the stack.
     ///
-    /// AddressSanitizer, when it detects use after return, moves locals off the thread's stack to
-    /// frames of its own: such an address is first translated to the real frame it stands for.
-    /// One that still is not on the thread's stack says nothing of it: the depth then decides, as
+    /// An address that is not on the thread's stack says nothing of it: the depth then decides, as
     /// where the platform does not tell the stack's bounds.
     mutating func hasRoom(atDepth depth: Int, at address: UInt) -> Bool {
         if !isThreadBound { limit = .unknown }
@@ -80,7 +79,6 @@ struct StackGuard {
         switch limit {
         case .address(let lowestUsable, let stack):
             if stack.contains(address) { return address > lowestUsable }
-            if let real = Self.realFrame?(address), stack.contains(real) { return real > lowestUsable }
             return depth < Self.depthWithoutBounds
         case .depth(let maximum):
             return depth < maximum
@@ -110,38 +108,6 @@ struct StackGuard {
         limit = .address(lowestUsable, stack: bottom..<bottom + size)
         if isThreadBound { roomy = lowestUsable + 1..<bottom + size }
     }
-
-    /// Under AddressSanitizer: the address on the thread's real stack of the frame that holds
-    /// `address`, if `address` is in one of AddressSanitizer's own frames (see `hasRoom`). `nil`
-    /// without AddressSanitizer, whose functions are then not found.
-    private static let realFrame: (@Sendable (UInt) -> UInt?)? = {
-        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        typealias CurrentFakeStack = @convention(c) () -> UnsafeMutableRawPointer?
-        typealias RealFrame =
-            @convention(c) (
-                UnsafeMutableRawPointer?,
-                UnsafeMutableRawPointer?,
-                UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
-                UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-            ) -> UnsafeMutableRawPointer?
-        #if canImport(Darwin)
-        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-        #else
-        let everywhere = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
-        #endif
-        guard let current = dlsym(everywhere, "__asan_get_current_fake_stack"),
-            let find = dlsym(everywhere, "__asan_addr_is_in_fake_stack")
-        else { return nil }
-        let currentFakeStack = unsafeBitCast(current, to: CurrentFakeStack.self)
-        let realFrame = unsafeBitCast(find, to: RealFrame.self)
-        return { address in
-            realFrame(currentFakeStack(), UnsafeMutableRawPointer(bitPattern: address), nil, nil)
-                .map { UInt(bitPattern: $0) }
-        }
-        #else
-        return nil
-        #endif
-    }()
 
     /// The lowest address of the current thread's stack (stacks grow down) and its size, if the
     /// platform says.

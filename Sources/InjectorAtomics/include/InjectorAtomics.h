@@ -113,6 +113,14 @@ INJECTOR_ATOMIC_INLINE void injector_thread_context_set(void *context) {
     injector_thread_context = context;
 }
 
+/// The address of the calling function's frame, on the thread's real stack (where
+/// AddressSanitizer may have moved its locals elsewhere): what Injector's `StackGuard`
+/// compares with the stack's bounds, without taking the address of a local, which
+/// would cost the caller a stack-protector check.
+INJECTOR_ATOMIC_INLINE uintptr_t injector_frame_address(void) {
+    return (uintptr_t)__builtin_frame_address(0);
+}
+
 #undef INJECTOR_ATOMIC_LOAD
 #undef INJECTOR_ATOMIC_STORE
 #undef INJECTOR_ATOMIC_UPDATE
