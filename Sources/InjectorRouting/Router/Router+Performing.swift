@@ -84,8 +84,10 @@ extension Router {
         to service: RoutableService<Protocol>,
         configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
     ) throws -> ServiceRoute<Protocol> {
-        let route = makeRoute(to: service, configuring: configuring)
-        _ = try route.run(.performRoute, performer: nil)
+        let route = serviceRoute(RouteRequest(key: service.key, action: .performRoute), configuring: configuring) {
+            [source] _ in try source.resolve(Protocol.self)
+        }
+        _ = try route.run(performer: nil)
         return route
     }
 
@@ -103,7 +105,9 @@ extension Router {
         configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
     ) throws -> ServiceRoute<Protocol> {
         try lookUp(service.key)
-        return makeRoute(to: service, configuring: configuring)
+        return serviceRoute(RouteRequest(key: service.key, action: .performRoute), configuring: configuring) {
+            [source] _ in try source.resolve(Protocol.self)
+        }
     }
 
     /// Prepares a destination made elsewhere as a route to `service` would: the caller's
@@ -122,7 +126,7 @@ extension Router {
         for service: RoutableService<Protocol>,
         configuring: (inout RouteConfiguration<Protocol>) -> Void = { _ in }
     ) throws -> ServiceRoute<Protocol> {
-        let route = ServiceRoute(router: self, label: service.key.declaration, configuring: configuring) { _, _ in
+        let route = ServiceRoute(router: self, label: service.key.declaration, configuring: configuring) { _ in
             throw RoutingError.performPrepared(service.key.declaration)
         }
         let configuration = route.configuration
@@ -134,18 +138,6 @@ extension Router {
         route.adopt(prepared, record: record)
         configuration.succeeded(prepared, action: .prepareDestination, performer: configuration.performer)
         return route
-    }
-
-    private func makeRoute<Protocol>(
-        to service: RoutableService<Protocol>,
-        configuring: (inout RouteConfiguration<Protocol>) -> Void
-    ) -> ServiceRoute<Protocol> {
-        ServiceRoute(router: self, label: service.key.declaration, configuring: configuring) {
-            [source] prepare, action in
-            try self.route(RouteRequest(key: service.key, action: action), preparing: prepare) { _ in
-                try source.resolve(Protocol.self)
-            }
-        }
     }
 }
 
@@ -186,8 +178,10 @@ extension Router {
         making: @escaping @Sendable (Module) throws -> Destination?,
         configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> ServiceRoute<Destination> {
-        let route = makeRoute(to: module, making: making, configuring: configuring)
-        _ = try route.run(.performRoute, performer: nil)
+        let route = serviceRoute(RouteRequest(key: module.key, action: .performRoute), configuring: configuring) { _ in
+            try self.made(by: module.key, making: making, action: .performRoute)
+        }
+        _ = try route.run(performer: nil)
         return route
     }
 
@@ -201,18 +195,8 @@ extension Router {
         configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> ServiceRoute<Destination> {
         try lookUp(module.key)
-        return makeRoute(to: module, making: making, configuring: configuring)
-    }
-
-    private func makeRoute<Module, Destination>(
-        to module: RoutableServiceModule<Module>,
-        making: @escaping @Sendable (Module) throws -> Destination?,
-        configuring: (inout RouteConfiguration<Destination>) -> Void
-    ) -> ServiceRoute<Destination> {
-        ServiceRoute(router: self, label: module.key.declaration, configuring: configuring) { prepare, action in
-            try self.route(RouteRequest(key: module.key, action: action), preparing: prepare) { _ in
-                try self.made(by: module.key, making: making, action: action)
-            }
+        return serviceRoute(RouteRequest(key: module.key, action: .performRoute), configuring: configuring) { _ in
+            try self.made(by: module.key, making: making, action: .performRoute)
         }
     }
 

@@ -99,14 +99,22 @@ extension Router {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) -> RouteRegistration<Protocol> {
-        registerRoute(
+        let registration: RouteRegistration<Protocol> = registerRoute(
             service.key,
-            route: route,
+            named: typeName(Route.self),
             scope: scope,
             replacesExisting: replacesExisting,
             fileID: fileID,
-            line: line
+            line: line,
+            declaring: (route.identifiers, route.urlPatterns),
+            handleEvents: route.handleEvents,
+            make: route.makeDestination(with:resolver:)
         )
+        RouteRegistration<Route.Destination>(router: self, key: service.key)
+            .prepare { try route.prepare(&$0, context: $1) }
+            .verify { try route.verify($0, context: $1) }
+            .onRemove { try route.remove($0, context: $1) }
+        return registration
     }
 
     /// Registers a module route: the container makes a fresh module configuration for every perform,
@@ -207,17 +215,21 @@ extension Router {
 
     // MARK: - Shared by service and view routes
 
-    /// Registers a route type: its factory in the container, its hooks, identifiers, URL patterns
-    /// and event handlers in the table.
-    func registerRoute<Protocol, Route: RouteDefinition>(
+    /// Registers a route type: its factory, `make`, in the container, checked to make a `Protocol`;
+    /// the identifiers, URL patterns and event handlers it declares in the table. The caller adds the
+    /// route's hooks through the registration of its kind, to the route's own destinations only: a
+    /// double that an override swapped in is not the route's type, and is left as the override made it.
+    func registerRoute<Protocol, Destination>(
         _ key: RouteKey,
-        route: Route,
-        named name: String = typeName(Route.self),
+        named name: String,
         scope: ServiceScope<Protocol>,
         replacesExisting: Bool,
         fileID: StaticString,
         line: UInt,
-        view: ViewTraits? = nil
+        view: ViewTraits? = nil,
+        declaring declared: (identifiers: [String], urlPatterns: [String]),
+        handleEvents: (inout RouteEventHandlers) -> Void,
+        make: @escaping @Sendable (RouteParameters, Resolver) throws -> Destination
     ) -> RouteRegistration<Protocol> {
         let registration = add(
             key,
@@ -229,22 +241,16 @@ extension Router {
             name: name,
             origin: .route(named: name)
         ) { r in
-            let made = try route.makeDestination(with: PendingParameters.take(for: key), resolver: r)
+            let made = try make(PendingParameters.take(for: key), r)
             guard let destination = made as? Protocol else {
                 throw RoutingError.nonconforming(type(of: made as Any), madeBy: name, for: key)
             }
             return destination
         }
-        // The route's hooks apply to its own destinations: a double that an override swapped in is
-        // not the route's type, and is left as the override made it.
-        RouteRegistration<Route.Destination>(router: self, key: key)
-            .prepare { try route.prepare(&$0, context: $1) }
-            .verify { try route.verify($0, context: $1) }
-            .onRemove { try route.remove($0, context: $1) }
-        for identifier in route.identifiers { registration.identifier(identifier) }
-        for pattern in route.urlPatterns { registration.url(pattern) }
+        for identifier in declared.identifiers { registration.identifier(identifier) }
+        for pattern in declared.urlPatterns { registration.url(pattern) }
         var events = RouteEventHandlers()
-        route.handleEvents(&events)
+        handleEvents(&events)
         add(events, for: key)
         return registration
     }

@@ -66,10 +66,7 @@ extension Router {
         as type: Destination.Type,
         configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> ServiceRoute<Destination> {
-        try makeRoute(
-            configuring: configuring,
-            request: lookUp { try serviceRequest(request(url: url, action: .lookUp)) }
-        )
+        serviceRoute(try lookUp { try serviceRequest(request(url: url, action: .lookUp)) }, configuring: configuring)
     }
 
     /// Makes and prepares the destination of the route registered under `identifier`.
@@ -117,11 +114,9 @@ extension Router {
         as type: Destination.Type,
         configuring: (inout RouteConfiguration<Destination>) -> Void = { _ in }
     ) throws -> ServiceRoute<Destination> {
-        try makeRoute(
-            configuring: configuring,
-            request: lookUp {
-                try serviceRequest(request(identifier: identifier, parameters: parameters, action: .lookUp))
-            }
+        serviceRoute(
+            try lookUp { try serviceRequest(request(identifier: identifier, parameters: parameters, action: .lookUp)) },
+            configuring: configuring
         )
     }
 
@@ -237,20 +232,24 @@ extension Router {
             configuration.failed(error, action: .performRoute, performer: configuration.performer)
             throw reported(error)
         }
-        let route = makeRoute(configuring: { $0 = configuration }, request: request)
-        _ = try route.run(.performRoute, performer: nil)
+        let route = serviceRoute(request, configuring: { $0 = configuration })
+        _ = try route.run(performer: nil)
         return route
     }
 
-    private func makeRoute<Destination>(
+    /// A service route for `request`, unrouted, whose destination `make` makes through the container;
+    /// without `make`, the route's own registration's, as the caller's type (`destination(for:preparing:)`).
+    func serviceRoute<Destination>(
+        _ request: RouteRequest,
         configuring: (inout RouteConfiguration<Destination>) -> Void,
-        request: RouteRequest
+        make: (@Sendable (RouteRecord) throws -> Destination)? = nil
     ) -> ServiceRoute<Destination> {
+        let request = request.with(.performRoute)
         let label = request.description
         return ServiceRoute(router: self, label: label, parameters: request.parameters, configuring: configuring) {
-            prepare,
-            action in
-            try self.destination(for: request.with(action), preparing: prepare)
+            prepare in
+            guard let make else { return try self.destination(for: request, preparing: prepare) }
+            return try self.route(request, preparing: prepare, make: make)
         }
     }
 

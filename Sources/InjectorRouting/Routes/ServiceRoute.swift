@@ -32,11 +32,8 @@ import Injector
 /// state notifier or success handler that removes the route (or performs it again) ends that
 /// perform's handlers: those still to come are not called.
 public final class ServiceRoute<Destination> {
-    /// Makes and prepares a destination with the caller's preparation, for one action.
-    typealias Make =
-        @Sendable ((@Sendable (inout Destination) throws -> Void)?, RouteAction) throws -> (
-            Destination, RouteRecord
-        )
+    /// Makes and prepares a destination with the caller's preparation, for one perform.
+    typealias Make = @Sendable ((@Sendable (inout Destination) throws -> Void)?) throws -> (Destination, RouteRecord)
 
     let router: Router
     /// Names the route in messages: `RoutableService<Exporter>`.
@@ -101,11 +98,12 @@ public final class ServiceRoute<Destination> {
         successHandler: (@Sendable (Destination) -> Void)? = nil,
         errorHandler: (@Sendable (RouteAction, RoutingError) -> Void)? = nil
     ) throws {
-        _ = try run(.performRoute, performer: PerformerHandlers(success: successHandler, error: errorHandler))
+        _ = try run(performer: PerformerHandlers(success: successHandler, error: errorHandler))
     }
 
     /// Makes and prepares a destination and moves the route through its states, telling the handlers.
-    func run(_ action: RouteAction, performer given: PerformerHandlers<Destination>?) throws -> Destination {
+    func run(performer given: PerformerHandlers<Destination>?) throws -> Destination {
+        let action = RouteAction.performRoute
         // The configuration's performer handlers belong to the route's first perform only, taken under
         // the lock that starts it: a perform refused because that one is under way takes none.
         typealias Start = Result<RouteState, RoutingError>
@@ -136,7 +134,7 @@ public final class ServiceRoute<Destination> {
         }
         configuration.stateNotifier?(previous, .routing)
         do {
-            let (destination, record) = try make(configuration.prepareDestination, action)
+            let (destination, record) = try make(configuration.prepareDestination)
             let routed = box.withLock { box in
                 box.state = .routed
                 box.destination = HeldDestination(destination)

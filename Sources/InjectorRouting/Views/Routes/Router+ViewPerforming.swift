@@ -114,7 +114,7 @@ extension Router {
             label: view.key.declaration,
             path: .makeDestination,
             configuration: configuration
-        ) { _, _, _ in throw RoutingError.performPrepared(view.key.declaration) }
+        ) { _, _ in throw RoutingError.performPrepared(view.key.declaration) }
         route.adopt(prepared)
         configuration.succeeded(prepared, action: .prepareDestination, performer: configuration.performer)
         return route
@@ -245,12 +245,9 @@ extension Router {
             configuration: configuration,
             showsGivenScreen: showsGivenScreen,
             savedRoute: savedRoute
-        ) {
-            prepare,
-            action,
-            path in
+        ) { prepare, path in
             try self.route(
-                request.with(action),
+                request.with(.performRoute),
                 preparing: prepare,
                 showing: { redirect, style in
                     try MainActor.assumeIsolated { try self.show(redirect, style: style, along: path) }

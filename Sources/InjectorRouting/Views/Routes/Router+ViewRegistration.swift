@@ -108,18 +108,23 @@ extension Router {
                 try route.removeCustomTransition(own, from: source, completion: completion)
             }
         )
-        return ViewRouteRegistration(
-            registration: registerRoute(
-                view.key,
-                route: MainActorRoute(route),
-                named: typeName(Route.self),
-                scope: scope,
-                replacesExisting: replacesExisting,
-                fileID: fileID,
-                line: line,
-                view: traits
-            )
+        let registration: RouteRegistration<Protocol> = registerRoute(
+            view.key,
+            named: typeName(Route.self),
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            view: traits,
+            declaring: (route.identifiers, route.urlPatterns),
+            handleEvents: { route.handleEvents(&$0) },
+            make: { parameters, r in try onMainActor(r) { try route.makeDestination(with: parameters, resolver: $0) } }
         )
+        ViewRouteRegistration(registration: RouteRegistration<Route.Destination>(router: self, key: view.key))
+            .prepare { try route.prepare(&$0, context: $1) }
+            .verify { try route.verify($0, context: $1) }
+            .onRemove { try route.remove($0, context: $1) }
+        return ViewRouteRegistration(registration: registration)
     }
 
     /// Registers a view module route: the container makes a fresh module configuration for every

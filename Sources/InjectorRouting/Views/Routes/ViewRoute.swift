@@ -30,11 +30,9 @@ import Injector
 /// the same path. The route holds its source and its destination weakly.
 @MainActor
 public final class ViewRoute<Destination> {
-    /// Makes and prepares a destination with the caller's preparation, for one action.
+    /// Makes and prepares a destination with the caller's preparation, for one perform along a path.
     typealias Make =
-        @MainActor (((inout Destination) throws -> Void)?, RouteAction, ViewRoutePath) throws -> (
-            Destination, RouteRecord
-        )
+        @MainActor (((inout Destination) throws -> Void)?, ViewRoutePath) throws -> (Destination, RouteRecord)
 
     let router: Router
     /// Names the route in messages: `RoutableView<EditorView>`.
@@ -177,7 +175,7 @@ public final class ViewRoute<Destination> {
         state = .routing
         views.begin(self, label: label)
         do {
-            let (destination, record) = try make(configuration.preparation, action, path)
+            let (destination, record) = try make(configuration.preparation, path)
             guard type(of: destination as Any) is AnyClass else {
                 throw RoutingError.notAnObject(type(of: destination as Any), route: label)
             }
