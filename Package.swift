@@ -28,8 +28,10 @@ let package = Package(
         .executable(name: "NotesDemo", targets: ["NotesDemo"]),
     ],
     targets: [
-        // The C11 atomics under Injector's `AtomicWords`: part of this package, not a dependency, and
-        // what lets the library support OS versions before the standard library's `Synchronization`.
+        // The C under Injector's `AtomicWords` (C11 atomics), its thread's resolution slot (C11
+        // thread-local storage) and its stack guard (a frame's address): part of this package, not a
+        // dependency, and what lets the library support OS versions before the standard library's
+        // `Synchronization`.
         .target(name: "InjectorAtomics"),
         .target(name: "Injector", dependencies: ["InjectorAtomics"]),
         .target(name: "InjectorRouting", dependencies: ["Injector"]),

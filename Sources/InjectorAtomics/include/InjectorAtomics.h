@@ -11,7 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-// An atomic pointer-sized word over C11 <stdatomic.h>, for Injector's `AtomicWords`
+// The C Injector needs: a thread-local slot and a frame's address (at the end), and
+// an atomic pointer-sized word over C11 <stdatomic.h>, for Injector's `AtomicWords`
 // (Sources/Injector/Support/AtomicWords.swift), the one place that calls these: the
 // standard library's `Synchronization` module needs macOS 15 / iOS 18, and these
 // need nothing. Each operation is a `static inline` function of one memory order,
