@@ -324,6 +324,28 @@ private let knotInt = "Knot (argument: Int)"
         #expect(try container.resolve(Label.self).text == "base")
     }
 
+    /// An override on the parent comes first for a key the child registers itself (the child's
+    /// own table would answer the unnamed lookup); one on the child does not reach the parent.
+    @Test func anOverrideOnTheParentComesBeforeTheChildsOwnRegistration() throws {
+        let parent = Container()
+        parent.register(Label.self) { _ in Label("parent") }
+        let child = parent.makeChild()
+        child.register(Label.self) { _ in Label("child") }
+        try parent.finishRegistration()
+        try child.finishRegistration()
+        #expect(try child.resolve(Label.self).text == "child")
+
+        let seen = try parent.withOverrides({ $0.register(Label.self) { _ in Label("override") } }) {
+            [try child.resolve(Label.self).text, try parent.resolve(Label.self).text, try child.makeChild().resolve(Label.self).text]
+        }
+        #expect(seen == ["override", "override", "override"])
+        let fromChild = try child.withOverrides({ $0.register(Label.self) { _ in Label("child override") } }) {
+            [try child.resolve(Label.self).text, try parent.resolve(Label.self).text]
+        }
+        #expect(fromChild == ["child override", "parent"])
+        #expect(try child.resolve(Label.self).text == "child")
+    }
+
     /// The async form: a task with an override sees it, in its child tasks too; tasks and threads
     /// outside it do not.
     @Test func anAsyncOverrideIsSeenInItsTaskAndChildTasksOnly() async throws {
@@ -641,6 +663,49 @@ private let knotInt = "Knot (argument: Int)"
         let path = ["Hop (argument: String)"] + Array(repeating: knotIntString, count: 42)
         #expect(error.resolutionPath.map(\.description) == path)
         #expect(error.message.hasPrefix(cyclePrefix(path, loopStart: 36)))
+    }
+
+    /// A sync registration with arguments built within an async resolution, re-entered with equal
+    /// arguments through the captured container: a cycle, with the loop on its path. (A sync
+    /// resolve through a container starts a resolution of the thread's own, which does not see the
+    /// async one it is called from: the path starts at the first sync resolve.)
+    @Test func syncArgumentReentryThroughTheContainerWithinAnAsyncResolutionIsACycle() async throws {
+        let container = Container()
+        container.register(Knot.self) { (r: Resolver, level: Int, tag: String) in
+            let captured = try r.container
+            if level < 3 { _ = try captured.resolve(Knot.self, arguments: level + 1, tag) }
+            if level == 3, tag == "loop" { _ = try captured.resolve(Knot.self, arguments: 1, tag) }
+            return Knot()
+        }
+        container.register(Hop.self) { (r: Resolver, tag: String) async throws in
+            _ = try await r.resolveAsync(Knot.self, arguments: 0, tag)
+            return Hop()
+        }
+        _ = try await container.resolveAsync(Hop.self, argument: "fine")
+        let error = try #require(await injectionErrorAsync { try await container.resolveAsync(Hop.self, argument: "loop") })
+        #expect(error.code == .circularDependency)
+        let loop = Array(repeating: knotIntString, count: 4)
+        #expect(error.resolutionPath.suffix(4).map(\.description) == loop)
+        #expect(error.message.contains(": \(loop.joined(separator: " -> "))"))
+    }
+
+    /// An override's registration with arguments re-entering itself with equal arguments is a
+    /// cycle, other arguments a recursion, while the registration it overrides is untouched.
+    @Test func anOverridingRegistrationWithArgumentsFindsItsOwnCycle() throws {
+        let container = Container()
+        container.register(Knot.self) { (_: Resolver, _: Int) in Knot() }
+        try container.finishRegistration()
+        let error = try container.withOverrides({
+            $0.register(Knot.self) { (r: Resolver, level: Int) in
+                _ = try r.resolve(Knot.self, argument: level < 3 ? level + 1 : 0)
+                return Knot()
+            }
+        }) {
+            injectionError { try container.resolve(Knot.self, argument: 0) }
+        }
+        #expect(error?.code == .circularDependency)
+        #expect(error?.message.hasPrefix(cyclePrefix(Array(repeating: knotInt, count: 5), loopStart: 0)) == true)
+        _ = try container.resolve(Knot.self, argument: 0)
     }
 
     /// An async factory with arguments that throws deep in a chain leaves the resolution clean:
