@@ -293,7 +293,9 @@ private let knotInt = "Knot (argument: Int)"
 
         let overriding: @Sendable () -> Void = {
             do {
-                try container.withOverrides({ $0.register(Label.self) { _ in Label("override") } }) {
+                try container.withOverrides {
+                    $0.register(Label.self) { _ in Label("override") }
+                } operation: {
                     for _ in 0..<3 { entered.signal() }
                     var rounds = 0
                     while readersDone.current < 3 || rounds < 1000 {
@@ -335,11 +337,18 @@ private let knotInt = "Knot (argument: Int)"
         try child.finishRegistration()
         #expect(try child.resolve(Label.self).text == "child")
 
-        let seen = try parent.withOverrides({ $0.register(Label.self) { _ in Label("override") } }) {
-            [try child.resolve(Label.self).text, try parent.resolve(Label.self).text, try child.makeChild().resolve(Label.self).text]
+        let seen = try parent.withOverrides {
+            $0.register(Label.self) { _ in Label("override") }
+        } operation: {
+            [
+                try child.resolve(Label.self).text, try parent.resolve(Label.self).text,
+                try child.makeChild().resolve(Label.self).text,
+            ]
         }
         #expect(seen == ["override", "override", "override"])
-        let fromChild = try child.withOverrides({ $0.register(Label.self) { _ in Label("child override") } }) {
+        let fromChild = try child.withOverrides {
+            $0.register(Label.self) { _ in Label("child override") }
+        } operation: {
             [try child.resolve(Label.self).text, try parent.resolve(Label.self).text]
         }
         #expect(fromChild == ["child override", "parent"])
@@ -356,9 +365,9 @@ private let knotInt = "Knot (argument: Int)"
         let outsideDone = Signal()
         let wrong = Guarded([String]())
 
-        async let overridden: [String] = container.withOverridesAsync({
+        async let overridden: [String] = container.withOverridesAsync {
             $0.register(Label.self) { _ in Label("override") }
-        }) {
+        } operation: {
             inside.signal()
             var seen: [String] = []
             for _ in 0..<200 {
@@ -438,7 +447,9 @@ private let knotInt = "Knot (argument: Int)"
             _ = try r.resolve(Knot.self, argument: value)
             return Knot()
         }
-        let some = await onSmallStack { injectionError { try container.resolve(Knot.self, argument: Int?.some(1)) }?.code }
+        let some = await onSmallStack {
+            injectionError { try container.resolve(Knot.self, argument: Int?.some(1)) }?.code
+        }
         #expect(some == .circularDependency)
         let none = await onSmallStack { injectionError { try container.resolve(Knot.self, argument: Int?.none) }?.code }
         #expect(none == .circularDependency)
@@ -611,7 +622,9 @@ private let knotInt = "Knot (argument: Int)"
             return Knot()
         }
         _ = try await container.resolveAsync(Knot.self, arguments: 0, "fine")
-        let error = try #require(await injectionErrorAsync { try await container.resolveAsync(Knot.self, arguments: 0, "loop") })
+        let error = try #require(
+            await injectionErrorAsync { try await container.resolveAsync(Knot.self, arguments: 0, "loop") }
+        )
         #expect(error.code == .circularDependency)
         #expect(error.message.hasPrefix(cyclePrefix(Array(repeating: knotIntString, count: 5), loopStart: 1)))
         _ = try await container.resolveAsync(Knot.self, arguments: 0, "fine")
@@ -658,7 +671,9 @@ private let knotInt = "Knot (argument: Int)"
             return Hop()
         }
         _ = try await container.resolveAsync(Hop.self, argument: "fine")
-        let error = try #require(await injectionErrorAsync { try await container.resolveAsync(Hop.self, argument: "loop") })
+        let error = try #require(
+            await injectionErrorAsync { try await container.resolveAsync(Hop.self, argument: "loop") }
+        )
         #expect(error.code == .circularDependency)
         let path = ["Hop (argument: String)"] + Array(repeating: knotIntString, count: 42)
         #expect(error.resolutionPath.map(\.description) == path)
@@ -682,7 +697,9 @@ private let knotInt = "Knot (argument: Int)"
             return Hop()
         }
         _ = try await container.resolveAsync(Hop.self, argument: "fine")
-        let error = try #require(await injectionErrorAsync { try await container.resolveAsync(Hop.self, argument: "loop") })
+        let error = try #require(
+            await injectionErrorAsync { try await container.resolveAsync(Hop.self, argument: "loop") }
+        )
         #expect(error.code == .circularDependency)
         let loop = Array(repeating: knotIntString, count: 4)
         #expect(error.resolutionPath.suffix(4).map(\.description) == loop)
@@ -695,12 +712,12 @@ private let knotInt = "Knot (argument: Int)"
         let container = Container()
         container.register(Knot.self) { (_: Resolver, _: Int) in Knot() }
         try container.finishRegistration()
-        let error = try container.withOverrides({
+        let error = try container.withOverrides {
             $0.register(Knot.self) { (r: Resolver, level: Int) in
                 _ = try r.resolve(Knot.self, argument: level < 3 ? level + 1 : 0)
                 return Knot()
             }
-        }) {
+        } operation: {
             injectionError { try container.resolve(Knot.self, argument: 0) }
         }
         #expect(error?.code == .circularDependency)
@@ -719,11 +736,15 @@ private let knotInt = "Knot (argument: Int)"
             if level == 50, tag == "loop" { _ = try await r.resolveAsync(Knot.self, arguments: 10, tag) }
             return Knot()
         }
-        let failure = try #require(await injectionErrorAsync { try await container.resolveAsync(Knot.self, arguments: 0, "a") })
+        let failure = try #require(
+            await injectionErrorAsync { try await container.resolveAsync(Knot.self, arguments: 0, "a") }
+        )
         #expect(failure.code == .factoryFailed)
         armed.set(false)
         _ = try await container.resolveAsync(Knot.self, arguments: 0, "a")
-        let cycle = try #require(await injectionErrorAsync { try await container.resolveAsync(Knot.self, arguments: 0, "loop") })
+        let cycle = try #require(
+            await injectionErrorAsync { try await container.resolveAsync(Knot.self, arguments: 0, "loop") }
+        )
         #expect(cycle.code == .circularDependency)
         #expect(cycle.message.hasPrefix(cyclePrefix(Array(repeating: knotIntString, count: 52), loopStart: 10)))
     }
