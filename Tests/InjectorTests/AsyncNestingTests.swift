@@ -225,6 +225,49 @@ private func withinDeadline<Result: Sendable>(
         #expect(calls.count == 1)
     }
 
+    /// A sync transient met in an async resolution, whose factory resolves itself through the
+    /// container, closes a cycle at its first re-entry: its factory runs once, and the path starts
+    /// at the async service.
+    @Test func syncTransientCycleThroughTheContainerInsideAnAsyncResolutionIsFoundAtOnce() async throws {
+        let container = Container()
+        let calls = CallCounter()
+        container.register(Loop.self) { _ in
+            calls.next()
+            _ = try container.resolve(Loop.self)
+            return Loop()
+        }
+        container.register(Session.self) { r async throws in
+            _ = try await r.resolveAsync(Loop.self)
+            return Session()
+        }
+
+        let error = await #expect(throws: InjectionError.self) { try await container.resolveAsync(Session.self) }
+
+        #expect(error?.code == .circularDependency)
+        #expect(error?.resolutionPath.map(\.description) == ["Session", "Loop", "Loop"])
+        let cycle = "Circular dependency: Session -> Loop -> Loop. The loop is Loop -> Loop:"
+        #expect(error?.message.hasPrefix(cycle) == true)
+        #expect(calls.count == 1)
+    }
+
+    /// A sync resolve through the container, called by an async factory, fails with the path from
+    /// the async service being built.
+    @Test func syncResolveThroughTheContainerInAnAsyncFactoryFailsWithTheWholePath() async throws {
+        let container = Container()
+        container.register(Preferences.self) { _ in try Preferences(session: container.resolve(Session.self)) }
+        container.register(Report.self) { _ async throws in
+            let preferences = try container.resolve(Preferences.self)
+            return Report(session: preferences.session, sessionOfSettings: preferences.session)
+        }
+
+        let error = await #expect(throws: InjectionError.self) { try await container.resolveAsync(Report.self) }
+
+        #expect(error?.code == .missingRegistration)
+        #expect(error?.resolutionPath.map(\.description) == ["Report", "Preferences", "Session"])
+        let missing = "No registration for Session, needed by Report -> Preferences -> Session (missing)."
+        #expect(error?.message.hasPrefix(missing) == true)
+    }
+
     /// A graph-scoped service is one instance across an async resolution, including the sync
     /// singleton built inside it (in a sync resolution of its own, nested in the async one).
     @Test func graphInstanceIsSharedWithTheSyncPartsOfAnAsyncResolution() async throws {

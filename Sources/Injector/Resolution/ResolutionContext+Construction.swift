@@ -118,13 +118,31 @@ extension ResolutionContext {
         let mark = queueMark
         var instance: Service
         do {
-            instance = try provider.factory(Resolver(container: lookup, context: self), repeat each arguments)
+            if _slowPath(isAsync) {
+                instance = try runStandingAsThreadResolution(provider, lookup: lookup, arguments: repeat each arguments)
+            } else {
+                instance = try provider.factory(Resolver(container: lookup, context: self), repeat each arguments)
+            }
         } catch {
             throw factoryFailed(error, of: provider, since: mark)
         }
         leave(completed: true)
         try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)
         return instance
+    }
+
+    /// Runs the sync factory of `provider` in this async resolution with it standing as the thread's
+    /// resolution, so that a resolve the factory starts through a container nests in this one: it
+    /// sees this resolution's path, and a cycle back into it is found at its first re-entry.
+    @usableFromInline @inline(never)
+    func runStandingAsThreadResolution<Service, each Argument>(
+        _ provider: Provider<Service, repeat each Argument>,
+        lookup: Container,
+        arguments: repeat each Argument
+    ) throws -> Service {
+        try standingAsThreadResolution {
+            try provider.factory(Resolver(container: lookup, context: self), repeat each arguments)
+        }
     }
 
     /// Ends the construction of `provider` whose factory threw `error`: pops it, drops what its

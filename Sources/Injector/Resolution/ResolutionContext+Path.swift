@@ -31,13 +31,22 @@ extension ResolutionContext {
             chain.append(current)
             context = current.nesting.outer
         }
-        var providers = chain.last!.family.path?.providers ?? []
+        var providers = chain.last!.inheritedPath?.providers ?? []
         for context in chain.reversed() { providers += context.construction.stack.providers }
         return providers
     }
 
     /// How many entries of the path are inherited from the async resolutions this one runs within.
-    var inheritedDepth: Int { outermost.family.path?.count ?? 0 }
+    var inheritedDepth: Int { outermost.inheritedPath?.count ?? 0 }
+
+    /// On the outermost resolution, what the async resolutions it runs within were constructing:
+    /// an async resolution's family's path, or, for a sync one started by an async factory through
+    /// a container, the path of the resolution running that factory.
+    private var inheritedPath: ProviderChain? {
+        if isAsync { return family.path }
+        guard let running = Self.runningAsyncFactory, running.isRunning else { return nil }
+        return running.path
+    }
 
     /// The outermost of the resolutions this one runs inside (itself, for a top-level resolution).
     var outermost: ResolutionContext {
