@@ -197,8 +197,7 @@ extension Router {
             throw reported(error)
         }
         let route = serviceRoute(request, configuring: { $0 = configuration })
-        _ = try route.run(performer: nil)
-        return route
+        return try route.run(performer: nil)
     }
 
     /// A service route for `request`, unrouted, whose destination `make` makes through the container;
