@@ -140,7 +140,7 @@ step("17. Open a URL: its placeholders and query items reach the route as typed 
 let viewer = try router.makeDestination(url: "notes://notes/2?highlight=milk", as: (any NoteViewer).self)
 print("notes://notes/2?highlight=milk opened \(viewer.summary)")
 do {
-    _ = try router.makeDestination(url: "notes://notes/two")
+    _ = try router.makeDestination(url: "notes://notes/two", as: Any.self)
 } catch let error as RoutingError {
     print("\(error.code): \(error.message)")
 }

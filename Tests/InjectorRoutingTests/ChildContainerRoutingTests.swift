@@ -61,13 +61,15 @@ import Testing
         }
 
         #expect(try child.makeDestination(to: RoutableService<any Logger>()) is ConsoleLogger)
-        #expect(try child.makeDestination(identifier: "logger") is ConsoleLogger)
-        #expect(try child.makeDestination(url: "app://logger") is ConsoleLogger)
+        #expect(try child.makeDestination(identifier: "logger", as: Any.self) is ConsoleLogger)
+        #expect(try child.makeDestination(url: "app://logger", as: Any.self) is ConsoleLogger)
         #expect(try child.makeDestination(to: RoutableService<any Clock>()).now == 2)
-        #expect((try child.makeDestination(url: "app://clock") as? FixedClock)?.now == 2)
+        #expect((try child.makeDestination(url: "app://clock", as: Any.self) as? FixedClock)?.now == 2)
         #expect(try parentRouter.makeDestination(to: RoutableService<any Clock>()).now == 9)
         #expect(intercepted.value == 6)
-        let replaced = try #require(routingError { _ = try child.makeDestination(url: "app://clock/parent") })
+        let replaced = try #require(
+            routingError { _ = try child.makeDestination(url: "app://clock/parent", as: Any.self) }
+        )
         #expect(replaced.code == .invalidConfiguration)
         #expect(
             replaced.message
@@ -92,16 +94,18 @@ import Testing
         #expect(parentExporter?.serial == 1)
         #expect(parentExporter?.steps == ["parent's preparation"])
         // The parent's other routes stay; the replaced one's URL patterns and identifiers go with it.
-        #expect((try child.makeDestination(url: "app://greeting") as? PlainGreeting)?.text == "hello")
-        #expect((try child.makeDestination(url: "app://export/pdf") as? FileExporter)?.serial == 2)
-        let replaced = try #require(routingError { _ = try child.makeDestination(url: "app://export") })
+        #expect((try child.makeDestination(url: "app://greeting", as: Any.self) as? PlainGreeting)?.text == "hello")
+        #expect((try child.makeDestination(url: "app://export/pdf", as: Any.self) as? FileExporter)?.serial == 2)
+        let replaced = try #require(routingError { _ = try child.makeDestination(url: "app://export", as: Any.self) })
         #expect(replaced.code == .invalidConfiguration)
         #expect(
             replaced.message
                 == "No URL pattern matches the URL \"app://export\". Patterns for its scheme and host are "
                 + "\"app://export/pdf\". Fix: register a pattern that matches it, or correct the URL."
         )
-        let unmatched = try #require(routingError { _ = try parentRouter.makeDestination(url: "app://export/pdf") })
+        let unmatched = try #require(
+            routingError { _ = try parentRouter.makeDestination(url: "app://export/pdf", as: Any.self) }
+        )
         #expect(unmatched.code == .invalidConfiguration)
         #expect(
             unmatched.message

@@ -77,7 +77,7 @@ import Testing
         let router = makeRouter(log: log)
         redirectExportsToSignIn(on: router)
 
-        let made = try router.makeDestination(url: "app://export")
+        let made = try router.makeDestination(url: "app://export", as: Any.self)
         let typed = try router.makeDestination(url: "app://export", as: (any SignIn).self)
         let route = try router.perform(url: "app://export")
 
@@ -132,7 +132,7 @@ import Testing
                 ? .redirect(to: RoutableService<any SignIn>()) : .redirect(to: RoutableService<any Exporter>())
         }
 
-        let error = try #require(routingError { _ = try router.makeDestination(url: "app://export") })
+        let error = try #require(routingError { _ = try router.makeDestination(url: "app://export", as: Any.self) })
 
         #expect(error.code == .cycle)
         #expect(

@@ -47,9 +47,9 @@ import Testing
     @Test func everyURLCallHandsTheSameParametersToTheRoute() throws {
         let router = makeRouter()
 
-        let made = try router.makeDestination(url: "app://notes/7") as? NoteViewer
+        let made = try router.makeDestination(url: "app://notes/7", as: Any.self) as? NoteViewer
         let performed = try router.perform(url: "app://notes/8", as: (any Viewer).self)
-        let later = try router.to(url: "app://notes/9")
+        let later = try router.to(url: "app://notes/9", as: Any.self)
         let keeper = Keeper<Any>()
         try later.perform(successHandler: { keeper.keep($0) })
         let byIdentifier = try router.makeDestination(
@@ -110,7 +110,7 @@ import Testing
     @Test func aMalformedURLIsInvalidConfigurationQuotingIt() throws {
         let router = makeRouter()
 
-        let error = try #require(routingError { _ = try router.makeDestination(url: "notes/42") })
+        let error = try #require(routingError { _ = try router.makeDestination(url: "notes/42", as: Any.self) })
 
         #expect(error.code == .invalidConfiguration)
         #expect(error.message.hasPrefix("The URL \"notes/42\" "))
@@ -122,7 +122,7 @@ import Testing
         router.register(RoutableService<any Greeting>()) { _ in PlainGreeting(text: "hi") }
             .url("app://notes/:slug")
 
-        let error = try #require(routingError { _ = try router.makeDestination(url: "app://notes/5") })
+        let error = try #require(routingError { _ = try router.makeDestination(url: "app://notes/5", as: Any.self) })
 
         #expect(error.code == .invalidConfiguration)
         #expect(
@@ -140,7 +140,9 @@ import Testing
         }
         .url("app://viewer")
 
-        let error = try #require(routingError { _ = try router.makeDestination(url: "app://viewer?tab=x") })
+        let error = try #require(
+            routingError { _ = try router.makeDestination(url: "app://viewer?tab=x", as: Any.self) }
+        )
 
         #expect(error.code == .invalidConfiguration)
         #expect(
@@ -153,7 +155,9 @@ import Testing
     @Test func aMistypedParameterNamesItsValueAndType() throws {
         let router = makeRouter()
 
-        let error = try #require(routingError { _ = try router.makeDestination(url: "app://notes/forty-two") })
+        let error = try #require(
+            routingError { _ = try router.makeDestination(url: "app://notes/forty-two", as: Any.self) }
+        )
 
         #expect(error.code == .invalidConfiguration)
         #expect(
@@ -199,7 +203,7 @@ import Testing
     @Test func anUnknownIdentifierIsInvalidProtocolListingTheKnownOnes() throws {
         let router = makeRouter()
 
-        let error = try #require(routingError { _ = try router.to(identifier: "editor") })
+        let error = try #require(routingError { _ = try router.to(identifier: "editor", as: Any.self) })
 
         #expect(error.code == .invalidProtocol)
         #expect(
@@ -214,7 +218,7 @@ import Testing
         router.register(RoutableService<any Greeting>()) { _ in PlainGreeting(text: "hi") }
             .identifier("viewer")
 
-        let error = try #require(routingError { _ = try router.makeDestination(identifier: "viewer") })
+        let error = try #require(routingError { _ = try router.makeDestination(identifier: "viewer", as: Any.self) })
         let validation = try #require(routingError { try router.validate() })
 
         let expected =
@@ -247,7 +251,9 @@ import Testing
             .url("app://greetings/:id")
             .url("app://greetings/:greetingID")
 
-        let lookUp = try #require(routingError { _ = try router.makeDestination(url: "app://greetings/7") })
+        let lookUp = try #require(
+            routingError { _ = try router.makeDestination(url: "app://greetings/7", as: Any.self) }
+        )
         let error = try #require(routingError { try router.validate() })
 
         #expect(lookUp.message.contains("matches 2 equally specific patterns"), "every matching URL fails")
@@ -312,7 +318,7 @@ import Testing
             routing.message
                 == "RoutableService<Viewer> needs the parameter \"id\" (an Int), but its registration was resolved without its "
                 + "router (directly from the container, or by the container's validate()), which has no parameters to "
-                + "give. Fix: make it through the router (router.makeDestination(url:) or "
+                + "give. Fix: make it through the router (router.makeDestination(url:as:) or "
                 + "perform(identifier:parameters:)), and validate with router.validate(), which lists such routes as "
                 + "needing parameters."
         )
@@ -323,7 +329,7 @@ import Testing
         router.register(RoutableService<any Viewer>(), replacesExisting: true) { _ in NoteViewer(id: 1, tab: nil) }
             .identifier("reader")
 
-        let error = try #require(routingError { _ = try router.to(identifier: "viewer") })
+        let error = try #require(routingError { _ = try router.to(identifier: "viewer", as: Any.self) })
 
         #expect(error.code == .invalidProtocol)
         #expect(
@@ -359,8 +365,8 @@ import Testing
             .identifier("greeting").identifier("greeting")
             .url("app://greeting").url("app://greeting")
 
-        #expect((try router.makeDestination(identifier: "greeting") as? PlainGreeting)?.text == "hi")
-        #expect((try router.makeDestination(url: "app://greeting") as? PlainGreeting)?.text == "hi")
+        #expect((try router.makeDestination(identifier: "greeting", as: Any.self) as? PlainGreeting)?.text == "hi")
+        #expect((try router.makeDestination(url: "app://greeting", as: Any.self) as? PlainGreeting)?.text == "hi")
     }
 
     @Test func interceptorsSeeTheURLAndItsParameters() throws {
@@ -371,7 +377,7 @@ import Testing
             return .proceed
         }
 
-        _ = try router.makeDestination(url: "app://notes/5?tab=x")
+        _ = try router.makeDestination(url: "app://notes/5?tab=x", as: Any.self)
 
         #expect(seen.entries == ["app://notes/5?tab=x id=5"])
     }
@@ -398,7 +404,7 @@ import Testing
         #expect(error.code == .invalidConfiguration)
         #expect(
             error.message
-                == "RoutableService<Viewer> (the route registered at InjectorRoutingTests/URLRoutingTests.swift:385) "
+                == "RoutableService<Viewer> (the route registered at InjectorRoutingTests/URLRoutingTests.swift:391) "
                 + "was given the parameters [id=1] from \"app://notes/1\", but it is a scoped registration: the "
                 + "container shares its destination, which would be built from the first call's parameters and handed "
                 + "to every later call, whatever theirs. Fix: register the route .transient (or .graph), or pass it "

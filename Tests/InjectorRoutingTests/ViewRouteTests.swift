@@ -410,7 +410,7 @@ import Testing
 
         #expect((route.destination as? NoteScreen)?.noteID == 42)
         #expect(host.log == ["perform push NoteScreen #42 from HomeScreen"])  // show, performed as a push
-        let service = try #require(routingError { _ = try router.makeDestination(url: "app://notes/42") })
+        let service = try #require(routingError { _ = try router.makeDestination(url: "app://notes/42", as: Any.self) })
         #expect(service.code == .invalidConfiguration)
         #expect(service.message.hasPrefix("The URL \"app://notes/42\" matches RoutableView<NoteView>, a view route"))
     }

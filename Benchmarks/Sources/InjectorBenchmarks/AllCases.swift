@@ -29,7 +29,7 @@ let allCases: [any BenchmarkCase] = [
     // I, in two halves that `--filter I` runs together and `--filter "service route"` or
     // `--filter "url lookup"` apart (a profiler wants one): `Router.makeDestination(to:
     // RoutableService<P>())` against `container.resolve(P.self)` of the same registration and
-    // against direct construction; `router.to(url:)` among 100 and among 10,000 URL patterns.
+    // against direct construction; `router.to(url:as:)` among 100 and among 10,000 URL patterns.
     // Their sides are not the contenders, so they report tables of their own (`Report.ratios`),
     // with their targets.
     ServiceRouteCase(),  // I

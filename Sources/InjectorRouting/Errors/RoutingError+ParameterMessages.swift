@@ -34,7 +34,7 @@ extension RoutingError {
             message =
                 "\(needs), but its registration was resolved without its router (directly from the container, or by "
                 + "the container's validate()), which has no parameters to give. Fix: make it through the router "
-                + "(router.makeDestination(url:) or perform(identifier:parameters:)), and validate with "
+                + "(router.makeDestination(url:as:) or perform(identifier:parameters:)), and validate with "
                 + "router.validate(), which lists such routes as needing parameters."
         }
         return RoutingError(

@@ -157,7 +157,7 @@ extension RoutingError {
         RoutingError(
             .invalidConfiguration,
             "The URL \"\(url)\" matches \(route.declaration), which is not a view route: there is nothing to show. "
-                + "Fix: perform it with router.perform(url:) or makeDestination(url:), without a path.",
+                + "Fix: perform it with router.perform(url:) or makeDestination(url:as:), without a path.",
             action: .lookUp
         )
     }

@@ -87,8 +87,7 @@ extension Router {
         let route = serviceRoute(RouteRequest(key: service.key, action: .performRoute), configuring: configuring) {
             [source] _ in try source.resolve(Protocol.self)
         }
-        _ = try route.run(performer: nil)
-        return route
+        return try route.run(performer: nil)
     }
 
     /// A route to `service`, unrouted, to perform later.
@@ -181,8 +180,7 @@ extension Router {
         let route = serviceRoute(RouteRequest(key: module.key, action: .performRoute), configuring: configuring) { _ in
             try self.made(by: module.key, making: making, action: .performRoute)
         }
-        _ = try route.run(performer: nil)
-        return route
+        return try route.run(performer: nil)
     }
 
     /// A route to a module, unrouted, to perform later; as `perform(to:making:configuring:)`.

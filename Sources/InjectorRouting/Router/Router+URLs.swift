@@ -120,16 +120,7 @@ extension Router {
         )
     }
 
-    // MARK: - Without a type: the destination as Any
-
-    /// Makes and prepares the destination of the route whose URL pattern matches `url`, as `Any`;
-    /// as `makeDestination(url:as:configuring:)`.
-    public func makeDestination(
-        url: String,
-        configuring: (inout RouteConfiguration<Any>) -> Void = { _ in }
-    ) throws -> Any {
-        try makeDestination(url: url, as: Any.self, configuring: configuring)
-    }
+    // MARK: - Without a type: deep links, performed without knowing the destination's type
 
     /// Performs the route whose URL pattern matches `url`; as `perform(url:as:configuring:)`.
     @discardableResult
@@ -140,24 +131,6 @@ extension Router {
         try perform(url: url, as: Any.self, configuring: configuring)
     }
 
-    /// The route whose URL pattern matches `url`, unrouted; as `to(url:as:configuring:)`.
-    public func to(
-        url: String,
-        configuring: (inout RouteConfiguration<Any>) -> Void = { _ in }
-    ) throws -> ServiceRoute<Any> {
-        try to(url: url, as: Any.self, configuring: configuring)
-    }
-
-    /// Makes and prepares the destination of the route registered under `identifier`, as `Any`;
-    /// as `makeDestination(identifier:parameters:as:configuring:)`.
-    public func makeDestination(
-        identifier: String,
-        parameters: RouteParameters = RouteParameters(),
-        configuring: (inout RouteConfiguration<Any>) -> Void = { _ in }
-    ) throws -> Any {
-        try makeDestination(identifier: identifier, parameters: parameters, as: Any.self, configuring: configuring)
-    }
-
     /// Performs the route registered under `identifier`; as `perform(identifier:parameters:as:configuring:)`.
     @discardableResult
     public func perform(
@@ -166,15 +139,6 @@ extension Router {
         configuring: (inout RouteConfiguration<Any>) -> Void = { _ in }
     ) throws -> ServiceRoute<Any> {
         try perform(identifier: identifier, parameters: parameters, as: Any.self, configuring: configuring)
-    }
-
-    /// The route registered under `identifier`, unrouted; as `to(identifier:parameters:as:configuring:)`.
-    public func to(
-        identifier: String,
-        parameters: RouteParameters = RouteParameters(),
-        configuring: (inout RouteConfiguration<Any>) -> Void = { _ in }
-    ) throws -> ServiceRoute<Any> {
-        try to(identifier: identifier, parameters: parameters, as: Any.self, configuring: configuring)
     }
 
     // MARK: - Finding the route
@@ -233,8 +197,7 @@ extension Router {
             throw reported(error)
         }
         let route = serviceRoute(request, configuring: { $0 = configuration })
-        _ = try route.run(performer: nil)
-        return route
+        return try route.run(performer: nil)
     }
 
     /// A service route for `request`, unrouted, whose destination `make` makes through the container;

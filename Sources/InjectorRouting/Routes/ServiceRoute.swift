@@ -101,8 +101,9 @@ public final class ServiceRoute<Destination> {
         _ = try run(performer: PerformerHandlers(success: successHandler, error: errorHandler))
     }
 
-    /// Makes and prepares a destination and moves the route through its states, telling the handlers.
-    func run(performer given: PerformerHandlers<Destination>?) throws -> Destination {
+    /// Makes and prepares a destination and moves the route through its states, telling the handlers;
+    /// returns the route, which the router's perform calls hand back.
+    func run(performer given: PerformerHandlers<Destination>?) throws -> ServiceRoute {
         let action = RouteAction.performRoute
         // The configuration's performer handlers belong to the route's first perform only, taken under
         // the lock that starts it: a perform refused because that one is under way takes none.
@@ -149,7 +150,7 @@ public final class ServiceRoute<Destination> {
             configuration.succeeded(destination, action: action, performer: performer) {
                 box.withLock { $0.stateChanges } == routed
             }
-            return destination
+            return self
         } catch {
             let error = RoutingError.wrapping(error, action: action)
             box.withLock { $0.state = previous }

@@ -416,7 +416,7 @@ extension RoutingArticle {
             }
             .url("notes://notes/:id")
             .identifier("viewer")
-            let decoded = try byIdentifier.makeDestination(url: "notes://notes/3?highlight=oat%20milk")
+            let decoded = try byIdentifier.makeDestination(url: "notes://notes/3?highlight=oat%20milk", as: Any.self)
             #expect((decoded as? StoreNoteViewer)?.highlight == "oat milk")  // merged in, percent-decoded
             let identified = try byIdentifier.makeDestination(
                 identifier: "viewer",
@@ -437,13 +437,19 @@ extension RoutingArticle {
             router.register(RoutableService<any SignIn>()) { _ in SignInScreen() }
                 .url("notes://notes/new")
 
-            #expect(try router.makeDestination(url: "notes://notes/new") is SignInScreen)  // a literal wins
-            #expect((try router.makeDestination(url: "notes://notes/8") as? StoreNoteViewer)?.id == 8)
-            #expect((try router.makeDestination(url: "notes://notes/8/history") as? StoreNoteViewer)?.id == 0)  // *
+            // A literal wins.
+            #expect(try router.makeDestination(url: "notes://notes/new", as: Any.self) is SignInScreen)
+            #expect((try router.makeDestination(url: "notes://notes/8", as: Any.self) as? StoreNoteViewer)?.id == 8)
+            // A placeholder matches one segment, so `*` takes the longer path.
+            #expect(
+                (try router.makeDestination(url: "notes://notes/8/history", as: Any.self) as? StoreNoteViewer)?.id == 0
+            )
 
             router.register(RoutableService<any Exporter>()) { _ in PDFExporter() }
                 .url("notes://notes/:note/edit")
-            let tie = try #require(routingError { _ = try router.makeDestination(url: "notes://notes/5/edit") })
+            let tie = try #require(
+                routingError { _ = try router.makeDestination(url: "notes://notes/5/edit", as: Any.self) }
+            )
             #expect(
                 tie.message
                     == #"The URL "notes://notes/5/edit" matches 2 equally specific patterns: "notes://notes/:id/edit" "#
@@ -478,7 +484,7 @@ extension RoutingArticle {
                     + "call by URL or identifier without a type, which returns the destination of the route redirected to."
             )
             #expect(signIns.value == 0)
-            #expect(try router.makeDestination(url: "notes://notes/2/edit") is SignInScreen)
+            #expect(try router.makeDestination(url: "notes://notes/2/edit", as: Any.self) is SignInScreen)
             #expect(signIns.value == 1)
             session.signIn()
             #expect(try router.makeDestination(url: "notes://notes/2/edit", as: (any NoteEditing).self).id == 2)

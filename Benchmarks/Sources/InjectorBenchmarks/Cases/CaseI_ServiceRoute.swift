@@ -151,7 +151,7 @@ struct URLLookupCase: BenchmarkCase {
         let sizes = counts.map { Format.grouped($0) }
         return .ratios([
             RatioTable(
-                title: "URL lookup (case I, median ns per `router.to(url:)`)",
+                title: "URL lookup (case I, median ns per `router.to(url:as:)`)",
                 columns: sizes.map { "\($0) patterns" },
                 ratios: [
                     RatioColumn(title: "\(sizes[1]) ÷ \(sizes[0])", numerator: 1, denominator: 0, target: Self.target)
@@ -160,7 +160,7 @@ struct URLLookupCase: BenchmarkCase {
                     RatioRow(label: "I. find the route of a URL, no perform", keys: counts, lookups)
                 ],
                 note: "- **I, URL lookup**: one route with N URL patterns `bench://hostHH/sectionSS/pagePPPPP/:id` "
-                    + "(16 hosts, 64 sections per host, one page per pattern), timed by `router.to(url:)` (parse, "
+                    + "(16 hosts, 64 sections per host, one page per pattern), timed by `router.to(url:as:)` (parse, "
                     + "match, build the route; nothing performed) for the pattern in the middle of the set, a URL "
                     + "of the same length in both tables. Target: \(sizes[1]) patterns cost at most "
                     + "\(Format.ratio(Self.target)) what \(sizes[0]) do."
@@ -202,12 +202,12 @@ struct URLLookupCase: BenchmarkCase {
 
         let url = Self.pattern(patterns / 2, id: 42)
         let received = Received()
-        let route = try router.to(url: url)
+        let route = try router.to(url: url, as: Any.self)
         try route.perform(successHandler: { received.destination = $0 })
         let item = received.destination as? RoutedItem
         try check(item?.id == 42, "Router (\(patterns) patterns): \(url) did not reach the route with id 42")
         try check(
-            (try? router.to(url: Self.pattern(patterns, id: 42))) == nil,
+            (try? router.to(url: Self.pattern(patterns, id: 42), as: Any.self)) == nil,
             "Router (\(patterns) patterns): a URL outside the table was matched"
         )
         return lookUpBatch(router, url: url)
@@ -216,7 +216,7 @@ struct URLLookupCase: BenchmarkCase {
     private func lookUpBatch(_ router: Router, url: String) -> Batch {
         { iterations in
             var checksum: UInt = 0
-            for _ in 0..<iterations { checksum &+= identity(try router.to(url: url)) }
+            for _ in 0..<iterations { checksum &+= identity(try router.to(url: url, as: Any.self)) }
             return checksum
         }
     }

@@ -100,7 +100,7 @@ struct RouteRegistrationCase: BenchmarkCase {
                     let router = Router(container: InjectorContainer())
                     let registration = router.register(Self.firstRoute) { _ in RegisteredRoute<S0001, FirstHalf>() }
                     for index in 0..<count { registration.url(URLLookupCase.pattern(index)) }
-                    checksum &+= identity(try router.to(url: URLLookupCase.pattern(0, id: 1)))
+                    checksum &+= identity(try router.to(url: URLLookupCase.pattern(0, id: 1), as: Any.self))
                 }
                 return checksum
             }

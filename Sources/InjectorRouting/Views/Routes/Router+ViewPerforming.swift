@@ -46,8 +46,7 @@ extension Router {
         {
             [source] _ in try source.resolve(Protocol.self)
         }
-        _ = try route.run(performer: nil)
-        return route
+        return try route.run(performer: nil)
     }
 
     /// A route to `view`, unrouted, to perform later along `path`.
@@ -145,8 +144,7 @@ extension Router {
             }
             return destination
         }
-        _ = try route.run(performer: nil)
-        return route
+        return try route.run(performer: nil)
     }
 
     /// Performs a route to a view module along `path`: the container makes a fresh module
@@ -173,8 +171,7 @@ extension Router {
         ) { _ in
             try self.made(by: module.key, making: making, action: .performRoute)
         }
-        _ = try route.run(performer: nil)
-        return route
+        return try route.run(performer: nil)
     }
 
     /// Opens a deep link: performs the view route whose URL pattern matches `url` along `path`; the
@@ -213,8 +210,7 @@ extension Router {
         let route = viewRoute(request, path: path, configuring: configuring) { [source] record in
             try record.resolveAny(source)
         }
-        _ = try route.run(performer: nil)
-        return route
+        return try route.run(performer: nil)
     }
 
     /// A view route for `request`, unrouted, whose destination `make` makes through the container.

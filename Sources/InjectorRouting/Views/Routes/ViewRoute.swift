@@ -149,8 +149,8 @@ public final class ViewRoute<Destination> {
 
     /// Makes, prepares and shows a destination along the route's path, telling observers and handlers.
     ///
-    /// - Returns: The destination, prepared; its transition may still be in flight.
-    func run(performer given: ViewPerformer<Destination>?) throws -> Destination {
+    /// - Returns: The route, for the router's perform calls; its transition may still be in flight.
+    func run(performer given: ViewPerformer<Destination>?) throws -> ViewRoute {
         let action = RouteAction.performRoute
         let views = router.storage.views
         let first = firstPerformer
@@ -239,7 +239,7 @@ public final class ViewRoute<Destination> {
                 }
                 host.perform(transition) { performed in finish(performed.style, source) }
             }
-            return destination
+            return self
         } catch {
             let error = RoutingError.wrapping(error, action: action)
             state = previous

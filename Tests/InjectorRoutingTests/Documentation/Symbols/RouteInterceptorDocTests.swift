@@ -70,12 +70,12 @@ private func addSignInInterceptor(to router: Router, session: InterceptorDocSess
                 + "redirected to."
         )
         #expect(log.entries.isEmpty)
-        #expect(try router.makeDestination(identifier: "editor") is PlainSignInService)
+        #expect(try router.makeDestination(identifier: "editor", as: Any.self) is PlainSignInService)
         #expect(log.entries == ["sign-in made"])
 
         session.signIn()
         _ = try router.makeDestination(to: RoutableService<any EditorService>())  // proceeds
-        #expect(try router.makeDestination(identifier: "editor") is PlainEditorService)
+        #expect(try router.makeDestination(identifier: "editor", as: Any.self) is PlainEditorService)
         #expect(log.entries == ["sign-in made"])
     }
 

@@ -74,7 +74,7 @@ private struct NoSession: Error, CustomStringConvertible {
                 return .redirect(to: RoutableService<SignInService>())
             }
 
-            let editor = try router.makeDestination(identifier: "editor")
+            let editor = try router.makeDestination(identifier: "editor", as: Any.self)
 
             if isSignedIn {
                 #expect(editor is PlainEditorService)
@@ -107,7 +107,7 @@ private struct NoSession: Error, CustomStringConvertible {
                 ? .redirect(to: RoutableService<any EditorService>()) : .proceed
         }
 
-        let error = routingError { _ = try router.makeDestination(identifier: "editor") }
+        let error = routingError { _ = try router.makeDestination(identifier: "editor", as: Any.self) }
 
         #expect(error?.code == .cycle)
         #expect(

@@ -186,7 +186,7 @@ extension ViewPerformingDoc {
             #expect(
                 service.message
                     == "The URL \"notes://clock\" matches RoutableService<Clock>, which is not a view route: there is "
-                    + "nothing to show. Fix: perform it with router.perform(url:) or makeDestination(url:), without a "
+                    + "nothing to show. Fix: perform it with router.perform(url:) or makeDestination(url:as:), without a "
                     + "path."
             )
             #expect(host.description == "HomeScreen (root of a navigation stack)")
