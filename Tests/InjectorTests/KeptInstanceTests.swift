@@ -140,4 +140,30 @@ private final class Visit: Sendable {
         #expect(visit.receptionist === visit.secondLook)
         #expect(try container.resolve(Visit.self).receptionist !== visit.receptionist)
     }
+
+    /// Graph instances of every shape (a class-bound protocol, a value too large to be kept inline,
+    /// a small optional value) are built once per resolve and come back as they were built.
+    @Test func graphInstancesOfEveryShapeAreBuiltOncePerResolveAndComeBackIntact() throws {
+        let container = Container()
+        let made = CallCounter()
+        container.register((any Greeter).self, scope: .graph) { _ in
+            made.next()
+            return Receptionist("shape")
+        }
+        container.register(Letterhead.self, scope: .graph) { _ in Letterhead(serial: made.next()) }
+        container.register(Int?.self, scope: .graph) { _ in made.next() }
+        container.register(String.self) { r in
+            let (greeter, letterhead, number) = try (
+                r.resolve((any Greeter).self), r.resolve(Letterhead.self), r.resolve(Int?.self)
+            )
+            let same =
+                try greeter === r.resolve((any Greeter).self) && letterhead == r.resolve(Letterhead.self)
+                && number == r.resolve(Int?.self)
+            return "\(same) \(letterhead.serial) \(number ?? 0)"
+        }
+
+        #expect(try container.resolve(String.self) == "true 2 3")
+        #expect(made.count == 3)
+        #expect(try container.resolve(String.self) == "true 5 6")
+    }
 }

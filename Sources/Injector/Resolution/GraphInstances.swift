@@ -15,8 +15,10 @@
 /// started from (so that a child's shadows never leak into a parent's graph).
 ///
 /// A graph rarely holds more than a few of them, so they sit in an array searched linearly, which
-/// the thread's reused context keeps from one resolve to the next: storing one allocates nothing
-/// beyond its box. Past `indexedCount` instances, a dictionary index keeps lookups constant-time.
+/// the thread's reused context keeps from one resolve to the next. Each is kept as `Any`, which holds
+/// an object, or a value of up to three words, without an allocation, and gives it back by a cast
+/// that a resolve makes only when it meets the instance again. Past `indexedCount` instances, a
+/// dictionary index keeps lookups constant-time.
 struct GraphInstances {
     private static let indexedCount = 16
 
@@ -35,23 +37,23 @@ struct GraphInstances {
     }
 
     private var keys: [Key] = []
-    private var boxes: [AnyObject] = []
+    private var instances: [Any] = []
     private var index: [Key: Int] = [:]
 
     /// The instance stored for `provider` and `lookup`, if any. `mutating` only so that the search
     /// runs on the arrays in place rather than on a copy.
-    mutating func instance(of provider: AnyProvider, lookup: Container) -> AnyObject? {
+    mutating func instance(of provider: AnyProvider, lookup: Container) -> Any? {
         guard !keys.isEmpty else { return nil }
         let key = Key(provider: provider, lookup: lookup)
-        if keys.count > Self.indexedCount { return index[key].map { boxes[$0] } }
+        if keys.count > Self.indexedCount { return index[key].map { instances[$0] } }
         guard let position = keys.withUnsafeMutableBufferPointer({ $0.firstIndex(of: key) }) else { return nil }
-        return boxes[position]
+        return instances[position]
     }
 
-    mutating func store(_ box: AnyObject, of provider: AnyProvider, lookup: Container) {
+    mutating func store(_ instance: Any, of provider: AnyProvider, lookup: Container) {
         let key = Key(provider: provider, lookup: lookup)
         keys.append(key)
-        boxes.append(box)
+        instances.append(instance)
         if keys.count > Self.indexedCount {
             if index.isEmpty {
                 for (position, key) in keys.enumerated() { index[key] = position }
@@ -67,17 +69,17 @@ struct GraphInstances {
     /// Forgets every instance and hands them to the caller, to release once its resolution has
     /// ended (see `ResolutionContext.end()`): an instance's deinit may resolve. The keys keep their
     /// storage for the next resolve; the instances' is taken back with `reuse(_:)`.
-    mutating func takeAll() -> [AnyObject] {
+    mutating func takeAll() -> [Any] {
         keys.removeAll(keepingCapacity: true)
         index.removeAll()
-        var taken: [AnyObject] = []
-        swap(&taken, &boxes)
+        var taken: [Any] = []
+        swap(&taken, &instances)
         return taken
     }
 
     /// Takes back for the next resolve the storage of the instances `takeAll()` handed out, released
     /// now, unless a resolve made storage of its own meanwhile (one that an instance's deinit ran).
-    mutating func reuse(_ released: inout [AnyObject]) {
-        if boxes.capacity == 0 { swap(&released, &boxes) }
+    mutating func reuse(_ released: inout [Any]) {
+        if instances.capacity == 0 { swap(&released, &instances) }
     }
 }

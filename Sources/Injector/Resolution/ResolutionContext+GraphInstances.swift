@@ -69,7 +69,8 @@ extension ResolutionContext {
             throw configured(provider)
         }
         if construction.scopedCount != 0 { try checkScopeBound(provider, lookup: lookup) }
-        return keptInstance(box, as: Service.self)
+        let instance = box as! Service  // stored for the same provider, so of its type
+        return instance
     }
 
     /// Keeps a new graph-scoped instance for the rest of the resolution, marked as holding a scoped
@@ -77,8 +78,7 @@ extension ResolutionContext {
     @inlinable
     func keepGraphInstance<Service>(_ instance: Service, of provider: AnyProvider, lookup: Container, scopedBefore: Int)
     {
-        let box = keptObject(for: instance)
-        storeGraphInstance(box, of: provider, lookup: lookup)
+        storeGraphInstance(instance, of: provider, lookup: lookup)
         if construction.scopedCount != scopedBefore { markScopeBound(provider, lookup: lookup) }
     }
 }

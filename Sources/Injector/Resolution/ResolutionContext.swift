@@ -360,7 +360,7 @@ final class ResolutionContext {
     }
 
     /// The graph-scoped instance of `provider` for lookups from `lookup`, if this resolve made one.
-    @usableFromInline func graphInstance(of provider: AnyProvider, lookup: Container) -> AnyObject? {
+    @usableFromInline func graphInstance(of provider: AnyProvider, lookup: Container) -> Any? {
         if nesting.sharesOuterGraph, let outer = nesting.outer {
             return outer.graphInstance(of: provider, lookup: lookup)
         }
@@ -368,7 +368,7 @@ final class ResolutionContext {
     }
 
     /// Keeps a graph-scoped instance for the rest of this resolve.
-    @usableFromInline func storeGraphInstance(_ box: AnyObject, of provider: AnyProvider, lookup: Container) {
+    @usableFromInline func storeGraphInstance(_ box: Any, of provider: AnyProvider, lookup: Container) {
         if nesting.sharesOuterGraph, let outer = nesting.outer {
             return outer.storeGraphInstance(box, of: provider, lookup: lookup)
         }
