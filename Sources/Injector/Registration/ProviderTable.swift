@@ -67,11 +67,14 @@ final class ProviderTable: @unchecked Sendable {
         entries[Self.slot(of: key, in: entries, shift: shift) { $0 == nil }].provider
     }
 
-    /// Stores `provider` under its key, replacing any provider stored there. The caller keeps
-    /// `provider` alive for the table's lifetime.
-    func store(_ provider: AnyProvider) {
+    /// Stores `provider` under its key, replacing any provider stored there; returns whether the
+    /// key was new. The caller keeps `provider` alive for the table's lifetime.
+    @discardableResult
+    func store(_ provider: AnyProvider) -> Bool {
         if (count + 1) * 4 > entries.count * 3 { grow() }  // at most three quarters full
-        if insert(Borrowed(provider), into: entries, shift: shift) { count += 1 }
+        guard insert(Borrowed(provider), into: entries, shift: shift) else { return false }
+        count += 1
+        return true
     }
 
     /// Inserts or replaces; returns whether the key was new.

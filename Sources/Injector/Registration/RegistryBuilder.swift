@@ -20,6 +20,9 @@
 struct RegistryBuilder {
     private let table = ProviderTable()
     private var added: [AnyProvider] = []
+    /// Every key, in the order it was first stored: the order `currentProviders` lists them in,
+    /// kept as keys are added rather than worked out again at each snapshot.
+    private var keys: [LookupKey] = []
     /// The keys registered after ``Container/finishRegistration()``, in order: they come last.
     private var lateKeys: [LookupKey] = []
     /// Whether ``Container/finishRegistration()`` was called: every change after it is a conflict.
@@ -96,18 +99,16 @@ struct RegistryBuilder {
 
     private mutating func store(_ provider: AnyProvider) {
         added.append(provider)
-        table.store(provider)
+        if table.store(provider) { keys.append(provider.key.lookupKey) }
     }
 
     /// Every current provider, in the order its key was first registered (a replacement takes the
     /// place of what it replaced), the keys registered late last.
     private var currentProviders: [AnyProvider] {
-        var seen: Set<LookupKey> = Set(lateKeys)
-        seen.reserveCapacity(table.count)
-        let registered = added.compactMap { provider in
-            let key = provider.key.lookupKey
-            return seen.insert(key).inserted ? self.provider(for: key) : nil
-        }
-        return registered + lateKeys.compactMap(provider(for:))
+        let late = Set(lateKeys)
+        var providers: [AnyProvider] = []
+        providers.reserveCapacity(table.count)
+        for key in keys where late.isEmpty || !late.contains(key) { providers.append(provider(for: key)!) }
+        return providers + lateKeys.compactMap(provider(for:))
     }
 }
