@@ -67,27 +67,27 @@ final class ProviderTable: @unchecked Sendable {
         entries[Self.slot(of: key, in: entries, shift: shift) { $0 == nil }].provider
     }
 
-    /// Stores `provider` under its key, replacing any provider stored there; returns whether the
-    /// key was new. The caller keeps `provider` alive for the table's lifetime.
+    /// Stores `provider` under its key; returns the provider it replaced, `nil` when the key is new.
+    /// The caller keeps `provider` alive for the table's lifetime.
     @discardableResult
-    func store(_ provider: AnyProvider) -> Bool {
+    func store(_ provider: AnyProvider) -> Borrowed<AnyProvider>? {
         if (count + 1) * 4 > entries.count * 3 { grow() }  // at most three quarters full
-        guard insert(Borrowed(provider), into: entries, shift: shift) else { return false }
-        count += 1
-        return true
+        let replaced = insert(Borrowed(provider), into: entries, shift: shift)
+        if replaced == nil { count += 1 }
+        return replaced
     }
 
-    /// Inserts or replaces; returns whether the key was new.
+    /// Inserts or replaces; returns the provider replaced, `nil` when the key was new.
     private func insert(
         _ provider: Borrowed<AnyProvider>,
         into entries: UnsafeMutableBufferPointer<Entry>,
         shift: Int
-    ) -> Bool {
+    ) -> Borrowed<AnyProvider>? {
         let key = provider.withObject { $0.key.lookupKey }
         let index = Self.slot(of: key, in: entries, shift: shift) { $0 == key.name }
-        let isNew = entries[index].provider == nil
+        let replaced = entries[index].provider
         entries[index] = Entry(group: key.group, provider: provider)
-        return isNew
+        return replaced
     }
 
     /// The index of the entry of `key`, whose name `hasName` recognises, or of the empty entry where

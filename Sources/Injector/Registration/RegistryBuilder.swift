@@ -38,14 +38,17 @@ struct RegistryBuilder {
     /// `replacing` is true; otherwise both sites are recorded as a conflict. After registration
     /// has finished, the registration is recorded as a late one.
     mutating func add(_ provider: AnyProvider, replacing: Bool) {
-        let key = provider.key.lookupKey
-        let existing = self.provider(for: key)
-        if isFinished {
+        guard !isFinished else {
+            let existing = self.provider(for: provider.key.lookupKey)
             noteLate(provider, kind: .lateRegistration, sites: (existing?.sites ?? []) + [provider.site])
             return
         }
-        guard let existing, !replacing else {
-            store(provider)
+        // One probe stores the registration and finds what it replaces; a duplicate then puts the
+        // first registration back, with the conflict recorded.
+        let replaced = table.store(provider)
+        guard let existing = replaced?.object, !replacing else {
+            added.append(provider)
+            if replaced == nil { keys.append(provider.key.lookupKey) }
             return
         }
         store(
@@ -99,7 +102,7 @@ struct RegistryBuilder {
 
     private mutating func store(_ provider: AnyProvider) {
         added.append(provider)
-        if table.store(provider) { keys.append(provider.key.lookupKey) }
+        if table.store(provider) == nil { keys.append(provider.key.lookupKey) }
     }
 
     /// Every current provider, in the order its key was first registered (a replacement takes the
