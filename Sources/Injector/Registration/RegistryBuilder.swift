@@ -14,15 +14,17 @@
 /// How a container's registrations are built, under the container's lock, before they are frozen
 /// into a ``Registry`` snapshot for lookups.
 ///
-/// It keeps every provider ever added, in order: that keeps them alive for the lookups that borrow
-/// them (see `Borrowed`), replaced ones included, and it gives the registration order that
-/// `resolveAll` and error reports follow.
+/// It keeps every provider ever added: that keeps them alive for the lookups that borrow them (see
+/// `Borrowed`), replaced ones included, and the first of each key gives the registration order
+/// that `resolveAll` and error reports follow.
 struct RegistryBuilder {
     private let table = ProviderTable()
-    private var added: [AnyProvider] = []
-    /// Every key, in the order it was first stored: the order `currentProviders` lists them in,
-    /// kept as keys are added rather than worked out again at each snapshot.
-    private var keys: [LookupKey] = []
+    /// The first provider stored under each key, in the order the keys were first stored: the
+    /// order `currentProviders` lists them in, kept as keys are added.
+    private var firsts: [AnyProvider] = []
+    /// Every other provider added: those stored under a key already stored, and the records that
+    /// copies borrow.
+    private var others: [AnyProvider] = []
     /// The keys registered after ``Container/finishRegistration()``, in order: they come last.
     private var lateKeys: [LookupKey] = []
     /// Whether ``Container/finishRegistration()`` was called: every change after it is a conflict.
@@ -47,8 +49,7 @@ struct RegistryBuilder {
         // first registration back, with the conflict recorded.
         let replaced = table.store(provider)
         guard let existing = replaced?.object, !replacing else {
-            added.append(provider)
-            if replaced == nil { keys.append(provider.key.lookupKey) }
+            keep(provider, isFirst: replaced == nil)
             return
         }
         store(
@@ -94,15 +95,17 @@ struct RegistryBuilder {
     private mutating func noteLate(_ provider: AnyProvider, kind: Conflict.Kind, sites: [RegistrationSite]) {
         let key = provider.key.lookupKey
         if !lateKeys.contains(key) { lateKeys.append(key) }
-        // The copy borrows `provider` as its record: keep it too (the key is late, so `added`'s
-        // order does not list it twice).
-        added.append(provider)
+        // The copy borrows `provider` as its record: keep it too.
+        others.append(provider)
         store(provider.copy(conflict: Conflict(kind: kind, sites: sites), preparation: provider.preparation))
     }
 
     private mutating func store(_ provider: AnyProvider) {
-        added.append(provider)
-        if table.store(provider) == nil { keys.append(provider.key.lookupKey) }
+        keep(provider, isFirst: table.store(provider) == nil)
+    }
+
+    private mutating func keep(_ provider: AnyProvider, isFirst: Bool) {
+        if isFirst { firsts.append(provider) } else { others.append(provider) }
     }
 
     /// Every current provider, in the order its key was first registered (a replacement takes the
@@ -111,7 +114,10 @@ struct RegistryBuilder {
         let late = Set(lateKeys)
         var providers: [AnyProvider] = []
         providers.reserveCapacity(table.count)
-        for key in keys where late.isEmpty || !late.contains(key) { providers.append(provider(for: key)!) }
+        for first in firsts {
+            let key = first.key.lookupKey
+            if late.isEmpty || !late.contains(key) { providers.append(provider(for: key)!) }
+        }
         return providers + lateKeys.compactMap(provider(for:))
     }
 }
