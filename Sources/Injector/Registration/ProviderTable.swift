@@ -20,7 +20,8 @@
 /// retains nothing.
 ///
 /// Not synchronised: a ``RegistryBuilder`` writes its table under the container's lock, and each
-/// ``Registry`` snapshot reads a copy that is never written, without a lock.
+/// ``Registry`` snapshot reads, without a lock, the table as it was made from, which is never
+/// written again (the builder copies it before its next change).
 final class ProviderTable: @unchecked Sendable {
     private struct Entry {
         var group: GroupKey

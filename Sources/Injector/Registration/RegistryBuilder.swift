@@ -18,7 +18,9 @@
 /// `Borrowed`), replaced ones included, and the first of each key gives the registration order
 /// that `resolveAll` and error reports follow.
 struct RegistryBuilder {
-    private let table = ProviderTable()
+    /// Shared with the snapshots made since the last change, which never write it: the next change
+    /// copies it first.
+    private var table = ProviderTable()
     /// The first provider stored under each key, in the order the keys were first stored: the
     /// order `currentProviders` lists them in, kept as keys are added.
     private var firsts: [AnyProvider] = []
@@ -47,7 +49,7 @@ struct RegistryBuilder {
         }
         // One probe stores the registration and finds what it replaces; a duplicate then puts the
         // first registration back, with the conflict recorded.
-        let replaced = table.store(provider)
+        let replaced = writableTable().store(provider)
         guard let existing = replaced?.object, !replacing else {
             keep(provider, isFirst: replaced == nil)
             return
@@ -84,7 +86,13 @@ struct RegistryBuilder {
 
     /// A snapshot of the registrations as they are now.
     func snapshot() -> Registry {
-        Registry(table: table.copy(), providers: currentProviders)
+        Registry(table: table, providers: currentProviders)
+    }
+
+    /// The table, copied first if a snapshot shares it.
+    private mutating func writableTable() -> ProviderTable {
+        if !isKnownUniquelyReferenced(&table) { table = table.copy() }
+        return table
     }
 
     /// Keeps `registry` alive: a snapshot being replaced, which lookups may still read.
@@ -101,7 +109,7 @@ struct RegistryBuilder {
     }
 
     private mutating func store(_ provider: AnyProvider) {
-        keep(provider, isFirst: table.store(provider) == nil)
+        keep(provider, isFirst: writableTable().store(provider) == nil)
     }
 
     private mutating func keep(_ provider: AnyProvider, isFirst: Bool) {
