@@ -26,6 +26,8 @@ final class ProviderTable: @unchecked Sendable {
     private struct Entry {
         var group: GroupKey
         var provider: Borrowed<AnyProvider>?
+        /// The key's place among the keys in the order they were first stored.
+        var order: Int
     }
 
     private var entries: UnsafeMutableBufferPointer<Entry>
@@ -68,27 +70,19 @@ final class ProviderTable: @unchecked Sendable {
         entries[Self.slot(of: key, in: entries, shift: shift) { $0 == nil }].provider
     }
 
-    /// Stores `provider` under its key; returns the provider it replaced, `nil` when the key is new.
-    /// The caller keeps `provider` alive for the table's lifetime.
+    /// Stores `provider` under its key: returns the provider it replaced (`nil` when the key is
+    /// new) and the key's place among the keys in the order they were first stored. The caller
+    /// keeps `provider` alive for the table's lifetime.
     @discardableResult
-    func store(_ provider: AnyProvider) -> Borrowed<AnyProvider>? {
+    func store(_ provider: AnyProvider) -> (replaced: Borrowed<AnyProvider>?, order: Int) {
         if (count + 1) * 4 > entries.count * 3 { grow() }  // at most three quarters full
-        let replaced = insert(Borrowed(provider), into: entries, shift: shift)
-        if replaced == nil { count += 1 }
-        return replaced
-    }
-
-    /// Inserts or replaces; returns the provider replaced, `nil` when the key was new.
-    private func insert(
-        _ provider: Borrowed<AnyProvider>,
-        into entries: UnsafeMutableBufferPointer<Entry>,
-        shift: Int
-    ) -> Borrowed<AnyProvider>? {
-        let key = provider.withObject { $0.key.lookupKey }
+        let key = provider.key.lookupKey
         let index = Self.slot(of: key, in: entries, shift: shift) { $0 == key.name }
         let replaced = entries[index].provider
-        entries[index] = Entry(group: key.group, provider: provider)
-        return replaced
+        let order = replaced == nil ? count : entries[index].order
+        entries[index] = Entry(group: key.group, provider: Borrowed(provider), order: order)
+        if replaced == nil { count += 1 }
+        return (replaced, order)
     }
 
     /// The index of the entry of `key`, whose name `hasName` recognises, or of the empty entry where
@@ -113,7 +107,9 @@ final class ProviderTable: @unchecked Sendable {
         let larger = Self.allocateEntries(count: entries.count * 2)
         let largerShift = shift - 1
         for entry in entries {
-            if let provider = entry.provider { _ = insert(provider, into: larger, shift: largerShift) }
+            guard let provider = entry.provider else { continue }
+            let key = provider.withObject { $0.key.lookupKey }
+            larger[Self.slot(of: key, in: larger, shift: largerShift) { $0 == key.name }] = entry
         }
         entries.deallocate()
         entries = larger
@@ -127,7 +123,7 @@ final class ProviderTable: @unchecked Sendable {
             service: ObjectIdentifier(ProviderTable.self),
             arguments: ObjectIdentifier(ProviderTable.self)
         )
-        entries.initialize(repeating: Entry(group: unused, provider: nil))
+        entries.initialize(repeating: Entry(group: unused, provider: nil, order: 0))
         return entries
     }
 

@@ -15,17 +15,16 @@
 /// into a ``Registry`` snapshot for lookups.
 ///
 /// It keeps every provider ever added: that keeps them alive for the lookups that borrow them (see
-/// `Borrowed`), replaced ones included, and the first of each key gives the registration order
+/// `Borrowed`), replaced ones included, and it keeps the current ones in the registration order
 /// that `resolveAll` and error reports follow.
 struct RegistryBuilder {
     /// Shared with the snapshots made since the last change, which never write it: the next change
     /// copies it first.
     private var table = ProviderTable()
-    /// The first provider stored under each key, in the order the keys were first stored: the
-    /// order `currentProviders` lists them in, kept as keys are added.
-    private var firsts: [AnyProvider] = []
-    /// Every other provider added: those stored under a key already stored, and the records that
-    /// copies borrow.
+    /// The current provider of each key, in the order the keys were first stored (at the place
+    /// the table keeps for the key): what a snapshot lists, kept as providers are stored.
+    private var current: [AnyProvider] = []
+    /// Every other provider added: those replaced, and the records that copies borrow.
     private var others: [AnyProvider] = []
     /// The keys registered after ``Container/finishRegistration()``, in order: they come last.
     private var lateKeys: [LookupKey] = []
@@ -49,11 +48,9 @@ struct RegistryBuilder {
         }
         // One probe stores the registration and finds what it replaces; a duplicate then puts the
         // first registration back, with the conflict recorded.
-        let replaced = writableTable().store(provider)
-        guard let existing = replaced?.object, !replacing else {
-            keep(provider, isFirst: replaced == nil)
-            return
-        }
+        let (replaced, order) = writableTable().store(provider)
+        keep(provider, at: order)
+        guard let existing = replaced?.object, !replacing else { return }
         store(
             existing.copy(
                 conflict: Conflict(kind: .duplicate, sites: existing.sites + [provider.site]),
@@ -109,23 +106,21 @@ struct RegistryBuilder {
     }
 
     private mutating func store(_ provider: AnyProvider) {
-        keep(provider, isFirst: writableTable().store(provider) == nil)
+        keep(provider, at: writableTable().store(provider).order)
     }
 
-    private mutating func keep(_ provider: AnyProvider, isFirst: Bool) {
-        if isFirst { firsts.append(provider) } else { others.append(provider) }
+    /// Makes `provider`, just stored, the current one of the key at `order`.
+    private mutating func keep(_ provider: AnyProvider, at order: Int) {
+        guard order < current.count else { return current.append(provider) }
+        others.append(current[order])
+        current[order] = provider
     }
 
     /// Every current provider, in the order its key was first registered (a replacement takes the
     /// place of what it replaced), the keys registered late last.
     private var currentProviders: [AnyProvider] {
+        guard !lateKeys.isEmpty else { return current }
         let late = Set(lateKeys)
-        var providers: [AnyProvider] = []
-        providers.reserveCapacity(table.count)
-        for first in firsts {
-            let key = first.key.lookupKey
-            if late.isEmpty || !late.contains(key) { providers.append(provider(for: key)!) }
-        }
-        return providers + lateKeys.compactMap(provider(for:))
+        return current.filter { !late.contains($0.key.lookupKey) } + lateKeys.compactMap(provider(for:))
     }
 }
