@@ -106,10 +106,14 @@ final class ProviderTable: @unchecked Sendable {
     private func grow() {
         let larger = Self.allocateEntries(count: entries.count * 2)
         let largerShift = shift - 1
+        let mask = larger.count &- 1
         for entry in entries {
             guard let provider = entry.provider else { continue }
-            let key = provider.withObject { $0.key.lookupKey }
-            larger[Self.slot(of: key, in: larger, shift: largerShift) { $0 == key.name }] = entry
+            // The keys are distinct: each goes to the first empty entry from its hash, with no
+            // key to compare on the way.
+            var index = provider.withObject { Self.index(of: $0.key.lookupKey, shift: largerShift) }
+            while larger[index].provider != nil { index = (index &+ 1) & mask }
+            larger[index] = entry
         }
         entries.deallocate()
         entries = larger
