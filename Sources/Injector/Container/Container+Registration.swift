@@ -61,8 +61,11 @@ extension Container {
     ) -> Registration<Service> {
         let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
         let site = RegistrationSite(fileID: fileID, line: line)
+        // The registration is made first, so that the provider takes the key as its last use,
+        // without a copy.
+        let registration = Registration<Service>(container: self, key: key.lookupKey)
         add(Provider(key: key, scope: scope.scope, site: site, factory: factory), replacing: replacesExisting)
-        return Registration(container: self, key: key.lookupKey)
+        return registration
     }
 
     /// Registers `factory` as `register(_:name:scope:replacesExisting:fileID:line:factory:)` does,
@@ -81,8 +84,9 @@ extension Container {
     ) -> Registration<Service> {
         let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
         let site = RegistrationSite(fileID: fileID, line: line, origin: origin)
+        let registration = Registration<Service>(container: self, key: key.lookupKey)
         add(Provider(key: key, scope: scope.scope, site: site, factory: factory), replacing: replacesExisting)
-        return Registration(container: self, key: key.lookupKey)
+        return registration
     }
 
     /// Registers an `async` factory: for services that need asynchronous set-up, such as a
@@ -120,8 +124,9 @@ extension Container {
     ) -> Registration<Service> {
         let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
         let site = RegistrationSite(fileID: fileID, line: line)
+        let registration = Registration<Service>(container: self, key: key.lookupKey)
         add(Provider(key: key, scope: scope.scope, site: site, asyncFactory: factory), replacing: replacesExisting)
-        return Registration(container: self, key: key.lookupKey)
+        return registration
     }
 
     /// Registers a factory with a scope chosen at run time (a ``Scope`` value); as with a
@@ -150,8 +155,9 @@ extension Container {
     ) -> Registration<Service> {
         let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
         let site = RegistrationSite(fileID: fileID, line: line)
+        let registration = Registration<Service>(container: self, key: key.lookupKey)
         add(Provider(key: key, scope: scope, site: site, factory: factory), replacing: replacesExisting)
-        return Registration(container: self, key: key.lookupKey)
+        return registration
     }
 
     /// Registers an `async` factory with a scope chosen at run time (a ``Scope`` value), for a
@@ -179,8 +185,9 @@ extension Container {
     ) -> Registration<Service> {
         let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
         let site = RegistrationSite(fileID: fileID, line: line)
+        let registration = Registration<Service>(container: self, key: key.lookupKey)
         add(Provider(key: key, scope: scope, site: site, asyncFactory: factory), replacing: replacesExisting)
-        return Registration(container: self, key: key.lookupKey)
+        return registration
     }
 
     /// Applies modules in the order given: each registers its services into this container.

@@ -23,13 +23,20 @@ extension Container {
     func provider(for key: LookupKey) -> Borrowed<AnyProvider>? {
         // The usual lookup (no overrides, the registry published, an unnamed key registered here)
         // is the few instructions of the table's probe, which calls nothing; the rest is one call in
-        // tail position, so that the probe saves no registers for it.
-        if _fastPath(!tree.mayHaveOverrides && key.name == nil), let published = registry.borrowed(),
-            let provider = published.withObject({ $0.unnamedProvider(for: key) })
-        {
-            return provider
+        // tail position, so that the probe saves no registers for it. A miss there has probed this
+        // container's table already: it goes on from the parent's.
+        if _fastPath(!tree.mayHaveOverrides && key.name == nil), let published = registry.borrowed() {
+            if let provider = published.withObject({ $0.unnamedProvider(for: key) }) { return provider }
+            return inheritedProvider(for: key)
         }
         return lookUpFully(key)
+    }
+
+    /// The provider for `key`, which this container does not register, from the nearest ancestor
+    /// that does.
+    @inline(never)
+    private func inheritedProvider(for key: LookupKey) -> Borrowed<AnyProvider>? {
+        parent?.registeredProvider(for: key)
     }
 
     /// `provider(for:)`, every case.

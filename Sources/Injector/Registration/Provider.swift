@@ -83,19 +83,21 @@ class AnyProvider: @unchecked Sendable {
         handsOnInstances: Bool = false,
         providesScopeValue: Bool = false
     ) {
-        self.key = key
-        self.scope = scope
-        self.site = site
-        conflict = Conflict(sharingArgumentsOf: key, scope: scope, site: site)
+        // What is worked out from the key, scope and site comes first, and they are stored last:
+        // each is then moved into place, not copied.
+        conflict = Conflict.sharingArguments(of: key, scope: scope, site: site)
+        takesArguments = !key.argumentTypes.isEmpty
+        singleton = scope.kind == .singleton && !isAsync ? SingletonSlot() : nil
+        outlivesLifetimeScopes = scope.outlivesLifetimeScopes
         preparation = nil
         original = nil
         originalIdentity = nil
         self.isAsync = isAsync
-        singleton = scope.kind == .singleton && !isAsync ? SingletonSlot() : nil
         self.handsOnInstances = handsOnInstances
         self.providesScopeValue = providesScopeValue
-        takesArguments = !key.argumentTypes.isEmpty
-        outlivesLifetimeScopes = scope.outlivesLifetimeScopes
+        self.key = key
+        self.scope = scope
+        self.site = site
     }
 
     /// A copy of `original` with `conflict` and `preparation`, which shares its instance storage and
@@ -342,8 +344,10 @@ final class Conflict: Sendable {
     /// The problem of a registration with resolve-time arguments and a scope other than
     /// ``Scope/transient``, if it is one: its shared instance would be built from the first resolve's
     /// arguments, and every later resolve would get it, whatever its arguments.
-    convenience init?(sharingArgumentsOf key: ServiceKey, scope: Scope, site: RegistrationSite) {
+    /// (A function, not an initialiser: it borrows the key, scope and site, which an initialiser
+    /// would take, copied, from every registration.)
+    static func sharingArguments(of key: ServiceKey, scope: Scope, site: RegistrationSite) -> Conflict? {
         guard !key.argumentTypes.isEmpty, scope.kind != .transient else { return nil }
-        self.init(kind: .sharedScopeWithArguments, sites: [site])
+        return Conflict(kind: .sharedScopeWithArguments, sites: [site])
     }
 }

@@ -20,11 +20,14 @@
 /// retains nothing.
 ///
 /// Not synchronised: a ``RegistryBuilder`` writes its table under the container's lock, and each
-/// ``Registry`` snapshot reads a copy that is never written, without a lock.
+/// ``Registry`` snapshot reads, without a lock, the table as it was made from, which is never
+/// written again (the builder copies it before its next change).
 final class ProviderTable: @unchecked Sendable {
     private struct Entry {
         var group: GroupKey
         var provider: Borrowed<AnyProvider>?
+        /// The key's place among the keys in the order they were first stored.
+        var order: Int
     }
 
     private var entries: UnsafeMutableBufferPointer<Entry>
@@ -67,24 +70,19 @@ final class ProviderTable: @unchecked Sendable {
         entries[Self.slot(of: key, in: entries, shift: shift) { $0 == nil }].provider
     }
 
-    /// Stores `provider` under its key, replacing any provider stored there. The caller keeps
-    /// `provider` alive for the table's lifetime.
-    func store(_ provider: AnyProvider) {
+    /// Stores `provider` under its key: returns the provider it replaced (`nil` when the key is
+    /// new) and the key's place among the keys in the order they were first stored. The caller
+    /// keeps `provider` alive for the table's lifetime.
+    @discardableResult
+    func store(_ provider: AnyProvider) -> (replaced: Borrowed<AnyProvider>?, order: Int) {
         if (count + 1) * 4 > entries.count * 3 { grow() }  // at most three quarters full
-        if insert(Borrowed(provider), into: entries, shift: shift) { count += 1 }
-    }
-
-    /// Inserts or replaces; returns whether the key was new.
-    private func insert(
-        _ provider: Borrowed<AnyProvider>,
-        into entries: UnsafeMutableBufferPointer<Entry>,
-        shift: Int
-    ) -> Bool {
-        let key = provider.withObject { $0.key.lookupKey }
+        let key = provider.key.lookupKey
         let index = Self.slot(of: key, in: entries, shift: shift) { $0 == key.name }
-        let isNew = entries[index].provider == nil
-        entries[index] = Entry(group: key.group, provider: provider)
-        return isNew
+        let replaced = entries[index].provider
+        let order = replaced == nil ? count : entries[index].order
+        entries[index] = Entry(group: key.group, provider: Borrowed(provider), order: order)
+        if replaced == nil { count += 1 }
+        return (replaced, order)
     }
 
     /// The index of the entry of `key`, whose name `hasName` recognises, or of the empty entry where
@@ -108,8 +106,14 @@ final class ProviderTable: @unchecked Sendable {
     private func grow() {
         let larger = Self.allocateEntries(count: entries.count * 2)
         let largerShift = shift - 1
+        let mask = larger.count &- 1
         for entry in entries {
-            if let provider = entry.provider { _ = insert(provider, into: larger, shift: largerShift) }
+            guard let provider = entry.provider else { continue }
+            // The keys are distinct: each goes to the first empty entry from its hash, with no
+            // key to compare on the way.
+            var index = provider.withObject { Self.index(of: $0.key.lookupKey, shift: largerShift) }
+            while larger[index].provider != nil { index = (index &+ 1) & mask }
+            larger[index] = entry
         }
         entries.deallocate()
         entries = larger
@@ -123,7 +127,7 @@ final class ProviderTable: @unchecked Sendable {
             service: ObjectIdentifier(ProviderTable.self),
             arguments: ObjectIdentifier(ProviderTable.self)
         )
-        entries.initialize(repeating: Entry(group: unused, provider: nil))
+        entries.initialize(repeating: Entry(group: unused, provider: nil, order: 0))
         return entries
     }
 

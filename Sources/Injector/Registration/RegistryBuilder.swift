@@ -14,12 +14,18 @@
 /// How a container's registrations are built, under the container's lock, before they are frozen
 /// into a ``Registry`` snapshot for lookups.
 ///
-/// It keeps every provider ever added, in order: that keeps them alive for the lookups that borrow
-/// them (see `Borrowed`), replaced ones included, and it gives the registration order that
-/// `resolveAll` and error reports follow.
+/// It keeps every provider ever added: that keeps them alive for the lookups that borrow them (see
+/// `Borrowed`), replaced ones included, and it keeps the current ones in the registration order
+/// that `resolveAll` and error reports follow.
 struct RegistryBuilder {
-    private let table = ProviderTable()
-    private var added: [AnyProvider] = []
+    /// Shared with the snapshots made since the last change, which never write it: the next change
+    /// copies it first.
+    private var table = ProviderTable()
+    /// The current provider of each key, in the order the keys were first stored (at the place
+    /// the table keeps for the key): what a snapshot lists, kept as providers are stored.
+    private var current: [AnyProvider] = []
+    /// Every other provider added: those replaced, and the records that copies borrow.
+    private var others: [AnyProvider] = []
     /// The keys registered after ``Container/finishRegistration()``, in order: they come last.
     private var lateKeys: [LookupKey] = []
     /// Whether ``Container/finishRegistration()`` was called: every change after it is a conflict.
@@ -35,16 +41,16 @@ struct RegistryBuilder {
     /// `replacing` is true; otherwise both sites are recorded as a conflict. After registration
     /// has finished, the registration is recorded as a late one.
     mutating func add(_ provider: AnyProvider, replacing: Bool) {
-        let key = provider.key.lookupKey
-        let existing = self.provider(for: key)
-        if isFinished {
+        guard !isFinished else {
+            let existing = self.provider(for: provider.key.lookupKey)
             noteLate(provider, kind: .lateRegistration, sites: (existing?.sites ?? []) + [provider.site])
             return
         }
-        guard let existing, !replacing else {
-            store(provider)
-            return
-        }
+        // One probe stores the registration and finds what it replaces; a duplicate then puts the
+        // first registration back, with the conflict recorded.
+        let (replaced, order) = writableTable().store(provider)
+        keep(provider, at: order)
+        guard let existing = replaced?.object, !replacing else { return }
         store(
             existing.copy(
                 conflict: Conflict(kind: .duplicate, sites: existing.sites + [provider.site]),
@@ -77,7 +83,13 @@ struct RegistryBuilder {
 
     /// A snapshot of the registrations as they are now.
     func snapshot() -> Registry {
-        Registry(table: table.copy(), providers: currentProviders)
+        Registry(table: table, providers: currentProviders)
+    }
+
+    /// The table, copied first if a snapshot shares it.
+    private mutating func writableTable() -> ProviderTable {
+        if !isKnownUniquelyReferenced(&table) { table = table.copy() }
+        return table
     }
 
     /// Keeps `registry` alive: a snapshot being replaced, which lookups may still read.
@@ -88,26 +100,27 @@ struct RegistryBuilder {
     private mutating func noteLate(_ provider: AnyProvider, kind: Conflict.Kind, sites: [RegistrationSite]) {
         let key = provider.key.lookupKey
         if !lateKeys.contains(key) { lateKeys.append(key) }
-        // The copy borrows `provider` as its record: keep it too (the key is late, so `added`'s
-        // order does not list it twice).
-        added.append(provider)
+        // The copy borrows `provider` as its record: keep it too.
+        others.append(provider)
         store(provider.copy(conflict: Conflict(kind: kind, sites: sites), preparation: provider.preparation))
     }
 
     private mutating func store(_ provider: AnyProvider) {
-        added.append(provider)
-        table.store(provider)
+        keep(provider, at: writableTable().store(provider).order)
+    }
+
+    /// Makes `provider`, just stored, the current one of the key at `order`.
+    private mutating func keep(_ provider: AnyProvider, at order: Int) {
+        guard order < current.count else { return current.append(provider) }
+        others.append(current[order])
+        current[order] = provider
     }
 
     /// Every current provider, in the order its key was first registered (a replacement takes the
     /// place of what it replaced), the keys registered late last.
     private var currentProviders: [AnyProvider] {
-        var seen: Set<LookupKey> = Set(lateKeys)
-        seen.reserveCapacity(table.count)
-        let registered = added.compactMap { provider in
-            let key = provider.key.lookupKey
-            return seen.insert(key).inserted ? self.provider(for: key) : nil
-        }
-        return registered + lateKeys.compactMap(provider(for:))
+        guard !lateKeys.isEmpty else { return current }
+        let late = Set(lateKeys)
+        return current.filter { !late.contains($0.key.lookupKey) } + lateKeys.compactMap(provider(for:))
     }
 }
