@@ -135,7 +135,6 @@ extension ResolutionContext {
             guard _fastPath(configure == nil) else {
                 throw configured(provider)
             }
-            if environment.sideStore == nil, let instance = provider.sharedInstance { return instance }
             return try resolveShared(provider, from: lookup, arguments: repeat each arguments)
         case .scoped:
             guard _fastPath(configure == nil) else {

@@ -18,8 +18,10 @@
 // sandbox, the instance goes to a side store instead (see `ResolutionContext+ScopedInstances.swift`).
 
 extension ResolutionContext {
-    /// A singleton or weak instance not yet published (or one kept in a side store).
-    @inlinable
+    /// A singleton or weak instance: published, not yet published, or one kept in a side store.
+    /// (Not inlined into the lifetime switch: in code not specialised for `Service`, asking for
+    /// `sharedInstance` fetches the metadata of `Service?`, which no other lifetime needs.)
+    @inlinable @inline(never)
     func resolveShared<Service, each Argument>(
         _ provider: Provider<Service, repeat each Argument>,
         from lookup: Container,
@@ -33,6 +35,7 @@ extension ResolutionContext {
                 arguments: repeat each arguments
             )
         }
+        if let instance = provider.sharedInstance { return instance }
         return try constructShared(provider, owner: lookup.owner(of: provider), arguments: repeat each arguments)
     }
 
