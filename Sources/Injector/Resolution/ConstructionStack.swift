@@ -73,7 +73,8 @@ struct ConstructionStack {
     mutating func pop() {
         if outlivingDepth == outer.count + 1 { outlivingDepth = 0 }  // the innermost entry's depth
         if _slowPath(outer.count >= Self.indexedDepth) { unindexLast() }
-        innermost = outer.popLast()
+        // Not `popLast()`, whose uniqueness check an empty array (most resolves) need not pay.
+        innermost = outer.isEmpty ? nil : outer.removeLast()
     }
 
     /// Counts `entry`, just appended to the outer entries, in the index of a deep stack; the

@@ -39,7 +39,7 @@ extension ResolutionContext {
     }
 
     /// Pops the provider `enter` pushed, whose construction completed or failed.
-    @usableFromInline func leave(completed: Bool) {
+    @usableFromInline func leave() {
         pop()
     }
 
@@ -126,7 +126,7 @@ extension ResolutionContext {
         } catch {
             throw factoryFailed(error, of: provider, since: mark)
         }
-        leave(completed: true)
+        leave()
         try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)
         return instance
     }
@@ -150,7 +150,7 @@ extension ResolutionContext {
     /// specialisation of `construct` calls this one copy, kept out of the way of the code that runs.
     @usableFromInline @inline(never)
     func factoryFailed(_ error: any Error, of provider: AnyProvider, since mark: QueueMark) -> InjectionError {
-        defer { leave(completed: false) }
+        defer { leave() }
         discardQueued(since: mark)
         return wrapped(error, of: provider)
     }
@@ -198,12 +198,12 @@ extension ResolutionContext {
             }
         } catch {
             endRun(of: running)
-            defer { leave(completed: false) }
+            defer { leave() }
             discardQueued(since: mark)
             throw wrapped(error, of: provider)
         }
         endRun(of: running)
-        leave(completed: true)
+        leave()
         try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)
         return instance
     }
