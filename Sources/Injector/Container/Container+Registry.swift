@@ -19,13 +19,20 @@ extension Container {
     /// This reads the published snapshot of the registrations without a lock; only the first lookup
     /// after a registration takes the lock, to publish a new one.
     /// While a task runs with overrides (`withOverrides`), an override of `key` comes first.
-    @usableFromInline
+    @inlinable
     func provider(for key: LookupKey) -> Borrowed<AnyProvider>? {
+        provider(for: key, mayHaveOverrides: tree.mayHaveOverrides)
+    }
+
+    /// `provider(for:)`, with `tree.mayHaveOverrides` read by the caller, which reads it once for
+    /// its own use too (a top-level resolve).
+    @usableFromInline
+    func provider(for key: LookupKey, mayHaveOverrides: Bool) -> Borrowed<AnyProvider>? {
         // The usual lookup (no overrides, the registry published, an unnamed key registered here)
         // is the few instructions of the table's probe, which calls nothing; the rest is one call in
         // tail position, so that the probe saves no registers for it. A miss there has probed this
         // container's table already: it goes on from the parent's.
-        if _fastPath(!tree.mayHaveOverrides && key.name == nil), let published = registry.borrowed() {
+        if _fastPath(!mayHaveOverrides && key.name == nil), let published = registry.borrowed() {
             if let provider = published.withObject({ $0.unnamedProvider(for: key) }) { return provider }
             return inheritedProvider(for: key)
         }

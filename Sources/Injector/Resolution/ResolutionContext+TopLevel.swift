@@ -23,9 +23,10 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
-        let found = container.provider(for: key)
+        let mayHaveOverrides = container.tree.mayHaveOverrides
+        let found = container.provider(for: key, mayHaveOverrides: mayHaveOverrides)
         // A published singleton: one atomic load, no lock, no reference count on shared objects.
-        if configure == nil, let found, !container.tree.mayHaveOverrides,
+        if configure == nil, let found, !mayHaveOverrides,
             let published = found.withObject({ $0.publishedSingleton })
         {
             return published.withObject { keptInstance($0, as: Service.self) }
@@ -33,7 +34,7 @@ extension ResolutionContext {
         let context = ResolutionContext.begin()
         defer { context.end() }
         if let lifetimeScope { context.start(in: lifetimeScope) }
-        if _slowPath(container.tree.mayHaveOverrides) { context.applyOverrides(from: container) }
+        if _slowPath(mayHaveOverrides) { context.applyOverrides(from: container) }
         if _slowPath(context.isNested), let found { context.noteDependency(on: found) }
         let instance: Service = try context.resolve(
             key,
