@@ -38,7 +38,8 @@ extension LifetimeScope {
             return
         }
         defer { finishClosing(releasing: &records, &dropped) }
-        try DisposalBag.dispose(records) { name }
+        let scope = Borrowed(self)  // captured without a retain around each disposal
+        try DisposalBag.dispose(records) { scope.object.name }
     }
 
     /// The error of a sync close refused because `records` holds an instance only an async disposal
