@@ -63,7 +63,13 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
 
     /// The store that keeps the records of the disposable instances built here: this one, or the
     /// one it hands them to.
-    @usableFromInline var disposals: InstanceStore { fixed { $0.disposalOwner } ?? self }
+    var disposals: InstanceStore { fixed { $0.disposalOwner } ?? self }
+
+    /// `disposals`, borrowed (this store, or the one it hands its records to, keeps it): what a
+    /// construction takes as its disposal owner, without a retain and a release.
+    @usableFromInline var borrowedDisposals: Borrowed<InstanceStore> {
+        fixed { $0.disposalOwner.map(Borrowed.init) } ?? Borrowed(self)
+    }
 
     /// The singleton and weak instances built here, for a side store; `nil` for a scope's store.
     @usableFromInline var sharedObjects: SharedObjects? { fixed { $0.sharedObjects } }

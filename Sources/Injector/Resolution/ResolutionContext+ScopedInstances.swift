@@ -91,8 +91,10 @@ extension ResolutionContext {
             return keptInstance(box, as: Service.self)
         }
         try refuseToBuildIfCancelled(provider)
-        let instance = try withDisposalOwner(store.disposals) {
-            try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+        let instance = try store.borrowedDisposals.withObject { owner in
+            try withDisposalOwner(owner) {
+                try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+            }
         }
         try keepUnpublishedStored(instance, of: provider, in: store, as: key)
         return instance
@@ -117,8 +119,10 @@ extension ResolutionContext {
         let mark = queueMark
         let instance: Service
         do {
-            instance = try withDisposalOwner(store.disposals) {
-                try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+            instance = try store.borrowedDisposals.withObject { owner in
+                try withDisposalOwner(owner) {
+                    try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+                }
             }
         } catch {
             store.leave(key)
