@@ -57,11 +57,19 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
         fileprivate var entries = Entries()
         /// The disposable instances this store took charge of (see `InstanceStore+Disposal.swift`).
         var records = DisposalBag.Entries()
+        /// What waits for a lifetime scope's close, for a scope's store (`LifetimeScope.afterClosing(_:)`).
+        var closingActions: [@Sendable () -> Void]?
     }
 
     /// The store that keeps the records of the disposable instances built here: this one, or the
     /// one it hands them to.
-    @usableFromInline var disposals: InstanceStore { fixed { $0.disposalOwner } ?? self }
+    var disposals: InstanceStore { fixed { $0.disposalOwner } ?? self }
+
+    /// `disposals`, borrowed (this store, or the one it hands its records to, keeps it): what a
+    /// construction takes as its disposal owner, without a retain and a release.
+    @usableFromInline var borrowedDisposals: Borrowed<InstanceStore> {
+        fixed { $0.disposalOwner.map(Borrowed.init) } ?? Borrowed(self)
+    }
 
     /// The singleton and weak instances built here, for a side store; `nil` for a scope's store.
     @usableFromInline var sharedObjects: SharedObjects? { fixed { $0.sharedObjects } }
@@ -313,27 +321,29 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
         return false
     }
 
-    /// Takes, under one lock, what a sync close of `scope` (whose store this is) disposes and drops:
-    /// refuses an instance only an async disposal can dispose while the scope is open, before it is
-    /// marked closed (so that no resolution meanwhile sees it closed), marks it, then moves every
-    /// record into `records` and every instance into `dropped`, to be disposed, then released, once
-    /// unlocked. No resolution can record or publish another in between, and one that publishes
-    /// later finds the store emptied. Returns `false`, taking nothing, when the scope was closed
-    /// already (or by `withScope`, which left an async-only instance undisposed).
+    /// Takes, under one lock, what a close of `scope` (whose store this is) disposes and drops: marks
+    /// the scope closed, then moves every record into `records` and every instance into `dropped`,
+    /// to be disposed, then released, once unlocked. No resolution can record or publish another in
+    /// between, and one that publishes later finds the store emptied. `refusingAsyncOnly`, for a
+    /// sync close: first refuses an instance only an async disposal can dispose while the scope is
+    /// open, before it is marked closed (so that no resolution meanwhile sees it closed). Returns
+    /// `false`, taking nothing, when the scope was closed already (or by `withScope`, which left an
+    /// async-only instance undisposed).
     ///
     /// Not generic, and nothing crosses the lock but what it moves: as a closure's result, the
     /// records and instances were copied through an optional, with value-witness calls.
     ///
-    /// - Throws: ``InjectionError/Code/asyncDisposalRequired`` when an instance is only
-    ///   ``AsyncDisposable`` and the scope is open; ``InjectionError/Code/scopeInUse`` when a
+    /// - Throws: ``InjectionError/Code/asyncDisposalRequired`` when refusing an instance only
+    ///   ``AsyncDisposable`` while the scope is open; ``InjectionError/Code/scopeInUse`` when a
     ///   resolution from it is running. Nothing is taken then.
-    func takeForClosing(
+    @usableFromInline func takeForClosing(
         _ scope: LifetimeScope,
+        refusingAsyncOnly: Bool,
         records: inout DisposalBag.Entries,
         dropped: inout Dropped
     ) throws -> Bool {
         try withLock { state in
-            if _slowPath(state.records.holdsAsyncOnly) {
+            if _slowPath(refusingAsyncOnly && state.records.holdsAsyncOnly) {
                 if scope.isClosed { return false }  // closed by `withScope`, which left these undisposed
                 throw scope.asyncOnlyRefusal(of: state.records)
             }
@@ -341,16 +351,6 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
             swap(&records, &state.records)  // moved out: no retain and release of each
             dropped = state.entries.takeInstances()
             return true
-        }
-    }
-
-    /// Takes, under one lock, what an async close of the store's scope, marked closed already,
-    /// disposes and drops: every record into `records` and every instance into `dropped`, as
-    /// `takeForClosing(_:records:dropped:)` does.
-    @usableFromInline func takeForClosing(records: inout DisposalBag.Entries, dropped: inout Dropped) {
-        withLock { state in
-            swap(&records, &state.records)
-            dropped = state.entries.takeInstances()
         }
     }
 }

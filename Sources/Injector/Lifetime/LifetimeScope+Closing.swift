@@ -34,9 +34,12 @@ extension LifetimeScope {
         var dropped = InstanceStore.Dropped()
         // One lock refuses an async-only instance, marks the scope closed, and takes the records
         // and the instances (see `takeForClosing`).
-        guard try store.takeForClosing(self, records: &records, dropped: &dropped) else { return }
+        guard try store.takeForClosing(self, refusingAsyncOnly: true, records: &records, dropped: &dropped) else {
+            return
+        }
         defer { finishClosing(releasing: &records, &dropped) }
-        try DisposalBag.dispose(records) { name }
+        let scope = Borrowed(self)  // captured without a retain around each disposal
+        try DisposalBag.dispose(records) { scope.object.name }
     }
 
     /// The error of a sync close refused because `records` holds an instance only an async disposal
@@ -56,10 +59,11 @@ extension LifetimeScope {
     /// close then throws ``InjectionError/Code/asyncDisposalRequired``. What the sync
     /// `Container.withScope` does, since its scope cannot stay open for an async close.
     func closeDroppingAsyncOnly() throws {
-        guard try markClosed() else { return }
         var records = DisposalBag.Entries()
         var dropped = InstanceStore.Dropped()
-        store.takeForClosing(records: &records, dropped: &dropped)  // one lock, as `close()` takes
+        guard try store.takeForClosing(self, refusingAsyncOnly: false, records: &records, dropped: &dropped) else {
+            return
+        }
         defer { finishClosing(releasing: &records, &dropped) }
         let asyncOnly = records.asyncOnlyKeys
         var undisposed: InjectionError {
@@ -92,10 +96,11 @@ extension LifetimeScope {
     // Inlinable: as a call of its own, an async function, it costs each request's close an async
     // frame (see Benchmarks/README.md).
     @inlinable public func closeAsync() async throws {
-        guard try markClosed() else { return }
         var records = DisposalBag.Entries()
         var dropped = InstanceStore.Dropped()
-        store.takeForClosing(records: &records, dropped: &dropped)  // one lock, as `close()` takes
+        guard try store.takeForClosing(self, refusingAsyncOnly: false, records: &records, dropped: &dropped) else {
+            return
+        }
         defer { finishClosing(releasing: &records, &dropped) }
         // A request's instances (its unit of work) usually all dispose synchronously: then without
         // an async call, which costs an async frame.
@@ -112,8 +117,7 @@ extension LifetimeScope {
         _ dropped: inout InstanceStore.Dropped
     ) {
         (records, dropped) = (DisposalBag.Entries(), InstanceStore.Dropped())
-        markFinishedClosing()
-        closingActions.loadSequentiallyConsistent()?.run()
+        if state.bitwiseOr(2, ordering: .acquiringAndReleasing) & 4 != 0 { runClosingActions() }
     }
 
     /// Runs `action` once the scope has closed, after its disposals and once it has let go of its
@@ -123,44 +127,19 @@ extension LifetimeScope {
     /// For the routing layer, which checks that a scoped screen goes away with its scope; `package`
     /// until users need it (a disposable scoped registration already runs code at the close).
     package func afterClosing(_ action: @escaping @Sendable () -> Void) {
-        let actions = closingActions.load() ?? closingActions.publish(ClosingActions())
-        guard actions.add(action) else { return action() }
-        // A close that finished before `action` was added may have found no actions to run. It
-        // marks itself finished, then reads `closingActions`; this published them, then reads the
-        // mark, each sequentially consistent: either this read sees the mark, or the close's read
-        // sees the actions published. (`run` runs them once, whoever calls it first.)
-        if hasFinishedClosing { actions.run() }
-    }
-}
-
-/// The actions waiting for a lifetime scope to close (`LifetimeScope.afterClosing(_:)`), each run
-/// exactly once, outside the lock.
-final class ClosingActions: Sendable {
-    private enum State {
-        case waiting([@Sendable () -> Void])
-        case ran
+        store.withLock { $0.closingActions = ($0.closingActions ?? []) + [action] }
+        // The close sets bit 1 once finished, this sets bit 2 once the action waits: whichever of
+        // the two updates of the word comes second sees the other's bit, and runs the actions.
+        if state.bitwiseOr(4, ordering: .acquiringAndReleasing) & 2 != 0 { runClosingActions() }
     }
 
-    private let state = Locked.make(State.waiting([]))
-
-    /// Adds `action` to those waiting; `false` when they ran already (then the caller runs it).
-    func add(_ action: @escaping @Sendable () -> Void) -> Bool {
-        state.withLock { state in
-            guard case .waiting(let actions) = state else { return false }
-            state = .waiting(actions + [action])
-            return true
-        }
-    }
-
-    /// Runs the actions waiting, in the order they were added; an action added later runs at once.
-    /// (Out of line: few scopes have actions, and inlined into a close, its code would sit between
-    /// the instructions every close runs.)
+    /// Runs the actions waiting, in the order they were added, each once: taken under the store's
+    /// lock, run outside it. (Out of line: few scopes have actions.)
     @inline(never)
-    func run() {
-        let actions: [@Sendable () -> Void] = state.withLock { state in
-            defer { state = .ran }
-            guard case .waiting(let actions) = state else { return [] }
-            return actions
+    private func runClosingActions() {
+        let actions = store.withLock { state in
+            defer { state.closingActions = nil }
+            return state.closingActions ?? []
         }
         for action in actions { action() }
     }

@@ -43,12 +43,10 @@ public final class LifetimeScope: Sendable {
     let acceptsEveryTag: Bool
     /// The values the scope was given when it was made.
     let values: ScopeValues
-    /// What runs once the scope has closed (`afterClosing(_:)`), made when first asked for: most
-    /// scopes have none. Its allocation keeps `state` beside it: one for the scope's atomics.
-    let closingActions = PublishedReference<ClosingActions>(wordsBeside: 1)
-    /// Bit 0: closed. Bit 1: the close has finished (`markFinishedClosing()`). The rest: four times
-    /// the number of resolutions running from this scope.
-    private var state: AtomicWord<Int> { closingActions.wordBeside(0) }
+    /// Bit 0: closed. Bit 1: the close has finished. Bit 2: actions wait for it (`afterClosing(_:)`).
+    /// The rest: eight times the number of resolutions running from this scope. The word beside
+    /// the store's mutex, in the store's allocation.
+    var state: AtomicWord<Int> { store.word }
 
     init(container: Container, tag: ScopeTag?, acceptsEveryTag: Bool = false, values: ScopeValues = ScopeValues()) {
         self.container = container
@@ -67,7 +65,7 @@ public final class LifetimeScope: Sendable {
     /// Counts a resolution from this scope, refusing it once the scope is closed; pair with
     /// `endResolution()`.
     @usableFromInline func beginResolution(asking key: @autoclosure () -> ServiceKey) throws {
-        let previous = state.add(4, ordering: .acquiringAndReleasing)
+        let previous = state.add(8, ordering: .acquiringAndReleasing)
         if _slowPath(previous & 1 == 1) { throw refuseResolution(asking: key()) }
     }
 
@@ -75,39 +73,39 @@ public final class LifetimeScope: Sendable {
     /// it. (A function of its own: every resolve from a scope runs `beginResolution`.)
     @inline(never)
     private func refuseResolution(asking key: ServiceKey) -> InjectionError {
-        state.subtract(4, ordering: .releasing)
+        state.subtract(8, ordering: .releasing)
         return InjectionError.scopeClosed(asking: key, tag: tag)
     }
 
     @usableFromInline func endResolution() {
-        state.subtract(4, ordering: .releasing)
+        state.subtract(8, ordering: .releasing)
     }
 
     /// Marks the scope closed, unless a resolution from it is running or it was closed already.
     ///
     /// - Returns: `false` when the scope was already closed.
-    @usableFromInline func markClosed() throws -> Bool {
+    func markClosed() throws -> Bool {
         let (exchanged, current) = state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing)
-        if _fastPath(exchanged) { return true }
-        if current & 1 == 1 { return false }
-        throw inUse(resolutions: current / 4)
+        return try _fastPath(exchanged) || markClosed(from: current)
     }
 
-    /// The error of a close refused because `resolutions` resolutions from the scope are running.
+    /// `markClosed()` from `current`, a state other than a scope open, idle and without actions.
     /// (A function of its own: a close's code stays the few instructions it runs.)
     @inline(never)
-    private func inUse(resolutions: Int) -> InjectionError {
-        InjectionError.scopeInUse(tag: tag, resolutions: resolutions)
+    private func markClosed(from current: Int) throws -> Bool {
+        var current = current
+        while true {
+            if current & 1 == 1 { return false }
+            if current >= 8 { throw InjectionError.scopeInUse(tag: tag, resolutions: current / 8) }
+            let exchanged: Bool
+            (exchanged, current) = state.compareExchange(
+                expected: current,
+                desired: current | 1,
+                ordering: .acquiringAndReleasing
+            )
+            if exchanged { return true }
+        }
     }
-
-    /// Marks the close finished: its disposals done, its instances dropped. Sequentially consistent,
-    /// with `hasFinishedClosing`'s read, for `afterClosing(_:)`'s protocol.
-    func markFinishedClosing() {
-        state.bitwiseOr(2, ordering: .sequentiallyConsistent)
-    }
-
-    /// Whether `markFinishedClosing()` has run.
-    var hasFinishedClosing: Bool { state.load(ordering: .sequentiallyConsistent) & 2 == 2 }
 
     /// A description for messages: `the scope "request"`, or `the untagged scope`.
     @usableFromInline var name: String { tag.map { "the scope \"\($0)\"" } ?? "the untagged scope" }

@@ -29,12 +29,10 @@ extension ResolutionContext {
             noteScopedResolution(of: provider)
             return given.withObject { keptInstance($0, as: Service.self) }
         }
-        let instance = try constructStored(
-            provider,
-            in: owningStore(for: provider),
-            lookup: lookup,
-            arguments: repeat each arguments
-        )
+        // Borrowed: the resolution's lifetime scope (or its overrides) keeps the store.
+        let instance = try owningStore(for: provider).withObject { store in
+            try constructStored(provider, in: store, lookup: lookup, arguments: repeat each arguments)
+        }
         noteScopedResolution(of: provider)
         return instance
     }
@@ -48,7 +46,7 @@ extension ResolutionContext {
     ) async throws -> Service {
         let instance = try await constructStoredAsync(
             provider,
-            in: owningStore(for: provider),
+            in: owningStore(for: provider).object,
             lookup: lookup,
             arguments: repeat each arguments
         )
@@ -93,8 +91,10 @@ extension ResolutionContext {
             return keptInstance(box, as: Service.self)
         }
         try refuseToBuildIfCancelled(provider)
-        let instance = try withDisposalOwner(store.disposals) {
-            try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+        let instance = try store.borrowedDisposals.withObject { owner in
+            try withDisposalOwner(owner) {
+                try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+            }
         }
         try keepUnpublishedStored(instance, of: provider, in: store, as: key)
         return instance
@@ -119,8 +119,10 @@ extension ResolutionContext {
         let mark = queueMark
         let instance: Service
         do {
-            instance = try withDisposalOwner(store.disposals) {
-                try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+            instance = try store.borrowedDisposals.withObject { owner in
+                try withDisposalOwner(owner) {
+                    try construct(provider, lookup: lookup, arguments: repeat each arguments, configure: nil)
+                }
             }
         } catch {
             store.leave(key)
@@ -194,24 +196,27 @@ extension ResolutionContext {
     /// - Throws: ``InjectionError/Code/captiveDependency`` when a singleton or weak service is being
     ///   built (or prepared) around it; ``InjectionError/Code/scopeMismatch`` when the resolution has
     ///   no lifetime scope, or one with another tag than the registration names.
-    @usableFromInline func owningStore(for provider: AnyProvider) throws -> InstanceStore {
-        let lifetimeScope = try checkScopedResolution(of: provider)
-        return environment.overrides?.store(for: lifetimeScope) ?? lifetimeScope.store
+    @usableFromInline func owningStore(for provider: AnyProvider) throws -> Borrowed<InstanceStore> {
+        try checkScopedResolution(of: provider).withObject { lifetimeScope in
+            guard let overrides = environment.overrides else { return Borrowed(lifetimeScope.store) }
+            return Borrowed(overrides.store(for: lifetimeScope))  // which the overrides keep
+        }
     }
 
     /// The lifetime scope that owns `provider`'s scoped instance in this resolution, once checked
     /// that it may: what `owningStore(for:)` checks, for a value given to the scope, which no store
     /// keeps.
-    func checkScopedResolution(of provider: AnyProvider) throws -> LifetimeScope {
+    func checkScopedResolution(of provider: AnyProvider) throws -> Borrowed<LifetimeScope> {
         // The usual answer first, every other case in a function of its own: inlined here, their
         // errors' code would sit between the few instructions a request runs (CONTRIBUTING.md,
-        // "The request path's code").
-        if let lifetimeScope = environment.lifetimeScope, !lifetimeScope.acceptsEveryTag,
-            provider.scope.admits(lifetimeScope.tag), _fastPath(innermostOutlivingScopes() == nil)
+        // "The request path's code"). Borrowed: the resolution keeps its lifetime scope.
+        if let lifetimeScope = environment.borrowedLifetimeScope,
+            lifetimeScope.withObject({ !$0.acceptsEveryTag && provider.scope.admits($0.tag) }),
+            _fastPath(innermostOutlivingScopes() == nil)
         {
             return lifetimeScope
         }
-        return try checkScopedResolutionFully(of: provider)
+        return try Borrowed(checkScopedResolutionFully(of: provider))
     }
 
     /// `checkScopedResolution(of:)`, every case.

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+import InjectorAtomics
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -58,6 +60,9 @@ package struct Locked<State>: @unchecked Sendable {
 /// An object holding state and the pthread mutex that guards it, in one allocation: the storage of
 /// a ``Locked``, and the base class of the store a lifetime scope makes for every request
 /// (`InstanceStore`), which would otherwise cost an object for the store and another for its lock.
+/// Beside the mutex, at an address that never moves either, an atomic word its owner reads and
+/// writes without the lock (`word`): a lifetime scope's state, which would otherwise cost an
+/// allocation of its own.
 ///
 /// Made with `make(_:fixed:recursive:)`, on this class or a subclass; a subclass adds no stored
 /// property (a `ManagedBuffer`'s cannot): what it keeps goes in `State`, reached under the lock
@@ -76,7 +81,7 @@ package struct Locked<State>: @unchecked Sendable {
 /// `Sendable` owner keeps one in a `nonisolated(unsafe) let`: sound, since its state is reached only
 /// under its lock, and its fixed part never changes.
 @usableFromInline
-package class LockedBuffer<Contents: LockedBufferContents>: ManagedBuffer<Contents, pthread_mutex_t> {
+package class LockedBuffer<Contents: LockedBufferContents>: ManagedBuffer<Contents, LockedBufferTail> {
     package typealias Fixed = Contents.Fixed
     package typealias State = Contents.State
 
@@ -93,7 +98,9 @@ package class LockedBuffer<Contents: LockedBufferContents>: ManagedBuffer<Conten
             create(minimumCapacity: 1) { _ in Contents(fixed: fixed(), state: state()) },
             to: self
         )
-        buffer.withUnsafeMutablePointerToElements { mutex in
+        buffer.withUnsafeMutablePointerToElements { tail in
+            injector_atomic_word_init(tail.pointer(to: \.word)!, 0)
+            let mutex = tail.pointer(to: \.mutex)!
             guard recursive else {
                 #if canImport(Glibc) || canImport(Musl)
                 // Default attributes: the value of `PTHREAD_MUTEX_INITIALIZER`, all zeros in glibc
@@ -118,18 +125,28 @@ package class LockedBuffer<Contents: LockedBufferContents>: ManagedBuffer<Conten
     }
 
     deinit {
-        _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+        pthread_mutex_destroy(mutex)
+    }
+
+    /// The mutex, first in the tail.
+    private final var mutex: UnsafeMutablePointer<pthread_mutex_t> {
+        withUnsafeMutablePointerToElements { $0.pointer(to: \.mutex)! }
+    }
+
+    /// The word beside the mutex, 0 when made: valid while the buffer lives, reached only atomically.
+    final var word: AtomicWord<Int> {
+        withUnsafeMutablePointerToElements { AtomicWord(address: $0.pointer(to: \.word)!) }
     }
 
     /// Takes the lock; pair with `unlock()`. Prefer `withLock` where the critical section is structured.
     final func lock() {
-        let status = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
+        let status = pthread_mutex_lock(mutex)
         precondition(status == 0, "pthread_mutex_lock failed with \(status)")
     }
 
     /// Releases the lock taken by `lock()`.
     final func unlock() {
-        let status = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) }
+        let status = pthread_mutex_unlock(mutex)
         precondition(status == 0, "pthread_mutex_unlock failed with \(status)")
     }
 
@@ -164,4 +181,11 @@ package struct LockedBufferHeader<Fixed, State>: LockedBufferContents {
         self.fixed = fixed
         self.state = state
     }
+}
+
+/// What a ``LockedBuffer`` keeps after its contents: the mutex, then its owner's atomic word.
+@usableFromInline
+package struct LockedBufferTail {
+    var mutex: pthread_mutex_t
+    var word: injector_atomic_word
 }

@@ -45,22 +45,13 @@ struct PublishedReference<Object: AnyObject & Sendable>: ~Copyable, Sendable {
         storage.load(ordering: .acquiring)?.object
     }
 
-    /// The published object, or `nil` before publication, read sequentially consistently: for a
-    /// protocol where one thread publishes the object and then reads another atomic, and another
-    /// writes that atomic and then reads this one, so that one of them sees the other's write (see
-    /// `LifetimeScope.afterClosing(_:)`). As cheap as `load()` on x86-64 and arm64.
-    func loadSequentiallyConsistent() -> Object? {
-        storage.load(ordering: .sequentiallyConsistent)?.object
-    }
-
     /// The published object (or `nil`), borrowed: valid for as long as this reference lives.
     @inlinable func borrowed() -> Borrowed<Object>? {
         storage.load(ordering: .acquiring)
     }
 
     /// Publishes `object` unless another was published first; returns the one that is published.
-    /// Sequentially consistent, for `loadSequentiallyConsistent()`'s protocols (a publication is
-    /// rare: once a reference).
+    /// Sequentially consistent (a publication is rare: once a reference).
     @usableFromInline func publish(_ object: Object) -> Object {
         let retained = Borrowed.retaining(object)
         let (exchanged, current) = storage.compareExchange(
