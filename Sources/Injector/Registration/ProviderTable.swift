@@ -131,16 +131,14 @@ final class ProviderTable: @unchecked Sendable {
         return entries
     }
 
-    /// Fibonacci hashing of both identities (and the name's hash): the top bits of the product
-    /// index the table. (The multipliers are 64-bit constants, truncated where `UInt` is 32 bits:
-    /// watchOS's arm64_32.)
+    /// Fibonacci hashing of the two identities' sum (and the name's hash): the top bits of its
+    /// product with the golden ratio index the table, and depend on every bit of the sum. (The
+    /// multiplier is a 64-bit constant, truncated where `UInt` is 32 bits: watchOS's arm64_32.)
     @inline(__always)
     private static func index(of key: LookupKey, shift: Int) -> Int {
-        var mixed =
-            UInt(bitPattern: key.group.service) &+ UInt(bitPattern: key.group.arguments)
-            &* UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)
+        var mixed = UInt(bitPattern: key.group.service) &+ UInt(bitPattern: key.group.arguments)
         if let name = key.name { mixed ^= UInt(bitPattern: name.hashValue) }
-        mixed &*= UInt(truncatingIfNeeded: 0xBF58_476D_1CE4_E5B9 as UInt64)
+        mixed &*= UInt(truncatingIfNeeded: 0x9E37_79B9_7F4A_7C15 as UInt64)
         return Int(truncatingIfNeeded: mixed &>> UInt(truncatingIfNeeded: shift))
     }
 }
