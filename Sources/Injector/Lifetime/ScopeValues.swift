@@ -213,15 +213,7 @@ extension ResolutionContext {
     ///   being built around it.
     func scopeValue(for key: LookupKey, asked: ServiceKey) throws -> Any? {
         guard let given = environment.lifetimeScope?.values[key] else { return nil }
-        if let captor = innermostOutlivingScopes() {
-            throw InjectionError.captiveDependency(
-                captor.provider.key,
-                scope: captor.provider.scope,
-                captive: asked,
-                captiveScope: .scoped,
-                path: captor.path + [asked]
-            )
-        }
+        if let error = captiveDependency(asked, scope: .scoped) { throw error }
         return keptInstance(given)
     }
 }

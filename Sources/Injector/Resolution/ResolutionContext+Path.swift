@@ -74,6 +74,21 @@ extension ResolutionContext {
         }
     }
 
+    /// The error refusing `captive` (of `scope`, built with the scoped `holding` if it is a graph
+    /// instance holding one) to the singleton or weak service being built or prepared around it,
+    /// if one is.
+    func captiveDependency(_ captive: ServiceKey, scope: Scope, holding: ServiceKey? = nil) -> InjectionError? {
+        guard let captor = innermostOutlivingScopes() else { return nil }
+        return InjectionError.captiveDependency(
+            captor.provider.key,
+            scope: captor.provider.scope,
+            captive: captive,
+            captiveScope: scope,
+            holding: holding,
+            path: captor.path + [captive]
+        )
+    }
+
     /// Whether the hooks now running prepare an instance that a singleton or weak service holds.
     private var isPreparingUnderCaptor: Bool {
         guard let bookkeeping = storedBookkeeping.map(Borrowed.init) else { return false }

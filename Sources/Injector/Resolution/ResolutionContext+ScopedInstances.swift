@@ -222,15 +222,7 @@ extension ResolutionContext {
     /// `checkScopedResolution(of:)`, every case.
     @inline(never)
     private func checkScopedResolutionFully(of provider: AnyProvider) throws -> LifetimeScope {
-        if let captor = innermostOutlivingScopes() {
-            throw InjectionError.captiveDependency(
-                captor.provider.key,
-                scope: captor.provider.scope,
-                captive: provider.key,
-                captiveScope: provider.scope,
-                path: captor.path + [provider.key]
-            )
-        }
+        if let error = captiveDependency(provider.key, scope: provider.scope) { throw error }
         guard let lifetimeScope = environment.lifetimeScope else {
             throw InjectionError.scopedOutsideScope(
                 provider.key,
@@ -281,15 +273,8 @@ extension ResolutionContext {
     @usableFromInline func checkScopeBound(_ provider: AnyProvider, lookup: Container) throws {
         let key = GraphInstances.Key(provider: provider, lookup: lookup)
         guard let scoped = scopedProvider(heldBy: key) else { return }
-        if let captor = innermostOutlivingScopes() {
-            throw InjectionError.captiveDependency(
-                captor.provider.key,
-                scope: captor.provider.scope,
-                captive: provider.key,
-                captiveScope: provider.scope,
-                holding: scoped.object.key,
-                path: captor.path + [provider.key]
-            )
+        if let error = captiveDependency(provider.key, scope: provider.scope, holding: scoped.object.key) {
+            throw error
         }
         construction.scopedCount &+= 1
         construction.lastScoped = scoped
