@@ -116,13 +116,14 @@ struct ConstructionStack {
     /// Whether `provider` is on the stack.
     ///
     /// `mutating` only so that the search runs on the stack in place: a non-mutating call would copy
-    /// the array (a retain and a release) on every nested resolve.
+    /// the array (a retain and a release) on every nested resolve. (Not through
+    /// `withUnsafeMutableBufferPointer`, which checks the array's uniqueness first.)
     mutating func contains(_ provider: AnyProvider) -> Bool {
         guard let innermost else { return false }
         let target = Borrowed(provider)
         if innermost.provider == target { return true }
         if _slowPath(outer.count >= Self.indexedDepth) { return outerIndex[ObjectIdentifier(provider)] != nil }
-        return outer.withUnsafeMutableBufferPointer { entries in entries.contains { $0.provider == target } }
+        return outer.contains { $0.provider == target }
     }
 
     /// Where on the stack (0 for the outermost entry) `provider` is under construction with the

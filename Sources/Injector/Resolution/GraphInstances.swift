@@ -41,12 +41,13 @@ struct GraphInstances {
     private var index: [Key: Int] = [:]
 
     /// The instance stored for `provider` and `lookup`, if any. `mutating` only so that the search
-    /// runs on the arrays in place rather than on a copy.
+    /// runs on the arrays in place rather than on a copy (and not through
+    /// `withUnsafeMutableBufferPointer`, which checks the array's uniqueness first).
     mutating func instance(of provider: AnyProvider, lookup: Container) -> Any? {
         guard !keys.isEmpty else { return nil }
         let key = Key(provider: provider, lookup: lookup)
         if keys.count > Self.indexedCount { return index[key].map { instances[$0] } }
-        guard let position = keys.withUnsafeMutableBufferPointer({ $0.firstIndex(of: key) }) else { return nil }
+        guard let position = keys.firstIndex(of: key) else { return nil }
         return instances[position]
     }
 
