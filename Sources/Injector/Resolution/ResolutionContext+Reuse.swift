@@ -77,10 +77,18 @@ extension ResolutionContext {
     /// Runs `body` with this context standing as the thread's resolution, so that a resolve a
     /// factory starts meanwhile through a container nests in it (sees its path and what it built):
     /// for a sync resolution nested in an async one, which the thread does not otherwise know.
-    /// When a resolution already runs on the thread, that one stays the thread's.
+    /// When a resolution already runs on the thread, that one stays the thread's; if this one is
+    /// nested in its innermost (a sync part of an async resolution running a sync factory), this
+    /// one is its innermost while `body` runs.
     func standingAsThreadResolution<Result>(_ body: () throws -> Result) rethrows -> Result {
         let previous = injector_thread_context_get()
-        if let previous, Borrowed<ResolutionContext>(opaque: previous).object.isInUse {
+        if let previous, case let running = Borrowed<ResolutionContext>(opaque: previous).object, running.isInUse {
+            guard let outer = nesting.outer, (running.nesting.innermostNested ?? running) === outer else {
+                return try body()
+            }
+            let innermost = running.nesting.innermostNested
+            running.nesting.innermostNested = self
+            defer { running.nesting.innermostNested = innermost }
             return try body()
         }
         injector_thread_context_set(Borrowed(self).opaque)

@@ -133,8 +133,8 @@ final class ResolutionContext {
         /// Whether this resolution is part of its outer one (a sync part of an async resolution),
         /// and so shares its graph-scoped instances, rather than a resolution of its own.
         var sharesOuterGraph = false
-        /// Whether this resolution runs inside a sync part of an async resolution (through a
-        /// captured container), whose task it then stops for when cancelled, as that part does.
+        /// Whether this resolution runs inside an async resolution or a sync part of one (through a
+        /// captured container), whose task it then stops for when cancelled, as that one does.
         fileprivate(set) var withinAsyncPart = false
     }
 
@@ -198,7 +198,7 @@ final class ResolutionContext {
         construction = Construction(stackGuard: outer.construction.stackGuard.forNestedResolution())
         nesting.outer = outer
         nesting.outerDepth = outer.nesting.outerDepth + outer.construction.stack.count
-        nesting.withinAsyncPart = outer.stopsWaitingWhenCancelled
+        nesting.withinAsyncPart = outer.isAsync || outer.stopsWaitingWhenCancelled
         environment.sideStore = outer.environment.sideStore
         environment.overrides = outer.environment.overrides
         environment.isSet = true
