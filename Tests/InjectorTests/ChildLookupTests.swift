@@ -77,6 +77,7 @@ struct ChildLookupTests {
         for _ in 0..<2 {
             let error = try #require(injectionError { _ = try grandchild.resolve(LookupNowhere.self) })
             #expect(error.code == .missingRegistration)
+            #expect(error.message.hasPrefix("No registration for LookupNowhere."))
         }
     }
 

@@ -234,6 +234,7 @@ private func expectedTag(_ service: any Marker.Type, _ argument: any Marker.Type
 
         #expect(error?.code == .circularDependency)
         #expect(error?.resolutionPath.map(\.description) == ["Session", "Strand", "Knot", "Knot"])
+        #expect(error?.message.hasPrefix("Circular dependency: Session -> Strand -> Knot -> Knot.") == true)
         #expect(calls.count == 1)
     }
 
@@ -259,7 +260,14 @@ private func expectedTag(_ service: any Marker.Type, _ argument: any Marker.Type
             }
             let result = await task.value
 
-            #expect(failures([result]).first?.code == .resolutionCancelled, "through container: \(throughContainer)")
+            let error = failures([result]).first
+            #expect(error?.code == .resolutionCancelled, "through container: \(throughContainer)")
+            #expect(
+                error?.message.hasPrefix(
+                    "Resolving Knot was cancelled: the task was cancelled before it would have started building"
+                ) == true,
+                "through container: \(throughContainer)"
+            )
             #expect(made.count == 0, "through container: \(throughContainer)")
         }
     }
