@@ -63,6 +63,69 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
 }
 
 @Suite struct DependencyGraphTests {
+    // MARK: Declared registrations
+
+    /// A declared registration's edges are in the graph before anything is resolved, solid; a
+    /// closure registration's, once resolved, dashed; a missing dependency is a dashed node.
+    @Test func declaredEdgesAreThereBeforeAnyResolveAndRecordedOnesAreDashed() throws {
+        let container = Container()
+        container.register(GraphClock.self, scope: .singleton) { _ in GraphClock() }
+        container.register(GraphNoteStore.self, scope: .singleton) { (_: GraphClock, _: GraphPool) in GraphNoteStore() }
+        container.register(GraphEditor.self) { r in
+            _ = try r.resolve(GraphClock.self)
+            return GraphEditor()
+        }
+
+        let before = container.dependencyGraph()
+        _ = try container.resolve(GraphEditor.self)
+        let after = container.dependencyGraph()
+
+        #expect(
+            graphDependencies(of: graphKey(GraphNoteStore.self), in: before) == [
+                graphKey(GraphClock.self), graphKey(GraphPool.self),
+            ]
+        )
+        #expect(graphDependencies(of: graphKey(GraphEditor.self), in: before) == [])
+        #expect(before.nodes.map(\.isDeclared) == [false, true, false])
+        #expect(
+            after.dot.hasSuffix(
+                """
+                    "GraphPool" [label="GraphPool (not registered)", style=dashed];
+                    "GraphNoteStore" -> "GraphClock";
+                    "GraphNoteStore" -> "GraphPool";
+                    "GraphEditor" -> "GraphClock" [style=dashed];
+                }
+
+                """
+            )
+        )
+        #expect(
+            after.mermaid == """
+                flowchart LR
+                    n0["GraphClock (singleton)"]
+                    n1["GraphNoteStore (singleton)"]
+                    n2["GraphEditor (transient)"]
+                    n1 --> n0
+                    n3["GraphPool (not registered)"]
+                    style n3 stroke-dasharray: 4 4
+                    n1 --> n3
+                    n2 -.-> n0
+
+                """
+        )
+    }
+
+    /// Mermaid takes a label's quotes as the `#quot;` entity.
+    @Test func mermaidWritesQuotesAsEntities() {
+        let container = Container()
+        container.register(GraphExporter.self, name: "pdf") { _ in GraphExporter() }
+
+        #expect(
+            container.dependencyGraph().mermaid
+                == "flowchart LR\n    n0[\"GraphExporter (name: #quot;pdf#quot;) (transient)\"]\n"
+        )
+    }
+
     // MARK: After validate()
 
     /// After validate(), the text tree shows the root with every dependency below it.
@@ -102,9 +165,9 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
                     "GraphNoteStore" [label="GraphNoteStore (singleton)"];
                     "GraphExporter (name: \"pdf\")" [label="GraphExporter (name: \"pdf\") (transient)"];
                     "GraphEditor" [label="GraphEditor (transient)"];
-                    "GraphNoteStore" -> "GraphClock";
-                    "GraphEditor" -> "GraphNoteStore";
-                    "GraphEditor" -> "GraphExporter (name: \"pdf\")";
+                    "GraphNoteStore" -> "GraphClock" [style=dashed];
+                    "GraphEditor" -> "GraphNoteStore" [style=dashed];
+                    "GraphEditor" -> "GraphExporter (name: \"pdf\")" [style=dashed];
                 }
 
                 """#
@@ -269,7 +332,11 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
 
                 """
         )
-        #expect(graph.dot.contains("    \"GraphChicken\" -> \"GraphEgg\";\n    \"GraphEgg\" -> \"GraphChicken\";\n"))
+        #expect(
+            graph.dot.contains(
+                "    \"GraphChicken\" -> \"GraphEgg\" [style=dashed];\n    \"GraphEgg\" -> \"GraphChicken\" [style=dashed];\n"
+            )
+        )
     }
 
     /// A service with dependencies met a second time is written "(see above)"; a leaf met again is
@@ -405,7 +472,7 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
                     node [shape=box, fontname="Helvetica"];
                     "GraphNoteStore" [label="GraphNoteStore (transient)"];
                     "GraphClock" [label="GraphClock (not registered)", style=dashed];
-                    "GraphNoteStore" -> "GraphClock";
+                    "GraphNoteStore" -> "GraphClock" [style=dashed];
                 }
 
                 """

@@ -12,12 +12,12 @@
 //===----------------------------------------------------------------------===//
 
 extension Container {
-    /// The dependency graph as seen so far: a node for each registration visible from this
-    /// container (its own and its parents', the nearest for each key), with its lifetime, and an
-    /// edge for each dependency its factory or hooks resolved, in any construction so far.
+    /// The dependency graph: a node for each registration visible from this container (its own and
+    /// its parents', the nearest for each key), with its lifetime, and an edge for each dependency.
     ///
-    /// A registration not yet resolved shows no dependencies: call ``validate()`` first to see the
-    /// whole graph.
+    /// A declared registration's edges are its declared parameters, known before anything is
+    /// resolved. A closure registration's are those its factory or hooks resolved, in any
+    /// construction so far: one not yet resolved shows none (``validate()`` resolves them all).
     public func dependencyGraph() -> DependencyGraph {
         DependencyGraph(
             nodes: visibleProviders.map { provider in
@@ -25,9 +25,19 @@ extension Container {
                     key: provider.key,
                     scope: provider.scope,
                     isAsync: provider.isAsync,
-                    dependencies: provider.record.dependencies
+                    isDeclared: provider.declaredDependencies != nil,
+                    dependencies: provider.declaredDependencies?.map(resolvedKey) ?? provider.record.dependencies
                 )
             }
         )
+    }
+
+    /// The key a resolve of `key` looks up: `key`, or, for an optional type with no registration of
+    /// its own, the wrapped type's.
+    func resolvedKey(for key: ServiceKey) -> ServiceKey {
+        guard registeredProvider(for: key.lookupKey) == nil, let optional = key.serviceType as? any OptionalService.Type
+        else { return key }
+        let wrapped = optional.wrappedKey(of: key.lookupKey)
+        return ServiceKey(type: wrapped.type, argumentTypes: key.argumentTypes, lookupKey: wrapped.key)
     }
 }

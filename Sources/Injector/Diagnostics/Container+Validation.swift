@@ -53,6 +53,7 @@ extension Container {
                 }
             )
         }
+        validation.checkDeclarations()
         let records = sandbox.disposals.takeRecords()
         validation.checkDisposal { try DisposalBag.disposeDroppingAsyncOnly(records) { "validation" } }
         return try validation.finish(undisposed: records.asyncOnlyKeys)
@@ -83,6 +84,7 @@ extension Container {
                 validation.note(provider, outcome: .failure(error))
             }
         }
+        validation.checkDeclarations()
         let records = sandbox.disposals.takeRecords()
         do { try await DisposalBag.disposeAllAsync(records, of: "validation") } catch {
             validation.checkDisposal { throw error }

@@ -12,12 +12,15 @@
 //===----------------------------------------------------------------------===//
 
 /// The services of a container and the dependencies between them, for people who would rather look
-/// than read: as Graphviz DOT (``dot``) or as a text tree (``textTree``).
+/// than read: as Graphviz DOT (``dot``), as a Mermaid flowchart (``mermaid``, which GitHub renders in
+/// Markdown) or as a text tree (``textTree``).
 ///
-/// A node is a registration, with its lifetime; an edge is a dependency a factory (or hook)
-/// resolved, as seen by the resolves made so far (every construction of each registration, so a
-/// factory that resolves other services for other arguments shows them all) or by
-/// ``Container/validate()``, which resolves everything:
+/// A node is a registration, with its lifetime. An edge of a declared registration is a parameter
+/// it declares, there before anything is resolved. An edge of a closure registration is a
+/// dependency its factory (or a hook) resolved, as seen by the resolves made so far (every
+/// construction of each registration, so a factory that resolves other services for other
+/// arguments shows them all) or by ``Container/validate()``, which resolves everything; DOT and
+/// Mermaid draw those dashed:
 ///
 /// ```swift
 /// try container.validate()
@@ -33,8 +36,12 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
         public let scope: Scope
         /// Whether its factory is `async`.
         public let isAsync: Bool
-        /// The keys its factory and hooks resolved, over every construction so far, in the order
-        /// they were first resolved.
+        /// Whether it declares its dependencies (a declared registration), rather than being a
+        /// closure registration whose dependencies are seen when it is resolved.
+        public let isDeclared: Bool
+        /// The keys it declares, in parameter order; or, for a closure registration, the keys its
+        /// factory and hooks resolved, over every construction so far, in the order they were
+        /// first resolved.
         public let dependencies: [ServiceKey]
 
         /// The node as the tree and the DOT labels show it: `NoteStore (singleton)`.
@@ -59,10 +66,36 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
         }
         for node in nodes {
             for dependency in node.dependencies {
-                lines.append("    \(quoted(node.key)) -> \(quoted(dependency));")
+                lines.append(
+                    "    \(quoted(node.key)) -> \(quoted(dependency))\(node.isDeclared ? "" : " [style=dashed]");"
+                )
             }
         }
         lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The graph as a Mermaid flowchart, which GitHub renders in a Markdown ` ```mermaid ` block.
+    /// A dependency that is not registered is a dashed node.
+    public var mermaid: String {
+        var lines = ["flowchart LR"]
+        var ids: [ServiceKey: String] = [:]
+        func id(_ key: ServiceKey, label: String) -> String {
+            if let id = ids[key] { return id }
+            let id = "n\(ids.count)"
+            ids[key] = id
+            // Mermaid takes a label's quotes as an entity; it has no other escape.
+            lines.append("    \(id)[\"\(label.replacingQuotes(with: "#quot;"))\"]")
+            return id
+        }
+        for node in nodes { _ = id(node.key, label: node.label) }
+        for node in nodes {
+            for dependency in node.dependencies {
+                let target = ids[dependency] ?? id(dependency, label: "\(dependency) (not registered)")
+                if self.node(for: dependency) == nil { lines.append("    style \(target) stroke-dasharray: 4 4") }
+                lines.append("    \(ids[node.key]!) \(node.isDeclared ? "-->" : "-.->") \(target)")
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -144,5 +177,14 @@ private struct TreeWriter {
             )
         }
         writing.removeLast()
+    }
+}
+
+extension String {
+    /// The string with each double quote replaced by `entity`.
+    fileprivate func replacingQuotes(with entity: String) -> String {
+        var result = ""
+        for character in self { result += character == "\"" ? entity : String(character) }
+        return result
     }
 }

@@ -18,6 +18,7 @@ struct Validation {
     private var problems: [InjectionError] = []
     private var reported: Set<ProblemIdentity> = []
     private var checked: [ServiceKey] = []
+    private var declared: [AnyProvider] = []
     private var unchecked: [ValidationReport.UncheckedRegistration] = []
 
     /// What makes two problems the same: a registration missing or failing once is one problem,
@@ -34,11 +35,17 @@ struct Validation {
     }
 
     /// The registrations visible from the container, the nearest for each key, in registration
-    /// order; conflicts are reported, and those that cannot be resolved are noted as unchecked.
+    /// order, that validation resolves in its sandbox; conflicts are reported, declared
+    /// registrations are kept for `checkDeclarations()`, and those that cannot be resolved are
+    /// noted as unchecked.
     mutating func providersToResolve(includingAsync: Bool) -> [AnyProvider] {
         container.visibleProviders.compactMap { provider in
             if provider.conflict != nil {
                 note(InjectionError.conflict(provider, path: []))
+                return nil
+            }
+            if provider.declaredDependencies != nil {
+                declared.append(provider)
                 return nil
             }
             if !provider.key.argumentTypes.isEmpty {
@@ -70,6 +77,14 @@ struct Validation {
         if case .failure(let error) = outcome { note(error) }
     }
 
+    /// Checks the declared registrations from their declarations, after the sandbox has run the
+    /// others (so that the edges of those are known).
+    mutating func checkDeclarations() {
+        var check = DeclarationCheck(of: container)
+        for provider in declared { check.check(provider) }
+        for problem in check.problems { note(problem) }
+    }
+
     /// Runs the disposal of the sandbox, recording what it throws.
     mutating func checkDisposal(_ disposal: () throws -> Void) {
         do {
@@ -84,7 +99,12 @@ struct Validation {
     /// The report, or the error listing every problem found.
     func finish(undisposed: [ServiceKey]) throws -> ValidationReport {
         if !problems.isEmpty { throw InjectionError.validationFailed(problems) }
-        return ValidationReport(checked: checked, unchecked: unchecked, undisposed: undisposed)
+        return ValidationReport(
+            checked: declared.map(\.key) + checked,
+            checkedFromDeclarations: declared.map(\.key),
+            unchecked: unchecked,
+            undisposed: undisposed
+        )
     }
 
     private mutating func note(_ error: any Error) {

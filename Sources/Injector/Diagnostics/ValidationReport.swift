@@ -69,8 +69,12 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
         public var description: String { "\(key): \(reason.explanation)" }
     }
 
-    /// The registrations resolved, in registration order (the root container's first).
+    /// The registrations checked, in registration order (the root container's first): those
+    /// checked from their declarations (``checkedFromDeclarations``), then those resolved.
     public let checked: [ServiceKey]
+    /// The declared registrations, checked from their declarations without running their functions
+    /// (see ``Container/register(_:name:scope:replacesExisting:fileID:line:using:make:)``).
+    public let checkedFromDeclarations: [ServiceKey]
     /// The registrations left out, in registration order.
     public let unchecked: [UncheckedRegistration]
     /// Disposable instances validation built but could not dispose: those only an async disposal
@@ -79,7 +83,12 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
 
     /// A summary: how many registrations were checked, then each one left out.
     public var description: String {
-        var lines = ["Validated \(checked.count) registration\(checked.count == 1 ? "" : "s")."]
+        var summary = "Validated \(checked.count) registration\(checked.count == 1 ? "" : "s")"
+        if !checkedFromDeclarations.isEmpty {
+            summary += ": \(checkedFromDeclarations.count) from their declarations, without building them;"
+            summary += " \(checked.count - checkedFromDeclarations.count) by building them in a sandbox"
+        }
+        var lines = [summary + "."]
         if !unchecked.isEmpty {
             lines.append("Not checked:")
             lines += unchecked.map { "- \($0)" }

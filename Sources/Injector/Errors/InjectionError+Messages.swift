@@ -36,6 +36,31 @@ extension InjectionError {
         return InjectionError(.missingRegistration, message, path: fullPath, nearMisses: nearMisses)
     }
 
+    /// This error, met resolving the parameter at `index` of the declared registration of `key`
+    /// (written at `site`), which asked for `dependency`: when `dependency` itself is missing, the
+    /// message says which parameter needs it. Any other error is returned as it is.
+    func declared(
+        parameter index: Int,
+        of key: ServiceKey,
+        at site: RegistrationSite,
+        asking dependency: ServiceKey
+    ) -> InjectionError {
+        let head = "No registration for \(dependency)"
+        guard code == .missingRegistration, resolutionPath.last == dependency, message.hasPrefix(head) else {
+            return self
+        }
+        let position = index + 1
+        let lastDigit = (11...13).contains(position % 100) ? 0 : position % 10
+        let suffix = lastDigit == 1 ? "st" : lastDigit == 2 ? "nd" : lastDigit == 3 ? "rd" : "th"
+        let parameter = ", the \(position)\(suffix) parameter of \(key) (declared at \(site))"
+        return InjectionError(
+            code,
+            head + parameter + message.dropFirst(head.count),
+            path: resolutionPath,
+            nearMisses: nearMisses
+        )
+    }
+
     static func conflict(_ provider: AnyProvider, path: [ServiceKey]) -> InjectionError {
         let sites = provider.sites
         let listed = sites.map(\.description).joined(separator: ", then at ")

@@ -70,6 +70,10 @@ class AnyProvider: @unchecked Sendable {
     @usableFromInline let disposalPlan = PublishedReference<DisposalPlan>(
         wordsBeside: AnyProvider.knownDependencyWords + 1
     )
+    /// The keys a declared registration's function takes, in parameter order (see
+    /// `Container+DeclaredRegistration.swift`); `nil` for a closure registration, whose
+    /// dependencies are known only by running it.
+    let declaredDependencies: [ServiceKey]?
     /// Where the registration was written, read by messages alone: last, after what resolves read.
     let site: RegistrationSite
 
@@ -81,7 +85,8 @@ class AnyProvider: @unchecked Sendable {
         site: RegistrationSite,
         isAsync: Bool,
         handsOnInstances: Bool = false,
-        providesScopeValue: Bool = false
+        providesScopeValue: Bool = false,
+        declaredDependencies: [ServiceKey]? = nil
     ) {
         // What is worked out from the key, scope and site comes first, and they are stored last:
         // each is then moved into place, not copied.
@@ -95,6 +100,7 @@ class AnyProvider: @unchecked Sendable {
         self.isAsync = isAsync
         self.handsOnInstances = handsOnInstances
         self.providesScopeValue = providesScopeValue
+        self.declaredDependencies = declaredDependencies
         self.key = key
         self.scope = scope
         self.site = site
@@ -116,6 +122,7 @@ class AnyProvider: @unchecked Sendable {
         providesScopeValue = original.providesScopeValue
         takesArguments = original.takesArguments
         outlivesLifetimeScopes = original.outlivesLifetimeScopes
+        declaredDependencies = original.declaredDependencies
     }
 
     /// What disposes `instance`, made by this registration, with its identity if it is a class
@@ -218,14 +225,15 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     /// The instance of an async weak registration; `nil` otherwise.
     @usableFromInline let asyncWeakSlot: WeakSlot?
 
-    /// The provider of a sync factory; `handsOnInstances` and `providesScopeValue` as `AnyProvider`
-    /// says.
+    /// The provider of a sync factory; `handsOnInstances`, `providesScopeValue` and
+    /// `declaredDependencies` as `AnyProvider` says.
     init(
         key: ServiceKey,
         scope: Scope,
         site: RegistrationSite,
         handingOn handsOnInstances: Bool = false,
         providingScopeValue providesScopeValue: Bool = false,
+        declaring declaredDependencies: [ServiceKey]? = nil,
         factory: @escaping Factory
     ) {
         self.factory = factory
@@ -239,13 +247,20 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
             site: site,
             isAsync: false,
             handsOnInstances: handsOnInstances,
-            providesScopeValue: providesScopeValue
+            providesScopeValue: providesScopeValue,
+            declaredDependencies: declaredDependencies
         )
     }
 
     /// The provider of an `async` factory. Its shared instance has slots of its own, which the
     /// sync path never reads.
-    init(key: ServiceKey, scope: Scope, site: RegistrationSite, asyncFactory: @escaping AsyncFactory) {
+    init(
+        key: ServiceKey,
+        scope: Scope,
+        site: RegistrationSite,
+        declaring declaredDependencies: [ServiceKey]? = nil,
+        asyncFactory: @escaping AsyncFactory
+    ) {
         factory = { (resolver: Resolver, _: repeat each Argument) throws -> Service in
             throw InjectionError.asyncResolutionRequired(key, path: resolver.context.path)
         }
@@ -253,7 +268,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         weakSlot = nil
         asyncSingleton = scope.kind == .singleton ? SingletonSlot() : nil
         asyncWeakSlot = scope.kind == .weak ? WeakSlot() : nil
-        super.init(key: key, scope: scope, site: site, isAsync: true)
+        super.init(key: key, scope: scope, site: site, isAsync: true, declaredDependencies: declaredDependencies)
     }
 
     private init(copying original: Provider, conflict: Conflict?, preparation: AnyObject?) {

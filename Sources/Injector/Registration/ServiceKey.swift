@@ -44,6 +44,14 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
         lookupKey = LookupKey(service, arguments: repeat each arguments, name: name)
     }
 
+    /// The key of `type` with `argumentTypes`, looked up as `lookupKey` (made from the same static
+    /// types elsewhere: the wrapped type of an optional one).
+    init(type: Any.Type, argumentTypes: [Any.Type], lookupKey: LookupKey) {
+        serviceType = type
+        self.argumentTypes = argumentTypes
+        self.lookupKey = lookupKey
+    }
+
     /// The key written as a reader would: `Exporter`, `Exporter (name: "pdf")`,
     /// `Editor (arguments: Note, Int)`.
     public var description: String {

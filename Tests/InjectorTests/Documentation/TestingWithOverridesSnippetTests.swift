@@ -313,6 +313,6 @@ struct TestingWithOverridesSnippetTests {
                 """
         )
         #expect(app.dependencyGraph().dot.hasPrefix("digraph Injector {"))
-        #expect(app.dependencyGraph().dot.contains(#""NoteCache" -> "Clock";"#))
+        #expect(app.dependencyGraph().dot.contains(#""NoteCache" -> "Clock" [style=dashed];"#))
     }
 }

@@ -48,7 +48,7 @@ private struct FileNoteStore: NoteStore { let clock: any Clock }
                     node [shape=box, fontname="Helvetica"];
                     "Clock" [label="Clock (singleton)"];
                     "NoteStore" [label="NoteStore (transient)"];
-                    "NoteStore" -> "Clock";
+                    "NoteStore" -> "Clock" [style=dashed];
                 }
 
                 """

@@ -1,0 +1,276 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+// Registrations that declare what they need: the container resolves a plain function's parameters
+// by type, so that validation and the dependency graph know the edges without running anything.
+
+extension Container {
+    /// Registers a function whose parameters the container resolves by their types, each unnamed,
+    /// and hands to it: an initialiser reference, or a closure with typed parameters.
+    ///
+    /// ```swift
+    /// container.register(NoteStore.self, scope: .singleton, FileNoteStore.init)  // init(clock: Clock, db: Database)
+    /// container.register(Exporter.self, name: "pdf", PDFExporter.init)
+    /// container.register(Editor.self) { (store: NoteStore, clock: Clock) in NoteEditor(store: store, clock: clock) }
+    /// ```
+    ///
+    /// Because the dependencies are declared, ``validate()`` checks this registration from the
+    /// declarations alone, without running the function, and ``dependencyGraph()`` shows its edges
+    /// before anything is resolved. A parameter of type `Optional<T>`, ``Lazy`` or
+    /// ``ServiceProvider`` is resolved as a resolver would resolve it. Name a dependency with
+    /// ``register(_:name:scope:replacesExisting:fileID:line:using:make:)``; take resolve-time
+    /// arguments, or resolve conditionally, with a closure registration
+    /// (``register(_:name:scope:replacesExisting:fileID:line:factory:)``), whose dependencies are
+    /// known by running it. A closure whose first parameter is a ``Resolver`` is always such a
+    /// closure registration.
+    ///
+    /// Keys, duplicates, scopes and hooks are as with a closure registration.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers ask for, usually a protocol.
+    ///   - name: Tells this registration apart from others of the same type.
+    ///   - scope: How long an instance lives and who shares it; ``Scope/transient`` by default.
+    ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - make: Makes an instance from its dependencies.
+    /// - Returns: The registration, to which hooks and checks can be added.
+    @discardableResult
+    @_disfavoredOverload
+    public func register<Service, each Dependency>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: ServiceScope<Service> = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ make: @escaping @Sendable (repeat each Dependency) throws -> Service
+    ) -> Registration<Service> {
+        register(
+            service,
+            name: name,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            using: repeat Resolved<each Dependency>(),
+            make: make
+        )
+    }
+
+    /// Registers an `async` function whose parameters the container resolves by their types, as
+    /// ``register(_:name:scope:replacesExisting:fileID:line:_:)``
+    /// does; resolve it with ``resolveAsync(_:name:arguments:configure:isolation:)``. Its
+    /// dependencies are resolved as an async factory's are: async ones included.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers ask for, usually a protocol.
+    ///   - name: Tells this registration apart from others of the same type.
+    ///   - scope: How long an instance lives and who shares it; ``Scope/transient`` by default.
+    ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - make: Makes an instance, asynchronously, from its dependencies.
+    /// - Returns: The registration, to which hooks and checks can be added.
+    @discardableResult
+    @_disfavoredOverload
+    public func register<Service, each Dependency>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: ServiceScope<Service> = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        _ make: @escaping @Sendable (repeat each Dependency) async throws -> Service
+    ) -> Registration<Service> {
+        register(
+            service,
+            name: name,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            using: repeat Resolved<each Dependency>(),
+            make: make
+        )
+    }
+
+    /// Registers a function whose parameters the container resolves as `dependencies` say: a type
+    /// and, where needed, a name for each parameter, in order.
+    ///
+    /// ```swift
+    /// container.register(
+    ///     AuditTrail.self,
+    ///     scope: .scoped(to: .request),
+    ///     using: Resolved(RequestInfo.self),
+    ///     Resolved(Mailer.self, name: "smtp")
+    /// ) { info, mailer in AuditTrail(info, mailer) }
+    /// ```
+    ///
+    /// Everything else is as with
+    /// ``register(_:name:scope:replacesExisting:fileID:line:_:)``.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers ask for, usually a protocol.
+    ///   - name: Tells this registration apart from others of the same type.
+    ///   - scope: How long an instance lives and who shares it; ``Scope/transient`` by default.
+    ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - dependencies: What each parameter of `make` is resolved as.
+    ///   - make: Makes an instance from its dependencies.
+    /// - Returns: The registration, to which hooks and checks can be added.
+    @discardableResult
+    public func register<Service, each Dependency>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: ServiceScope<Service> = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        using dependencies: repeat Resolved<each Dependency>,
+        make: @escaping @Sendable (repeat each Dependency) throws -> Service
+    ) -> Registration<Service> {
+        let parameters = DeclaredParameters(
+            of: ServiceKey(service, name: name),
+            at: fileID,
+            line,
+            repeat each dependencies
+        )
+        let provider = Provider(
+            key: parameters.key,
+            scope: scope.scope,
+            site: parameters.site,
+            declaring: parameters.declared
+        ) {
+            r in
+            var parameters = parameters
+            return try make(repeat parameters.next(each dependencies, from: r))
+        }
+        add(provider, replacing: replacesExisting)
+        return Registration(container: self, key: parameters.key.lookupKey)
+    }
+
+    /// Registers an `async` function whose parameters the container resolves as `dependencies`
+    /// say; resolve it with ``resolveAsync(_:name:arguments:configure:isolation:)``.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers ask for, usually a protocol.
+    ///   - name: Tells this registration apart from others of the same type.
+    ///   - scope: How long an instance lives and who shares it; ``Scope/transient`` by default.
+    ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - dependencies: What each parameter of `make` is resolved as.
+    ///   - make: Makes an instance, asynchronously, from its dependencies.
+    /// - Returns: The registration, to which hooks and checks can be added.
+    @discardableResult
+    public func register<Service, each Dependency>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: ServiceScope<Service> = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        using dependencies: repeat Resolved<each Dependency>,
+        make: @escaping @Sendable (repeat each Dependency) async throws -> Service
+    ) -> Registration<Service> {
+        let parameters = DeclaredParameters(
+            of: ServiceKey(service, name: name),
+            at: fileID,
+            line,
+            repeat each dependencies
+        )
+        let provider = Provider(
+            key: parameters.key,
+            scope: scope.scope,
+            site: parameters.site,
+            declaring: parameters.declared
+        ) {
+            r in
+            var parameters = parameters
+            return try await make(repeat await parameters.next(each dependencies, from: r))
+        }
+        add(provider, replacing: replacesExisting)
+        return Registration(container: self, key: parameters.key.lookupKey)
+    }
+}
+
+/// How a declared registration resolves one parameter of its function: the parameter's type, and
+/// the name it is registered under, if any.
+///
+/// ```swift
+/// using: Resolved(RequestInfo.self),
+/// Resolved(Mailer.self, name: "smtp")
+/// ```
+public struct Resolved<Service>: Sendable {
+    /// The name the dependency is registered under; `nil` for none.
+    public let name: String?
+
+    /// A dependency on `service`, registered under `name` (or under no name).
+    ///
+    /// - Parameters:
+    ///   - service: The dependency's type; may be left out where the function's parameter says it.
+    ///   - name: The name it is registered under, if any.
+    public init(_ service: Service.Type = Service.self, name: String? = nil) {
+        self.name = name
+    }
+}
+
+/// The parameters of one call of a declared registration's function, resolved in order; an error
+/// resolving one says which parameter of which registration asked for it.
+private struct DeclaredParameters: Sendable {
+    /// The key of the registration.
+    let key: ServiceKey
+    /// Where it was written.
+    let site: RegistrationSite
+    /// The keys of its parameters, in order.
+    let declared: [ServiceKey]
+    /// The parameter resolved next.
+    var position = 0
+
+    init<each Dependency>(
+        of key: ServiceKey,
+        at fileID: StaticString,
+        _ line: UInt,
+        _ dependencies: repeat Resolved<each Dependency>
+    ) {
+        self.key = key
+        site = RegistrationSite(fileID: fileID, line: line)
+        var declared: [ServiceKey] = []
+        repeat declared.append(ServiceKey((each Dependency).self, name: (each dependencies).name))
+        self.declared = declared
+    }
+
+    mutating func next<Dependency>(_ dependency: Resolved<Dependency>, from resolver: Resolver) throws -> Dependency {
+        defer { position += 1 }
+        do {
+            return try resolver.resolve(Dependency.self, name: dependency.name)
+        } catch let error as InjectionError {
+            throw error.declared(parameter: position, of: key, at: site, asking: declared[position])
+        }
+    }
+
+    mutating func next<Dependency>(
+        _ dependency: Resolved<Dependency>,
+        from resolver: Resolver,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> Dependency {
+        defer { position += 1 }
+        do {
+            return try await resolver.resolveAsync(Dependency.self, name: dependency.name)
+        } catch let error as InjectionError {
+            throw error.declared(parameter: position, of: key, at: site, asking: declared[position])
+        }
+    }
+}

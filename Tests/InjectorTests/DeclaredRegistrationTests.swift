@@ -1,0 +1,346 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Testing
+
+@testable import Injector
+
+// Registrations that declare what they need: resolved by their parameters' types, and checked by
+// validate() from the declarations alone, without running a factory.
+
+private protocol DecClock: Sendable { var serial: Int { get } }
+private final class DecSystemClock: DecClock {
+    let serial: Int
+    init(serial: Int = 0) { self.serial = serial }
+}
+private protocol DecDatabase: Sendable { var name: String { get } }
+private final class DecSQLite: DecDatabase {
+    let name: String
+    init(name: String = "main") { self.name = name }
+}
+private protocol DecNoteStore: AnyObject, Sendable {
+    var clock: any DecClock { get }
+    var database: any DecDatabase { get }
+}
+private final class DecFileNoteStore: DecNoteStore {
+    let clock: any DecClock
+    let database: any DecDatabase
+    init(clock: any DecClock, database: any DecDatabase) {
+        self.clock = clock
+        self.database = database
+    }
+}
+private struct DecRequestInfo: Sendable { let id: Int }
+private final class DecAuditTrail: Sendable {
+    let request: DecRequestInfo
+    let database: any DecDatabase
+    init(request: DecRequestInfo, database: any DecDatabase) {
+        self.request = request
+        self.database = database
+    }
+}
+private final class DecMailer: Sendable {}
+private final class DecChicken: Sendable { init(egg: DecEgg) {} }
+private final class DecEgg: Sendable { init(chicken: DecChicken) {} }
+private final class DecSessionCache: Sendable { init(trail: DecAuditTrail) {} }
+private final class DecReport: Sendable {
+    let logger: DecMailer?
+    let mailer: Lazy<DecMailer>
+    init(logger: DecMailer?, mailer: Lazy<DecMailer>) {
+        self.logger = logger
+        self.mailer = mailer
+    }
+}
+private final class DecPool: Sendable {}
+private final class DecRepository: Sendable { init(pool: DecPool) {} }
+private final class DecRequestLog: Sendable {}
+private final class DecHolder: Sendable { init(helper: DecHelper) {} }
+private final class DecHelper: Sendable {}
+
+extension ScopeTag {
+    fileprivate static let decRequest: ScopeTag = "decRequest"
+    fileprivate static let decSession: ScopeTag = "decSession"
+}
+
+private let decFile = "InjectorTests/DeclaredRegistrationTests.swift"
+
+/// Counts the factories a test's registrations ran.
+private final class FactoryRuns: Sendable {
+    private let count = Locked.make(0)
+    var value: Int { count.withLock { $0 } }
+    func record() { count.withLock { $0 += 1 } }
+}
+
+@Suite struct DeclaredRegistrationTests {
+    @Test func anInitializerReferenceIsResolvedByItsParameterTypes() throws {
+        let container = Container()
+        container.register((any DecClock).self, scope: .singleton) { _ in DecSystemClock(serial: 7) }
+        container.register((any DecDatabase).self) { _ in DecSQLite() }
+        container.register((any DecNoteStore).self, scope: .singleton, DecFileNoteStore.init)
+
+        let store = try container.resolve((any DecNoteStore).self)
+
+        #expect(store.clock.serial == 7)
+        #expect(store.database.name == "main")
+        #expect(try container.resolve((any DecNoteStore).self) === store)
+    }
+
+    @Test func aClosureWithTypedParametersIsDeclaredAndOneTakingAResolverIsNot() throws {
+        let container = Container()
+        container.register((any DecClock).self) { _ in DecSystemClock() }
+        container.register((any DecDatabase).self) { r in DecSQLite(name: "from a resolver \(type(of: r))") }
+        container.register((any DecNoteStore).self) { (clock: any DecClock, database: any DecDatabase) in
+            DecFileNoteStore(clock: clock, database: database)
+        }
+
+        let report = try container.validate()
+
+        #expect(report.checkedFromDeclarations == [ServiceKey((any DecNoteStore).self, name: nil)])
+        #expect(try container.resolve((any DecNoteStore).self).database.name == "from a resolver Resolver")
+    }
+
+    @Test func namedDependenciesAreResolvedUnderTheirNames() throws {
+        let container = Container()
+        container.register((any DecDatabase).self) { _ in DecSQLite(name: "main") }
+        container.register((any DecDatabase).self, name: "audit") { _ in DecSQLite(name: "audit") }
+        container.register((any DecClock).self) { _ in DecSystemClock() }
+        container.register(
+            (any DecNoteStore).self,
+            name: "audited",
+            using: Resolved((any DecClock).self),
+            Resolved((any DecDatabase).self, name: "audit"),
+            make: DecFileNoteStore.init
+        )
+
+        #expect(try container.resolve((any DecNoteStore).self, name: "audited").database.name == "audit")
+    }
+
+    @Test func everyLifetimeKeepsItsSharing() throws {
+        let container = Container()
+        container.register(DecPool.self, scope: .singleton, DecPool.init)
+        container.register(DecRepository.self, scope: .scoped, DecRepository.init)
+        container.register(DecRequestLog.self, scope: .weak, DecRequestLog.init)
+        container.register(DecMailer.self, scope: .graph, DecMailer.init)
+        container.register(DecHelper.self, DecHelper.init)
+
+        let scope = container.makeScope()
+        defer { try? scope.close() }
+
+        #expect(try scope.resolve(DecRepository.self) === scope.resolve(DecRepository.self))
+        #expect(try container.resolve(DecPool.self) === container.resolve(DecPool.self))
+        let log = try container.resolve(DecRequestLog.self)
+        #expect(try container.resolve(DecRequestLog.self) === log)
+        #expect(try container.resolve(DecHelper.self) !== container.resolve(DecHelper.self))
+    }
+
+    @Test func anAsyncFunctionResolvesAsyncDependencies() async throws {
+        let container = Container()
+        container.register(DecPool.self, scope: .singleton) { _ async in DecPool() }
+        container.register(DecRepository.self) { (pool: DecPool) async in DecRepository(pool: pool) }
+
+        _ = try await container.resolveAsync(DecRepository.self)
+        let error = try #require(injectionError { try container.resolve(DecRepository.self) })
+        #expect(error.code == .asyncResolutionRequired)
+    }
+
+    @Test func hooksRunOnADeclaredRegistration() throws {
+        let container = Container()
+        let runs = FactoryRuns()
+        container.register(DecMailer.self, DecMailer.init).onResolved { _, _ in runs.record() }
+
+        _ = try container.resolve(DecMailer.self)
+
+        #expect(runs.value == 1)
+    }
+
+    @Test func aMissingParameterIsNamedWithItsPositionAndDeclarationSite() throws {
+        let container = Container()
+        container.register((any DecClock).self) { _ in DecSystemClock() }
+        let line = #line + 1
+        container.register((any DecNoteStore).self, DecFileNoteStore.init)
+
+        let error = try #require(injectionError { try container.resolve((any DecNoteStore).self) })
+
+        #expect(error.code == .missingRegistration)
+        #expect(
+            error.message
+                == "No registration for DecDatabase, the 2nd parameter of DecNoteStore (declared at \(decFile):\(line)),"
+                + " needed by DecNoteStore -> DecDatabase (missing). Nothing is registered for DecDatabase under any"
+                + " name or arguments. Fix: register it, e.g. container.register(DecDatabase.self) { r in … }, in this"
+                + " container or one of its parents."
+        )
+    }
+
+    @Test func validationFindsAMissingDependencyBehindAScopeValueWithoutRunningAFactory() throws {
+        let container = Container()
+        let runs = FactoryRuns()
+        container.register(DecRequestInfo.self, providedByScope: .decRequest)
+        container.register(DecMailer.self) { _ in
+            runs.record()
+            return DecMailer()
+        }
+        let line = #line + 1
+        container.register(DecAuditTrail.self, scope: .scoped(to: .decRequest)) {
+            (request: DecRequestInfo, database: any DecDatabase) in
+            runs.record()
+            return DecAuditTrail(request: request, database: database)
+        }
+
+        let error = try #require(injectionError { try container.validate() })
+
+        #expect(runs.value == 1)  // the closure registration's factory, and no other
+        #expect(error.code == .validationFailed)
+        #expect(error.problems.map(\.code) == [.missingRegistration])
+        #expect(
+            error.problems.first?.message
+                == "No registration for DecDatabase, the 2nd parameter of DecAuditTrail (declared at"
+                + " \(decFile):\(line)), needed by DecAuditTrail -> DecDatabase (missing). Nothing is registered"
+                + " for DecDatabase under any name or arguments. Fix: register it, e.g."
+                + " container.register(DecDatabase.self) { r in … }, in this container or one of its parents."
+        )
+    }
+
+    @Test func validationChecksDeclaredRegistrationsWithoutBuildingThemAndSaysHowEachWasChecked() throws {
+        let container = Container()
+        let runs = FactoryRuns()
+        container.register(DecRequestInfo.self, providedByScope: .decRequest)
+        container.register((any DecDatabase).self, scope: .singleton) { _ in
+            runs.record()
+            return DecSQLite()
+        }
+        container.register(DecAuditTrail.self, scope: .scoped(to: .decRequest)) {
+            (request: DecRequestInfo, database: any DecDatabase) in
+            runs.record()
+            return DecAuditTrail(request: request, database: database)
+        }
+
+        let report = try container.validate()
+
+        #expect(runs.value == 1)
+        #expect(report.checkedFromDeclarations == [ServiceKey(DecAuditTrail.self, name: nil)])
+        #expect(
+            report.description == """
+                Validated 2 registrations: 1 from their declarations, without building them; 1 by building them in a sandbox.
+                Not checked:
+                - DecRequestInfo: provided by lifetime scopes
+                """
+        )
+    }
+
+    @Test func validationFindsADeclaredCycleWithItsPath() throws {
+        let container = Container()
+        container.register(DecChicken.self, DecChicken.init)
+        container.register(DecEgg.self, DecEgg.init)
+
+        let error = try #require(injectionError { try container.validate() })
+
+        #expect(error.problems.map(\.code) == [.circularDependency])
+        #expect(error.problems.first?.resolutionPath.map(\.description) == ["DecChicken", "DecEgg", "DecChicken"])
+        #expect(
+            error.problems.first?.message
+                == "Circular dependency: DecChicken -> DecEgg -> DecChicken. Each of these asks for the next in its"
+                + " factory, so none of them can be built first. Fix: break the cycle with property injection: let"
+                + " one of them receive the other after construction, in an onResolved hook, and give the one"
+                + " resolved back the .graph or .singleton scope so that the hook receives the same instance."
+        )
+    }
+
+    @Test func validationFindsADeclaredCaptiveDependency() throws {
+        let container = Container()
+        container.register(DecRequestInfo.self, providedByScope: .decRequest)
+        container.register((any DecDatabase).self) { _ in DecSQLite() }
+        container.register(DecAuditTrail.self, scope: .scoped(to: .decRequest), DecAuditTrail.init)
+        container.register(DecSessionCache.self, scope: .singleton, DecSessionCache.init)
+
+        let error = try #require(injectionError { try container.validate() })
+
+        #expect(error.problems.map(\.code) == [.captiveDependency])
+        #expect(
+            error.problems.first?.message
+                == "Captive dependency: DecSessionCache (.singleton) depends on DecAuditTrail"
+                + " (.scoped(to: decRequest)), which would then outlive its lifetime scope. Path: DecSessionCache"
+                + " -> DecAuditTrail. Fix: give DecSessionCache a scope no longer than DecAuditTrail's"
+                + " (.scoped(to: decRequest) or .transient), give DecAuditTrail a longer one, or let"
+                + " DecSessionCache ask for it when it needs it rather than hold it."
+        )
+    }
+
+    @Test func validationFindsACaptiveDependencyBehindAClosureRegistrationByItsRecordedEdges() throws {
+        let container = Container()
+        container.register(DecMailer.self, scope: .scoped) { _ in DecMailer() }
+        container.register(DecHelper.self) { r in
+            _ = try r.resolve(DecMailer.self)
+            return DecHelper()
+        }
+        container.register(DecHolder.self, scope: .singleton, DecHolder.init)
+
+        let error = try #require(injectionError { try container.validate() })
+
+        #expect(error.problems.map(\.code) == [.captiveDependency])
+        #expect(error.problems.first?.resolutionPath.map(\.description) == ["DecHolder", "DecHelper", "DecMailer"])
+    }
+
+    @Test func validationFindsScopesOfTwoTagsInOneDeclaredResolve() throws {
+        let container = Container()
+        container.register(DecRequestInfo.self, providedByScope: .decRequest)
+        container.register((any DecDatabase).self, scope: .scoped(to: .decSession)) { _ in DecSQLite() }
+        container.register(DecAuditTrail.self, scope: .scoped(to: .decRequest), DecAuditTrail.init)
+
+        let error = try #require(injectionError { try container.validate() })
+
+        #expect(error.problems.map(\.code) == [.scopeMismatch])
+        #expect(
+            error.problems.first?.message
+                == "DecDatabase is .scoped(to: decSession), but was resolved from the scope \"decRequest\". Path: DecAuditTrail -> DecDatabase. Fix: resolve it from a scope made with"
+                + " container.makeScope(tag: \"decSession\"), or register it as .scoped to let any scope own it."
+        )
+    }
+
+    @Test func validationFindsAnAsyncDependencyOfASyncFunction() throws {
+        let container = Container()
+        container.register(DecPool.self, scope: .singleton) { _ async in DecPool() }
+        container.register(DecRepository.self, DecRepository.init)
+
+        let error = try #require(injectionError { try container.validate() })
+
+        #expect(error.problems.map(\.code) == [.asyncResolutionRequired])
+        #expect(
+            error.problems.first?.message
+                == "DecPool has an async factory, which a sync resolve cannot run. Path: DecRepository -> DecPool."
+                + " Fix: resolve it with try await resolveAsync(DecPool.self), from the container or scope you"
+                + " resolve from (r.resolveAsync in an async factory); a sync factory that needs it must become"
+                + " async too."
+        )
+    }
+
+    @Test func aLazyParameterNeedsNoRegistrationAndAnOptionalOneNeedsTheWrappedType() throws {
+        let container = Container()
+        let line = #line + 1
+        container.register(DecReport.self, DecReport.init)
+
+        let error = try #require(injectionError { try container.validate() })
+        container.register(DecMailer.self, DecMailer.init)
+        let report = try container.validate()
+
+        #expect(error.problems.map(\.code) == [.missingRegistration])
+        #expect(
+            error.problems.first?.message
+                == "No registration for DecMailer, the 1st parameter of DecReport (declared at \(decFile):\(line)),"
+                + " needed by DecReport -> DecMailer (missing). Nothing is registered for DecMailer under any name or"
+                + " arguments. Fix: register it, e.g. container.register(DecMailer.self) { r in … }, in this"
+                + " container or one of its parents."
+        )
+        #expect(report.checkedFromDeclarations.map(\.description) == ["DecReport", "DecMailer"])
+        #expect(try container.resolve(DecReport.self).logger != nil)
+    }
+}
