@@ -67,16 +67,10 @@ struct RequestModule: Module {
             }
             return RequestContext(id: number)
         }
-        container.register(Transaction.self, scope: .scoped(to: .request)) { r in
-            try Transaction(context: r.resolve(RequestContext.self))
-        }
-        container.register(NoteHandler.self) { r in
-            try NoteHandler(
-                context: r.resolve(RequestContext.self),
-                transaction: r.resolve(Transaction.self),
-                store: r.resolve(NoteStore.self)
-            )
-        }
+        // Declared: the container resolves each initialiser's parameters by type, and validation
+        // checks them without building anything.
+        container.register(Transaction.self, scope: .scoped(to: .request), Transaction.init)
+        container.register(NoteHandler.self, NoteHandler.init)
         container.register(SearchIndex.self, scope: .singleton) { r in
             await SearchIndex.build(over: try r.resolve(NoteStore.self).count)
         }

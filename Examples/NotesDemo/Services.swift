@@ -122,6 +122,19 @@ final class Transaction: Disposable {
     func dispose() { print("  disposed Transaction of request #\(context.id) (committed)") }
 }
 
+/// The number of a request, given to its scope by whoever opens it (a server's request handler).
+struct RequestID: Sendable {
+    let value: Int
+}
+
+/// Sends mail; nothing in this demo registers one.
+protocol Mailer {}
+
+/// Records what one request did, and mails it.
+final class AuditTrail {
+    init(request: RequestID, mailer: any Mailer) {}
+}
+
 /// Handles one call of a request; made per call, sharing the request's context and transaction.
 final class NoteHandler {
     let context: RequestContext

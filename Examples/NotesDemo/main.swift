@@ -100,7 +100,8 @@ try container.withOverrides {
 print("After: the clock says \(try container.resolve(Clock.self).now)")
 
 step("12. Validate the whole graph at launch: every problem at once")
-print("validate() builds every service in a sandbox, then disposes what it built:")
+print("validate() checks declared services from their declarations; it builds the others in a sandbox,")
+print("then disposes what it built:")
 do {
     try container.validate()
 } catch let error as InjectionError {
@@ -108,14 +109,27 @@ do {
     print(error.message)
 }
 
-step("13. The dependency graph, as a tree and as a Graphviz file")
+step("13. Declared dependencies are checked without building anything, even behind a request's values")
+let requests = Container()
+requests.register(RequestID.self, providedByScope: .request)  // a value each request scope is given
+requests.register(AuditTrail.self, scope: .scoped(to: .request), AuditTrail.init)  // init(request:mailer:)
+print("AuditTrail declares its parameters, so the graph knows them before anything is built:")
+print(requests.dependencyGraph().textTree, terminator: "")
+do {
+    try requests.validate()
+} catch let error as InjectionError {
+    print("(expected: nothing registers the Mailer that AuditTrail's initialiser takes)")
+    print(error.message)
+}
+
+step("14. The dependency graph, as a tree and as a Graphviz file")
 print(container.dependencyGraph().textTree, terminator: "")
 let dotFile = FileManager.default.temporaryDirectory.appendingPathComponent("notes-graph.dot")
 try container.dependencyGraph().dot.write(to: dotFile, atomically: true, encoding: .utf8)
 print("Wrote it to the temporary directory, \(dotFile.path)")
 print("Render it with: dot -Tsvg \(dotFile.path) -o notes-graph.svg")
 
-step("14. Routing: find a module by the protocol its caller needs")
+step("15. Routing: find a module by the protocol its caller needs")
 // Routes live in a child container here only because the app's registry above is already frozen.
 let app = container.makeChild()
 let router = Router(container: app)
@@ -124,19 +138,19 @@ registerRoutes(on: router, isSignedIn: { signedIn.withLock { $0 } })
 let time = try router.makeDestination(to: RoutableService<any TimeService>())
 print("The caller knows only the TimeService protocol; the container made it: it is \(time.now)")
 
-step("15. A module made with parameters that do not belong to the destination")
+step("16. A module made with parameters that do not belong to the destination")
 let readOnlyEditor = try router.makeDestination(to: RoutableServiceModule<any EditorModule>()) {
     $0.makeDestinationWith(Note(text: "Trip plans"), readOnly: true)
 }
 print("The editor module made an editor titled \"\(readOnlyEditor.title)\"")
 
-step("16. A protocol one module requires, served by another module through an adapter")
+step("17. A protocol one module requires, served by another module through an adapter")
 let syncLog = try router.makeDestination(to: RoutableService<any SyncLogging>())
 syncLog.record("synced 3 notes")
 let activity = try router.makeDestination(to: RoutableService<any ActivityLog>())
 print("The sync module logged through SyncLogging; the activity log reads: \(activity.entries)")
 
-step("17. Open a URL: its placeholders and query items reach the route as typed values")
+step("18. Open a URL: its placeholders and query items reach the route as typed values")
 let viewer = try router.makeDestination(url: "notes://notes/2?highlight=milk", as: (any NoteViewer).self)
 print("notes://notes/2?highlight=milk opened \(viewer.summary)")
 do {
@@ -145,7 +159,7 @@ do {
     print("\(error.code): \(error.message)")
 }
 
-step("18. An interceptor sends a signed-out user to sign in first")
+step("19. An interceptor sends a signed-out user to sign in first")
 let opened = try router.perform(url: "notes://notes/2/edit")  // an untyped call takes what it is redirected to
 print("Signed out, the URL gave its caller a \(opened.destination.map { "\(type(of: $0))" } ?? "nothing")")
 do {
@@ -157,7 +171,7 @@ signedIn.withLock { $0 = true }
 let editing = try router.makeDestination(url: "notes://notes/2/edit", as: (any NoteEditing).self)
 print("Signed in, the same URL opens the editor for note #\(editing.noteID)")
 
-step("19. Screens on a navigation host: a signed-out user is shown sign-in first")
+step("20. Screens on a navigation host: a signed-out user is shown sign-in first")
 // The headless host keeps a navigation hierarchy in memory, as UIKit would: testable on Linux.
 let home = HomeScreen()
 let screens = HeadlessNavigationHost(navigationStackWith: home)
@@ -174,14 +188,14 @@ do {
 }
 print(screens)
 
-step("20. Signed in, the editor is pushed; a deep link opens a note over it")
+step("21. Signed in, the editor is pushed; a deep link opens a note over it")
 if let signIn = screens.presentedScreen(of: home) { try screens.dismiss(signIn) }  // the user signed in
 screenSession.withLock { $0 = true }
 try editorRoute.perform()
 let deepLink = try screenRouter.perform(url: "notes://screens/notes/7", path: .push(from: editorRoute.destination!))
 print(screens)
 
-step("21. Removing routes undoes what they did, whatever it was")
+step("22. Removing routes undoes what they did, whatever it was")
 try deepLink.removeRoute()
 try editorRoute.removeRoute()
 print(screens)

@@ -343,4 +343,56 @@ private final class FactoryRuns: Sendable {
         #expect(report.checkedFromDeclarations.map(\.description) == ["DecReport", "DecMailer"])
         #expect(try container.resolve(DecReport.self).logger != nil)
     }
+
+    @Test func anOverrideRebuildsOnlyTheSingletonsThatDependOnItThroughDeclaredEdges() throws {
+        let container = Container()
+        let poolBuilds = FactoryRuns()
+        container.register((any DecClock).self, scope: .singleton) { () in DecSystemClock(serial: 1) }
+        container.register(DecPool.self, scope: .singleton) { () in
+            poolBuilds.record()
+            return DecPool()
+        }
+        container.register((any DecDatabase).self, scope: .singleton) { (_: DecPool) in DecSQLite() }
+        container.register((any DecNoteStore).self, scope: .singleton, DecFileNoteStore.init)
+        let store = try container.resolve((any DecNoteStore).self)
+        let pool = try container.resolve(DecPool.self)
+
+        let inside = try container.withOverrides {
+            $0.register((any DecClock).self) { _ in DecSystemClock(serial: 2) }
+        } operation: {
+            (
+                store: try container.resolve((any DecNoteStore).self),
+                pool: try container.resolve(DecPool.self),
+                database: try container.resolve((any DecDatabase).self)
+            )
+        }
+
+        #expect(inside.store !== store)
+        #expect(inside.store.clock.serial == 2)
+        // No path to the clock: the container's own.
+        #expect(inside.store.database as AnyObject === store.database as AnyObject)
+        #expect(inside.pool === pool)
+        #expect(poolBuilds.value == 1)
+        #expect(try container.resolve((any DecNoteStore).self) === store)
+    }
+
+    @Test func anOverrideRebuildsAClosureSingletonByItsRecordedEdgesAndOneNotYetBuiltForTheCall() throws {
+        let container = Container()
+        container.register((any DecClock).self, scope: .singleton) { _ in DecSystemClock(serial: 1) }
+        container.register(DecPool.self, scope: .singleton) { _ in DecPool() }
+        container.register(DecRepository.self, scope: .singleton) { r in
+            try DecRepository(pool: r.resolve(DecPool.self))
+        }
+        container.register(DecRequestLog.self, scope: .singleton) { _ in DecRequestLog() }
+        let repository = try container.resolve(DecRepository.self)
+
+        let inside = try container.withOverrides {
+            $0.register((any DecClock).self) { _ in DecSystemClock(serial: 2) }
+        } operation: {
+            (repository: try container.resolve(DecRepository.self), log: try container.resolve(DecRequestLog.self))
+        }
+
+        #expect(inside.repository === repository)  // built, and its recorded edges miss the clock
+        #expect(inside.log !== (try container.resolve(DecRequestLog.self)))  // edges unknown: built for the call
+    }
 }

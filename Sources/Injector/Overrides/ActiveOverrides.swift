@@ -30,6 +30,8 @@ final class ActiveOverrides: Sendable {
     /// The scoped instances built while the overrides are in effect, a store per scope, so that
     /// none is resolved after the call. The scope still owns them: its close disposes them.
     private let scopeStores = Locked.make([ObjectIdentifier: ScopeStore]())
+    /// `sharesContainerInstance(of:lookup:)`'s answers, by registration.
+    private let sharing = Locked.make([ObjectIdentifier: Bool]())
 
     private struct ScopeStore {
         /// Tells a scope from a later one at the same address.
@@ -78,6 +80,45 @@ final class ActiveOverrides: Sendable {
     func registrations(reaching lookup: Container) -> [Container] {
         let outer = outer?.running?.registrations(reaching: lookup) ?? []
         return lookup.descends(from: target) ? outer + [registrations] : outer
+    }
+
+    /// Whether a resolve under these overrides may take `provider`'s singleton or weak instance from
+    /// its container (looking up from `lookup`), rather than build one for the call: whether its
+    /// instance cannot depend on an overridden key, by its declared edges, or by the edges its
+    /// published instance's construction recorded. A closure registration with no published
+    /// instance has edges no one knows yet: it is built for the call.
+    func sharesContainerInstance(of provider: AnyProvider, lookup: Container) -> Bool {
+        let memo = ObjectIdentifier(provider.record)
+        if let known = sharing.withLock({ $0[memo] }) { return known }
+        var visited: Set<ObjectIdentifier> = []
+        let shares = !dependsOnOverride(provider, lookup: lookup, edgesRecorded: false, visited: &visited)
+        sharing.withLock { $0[memo] = shares }
+        return shares
+    }
+
+    /// Whether `provider`'s instances may depend on an overridden key. `edgesRecorded`: whether the
+    /// registration was built as part of an instance whose edges were recorded, so its own are known.
+    private func dependsOnOverride(
+        _ provider: AnyProvider,
+        lookup: Container,
+        edgesRecorded: Bool,
+        visited: inout Set<ObjectIdentifier>
+    ) -> Bool {
+        guard visited.insert(ObjectIdentifier(provider.record)).inserted else { return false }
+        let recorded = edgesRecorded || provider.publishedSingleton != nil
+        guard let edges = provider.declaredDependencies ?? (recorded ? provider.record.dependencies : nil) else {
+            return true
+        }
+        let overridden = registrations(reaching: lookup)
+        for key in edges {
+            if overridden.contains(where: { $0.registeredProvider(for: key.lookupKey) != nil }) { return true }
+            guard let dependency = lookup.registeredProvider(for: key.lookupKey)?.object else { continue }
+            let edgesRecorded = provider.declaredDependencies == nil && recorded
+            if dependsOnOverride(dependency, lookup: lookup, edgesRecorded: edgesRecorded, visited: &visited) {
+                return true
+            }
+        }
+        return false
     }
 
     /// Where the scoped instances of `lifetimeScope` built under these overrides are kept.

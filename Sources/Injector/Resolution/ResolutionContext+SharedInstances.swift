@@ -27,7 +27,7 @@ extension ResolutionContext {
         from lookup: Container,
         arguments: repeat each Argument
     ) throws -> Service {
-        if let sideStore = environment.sideStore {
+        if let sideStore = environment.sideStore, !sharesContainerInstance(of: provider, lookup: lookup) {
             return try constructStored(
                 provider,
                 in: sideStore,
@@ -47,7 +47,7 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
-        if let sideStore = environment.sideStore {
+        if let sideStore = environment.sideStore, !sharesContainerInstance(of: provider, lookup: lookup) {
             return try await constructStoredAsync(
                 provider,
                 in: sideStore,
@@ -61,6 +61,12 @@ extension ResolutionContext {
             owner: lookup.owner(of: provider),
             arguments: repeat each arguments
         )
+    }
+
+    /// Whether the test overrides this resolution runs under leave `provider`'s shared instance the
+    /// container's own (see `ActiveOverrides.sharesContainerInstance(of:lookup:)`).
+    @usableFromInline func sharesContainerInstance(of provider: AnyProvider, lookup: Container) -> Bool {
+        environment.overrides?.sharesContainerInstance(of: provider, lookup: lookup) == true
     }
 
     /// Builds a singleton or weak instance behind its gate (see `InstanceGates`), with the owner's

@@ -95,4 +95,26 @@ extension ScopeTag {
         #expect(trail.mailer.host == "smtp.example.com")
         #expect(trail.info.path == "/notes")
     }
+
+    @Test func theReadmeDeclaresAStoreAndAnAuditTrailByTheirInitialisers() throws {
+        let container = Container()
+        container.register(Clock.self) { _ in SystemClock() }
+        container.register(Database.self) { _ in SQLite() }
+        container.register(RequestInfo.self, providedByScope: .request)
+        container.register(Mailer.self, name: "smtp") { _ in Mailer(host: "smtp.example.com") }
+
+        container.register(NoteStore.self, scope: .singleton, FileNoteStore.init)  // init(clock: Clock, db: Database)
+        container.register(
+            AuditTrail.self,
+            scope: .scoped(to: .request),
+            using: Resolved(RequestInfo.self),
+            Resolved(Mailer.self, name: "smtp"),
+            make: AuditTrail.init
+        )
+
+        let report = try container.validate()
+        #expect(report.checkedFromDeclarations.map(\.description) == ["NoteStore", "AuditTrail"])
+        let graph = container.dependencyGraph()
+        #expect(graph.nodes.first { $0.key.description == "AuditTrail" }?.dependencies.count == 2)
+    }
 }

@@ -161,22 +161,11 @@ public struct NotesServer: Sendable {
             )
         }
         // Per request: the request's info is given to its scope; the unit of work is one per scope.
+        // Declared: their initialisers' parameters are resolved by type, so validate() checks the
+        // request path without a request, and without building it.
         container.register(RequestInfo.self, providedByScope: .request)
-        container.register(UnitOfWork.self, scope: .scoped(to: .request)) { r in
-            try UnitOfWork(
-                database: r.resolve(NotesDatabase.self),
-                request: r.resolve(RequestInfo.self),
-                audit: r.resolve(ScopeAudit.self)
-            )
-        }
-        container.register(NotesService.self) { r in
-            try NotesService(
-                database: r.resolve(NotesDatabase.self),
-                unitOfWork: r.resolve(UnitOfWork.self),
-                clock: r.resolve((any NotesClock).self),
-                request: r.resolve(RequestInfo.self)
-            )
-        }
+        container.register(UnitOfWork.self, scope: .scoped(to: .request), UnitOfWork.init)
+        container.register(NotesService.self, NotesService.init)
     }
 
     /// The router: `/notes` resolves through request scopes; `/hand/notes` is the same API wired
