@@ -395,4 +395,52 @@ private final class FactoryRuns: Sendable {
         #expect(inside.repository === repository)  // built, and its recorded edges miss the clock
         #expect(inside.log !== (try container.resolve(DecRequestLog.self)))  // edges unknown: built for the call
     }
+
+    @Test func sampleScopeValuesLetValidationBuildTheClosureRegistrationsBehindThem() throws {
+        let container = Container()
+        container.register(DecRequestInfo.self, providedByScope: .decRequest)
+        container.register(DecAuditTrail.self, scope: .scoped(to: .decRequest)) { r in
+            try DecAuditTrail(request: r.resolve(DecRequestInfo.self), database: r.resolve((any DecDatabase).self))
+        }
+
+        let withoutSamples = try container.validate()
+        let error = try #require(
+            injectionError {
+                try container.validate(providing: { $0.provide(DecRequestInfo.self, DecRequestInfo(id: 1)) })
+            }
+        )
+        container.register((any DecDatabase).self) { _ in DecSQLite() }
+        let withSamples = try container.validate(providing: { $0.provide(DecRequestInfo.self, DecRequestInfo(id: 1)) })
+
+        #expect(
+            withoutSamples.unchecked.map(\.description) == [
+                "DecRequestInfo: provided by lifetime scopes",
+                "DecAuditTrail: needs a value provided by lifetime scopes",
+            ]
+        )
+        #expect(error.problems.map(\.code) == [.missingRegistration])
+        #expect(
+            error.problems.first?.message
+                == "No registration for DecDatabase, needed by DecAuditTrail -> DecDatabase (missing). Nothing is"
+                + " registered for DecDatabase under any name or arguments. Fix: register it, e.g."
+                + " container.register(DecDatabase.self) { r in … }, in this container or one of its parents."
+        )
+        #expect(withSamples.checked.map(\.description) == ["DecRequestInfo", "DecAuditTrail", "DecDatabase"])
+        #expect(withSamples.unchecked.isEmpty)
+    }
+
+    @Test func sampleScopeValuesReachAsyncValidationToo() async throws {
+        let container = Container()
+        container.register(DecRequestInfo.self, providedByScope: .decRequest)
+        container.register(DecRequestLog.self, scope: .scoped(to: .decRequest)) { r async throws in
+            _ = try r.resolve(DecRequestInfo.self)
+            return DecRequestLog()
+        }
+
+        let report = try await container.validateAsync(providing: {
+            $0.provide(DecRequestInfo.self, DecRequestInfo(id: 2))
+        })
+
+        #expect(report.checked.map(\.description) == ["DecRequestInfo", "DecRequestLog"])
+    }
 }

@@ -39,8 +39,27 @@ extension Container {
     ///   problem, with its own code, is in ``InjectionError/problems``.
     @discardableResult
     public func validate() throws -> ValidationReport {
+        try validate(providing: { _ in })
+    }
+
+    /// Checks the whole graph as ``validate()`` does, with sample values for the values lifetime
+    /// scopes are given (``register(_:name:providedByScope:fileID:line:)``), so that the closure
+    /// registrations that need them are built and checked too.
+    ///
+    /// ```swift
+    /// try container.validate(providing: { $0.provide(RequestInfo.self, .sample) })
+    /// ```
+    ///
+    /// Declared registrations need no samples: they are checked from their declarations.
+    ///
+    /// - Parameter values: Gives the sandbox's scope its sample values.
+    /// - Returns: What was checked, and what could not be.
+    /// - Throws: ``InjectionError`` with code ``InjectionError/Code/validationFailed``; each
+    ///   problem, with its own code, is in ``InjectionError/problems``.
+    @discardableResult
+    public func validate(providing values: (inout ScopeValues) -> Void) throws -> ValidationReport {
         var validation = Validation(of: self)
-        let sandbox = makeSandbox()
+        let sandbox = makeSandbox(providing: values)
         for provider in validation.providersToResolve(includingAsync: false) {
             let context = ResolutionContext.begin()
             defer { context.end() }
@@ -70,8 +89,25 @@ extension Container {
     ///   problem is in ``InjectionError/problems``.
     @discardableResult
     public func validateAsync(isolation: isolated (any Actor)? = #isolation) async throws -> ValidationReport {
+        try await validateAsync(providing: { _ in }, isolation: isolation)
+    }
+
+    /// Checks the whole graph as ``validateAsync(isolation:)`` does, with sample values for the values
+    /// lifetime scopes are given, as ``validate(providing:)`` takes them.
+    ///
+    /// - Parameters:
+    ///   - values: Gives the sandbox's scope its sample values.
+    ///   - isolation: Where it runs: the caller's actor by default.
+    /// - Returns: What was checked, and the registrations that need resolve-time arguments.
+    /// - Throws: ``InjectionError`` with code ``InjectionError/Code/validationFailed``; each
+    ///   problem is in ``InjectionError/problems``.
+    @discardableResult
+    public func validateAsync(
+        providing values: (inout ScopeValues) -> Void,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> ValidationReport {
         var validation = Validation(of: self)
-        let sandbox = makeSandbox()
+        let sandbox = makeSandbox(providing: values)
         for provider in validation.providersToResolve(includingAsync: true) {
             let context = ResolutionContext(asyncIn: sandbox.lifetimeScope, from: self)
             defer { context.end() }
@@ -92,8 +128,10 @@ extension Container {
         return try validation.finish(undisposed: [])
     }
 
-    private func makeSandbox() -> Sandbox {
-        let lifetimeScope = LifetimeScope(container: self, tag: nil, acceptsEveryTag: true)
+    private func makeSandbox(providing values: (inout ScopeValues) -> Void) -> Sandbox {
+        var given = ScopeValues()
+        values(&given)
+        let lifetimeScope = LifetimeScope(container: self, tag: nil, acceptsEveryTag: true, values: given)
         return Sandbox(
             lifetimeScope: lifetimeScope,
             side: InstanceStore.make(disposingIn: lifetimeScope.store.disposals, isSideStore: true)

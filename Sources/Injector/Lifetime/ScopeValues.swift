@@ -163,9 +163,10 @@ extension Container {
             handingOn: true,
             providingScopeValue: true
         ) { r in
-            guard let lifetimeScope = r.context.environment.lifetimeScope, !lifetimeScope.acceptsEveryTag else {
-                throw ScopeValueInSandbox()
-            }
+            // Validation's sandbox has the sample values it was given, if any (`validate(providing:)`).
+            guard let lifetimeScope = r.context.environment.lifetimeScope,
+                !lifetimeScope.acceptsEveryTag || lifetimeScope.values[key.lookupKey] != nil
+            else { throw ScopeValueInSandbox() }
             guard let given = lifetimeScope.values[key.lookupKey] else {
                 throw InjectionError.scopeValueMissing(key, tag: lifetimeScope.tag, site: site, path: r.context.path)
             }

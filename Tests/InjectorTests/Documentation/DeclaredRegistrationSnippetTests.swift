@@ -39,7 +39,10 @@ private struct NoteEditor: Editor {
     let clock: any Clock
 }
 
-private struct RequestInfo: Sendable { let path: String }
+private struct RequestInfo: Sendable {
+    let path: String
+    static let sample = RequestInfo(path: "/sample")
+}
 private final class Mailer: Sendable {
     let host: String
     init(host: String) { self.host = host }
@@ -116,5 +119,18 @@ extension ScopeTag {
         #expect(report.checkedFromDeclarations.map(\.description) == ["NoteStore", "AuditTrail"])
         let graph = container.dependencyGraph()
         #expect(graph.nodes.first { $0.key.description == "AuditTrail" }?.dependencies.count == 2)
+    }
+
+    @Test func validationTakesSampleValuesForTheScopesValues() throws {
+        let container = Container()
+        container.register(RequestInfo.self, providedByScope: .request)
+        container.register(Mailer.self, name: "smtp") { _ in Mailer(host: "smtp.example.com") }
+        container.register(AuditTrail.self, scope: .scoped(to: .request)) { r in
+            try AuditTrail(r.resolve(RequestInfo.self), r.resolve(Mailer.self, name: "smtp"))
+        }
+
+        try container.validate(providing: { $0.provide(RequestInfo.self, .sample) })
+
+        #expect(try container.validate(providing: { $0.provide(RequestInfo.self, .sample) }).unchecked.isEmpty)
     }
 }
