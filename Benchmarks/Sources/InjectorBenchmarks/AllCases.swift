@@ -18,10 +18,13 @@
 /// else), and list it here.
 let allCases: [any BenchmarkCase] = [
     TransientCase(),  // A
+    DeclaredTransientCase(),  // A, registered the declared way
     TransientGraphCase(),  // B
+    DeclaredTransientGraphCase(),  // B, declared
     SingletonCase(),  // C
     GraphDiamondCase(),  // D, all four `.graph` (the target's case)
     SharedLeafDiamondCase(),  // D as before issue 9: only the shared D `.graph`
+    DeclaredGraphDiamondCase(),  // D, all `.graph`, declared
     ArgumentsCase(),  // E
     RegistrationCase(),  // F
     ThreadsCase(),  // G

@@ -47,6 +47,7 @@ extension Container {
     /// - Returns: The registration, to which hooks and checks can be added.
     @discardableResult
     @_disfavoredOverload
+    @inlinable
     public func register<Service, each Dependency>(
         _ service: Service.Type,
         name: String? = nil,
@@ -84,6 +85,7 @@ extension Container {
     /// - Returns: The registration, to which hooks and checks can be added.
     @discardableResult
     @_disfavoredOverload
+    @inlinable
     public func register<Service, each Dependency>(
         _ service: Service.Type,
         name: String? = nil,
@@ -131,6 +133,7 @@ extension Container {
     ///   - make: Makes an instance from its dependencies.
     /// - Returns: The registration, to which hooks and checks can be added.
     @discardableResult
+    @inlinable
     public func register<Service, each Dependency>(
         _ service: Service.Type,
         name: String? = nil,
@@ -147,18 +150,10 @@ extension Container {
             line,
             repeat each dependencies
         )
-        let provider = Provider(
-            key: parameters.key,
-            scope: scope.scope,
-            site: parameters.site,
-            declaring: parameters.declared
-        ) {
-            r in
-            var parameters = parameters
-            return try make(repeat parameters.next(each dependencies, from: r))
+        return register(parameters, scope: scope.scope, replacing: replacesExisting) { r in
+            var position = 0
+            return try make(repeat parameters.resolve((each Dependency).self, at: &position, from: r))
         }
-        add(provider, replacing: replacesExisting)
-        return Registration(container: self, key: parameters.key.lookupKey)
     }
 
     /// Registers an `async` function whose parameters the container resolves as `dependencies`
@@ -175,6 +170,7 @@ extension Container {
     ///   - make: Makes an instance, asynchronously, from its dependencies.
     /// - Returns: The registration, to which hooks and checks can be added.
     @discardableResult
+    @inlinable
     public func register<Service, each Dependency>(
         _ service: Service.Type,
         name: String? = nil,
@@ -191,18 +187,10 @@ extension Container {
             line,
             repeat each dependencies
         )
-        let provider = Provider(
-            key: parameters.key,
-            scope: scope.scope,
-            site: parameters.site,
-            declaring: parameters.declared
-        ) {
-            r in
-            var parameters = parameters
-            return try await make(repeat await parameters.next(each dependencies, from: r))
+        return register(parameters, scope: scope.scope, replacing: replacesExisting) { r in
+            var position = 0
+            return try await make(repeat await parameters.resolve((each Dependency).self, at: &position, from: r))
         }
-        add(provider, replacing: replacesExisting)
-        return Registration(container: self, key: parameters.key.lookupKey)
     }
 }
 
@@ -227,18 +215,19 @@ public struct Resolved<Service>: Sendable {
     }
 }
 
-/// The parameters of one call of a declared registration's function, resolved in order; an error
-/// resolving one says which parameter of which registration asked for it.
-private struct DeclaredParameters: Sendable {
+/// What a declared registration's function needs: the keys of its parameters, resolved in order;
+/// an error resolving one says which parameter of which registration asked for it.
+@usableFromInline
+struct DeclaredParameters: Sendable {
     /// The key of the registration.
-    let key: ServiceKey
-    /// Where it was written.
-    let site: RegistrationSite
+    @usableFromInline let key: ServiceKey
     /// The keys of its parameters, in order.
-    let declared: [ServiceKey]
-    /// The parameter resolved next.
-    var position = 0
+    @usableFromInline let declared: [ServiceKey]
+    /// Where it was written.
+    @usableFromInline let fileID: StaticString
+    @usableFromInline let line: UInt
 
+    @inlinable
     init<each Dependency>(
         of key: ServiceKey,
         at fileID: StaticString,
@@ -246,31 +235,89 @@ private struct DeclaredParameters: Sendable {
         _ dependencies: repeat Resolved<each Dependency>
     ) {
         self.key = key
-        site = RegistrationSite(fileID: fileID, line: line)
+        self.fileID = fileID
+        self.line = line
         var declared: [ServiceKey] = []
         repeat declared.append(ServiceKey((each Dependency).self, name: (each dependencies).name))
         self.declared = declared
     }
 
-    mutating func next<Dependency>(_ dependency: Resolved<Dependency>, from resolver: Resolver) throws -> Dependency {
+    /// Resolves the parameter at `position`, of type `Dependency`, and moves `position` on.
+    @inlinable
+    func resolve<Dependency>(_: Dependency.Type, at position: inout Int, from resolver: Resolver) throws -> Dependency {
         defer { position += 1 }
         do {
-            return try resolver.resolve(Dependency.self, name: dependency.name)
-        } catch let error as InjectionError {
-            throw error.declared(parameter: position, of: key, at: site, asking: declared[position])
+            return try resolver.resolve(declared: declared[position])
+        } catch {
+            throw failure(error, at: position, from: resolver)
         }
     }
 
-    mutating func next<Dependency>(
-        _ dependency: Resolved<Dependency>,
+    /// The async spelling of `resolve(_:at:from:)`.
+    @inlinable
+    func resolve<Dependency>(
+        _: Dependency.Type,
+        at position: inout Int,
         from resolver: Resolver,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> Dependency {
         defer { position += 1 }
         do {
-            return try await resolver.resolveAsync(Dependency.self, name: dependency.name)
-        } catch let error as InjectionError {
-            throw error.declared(parameter: position, of: key, at: site, asking: declared[position])
+            return try await resolver.resolveAsync(declared: declared[position])
+        } catch {
+            throw failure(error, at: position, from: resolver)
         }
+    }
+
+    /// `error`, met resolving the parameter at `position`, saying which parameter it is.
+    @usableFromInline
+    func failure(_ error: any Error, at position: Int, from resolver: Resolver) -> any Error {
+        guard let error = error as? InjectionError else { return error }
+        return error.declared(parameter: position, of: key, at: site, asking: declared[position])
+    }
+
+    /// Where the registration was written.
+    var site: RegistrationSite { RegistrationSite(fileID: fileID, line: line) }
+}
+
+extension Container {
+    /// Adds the provider of a declared registration, whose `factory` resolves `parameters`.
+    @usableFromInline
+    func register<Service>(
+        _ parameters: DeclaredParameters,
+        scope: Scope,
+        replacing replacesExisting: Bool,
+        factory: @escaping @Sendable (Resolver) throws -> Service
+    ) -> Registration<Service> {
+        let site = parameters.site
+        let provider = Provider(
+            key: parameters.key,
+            scope: scope,
+            site: site,
+            declaring: parameters.declared,
+            factory: factory
+        )
+        add(provider, replacing: replacesExisting)
+        return Registration(container: self, key: parameters.key.lookupKey)
+    }
+
+    /// Adds the provider of a declared registration, whose async `factory` resolves `parameters`.
+    @usableFromInline
+    func register<Service>(
+        _ parameters: DeclaredParameters,
+        scope: Scope,
+        replacing replacesExisting: Bool,
+        factory: @escaping @Sendable (Resolver) async throws -> Service
+    ) -> Registration<Service> {
+        let site = parameters.site
+        let provider = Provider(
+            key: parameters.key,
+            scope: scope,
+            site: site,
+            declaring: parameters.declared,
+            asyncFactory: factory
+        )
+        add(provider, replacing: replacesExisting)
+        return Registration(container: self, key: parameters.key.lookupKey)
     }
 }

@@ -22,7 +22,7 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
     /// The types of the values given at resolve time, in order; empty when there are none.
     public let argumentTypes: [Any.Type]
 
-    let lookupKey: LookupKey
+    @usableFromInline let lookupKey: LookupKey
 
     /// The name that tells this registration apart from others of the same type, if any.
     public var name: String? { lookupKey.name }

@@ -115,6 +115,26 @@ extension Resolver {
         }
     }
 
+    /// Resolves `key`, a parameter of a declared registration, whose key was made at registration:
+    /// `resolve(_:name:)` without making it again.
+    @inlinable
+    func resolve<Service>(declared key: ServiceKey) throws -> Service {
+        guard _fastPath(isActive) else { throw InjectionError.resolverOutlived(asking: key) }
+        return try lookup.withObject { try context.resolve(key.lookupKey, from: $0, configure: nil) }
+    }
+
+    /// The async spelling of `resolve(declared:)`, as `resolveAsync(_:name:)` resolves.
+    @usableFromInline
+    func resolveAsync<Service>(
+        declared key: ServiceKey,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> Service {
+        guard isActive else { throw InjectionError.resolverOutlived(asking: key) }
+        let container = lookup.object
+        guard context.isAsync else { return try context.resolve(key.lookupKey, from: container, configure: nil) }
+        return try await context.resolveAsync(key.lookupKey, from: container, configure: nil)
+    }
+
     /// Resolves an instance of `service` whose factory takes one resolve-time argument.
     ///
     /// The same as ``resolve(_:name:arguments:configure:)`` with one argument; it reads better at

@@ -138,7 +138,7 @@ struct TransientGraphCase: ResolutionCase {
     }
 
     /// B's D is wired, and C is there.
-    private static func checkTree(_ a: any TreeA, _ who: String) throws {
+    static func checkTree(_ a: any TreeA, _ who: String) throws {
         try check(a.b.d is TreeDImpl, "\(who): A → B → D is not wired")
         try check((a as? TreeAImpl)?.c is TreeCImpl, "\(who): A → C is not wired")
     }
