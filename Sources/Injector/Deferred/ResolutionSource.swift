@@ -56,6 +56,8 @@ protocol DeferredResolution {
     /// The handle for resolving the wrapped service under `name` from where `context` resolves;
     /// in validation's sandbox, the service is checked to be registered.
     static func make(name: String?, in context: ResolutionContext, from lookup: Container) throws -> Any
+    /// The key of the wrapped service under `name`.
+    static func wrappedKey(name: String?) -> ServiceKey
 }
 
 extension ResolutionContext {
@@ -89,6 +91,8 @@ extension Lazy: DeferredResolution {
         try context.validateDeferred(Service.self, name: name, from: lookup)
         return Lazy(source: context.deferredSource(from: lookup), name: name)
     }
+
+    static func wrappedKey(name: String?) -> ServiceKey { ServiceKey(Service.self, name: name) }
 }
 
 extension ServiceProvider: DeferredResolution {
@@ -96,4 +100,6 @@ extension ServiceProvider: DeferredResolution {
         try context.validateDeferred(Service.self, name: name, from: lookup)
         return ServiceProvider(source: context.deferredSource(from: lookup), name: name)
     }
+
+    static func wrappedKey(name: String?) -> ServiceKey { ServiceKey(Service.self, name: name) }
 }

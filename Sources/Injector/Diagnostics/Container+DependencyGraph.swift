@@ -26,18 +26,23 @@ extension Container {
                     scope: provider.scope,
                     isAsync: provider.isAsync,
                     isDeclared: provider.declaredDependencies != nil,
-                    dependencies: provider.declaredDependencies?.map(resolvedKey) ?? provider.record.dependencies
+                    dependencies: provider.declaredDependencies?.map { resolvedKey(for: $0).key }
+                        ?? provider.record.dependencies
                 )
             }
         )
     }
 
-    /// The key a resolve of `key` looks up: `key`, or, for an optional type with no registration of
-    /// its own, the wrapped type's.
-    func resolvedKey(for key: ServiceKey) -> ServiceKey {
-        guard registeredProvider(for: key.lookupKey) == nil, let optional = key.serviceType as? any OptionalService.Type
-        else { return key }
+    /// The key a resolve of `key` looks up: `key`, or, for one with no registration of its own, the
+    /// wrapped type's of an optional type, a ``Lazy`` or a ``ServiceProvider`` (whether it is one of
+    /// those two is `isDeferred`: resolved when used, not built now).
+    func resolvedKey(for key: ServiceKey) -> (key: ServiceKey, isDeferred: Bool) {
+        guard registeredProvider(for: key.lookupKey) == nil else { return (key, false) }
+        if let deferred = key.serviceType as? any DeferredResolution.Type {
+            return (deferred.wrappedKey(name: key.name), true)
+        }
+        guard let optional = key.serviceType as? any OptionalService.Type else { return (key, false) }
         let wrapped = optional.wrappedKey(of: key.lookupKey)
-        return ServiceKey(type: wrapped.type, argumentTypes: key.argumentTypes, lookupKey: wrapped.key)
+        return (ServiceKey(type: wrapped.type, argumentTypes: key.argumentTypes, lookupKey: wrapped.key), false)
     }
 }

@@ -31,104 +31,140 @@ struct DeclarationCheck {
         let tag: ScopeTag?
     }
 
-    /// What a walk carries down: the registrations from the top (each with the key it was asked
-    /// for), the innermost one that outlives lifetime scopes, and the tag of the scope the resolve
-    /// would run in (the first one a scoped registration names).
-    private struct Position {
-        var path: [AnyProvider]
-        var holder: AnyProvider?
-        var tag: ScopeTag?
-
-        var keys: [ServiceKey] { path.map(\.key) }
+    /// A registration on the walk's path: what it was reached with, and its edges still to walk.
+    private struct Frame {
+        let provider: AnyProvider
+        /// Where its dependencies are looked up: the container resolved from, or, for a singleton
+        /// or weak instance, the container that registered it (it is built with its registrations).
+        let lookup: Container
+        /// The innermost registration on the path that outlives lifetime scopes.
+        let holder: AnyProvider?
+        /// The tag of the scope the resolve would run in (the first one a scoped registration names).
+        let tag: ScopeTag?
+        let edges: [ServiceKey]
+        let isDeclared: Bool
+        var next = 0
     }
 
     init(of container: Container) {
         self.container = container
     }
 
-    /// Walks the graph from `provider`, a declared registration.
-    mutating func check(_ provider: AnyProvider) {
-        let holder = provider.outlivesLifetimeScopes ? provider : nil
-        walk(provider, at: Position(path: [provider], holder: holder, tag: provider.scope.tag))
-    }
-
-    private mutating func walk(_ provider: AnyProvider, at position: Position) {
-        let record = provider.record
-        guard
-            walked.insert(
-                Walk(
-                    record: ObjectIdentifier(record),
-                    holder: position.holder.map(ObjectIdentifier.init),
-                    tag: position.tag
-                )
-            )
-            .inserted
-        else { return }
-        let declared = provider.declaredDependencies
-        for (index, key) in (declared ?? record.dependencies).enumerated() {
-            let key = container.resolvedKey(for: key)
-            guard let dependency = container.registeredProvider(for: key.lookupKey)?.object else {
-                if declared != nil, !(key.serviceType is any DeferredResolution.Type) {
+    /// Walks the graph from `root`, a declared registration, depth first, with the path on a stack
+    /// of its own (a chain thousands deep is walked as a short one is).
+    mutating func check(_ root: AnyProvider) {
+        guard let first = frame(for: root, lookup: container, holder: nil, tag: nil) else { return }
+        var frames = [first]
+        while let frame = frames.last {
+            guard frame.next < frame.edges.count else {
+                frames.removeLast()
+                continue
+            }
+            frames[frames.count - 1].next += 1
+            let asked = frame.edges[frame.next]
+            let (key, isDeferred) = frame.lookup.resolvedKey(for: asked)
+            guard let dependency = frame.lookup.registeredProvider(for: key.lookupKey)?.object else {
+                if frame.isDeclared {
                     problems.append(
-                        InjectionError.missing(key, path: position.keys, in: container)
-                            .declared(parameter: index, of: provider.key, at: provider.site, asking: key)
+                        InjectionError.missing(key, path: frames.map(\.provider.key), in: frame.lookup)
+                            .declared(
+                                parameter: frame.next,
+                                of: frame.provider.key,
+                                at: frame.provider.site,
+                                asking: key
+                            )
                     )
                 }
                 continue
             }
-            var next = position
-            next.path.append(dependency)
-            if let problem = problem(reaching: dependency, from: provider, isDeclared: declared != nil, at: &next) {
+            // A `Lazy` or `ServiceProvider` resolves its service when used, not now: only that it
+            // is registered is checked.
+            guard !isDeferred else { continue }
+            var holder = frame.holder
+            var tag = frame.tag
+            let onPath = frames.contains { $0.provider.record === dependency.record }
+            if let problem = problem(
+                reaching: dependency,
+                from: frame,
+                onPath: onPath,
+                path: { frames.map(\.provider.key) + [dependency.key] },
+                holder: &holder,
+                tag: &tag
+            ) {
                 problems.append(problem)
-            } else if !position.path.contains(where: { $0.record === dependency.record }) {
-                walk(dependency, at: next)
+            } else if !onPath, let next = self.frame(for: dependency, lookup: frame.lookup, holder: holder, tag: tag) {
+                frames.append(next)
             }
         }
     }
 
-    /// The problem of resolving `dependency` from `provider` (whose edge to it is declared or
-    /// recorded), at `position` (whose path ends with `dependency`); or `nil`, and the position's
-    /// holder and tag updated for the walk below it.
+    /// The frame of `provider` reached with `holder` and `tag`, or `nil` if it was walked so before.
+    private mutating func frame(
+        for provider: AnyProvider,
+        lookup: Container,
+        holder: AnyProvider?,
+        tag: ScopeTag?
+    ) -> Frame? {
+        let record = provider.record
+        let holder = provider.outlivesLifetimeScopes ? provider : holder
+        let tag = tag ?? provider.scope.tag
+        guard
+            walked.insert(Walk(record: ObjectIdentifier(record), holder: holder.map(ObjectIdentifier.init), tag: tag))
+                .inserted
+        else { return nil }
+        return Frame(
+            provider: provider,
+            lookup: provider.outlivesLifetimeScopes ? lookup.owner(of: provider) : lookup,
+            holder: holder,
+            tag: tag,
+            edges: provider.declaredDependencies ?? record.dependencies,
+            isDeclared: provider.declaredDependencies != nil
+        )
+    }
+
+    /// The problem of resolving `dependency` from `frame`'s registration (whose edge to it is
+    /// declared or recorded), at `path` (which ends with `dependency`); or `nil`, and the holder and
+    /// tag updated for the walk below it.
     private func problem(
         reaching dependency: AnyProvider,
-        from provider: AnyProvider,
-        isDeclared: Bool,
-        at position: inout Position
+        from frame: Frame,
+        onPath: Bool,
+        path: () -> [ServiceKey],
+        holder: inout AnyProvider?,
+        tag: inout ScopeTag?
     ) -> InjectionError? {
-        let keys = position.keys
-        if dependency.conflict != nil { return InjectionError.conflict(dependency, path: keys) }
+        if dependency.conflict != nil { return InjectionError.conflict(dependency, path: path()) }
         // A recorded edge may come from a hook, which runs after construction: a loop through one
         // is property injection, and the sandbox's run reported it if it was not.
-        if isDeclared, !dependency.takesArguments,
-            let start = position.path.dropLast().firstIndex(where: { $0.record === dependency.record })
-        {
+        if frame.isDeclared, onPath, !dependency.takesArguments {
+            let keys = path()
+            let start = keys.dropLast().firstIndex(of: dependency.key) ?? 0
             return InjectionError.cycle(Array(keys[start...]), path: keys)
         }
-        if isDeclared, !provider.isAsync, dependency.isAsync {
-            return InjectionError.asyncResolutionRequired(dependency.key, path: keys)
+        if frame.isDeclared, !frame.provider.isAsync, dependency.isAsync {
+            return InjectionError.asyncResolutionRequired(dependency.key, path: path())
         }
-        if dependency.outlivesLifetimeScopes { position.holder = dependency }
         guard dependency.scope.kind == .scoped else { return nil }
-        if let holder = position.holder {
+        if let holder {
             return InjectionError.captiveDependency(
                 holder.key,
                 scope: holder.scope,
                 captive: dependency.key,
                 captiveScope: dependency.scope,
-                path: keys
+                path: path()
             )
         }
-        guard let tag = dependency.scope.tag else { return nil }
-        if let scopeTag = position.tag, scopeTag != tag {
+        guard let dependencyTag = dependency.scope.tag else { return nil }
+        if let scopeTag = tag, scopeTag != dependencyTag {
             return InjectionError.scopeTagMismatch(
                 dependency.key,
                 scope: dependency.scope,
                 valueSite: dependency.providesScopeValue ? dependency.site : nil,
                 scopeTag: scopeTag,
-                path: keys
+                path: path()
             )
         }
-        position.tag = tag
+        tag = dependencyTag
         return nil
     }
 }

@@ -145,6 +145,8 @@ private struct TreeWriter {
     var lines: [String] = []
     private var written: Set<ServiceKey> = []
     private var writing: [ServiceKey] = []
+    /// How deep the tree goes.
+    static let maxDepth = 100
 
     init(graph: DependencyGraph) {
         self.graph = graph
@@ -167,6 +169,11 @@ private struct TreeWriter {
         }
         lines.append(prefix + node.label)
         written.insert(key)
+        // Deeper than a reader follows, and than the recursion's stack may hold: the rest is left out.
+        guard writing.count < TreeWriter.maxDepth || node.dependencies.isEmpty else {
+            lines.append(childPrefix + "└─ … (deeper than \(TreeWriter.maxDepth) levels: left out)")
+            return
+        }
         writing.append(key)
         for (index, dependency) in node.dependencies.enumerated() {
             let isLast = index == node.dependencies.count - 1

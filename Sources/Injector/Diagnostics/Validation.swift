@@ -36,15 +36,16 @@ struct Validation {
 
     /// The registrations visible from the container, the nearest for each key, in registration
     /// order, that validation resolves in its sandbox; conflicts are reported, declared
-    /// registrations are kept for `checkDeclarations()`, and those that cannot be resolved are
-    /// noted as unchecked.
+    /// registrations without hooks are kept for `checkDeclarations()`, and those that cannot be
+    /// resolved are noted as unchecked.
     mutating func providersToResolve(includingAsync: Bool) -> [AnyProvider] {
         container.visibleProviders.compactMap { provider in
             if provider.conflict != nil {
                 note(InjectionError.conflict(provider, path: []))
                 return nil
             }
-            if provider.declaredDependencies != nil {
+            // A declared registration with hooks or checks is run: they are closures.
+            if provider.declaredDependencies != nil, provider.preparation == nil {
                 declared.append(provider)
                 return nil
             }

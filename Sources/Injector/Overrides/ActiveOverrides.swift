@@ -82,40 +82,39 @@ final class ActiveOverrides: Sendable {
         return lookup.descends(from: target) ? outer + [registrations] : outer
     }
 
-    /// Whether a resolve under these overrides may take `provider`'s singleton or weak instance from
-    /// its container (looking up from `lookup`), rather than build one for the call: whether its
-    /// instance cannot depend on an overridden key, by its declared edges, or by the edges its
-    /// published instance's construction recorded. A closure registration with no published
-    /// instance has edges no one knows yet: it is built for the call.
+    /// Whether a resolve under these overrides may take `provider`'s singleton from its container
+    /// (resolving from `lookup`) rather than build one for the call: whether the container has
+    /// published one, built before without overrides, whose construction, by the edges it recorded,
+    /// resolved nothing these overrides replace. One not built yet is built for the call: built
+    /// into the container under the overrides, it would keep them after the call.
     func sharesContainerInstance(of provider: AnyProvider, lookup: Container) -> Bool {
+        guard provider.publishedSingleton != nil else { return false }
         let memo = ObjectIdentifier(provider.record)
         if let known = sharing.withLock({ $0[memo] }) { return known }
-        var visited: Set<ObjectIdentifier> = []
-        let shares = !dependsOnOverride(provider, lookup: lookup, edgesRecorded: false, visited: &visited)
+        let shares = !dependsOnOverride(provider, owner: lookup.owner(of: provider))
         sharing.withLock { $0[memo] = shares }
         return shares
     }
 
-    /// Whether `provider`'s instances may depend on an overridden key. `edgesRecorded`: whether the
-    /// registration was built as part of an instance whose edges were recorded, so its own are known.
-    private func dependsOnOverride(
-        _ provider: AnyProvider,
-        lookup: Container,
-        edgesRecorded: Bool,
-        visited: inout Set<ObjectIdentifier>
-    ) -> Bool {
-        guard visited.insert(ObjectIdentifier(provider.record)).inserted else { return false }
-        let recorded = edgesRecorded || provider.publishedSingleton != nil
-        guard let edges = provider.declaredDependencies ?? (recorded ? provider.record.dependencies : nil) else {
-            return true
-        }
-        let overridden = registrations(reaching: lookup)
-        for key in edges {
-            if overridden.contains(where: { $0.registeredProvider(for: key.lookupKey) != nil }) { return true }
-            guard let dependency = lookup.registeredProvider(for: key.lookupKey)?.object else { continue }
-            let edgesRecorded = provider.declaredDependencies == nil && recorded
-            if dependsOnOverride(dependency, lookup: lookup, edgesRecorded: edgesRecorded, visited: &visited) {
-                return true
+    /// Whether the construction of `provider`'s published instance, by `owner`'s registrations, may
+    /// have resolved an overridden key, at any depth: a walk of the edges recorded (and declared),
+    /// with a stack of its own, so that a chain thousands deep costs what a short one does.
+    private func dependsOnOverride(_ provider: AnyProvider, owner: Container) -> Bool {
+        var pending = [(provider, owner)]
+        var visited: Set<ObjectIdentifier> = []
+        while let (current, lookup) = pending.popLast() {
+            guard visited.insert(ObjectIdentifier(current.record)).inserted else { continue }
+            let overrides = registrations(reaching: lookup)
+            for asked in current.record.dependencies + (current.declaredDependencies ?? []) {
+                let key = lookup.resolvedKey(for: asked).key
+                if overrides.contains(where: {
+                    $0.registeredProvider(for: asked.lookupKey) != nil
+                        || $0.registeredProvider(for: key.lookupKey) != nil
+                }) {
+                    return true
+                }
+                guard let dependency = lookup.registeredProvider(for: key.lookupKey)?.object else { continue }
+                pending.append((dependency, dependency.outlivesLifetimeScopes ? lookup.owner(of: dependency) : lookup))
             }
         }
         return false

@@ -27,10 +27,10 @@ extension Container {
     ///
     /// The overrides apply to resolutions from this container, its children and its scopes, and
     /// take precedence over a child's own registration of the same key; `resolveAll` collects the
-    /// registrations that exist only as overrides too. A singleton or weak instance resolved inside
-    /// is the container's own when it cannot depend on an overridden key: by the edges a declared
-    /// registration declares, or by those a singleton's construction recorded when the container
-    /// built it. Any other, and every scoped one, is built afresh for the call (the container's own,
+    /// registrations that exist only as overrides too. A singleton the container built before the
+    /// call is its own inside too when its construction, by the edges it recorded, resolved nothing
+    /// overridden: overriding the clock does not reopen the database pool. Any other singleton,
+    /// every weak instance and every scoped one is built afresh for the call (the container's own,
     /// and what scopes already hold, are left alone), so that it sees the overrides, and none is
     /// resolved after the call. The disposable singletons and weak instances are disposed when `operation` returns;
     /// scoped ones stay their scope's, disposed when it closes. Nested calls extend the overrides

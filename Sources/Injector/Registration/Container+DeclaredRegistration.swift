@@ -273,7 +273,9 @@ struct DeclaredParameters: Sendable {
     @usableFromInline
     func failure(_ error: any Error, at position: Int, from resolver: Resolver) -> any Error {
         guard let error = error as? InjectionError else { return error }
-        return error.declared(parameter: position, of: key, at: site, asking: declared[position])
+        // An optional parameter's error names the wrapped type it resolved.
+        let asked = resolver.lookup.object.resolvedKey(for: declared[position]).key
+        return error.declared(parameter: position, of: key, at: site, asking: asked)
     }
 
     /// Where the registration was written.

@@ -63,7 +63,7 @@ extension ResolutionContext {
         )
     }
 
-    /// Whether the test overrides this resolution runs under leave `provider`'s shared instance the
+    /// Whether the test overrides this resolution runs under leave `provider`'s singleton the
     /// container's own (see `ActiveOverrides.sharesContainerInstance(of:lookup:)`).
     @usableFromInline func sharesContainerInstance(of provider: AnyProvider, lookup: Container) -> Bool {
         environment.overrides?.sharesContainerInstance(of: provider, lookup: lookup) == true
