@@ -37,16 +37,22 @@ extension InstanceStore {
     ///   instance is only ``AsyncDisposable``; ``InjectionError/Code/disposalFailed`` listing every
     ///   disposal that threw, after all of them ran.
     func disposeAll(of owner: @autoclosure () -> String, asyncSpelling: String, refusal consequence: String) throws {
-        let taken = try withLock { state in
+        var asyncOnly: [ServiceKey] = []
+        let taken = withLock { state in
             guard !state.records.holdsAsyncOnly else {
-                throw InjectionError.asyncDisposalRequired(
-                    state.records.asyncOnlyKeys,
-                    owner: owner(),
-                    asyncSpelling: asyncSpelling,
-                    consequence: consequence
-                )
+                asyncOnly = state.records.asyncOnlyKeys
+                return DisposalBag.Entries()
             }
             return state.records.takeAll()
+        }
+        // The refusal is made once the lock is let go.
+        guard asyncOnly.isEmpty else {
+            throw InjectionError.asyncDisposalRequired(
+                asyncOnly,
+                owner: owner(),
+                asyncSpelling: asyncSpelling,
+                consequence: consequence
+            )
         }
         try DisposalBag.dispose(taken, of: owner)
     }

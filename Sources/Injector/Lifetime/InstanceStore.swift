@@ -342,15 +342,20 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
         records: inout DisposalBag.Entries,
         dropped: inout Dropped
     ) throws -> Bool {
-        try withLock { state in
+        var asyncOnly: [ServiceKey] = []
+        let taken = try withLock { state in
             if _slowPath(refusingAsyncOnly && state.records.holdsAsyncOnly) {
-                if scope.isClosed { return false }  // closed by `withScope`, which left these undisposed
-                throw scope.asyncOnlyRefusal(of: state.records)
+                // Unless closed by `withScope`, which left these undisposed.
+                if !scope.isClosed { asyncOnly = state.records.asyncOnlyKeys }
+                return false
             }
             guard try scope.markClosed() else { return false }
             swap(&records, &state.records)  // moved out: no retain and release of each
             dropped = state.entries.takeInstances()
             return true
         }
+        // The refusal is made once the lock is let go: resolutions from the scope wait for it.
+        if _slowPath(!asyncOnly.isEmpty) { throw scope.asyncOnlyRefusal(of: asyncOnly) }
+        return taken
     }
 }

@@ -42,12 +42,13 @@ extension LifetimeScope {
         try DisposalBag.dispose(records) { scope.object.name }
     }
 
-    /// The error of a sync close refused because `records` holds an instance only an async disposal
-    /// can dispose. (A function of its own: the close's code stays the few instructions it runs.)
+    /// The error of a sync close refused because the scope holds `asyncOnly`, instances only an
+    /// async disposal can dispose. (A function of its own: the close's code stays the few
+    /// instructions it runs.)
     @inline(never)
-    func asyncOnlyRefusal(of records: DisposalBag.Entries) -> InjectionError {
+    func asyncOnlyRefusal(of asyncOnly: [ServiceKey]) -> InjectionError {
         InjectionError.asyncDisposalRequired(
-            records.asyncOnlyKeys,
+            asyncOnly,
             owner: name,
             asyncSpelling: "try await scope.closeAsync()",
             consequence: "Nothing was disposed, and the scope stays open."
