@@ -249,35 +249,27 @@ private func expectFailedResolveKeepsNoWorkHoldingADroppedSingleton<Root>(
         try await scope.closeAsync()
     }
 
-    /// A resolution outside the family that asks for what a child task built, while the parent's
+    /// A resolution outside the family that asks for what a child task built around the family's
+    /// unpublished singleton (held by the parent until its resolve completes), while the parent's
     /// factory still runs, waits for the parent's resolve to complete, and then gets that instance:
     /// it is neither shown an instance that may yet be dropped, nor builds a second one.
     @Test func aResolveOutsideTheFamilyWaitsForTheParentsResolveToComplete() async throws {
-        let family = Family()
-        let (childDone, outsiderWaits) = (Signal(), Signal())
-        family.container.register(FamilyRequest.self) { r async throws in
-            async let work = family.scope.resolveAsync(FamilyWork.self)
-            _ = try await r.resolveAsync(FamilySingleton.self)
-            family.singletonBuilt.signal()
-            let built = try await work
-            childDone.signal()
-            await outsiderWaits.wait()
-            return FamilyRequest(work: built)
-        }
-        let scope = family.makeScope()
-
-        let parent = Task { try await scope.resolveAsync(FamilyRequest.self) }
-        #expect(await awaited(childDone))
-        let outsider = Task.detached { try await scope.resolveAsync(FamilyWork.self) }
-        let waited = await awaitedUntil { AsyncInstanceGates.waits().contains { $0.serviceType == FamilyWork.self } }
-        outsiderWaits.signal()
-
-        #expect(waited, "the outsider did not wait for the parent's resolve")
-        let request = await withWatchdog { try? await parent.value } ?? nil
-        let seen = await withWatchdog { try? await outsider.value } ?? nil
-        #expect(seen != nil && seen === request?.work)
+        let family = Family(singletonAwaitsTheResolvesEnd: true)
+        let (request, outsider) = try await family.childBuildsWorkWhileAnOutsiderAsks()
+        #expect(!outsider.gotItBeforeTheParentCompleted, "the outsider did not wait for the parent's resolve")
+        #expect(outsider.work != nil && outsider.work === request?.work)
         #expect(family.works.count == 1)
-        try await scope.closeAsync()
+    }
+
+    /// What a child task built around published instances alone cannot be dropped by the parent's
+    /// failure: it is published when the child's resolve completes, and a resolution outside the
+    /// family gets it while the parent's factory still runs.
+    @Test func aChildTasksInstanceHoldingOnlyPublishedOnesIsPublishedWithItsOwnResolve() async throws {
+        let family = Family()
+        let (request, outsider) = try await family.childBuildsWorkWhileAnOutsiderAsks()
+        #expect(outsider.gotItBeforeTheParentCompleted)
+        #expect(outsider.work != nil && outsider.work === request?.work)
+        #expect(family.works.count == 1)
     }
 
     /// A task started with `Task { }` inside the factory, whose resolve starts while the factory
@@ -716,4 +708,45 @@ private final class BreakMid: Sendable {}
 
 private struct BreakWeakBox {
     weak var object: AnyObject?
+}
+
+extension Family {
+    /// What a resolution outside the family got, asking for the work while the parent's factory
+    /// waited, after its child task had built the work.
+    struct Outsider {
+        let work: FamilyWork?
+        let gotItBeforeTheParentCompleted: Bool
+    }
+
+    /// Resolves the request, whose factory builds the work in a child task, then waits for a
+    /// resolution outside the family to ask for the work (at most 2 s) before it returns; returns
+    /// the request and what the outsider got, and closes the scope.
+    func childBuildsWorkWhileAnOutsiderAsks() async throws -> (FamilyRequest?, Outsider) {
+        let (childDone, outsiderAsked) = (Signal(), Signal())
+        container.register(FamilyRequest.self) { [self] r async throws in
+            async let work = self.scope.resolveAsync(FamilyWork.self)
+            _ = try await r.resolveAsync(FamilySingleton.self)
+            singletonBuilt.signal()
+            let built = try await work
+            childDone.signal()
+            await outsiderAsked.wait()
+            return FamilyRequest(work: built)
+        }
+        let scope = makeScope()
+        let parent = Task { try await scope.resolveAsync(FamilyRequest.self) }
+        #expect(await awaited(childDone))
+        let got = Guarded(false)
+        let outsider = Task.detached {
+            defer { got.withLock { $0 = true } }
+            return try await scope.resolveAsync(FamilyWork.self)
+        }
+        // Long enough for the outsider to get the work if nothing holds it back.
+        _ = await awaitedUntil(seconds: 2) { got.withLock { $0 } }
+        let gotItFirst = got.withLock { $0 }
+        outsiderAsked.signal()
+        let request = await withWatchdog { try? await parent.value } ?? nil
+        let work = await withWatchdog { try? await outsider.value } ?? nil
+        try await scope.closeAsync()
+        return (request, Outsider(work: work, gotItBeforeTheParentCompleted: gotItFirst))
+    }
 }
