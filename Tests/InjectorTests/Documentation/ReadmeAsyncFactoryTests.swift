@@ -14,7 +14,7 @@
 import Injector
 import Testing
 
-// The README's "Async factories": an async singleton, resolved through its resolver by an async
+// The docs' "Async factories": an async singleton, resolved through its resolver by an async
 // factory that also resolves a sync service without `await`; its factory runs once however many
 // tasks race for it, and a sync resolve of it says to use `resolveAsync`.
 

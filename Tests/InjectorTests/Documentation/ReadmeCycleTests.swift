@@ -14,7 +14,7 @@
 import Injector
 import Testing
 
-// The README's "Cycles, and closing them after construction" and "Dynamic injection": a constructor
+// The docs' "Cycles, and closing them after construction" and "Dynamic injection": a constructor
 // cycle reported with its path, two objects that point at each other through an onResolved hook, a
 // verify check that fails the resolve, and the order factory → configure → hooks → checks.
 
@@ -122,7 +122,7 @@ private final class Beta { init(alpha: Alpha) {} }
         )
     }
 
-    /// The README's constructor cycle, with the start of the message it quotes.
+    /// The docs' constructor cycle, with the start of the message it quotes.
     @Test func aConstructorCycleIsReportedWithTheCycleWrittenOut() {
         let container = Container()
         let built = CallCounter()

@@ -14,7 +14,7 @@
 import Injector
 import Testing
 
-// The README's first example, verbatim, with the types it assumes: if the README's code stops
+// The docs' first example, verbatim, with the types it assumes: if the README's code stops
 // compiling or working, this fails. Its comment on finishRegistration() is checked too: duplicates
 // are reported, and a registration after it is an error.
 

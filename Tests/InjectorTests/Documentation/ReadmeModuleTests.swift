@@ -14,7 +14,7 @@
 import Injector
 import Testing
 
-// The README's "Modules and finishing registration": modules installed in order, then
+// The docs' "Modules and finishing registration": modules installed in order, then
 // `finishRegistration()`, which throws listing every duplicate and freezes the registry: a
 // registration after it is an error that resolving its key reports.
 

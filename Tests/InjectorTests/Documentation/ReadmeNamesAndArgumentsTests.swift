@@ -14,7 +14,7 @@
 import Injector
 import Testing
 
-// The README's "Names and arguments": keys that differ in name or argument types coexist; a
+// The docs' "Names and arguments": keys that differ in name or argument types coexist; a
 // registration with arguments is transient (a shared one is refused before any factory runs); a
 // factory may resolve its own registration with other arguments; an optional type resolves the type
 // it wraps.
@@ -63,7 +63,7 @@ private struct SystemClock: Clock { let now = "09:00" }
         try container.finishRegistration()
     }
 
-    /// The README's "Errors" example: a name nobody registered, with the names that are.
+    /// The docs' "Errors" example: a name nobody registered, with the names that are.
     @Test func aMissingNameIsReportedWithTheNamesRegisteredNearby() {
         let container = Container()
         container.register(Exporter.self, name: "pdf") { _ in PDFExporter() }

@@ -14,7 +14,7 @@
 import Injector
 import Testing
 
-// The README's "Testing with overrides": task-local overrides on one shared container, which tests
+// The docs' "Testing with overrides": task-local overrides on one shared container, which tests
 // running in parallel override differently with nothing to reset, and a child container that
 // shadows its parent's registrations without leaking into the parent's singletons.
 

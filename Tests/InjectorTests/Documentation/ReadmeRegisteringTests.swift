@@ -15,7 +15,7 @@ import Foundation
 import Injector
 import Testing
 
-// The README's "Registering and resolving": a factory resolving its dependencies through its
+// The docs' "Registering and resolving": a factory resolving its dependencies through its
 // resolver, a resolve whose type comes from the context, and a registration that replaces another.
 
 private protocol Clock: Sendable { var now: String { get } }

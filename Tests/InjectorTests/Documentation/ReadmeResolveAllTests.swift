@@ -14,7 +14,7 @@
 import Injector
 import Testing
 
-// The README's "Collections: resolveAll": one instance per registration of a type without
+// The docs' "Collections: resolveAll": one instance per registration of a type without
 // arguments, named and unnamed, parents' registrations first, each in registration order.
 
 private protocol Plugin { var name: String { get } }

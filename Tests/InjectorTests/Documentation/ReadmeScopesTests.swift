@@ -14,7 +14,7 @@
 import Injector
 import Testing
 
-// The README's "Scopes and lifetimes": singleton and graph lifetimes, a request's lifetime scope and
+// The docs' "Scopes and lifetimes": singleton and graph lifetimes, a request's lifetime scope and
 // the order it disposes in, what the sync forms refuse, a scope dropped unclosed, who disposes an
 // existing instance, values given to a scope, and the captive dependency it refuses.
 
@@ -120,7 +120,7 @@ private func registerRequestServices(in container: Container) {
         #expect(checkout.debit !== first)
     }
 
-    /// The README's request scope: the handler gets the request's context and transaction, and
+    /// The docs' request scope: the handler gets the request's context and transaction, and
     /// closing the scope disposes the transaction, then the context.
     @Test func aRequestScopeDisposesTheTransactionThenTheContext() throws {
         let log = EventLog()
@@ -156,7 +156,7 @@ private func registerRequestServices(in container: Container) {
         }
     }
 
-    /// The README's request scope in async code: `withScopeAsync` returns what the operation
+    /// The docs' request scope in async code: `withScopeAsync` returns what the operation
     /// returns, and closes the scope as the sync form does.
     @Test func anAsyncRequestScopeReturnsTheResponseAndDisposesTheSame() async throws {
         let log = EventLog()
@@ -326,7 +326,7 @@ private func registerRequestServices(in container: Container) {
         )
     }
 
-    /// The README's captive dependency, with the message it quotes.
+    /// The docs' captive dependency, with the message it quotes.
     @Test func aSingletonHoldingARequestsContextIsACaptiveDependency() {
         let container = Container()
         container.register(RequestContext.self, scope: .scoped(to: .request)) { _ in RequestContext() }

@@ -14,7 +14,7 @@
 import Injector
 import Testing
 
-// The README's "Validating the graph, and looking at it": `validate()` reports every problem at once,
+// The docs' "Validating the graph, and looking at it": `validate()` reports every problem at once,
 // or what it could not check, and leaves the container's singletons alone; the dependency graph is
 // the tree the README shows.
 
