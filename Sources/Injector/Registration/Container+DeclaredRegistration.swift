@@ -291,11 +291,10 @@ extension Container {
         replacing replacesExisting: Bool,
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) -> Registration<Service> {
-        let site = parameters.site
         let provider = Provider(
             key: parameters.key,
             scope: scope,
-            site: site,
+            site: parameters.site,
             declaring: parameters.declared,
             factory: factory
         )
@@ -311,11 +310,10 @@ extension Container {
         replacing replacesExisting: Bool,
         factory: @escaping @Sendable (Resolver) async throws -> Service
     ) -> Registration<Service> {
-        let site = parameters.site
         let provider = Provider(
             key: parameters.key,
             scope: scope,
-            site: site,
+            site: parameters.site,
             declaring: parameters.declared,
             asyncFactory: factory
         )
