@@ -66,6 +66,15 @@ private final class DecRepository: Sendable { init(pool: DecPool) {} }
 private final class DecRequestLog: Sendable {}
 private final class DecHolder: Sendable { init(helper: DecHelper) {} }
 private final class DecHelper: Sendable {}
+private struct DecNote: Sendable { let title: String }
+private final class DecEditor: Sendable {
+    let note: DecNote
+    let store: any DecNoteStore
+    init(note: DecNote, store: any DecNoteStore) {
+        self.note = note
+        self.store = store
+    }
+}
 
 extension ScopeTag {
     fileprivate static let decRequest: ScopeTag = "decRequest"
@@ -178,6 +187,101 @@ private final class FactoryRuns: Sendable {
                 + " needed by DecNoteStore -> DecDatabase (missing). Nothing is registered for DecDatabase under any"
                 + " name or arguments. Fix: register it, e.g. container.register(DecDatabase.self) { r in … }, in this"
                 + " container or one of its parents."
+        )
+    }
+
+    @Test func aResolveTimeArgumentComesFirstAndTheOtherParametersAreResolvedByType() throws {
+        let container = Container()
+        container.register((any DecClock).self) { _ in DecSystemClock() }
+        container.register((any DecDatabase).self) { _ in DecSQLite() }
+        container.register((any DecDatabase).self, name: "audit") { _ in DecSQLite(name: "audit") }
+        container.register((any DecNoteStore).self, scope: .singleton, DecFileNoteStore.init)
+        container.register(DecEditor.self, argument: DecNote.self, DecEditor.init)
+        container.register(
+            DecFileNoteStore.self,
+            argument: (any DecClock).self,
+            using: Resolved((any DecDatabase).self, name: "audit"),
+            make: DecFileNoteStore.init
+        )
+
+        let editor = try container.resolve(DecEditor.self, argument: DecNote(title: "Groceries"))
+        let audited = try container.resolve(DecFileNoteStore.self, argument: DecSystemClock(serial: 3) as any DecClock)
+
+        #expect(editor.note.title == "Groceries")
+        #expect(try editor.store === container.resolve((any DecNoteStore).self))
+        #expect(audited.clock.serial == 3)
+        #expect(audited.database.name == "audit")
+    }
+
+    @Test func anAsyncFunctionTakesItsArgumentFirst() async throws {
+        let container = Container()
+        container.register((any DecNoteStore).self) { _ async in
+            DecFileNoteStore(clock: DecSystemClock(), database: DecSQLite())
+        }
+        container.register(DecEditor.self, argument: DecNote.self) { (note: DecNote, store: any DecNoteStore) async in
+            DecEditor(note: note, store: store)
+        }
+
+        let editor = try await container.resolveAsync(DecEditor.self, arguments: DecNote(title: "Draft"))
+
+        #expect(editor.note.title == "Draft")
+    }
+
+    @Test func validationChecksARegistrationWithAnArgumentFromItsDeclarationsWithoutAValue() throws {
+        let container = Container()
+        let runs = FactoryRuns()
+        container.register((any DecClock).self) { _ in DecSystemClock() }
+        container.register((any DecDatabase).self) { _ in DecSQLite() }
+        container.register((any DecNoteStore).self, DecFileNoteStore.init)
+        container.register(DecEditor.self, argument: DecNote.self) { (note: DecNote, store: any DecNoteStore) in
+            runs.record()
+            return DecEditor(note: note, store: store)
+        }
+
+        let report = try container.validate()
+
+        #expect(report.checkedFromDeclarations.contains(ServiceKey(DecEditor.self, arguments: DecNote.self, name: nil)))
+        #expect(report.unchecked.isEmpty)
+        #expect(runs.value == 0)
+    }
+
+    @Test func aMissingParameterAfterAnArgumentIsCountedFromTheArgument() throws {
+        let container = Container()
+        let line = #line + 1
+        container.register(DecEditor.self, argument: DecNote.self, DecEditor.init)
+
+        let validation = try #require(injectionError { try container.validate() })
+        let resolved = try #require(
+            injectionError { try container.resolve(DecEditor.self, argument: DecNote(title: "")) }
+        )
+
+        let message =
+            "No registration for DecNoteStore, the 2nd parameter of DecEditor (argument: DecNote) (declared at"
+            + " \(decFile):\(line)), needed by DecEditor (argument: DecNote) -> DecNoteStore (missing). Nothing is"
+            + " registered for DecNoteStore under any name or arguments. Fix: register it, e.g."
+            + " container.register(DecNoteStore.self) { r in … }, in this container or one of its parents."
+        #expect(resolved.code == .missingRegistration)
+        #expect(resolved.message == message)
+        #expect(validation.problems.map(\.code) == [.missingRegistration])
+        #expect(validation.problems.map(\.message) == [message])
+    }
+
+    @Test func aSharedScopeWithAnArgumentIsRefusedAsAClosureRegistrationIsRefused() throws {
+        let container = Container()
+        container.register((any DecNoteStore).self) { _ in
+            DecFileNoteStore(clock: DecSystemClock(), database: DecSQLite())
+        }
+        let line = #line + 1
+        container.register(DecEditor.self, scope: .singleton, argument: DecNote.self, DecEditor.init)
+
+        let error = try #require(injectionError { try container.resolve(DecEditor.self, argument: DecNote(title: "")) })
+
+        #expect(error.code == .sharedScopeWithArguments)
+        #expect(
+            error.message.hasPrefix(
+                "DecEditor (argument: DecNote) is registered as .singleton at \(decFile):\(line), but its factory"
+                    + " takes resolve-time arguments"
+            )
         )
     }
 

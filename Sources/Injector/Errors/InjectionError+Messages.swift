@@ -36,9 +36,10 @@ extension InjectionError {
         return InjectionError(.missingRegistration, message, path: fullPath, nearMisses: nearMisses)
     }
 
-    /// This error, met resolving the parameter at `index` of the declared registration of `key`
+    /// This error, met resolving the dependency at `index` of the declared registration of `key`
     /// (written at `site`), which asked for `dependency`: when `dependency` itself is missing, the
-    /// message says which parameter needs it. Any other error is returned as it is.
+    /// message says which parameter needs it, counting the resolve-time arguments that come first.
+    /// Any other error is returned as it is.
     func declared(
         parameter index: Int,
         of key: ServiceKey,
@@ -49,7 +50,7 @@ extension InjectionError {
         guard code == .missingRegistration, resolutionPath.last == dependency, message.hasPrefix(head) else {
             return self
         }
-        let position = index + 1
+        let position = key.argumentTypes.count + index + 1
         let lastDigit = (11...13).contains(position % 100) ? 0 : position % 10
         let suffix = lastDigit == 1 ? "st" : lastDigit == 2 ? "nd" : lastDigit == 3 ? "rd" : "th"
         let parameter = ", the \(position)\(suffix) parameter of \(key) (declared at \(site))"

@@ -28,8 +28,9 @@ extension Container {
     /// declarations alone, without running the function, and ``dependencyGraph()`` shows its edges
     /// before anything is resolved. A parameter of type `Optional<T>`, ``Lazy`` or
     /// ``ServiceProvider`` is resolved as a resolver would resolve it. Name a dependency with
-    /// ``register(_:name:scope:replacesExisting:fileID:line:using:make:)``; take resolve-time
-    /// arguments, or resolve conditionally, with a closure registration
+    /// ``register(_:name:scope:replacesExisting:fileID:line:using:make:)``; take a resolve-time
+    /// argument first with ``register(_:name:scope:replacesExisting:fileID:line:argument:_:)``; take
+    /// several, or resolve conditionally, with a closure registration
     /// (``register(_:name:scope:replacesExisting:fileID:line:factory:)``), whose dependencies are
     /// known by running it. A closure whose first parameter is a ``Resolver`` is always such a
     /// closure registration.
@@ -192,6 +193,186 @@ extension Container {
             return try await make(repeat await parameters.resolve((each Dependency).self, at: &position, from: r))
         }
     }
+
+    /// Registers a function that takes a resolve-time argument first and then parameters the
+    /// container resolves by their types, each unnamed: ``register(_:name:scope:replacesExisting:fileID:line:_:)``
+    /// with an argument, which callers pass as they resolve.
+    ///
+    /// ```swift
+    /// container.register(Preview.self, argument: Note.self, NotePreview.init)  // init(note: Note, store: NoteStore)
+    /// let preview = try container.resolve(Preview.self, argument: note)
+    /// ```
+    ///
+    /// ``validate()`` checks its dependencies from the declarations, which a closure registration
+    /// with arguments cannot offer: validation has no argument to run it with. A registration with
+    /// an argument is transient, as a closure registration with one is.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers ask for, usually a protocol.
+    ///   - name: Tells this registration apart from others of the same type.
+    ///   - scope: ``Scope/transient``, the default; a shared scope is refused when resolved.
+    ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - argument: The type of the value callers pass to `resolve(_:argument:)`.
+    ///   - make: Makes an instance from the argument and its dependencies.
+    /// - Returns: The registration, to which hooks and checks can be added.
+    @discardableResult
+    @_disfavoredOverload
+    @inlinable
+    public func register<Service, Argument, each Dependency>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: ServiceScope<Service> = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        argument: Argument.Type,
+        _ make: @escaping @Sendable (Argument, repeat each Dependency) throws -> Service
+    ) -> Registration<Service> {
+        register(
+            service,
+            name: name,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            argument: argument,
+            using: repeat Resolved<each Dependency>(),
+            make: make
+        )
+    }
+
+    /// Registers an `async` function that takes a resolve-time argument first and then parameters
+    /// the container resolves by their types, as
+    /// ``register(_:name:scope:replacesExisting:fileID:line:argument:_:)`` does; resolve it
+    /// with ``resolveAsync(_:name:arguments:configure:isolation:)``.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers ask for, usually a protocol.
+    ///   - name: Tells this registration apart from others of the same type.
+    ///   - scope: ``Scope/transient``, the default; a shared scope is refused when resolved.
+    ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - argument: The type of the value callers pass to `resolveAsync(_:arguments:)`.
+    ///   - make: Makes an instance, asynchronously, from the argument and its dependencies.
+    /// - Returns: The registration, to which hooks and checks can be added.
+    @discardableResult
+    @_disfavoredOverload
+    @inlinable
+    public func register<Service, Argument, each Dependency>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: ServiceScope<Service> = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        argument: Argument.Type,
+        _ make: @escaping @Sendable (Argument, repeat each Dependency) async throws -> Service
+    ) -> Registration<Service> {
+        register(
+            service,
+            name: name,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
+            argument: argument,
+            using: repeat Resolved<each Dependency>(),
+            make: make
+        )
+    }
+
+    /// Registers a function that takes a resolve-time argument first and then parameters the
+    /// container resolves as `dependencies` say.
+    ///
+    /// ```swift
+    /// container.register(Preview.self, argument: Note.self, using: Resolved(NoteStore.self, name: "cloud")) {
+    ///     note, store in NotePreview(note: note, store: store)
+    /// }
+    /// ```
+    ///
+    /// Everything else is as with ``register(_:name:scope:replacesExisting:fileID:line:argument:_:)``.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers ask for, usually a protocol.
+    ///   - name: Tells this registration apart from others of the same type.
+    ///   - scope: ``Scope/transient``, the default; a shared scope is refused when resolved.
+    ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - argument: The type of the value callers pass to `resolve(_:argument:)`.
+    ///   - dependencies: What each parameter of `make` after the argument is resolved as.
+    ///   - make: Makes an instance from the argument and its dependencies.
+    /// - Returns: The registration, to which hooks and checks can be added.
+    @discardableResult
+    @inlinable
+    public func register<Service, Argument, each Dependency>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: ServiceScope<Service> = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        argument: Argument.Type,
+        using dependencies: repeat Resolved<each Dependency>,
+        make: @escaping @Sendable (Argument, repeat each Dependency) throws -> Service
+    ) -> Registration<Service> {
+        let parameters = DeclaredParameters(
+            of: ServiceKey(service, arguments: argument, name: name),
+            at: fileID,
+            line,
+            repeat each dependencies
+        )
+        return register(parameters, scope: scope.scope, replacing: replacesExisting) { (r, argument: Argument) in
+            var position = 0
+            return try make(argument, repeat parameters.resolve((each Dependency).self, at: &position, from: r))
+        }
+    }
+
+    /// Registers an `async` function that takes a resolve-time argument first and then parameters
+    /// the container resolves as `dependencies` say; resolve it with
+    /// ``resolveAsync(_:name:arguments:configure:isolation:)``.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers ask for, usually a protocol.
+    ///   - name: Tells this registration apart from others of the same type.
+    ///   - scope: ``Scope/transient``, the default; a shared scope is refused when resolved.
+    ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - argument: The type of the value callers pass to `resolveAsync(_:arguments:)`.
+    ///   - dependencies: What each parameter of `make` after the argument is resolved as.
+    ///   - make: Makes an instance, asynchronously, from the argument and its dependencies.
+    /// - Returns: The registration, to which hooks and checks can be added.
+    @discardableResult
+    @inlinable
+    public func register<Service, Argument, each Dependency>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: ServiceScope<Service> = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        argument: Argument.Type,
+        using dependencies: repeat Resolved<each Dependency>,
+        make: @escaping @Sendable (Argument, repeat each Dependency) async throws -> Service
+    ) -> Registration<Service> {
+        let parameters = DeclaredParameters(
+            of: ServiceKey(service, arguments: argument, name: name),
+            at: fileID,
+            line,
+            repeat each dependencies
+        )
+        return register(parameters, scope: scope.scope, replacing: replacesExisting) { (r, argument: Argument) in
+            var position = 0
+            return try await make(
+                argument,
+                repeat await parameters.resolve((each Dependency).self, at: &position, from: r)
+            )
+        }
+    }
 }
 
 /// How a declared registration resolves one parameter of its function: the parameter's type, and
@@ -285,11 +466,11 @@ struct DeclaredParameters: Sendable {
 extension Container {
     /// Adds the provider of a declared registration, whose `factory` resolves `parameters`.
     @usableFromInline
-    func register<Service>(
+    func register<Service, each Argument>(
         _ parameters: DeclaredParameters,
         scope: Scope,
         replacing replacesExisting: Bool,
-        factory: @escaping @Sendable (Resolver) throws -> Service
+        factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
         let provider = Provider(
             key: parameters.key,
@@ -304,11 +485,11 @@ extension Container {
 
     /// Adds the provider of a declared registration, whose async `factory` resolves `parameters`.
     @usableFromInline
-    func register<Service>(
+    func register<Service, each Argument>(
         _ parameters: DeclaredParameters,
         scope: Scope,
         replacing replacesExisting: Bool,
-        factory: @escaping @Sendable (Resolver) async throws -> Service
+        factory: @escaping @Sendable (Resolver, repeat each Argument) async throws -> Service
     ) -> Registration<Service> {
         let provider = Provider(
             key: parameters.key,

@@ -38,6 +38,12 @@ private struct NoteEditor: Editor {
     let store: any NoteStore
     let clock: any Clock
 }
+private struct Note: Sendable { let title: String }
+private protocol Preview { var note: Note { get } }
+private struct NotePreview: Preview {
+    let note: Note
+    let store: any NoteStore
+}
 
 private struct RequestInfo: Sendable {
     let path: String
@@ -75,6 +81,32 @@ extension ScopeTag {
         #expect(try container.resolve(NoteStore.self).db.name == "notes.sqlite")
         #expect(try container.resolve(Exporter.self, name: "pdf") is PDFExporter)
         #expect(try container.resolve(Editor.self).clock.now == "09:00")
+    }
+
+    @Test func anArgumentComesFirstAndIsPassedAsTheCallerResolves() throws {
+        let container = Container()
+        container.register(Clock.self) { _ in SystemClock() }
+        container.register(Database.self) { _ in SQLite() }
+        container.register(NoteStore.self, FileNoteStore.init)
+        container.register(NoteStore.self, name: "cloud") { _ in FileNoteStore(clock: SystemClock(), db: SQLite()) }
+        let note = Note(title: "Groceries")
+
+        container.register(Preview.self, argument: Note.self, NotePreview.init)  // init(note: Note, store: NoteStore)
+        let preview = try container.resolve(Preview.self, argument: note)
+
+        #expect(preview.note.title == "Groceries")
+        #expect(try container.validate().checkedFromDeclarations.count == 2)
+    }
+
+    @Test func anArgumentComesBeforeTheParametersUsingNames() throws {
+        let container = Container()
+        container.register(NoteStore.self, name: "cloud") { _ in FileNoteStore(clock: SystemClock(), db: SQLite()) }
+        // swift-format-ignore
+        container.register(Preview.self, argument: Note.self, using: Resolved(NoteStore.self, name: "cloud")) {
+            note, store in NotePreview(note: note, store: store)
+        }
+
+        #expect(try container.resolve(Preview.self, argument: Note(title: "Draft")).note.title == "Draft")
     }
 
     @Test func usingNamesTheDependencyEachParameterIsResolvedAs() throws {
