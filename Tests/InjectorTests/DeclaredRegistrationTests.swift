@@ -285,6 +285,28 @@ private final class FactoryRuns: Sendable {
         )
     }
 
+    @Test func aParameterRegisteredTwiceFailsTheResolveWithBothSitesAndThePath() throws {
+        let container = Container()
+        container.register((any DecClock).self) { _ in DecSystemClock() }
+        let first = #line + 1
+        container.register((any DecDatabase).self) { _ in DecSQLite() }
+        let second = #line + 1
+        container.register((any DecDatabase).self) { _ in DecSQLite(name: "other") }
+        container.register((any DecNoteStore).self, DecFileNoteStore.init)
+
+        let error = try #require(injectionError { try container.resolve((any DecNoteStore).self) })
+
+        #expect(error.code == .duplicateRegistration)
+        #expect(error.resolutionPath.map(\.description) == ["DecNoteStore", "DecDatabase"])
+        #expect(
+            error.message
+                == "DecDatabase is registered 2 times: at \(decFile):\(first), then at \(decFile):\(second). Fix: remove"
+                + " all but one; give them different names if each is needed (resolveAll collects them); or pass"
+                + " replacesExisting: true to the one meant to replace the others, as a test does when it swaps in a"
+                + " double."
+        )
+    }
+
     @Test func validationFindsAMissingDependencyBehindAScopeValueWithoutRunningAFactory() throws {
         let container = Container()
         let runs = FactoryRuns()

@@ -194,6 +194,17 @@ class AnyProvider: @unchecked Sendable {
         fatalError("AnyProvider is abstract")
     }
 
+    /// Resolves this registration, found from `lookup` under a key of `Service` with no arguments,
+    /// in `context`: a declared registration's parameter. Code not specialised for `Service` calls
+    /// this to find `Provider<Service>` in `self`, where naming that type would look its metadata up
+    /// on every resolve.
+    @usableFromInline
+    func resolveFound<Service>(as _: Service.Type, in context: ResolutionContext, from lookup: Container) throws
+        -> Service
+    {
+        fatalError("AnyProvider is abstract")
+    }
+
     /// Resolves this registration, which takes no arguments, in the async `context` from `lookup`.
     func resolveWithoutArgumentsAsync(
         in context: ResolutionContext,
@@ -296,6 +307,22 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     override func resolveWithoutArguments(in context: ResolutionContext, from lookup: Container) throws {
         let key = key.lookupKey
         _ = try context.resolve(key, from: lookup, configure: nil) as Service
+    }
+
+    override func resolveFound<Requested>(
+        as _: Requested.Type,
+        in context: ResolutionContext,
+        from lookup: Container
+    ) throws -> Requested {
+        guard conflict == nil else { throw InjectionError.conflict(self, path: context.path + [key]) }
+        // Found under a key without arguments, so `Argument…` is empty and no argument is made.
+        let instance = try context.resolve(
+            self,
+            from: lookup,
+            arguments: repeat unreachableArgument(of: (each Argument).self),
+            configure: nil
+        )
+        return sameType(instance, as: Requested.self)
     }
 
     override func resolveWithoutArgumentsAsync(

@@ -120,7 +120,12 @@ extension Resolver {
     @inlinable
     func resolve<Service>(declared key: ServiceKey) throws -> Service {
         guard _fastPath(isActive) else { throw InjectionError.resolverOutlived(asking: key) }
-        return try lookup.withObject { try context.resolve(key.lookupKey, from: $0, configure: nil) }
+        return try lookup.withObject { container in
+            let (found, ready) = try context.lookUp(key.lookupKey, from: container, isConfigured: false)
+            if let ready { return ready.withObject { keptInstance($0, as: Service.self) } }
+            guard let found else { return try context.resolveUnregistered(key.lookupKey, from: container, configure: nil) }
+            return try found.withObject { try $0.resolveFound(as: Service.self, in: context, from: container) }
+        }
     }
 
     /// The async spelling of `resolve(declared:)`, as `resolveAsync(_:name:)` resolves.

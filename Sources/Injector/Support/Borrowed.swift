@@ -115,6 +115,20 @@ func uncheckedCast<Subclass: AnyObject>(_ object: AnyObject, to type: Subclass.T
     unsafeDowncast(object, to: type)
 }
 
+/// `value` as `Target`, which its type is: a key's service type, reached as two generic parameters.
+/// Only the size is checked; the caller answers for the rest.
+@inlinable
+func sameType<Value, Target>(_ value: Value, as _: Target.Type) -> Target {
+    assert(Value.self == Target.self, "\(Value.self) is not \(Target.self)")
+    return unsafeBitCast(value, to: Target.self)
+}
+
+/// A resolve-time argument of a registration known to take none: never called, since a pack
+/// expansion over an empty pack evaluates nothing.
+func unreachableArgument<Argument>(of _: Argument.Type) -> Argument {
+    fatalError("a registration found under a key without arguments takes none")
+}
+
 /// `instance` as the object that keeps it where only an object fits: a store's place, a gate, the
 /// list of a resolution's unpublished instances, a singleton's slot, a resolution's graph. A class
 /// instance is kept as itself, which spares each shared instance an allocation; anything else (a
