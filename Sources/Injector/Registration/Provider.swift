@@ -199,9 +199,11 @@ class AnyProvider: @unchecked Sendable {
     /// this to find `Provider<Service>` in `self`, where naming that type would look its metadata up
     /// on every resolve.
     @usableFromInline
-    func resolveFound<Service>(as _: Service.Type, in context: ResolutionContext, from lookup: Container) throws
-        -> Service
-    {
+    func resolveFound<Service>(
+        as _: Service.Type,
+        in context: ResolutionContext,
+        from lookup: Container
+    ) throws -> Service {
         fatalError("AnyProvider is abstract")
     }
 

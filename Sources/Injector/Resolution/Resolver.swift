@@ -123,7 +123,9 @@ extension Resolver {
         return try lookup.withObject { container in
             let (found, ready) = try context.lookUp(key.lookupKey, from: container, isConfigured: false)
             if let ready { return ready.withObject { keptInstance($0, as: Service.self) } }
-            guard let found else { return try context.resolveUnregistered(key.lookupKey, from: container, configure: nil) }
+            guard let found else {
+                return try context.resolveUnregistered(key.lookupKey, from: container, configure: nil)
+            }
             return try found.withObject { try $0.resolveFound(as: Service.self, in: context, from: container) }
         }
     }
