@@ -117,7 +117,6 @@ func uncheckedCast<Subclass: AnyObject>(_ object: AnyObject, to type: Subclass.T
 
 /// `value` as `Target`, which its type is: a key's service type, reached as two generic parameters.
 /// Only the size is checked; the caller answers for the rest.
-@inlinable
 func sameType<Value, Target>(_ value: Value, as _: Target.Type) -> Target {
     assert(Value.self == Target.self, "\(Value.self) is not \(Target.self)")
     return unsafeBitCast(value, to: Target.self)
