@@ -27,13 +27,12 @@ extension RoutingError {
     }
 
     static func interceptorFailed(_ error: any Error, interceptor: String, request: RouteRequest) -> RoutingError {
-        cycle(in: error)
-            ?? RoutingError(
-                .refused,
-                "The interceptor \"\(interceptor)\" threw while deciding on \(request): \(error)",
-                action: request.action,
-                underlyingError: error
-            )
+        thrown(
+            error,
+            .refused,
+            "The interceptor \"\(interceptor)\" threw while deciding on \(request): \(error)",
+            action: request.action
+        )
     }
 
     /// A view perform whose redirect was shown, or a call that cannot return the type it was redirected to.

@@ -200,44 +200,35 @@ extension RoutingError {
     }
 
     static func callerPreparationFailed(_ error: any Error, request: RouteRequest) -> RoutingError {
-        cycle(in: error)
-            ?? RoutingError(
-                .actionFailed,
-                "The caller's prepareDestination for \(request) threw: \(error)",
-                action: request.action,
-                underlyingError: error
-            )
+        thrown(
+            error,
+            .actionFailed,
+            "The caller's prepareDestination for \(request) threw: \(error)",
+            action: request.action
+        )
     }
 
     static func hookFailed(_ error: any Error, hook: String, route: String, action: RouteAction) -> RoutingError {
-        cycle(in: error)
-            ?? RoutingError(
-                .actionFailed,
-                "The \(hook) hook of \(route) threw: \(error)",
-                action: action,
-                underlyingError: error
-            )
+        thrown(error, .actionFailed, "The \(hook) hook of \(route) threw: \(error)", action: action)
     }
 
     static func verificationFailed(_ error: any Error, route: String, action: RouteAction) -> RoutingError {
-        cycle(in: error)
-            ?? RoutingError(
-                .invalidConfiguration,
-                "The destination of \(route) is not ready: its verify check threw: \(InjectionError.clause(error)). Fix: give it what the "
-                    + "check asks for, in the configuration's prepareDestination or the route's prepare hook.",
-                action: action,
-                underlyingError: error
-            )
+        thrown(
+            error,
+            .invalidConfiguration,
+            "The destination of \(route) is not ready: its verify check threw: \(InjectionError.clause(error)). Fix: give it what the "
+                + "check asks for, in the configuration's prepareDestination or the route's prepare hook.",
+            action: action
+        )
     }
 
     static func moduleFailed(_ error: any Error, module: RouteKey, action: RouteAction) -> RoutingError {
-        cycle(in: error)
-            ?? RoutingError(
-                .destinationUnavailable,
-                "The module \(module.declaration) could not make its destination: \(error)",
-                action: action,
-                underlyingError: error
-            )
+        thrown(
+            error,
+            .destinationUnavailable,
+            "The module \(module.declaration) could not make its destination: \(error)",
+            action: action
+        )
     }
 
     static func moduleMadeNothing(_ module: RouteKey, action: RouteAction) -> RoutingError {
@@ -327,8 +318,14 @@ extension RoutingError {
         )
     }
 
-    /// A routing cycle that `error` is (or wraps): passed on as it is, so that the loop is what the
-    /// caller sees, not the hook or preparation it surfaced in.
+    /// The failure of the user's code (a hook, a preparation, an interceptor, a module) that threw
+    /// `error`; a routing cycle it wraps passes on as it is, so that the caller sees the loop, not
+    /// the closure it surfaced in.
+    static func thrown(_ error: any Error, _ code: Code, _ message: String, action: RouteAction) -> RoutingError {
+        cycle(in: error) ?? RoutingError(code, message, action: action, underlyingError: error)
+    }
+
+    /// The routing cycle that `error` is, or wraps.
     static func cycle(in error: any Error) -> RoutingError? {
         guard let routing = error as? RoutingError else { return nil }
         if routing.code == .cycle { return routing }
