@@ -27,54 +27,45 @@ struct ParsedURL {
     ///   scheme, an empty host, an empty segment, more than ``URLSyntax/maximumSegments`` segments,
     ///   whitespace or control characters, or invalid percent-encoding (outside the ignored fragment).
     init(_ url: String) throws(URLRoutingFailure) {
-        let pieces: URLSyntax.Pieces
-        do { pieces = try URLSyntax.split(url) } catch { throw .malformedURL(url, error) }
-        var keys: [String] = []
-        var values: [String] = []
-        keys.reserveCapacity(pieces.segments.count + 2)
-        values.reserveCapacity(pieces.segments.count + 2)
-        let scheme = String(pieces.scheme)
-        keys.append(scheme.lowercased())
-        values.append(scheme)
-        let host = try Self.decoded(pieces.host, url: url, plusIsSpace: false)
-        keys.append(host.lowercased())
-        values.append(host)
-        for segment in pieces.segments {
-            let value = try Self.decoded(segment, url: url, plusIsSpace: false)
-            keys.append(value)
-            values.append(value)
+        do throws(URLSyntax.Problem) {
+            let pieces = try URLSyntax.split(url)
+            var keys: [String] = []
+            var values: [String] = []
+            keys.reserveCapacity(pieces.segments.count + 2)
+            values.reserveCapacity(pieces.segments.count + 2)
+            let scheme = String(pieces.scheme)
+            keys.append(scheme.lowercased())
+            values.append(scheme)
+            let host = try URLSyntax.percentDecoded(pieces.host)
+            keys.append(host.lowercased())
+            values.append(host)
+            for segment in pieces.segments {
+                let value = try URLSyntax.percentDecoded(segment)
+                keys.append(value)
+                values.append(value)
+            }
+            self.keys = keys
+            self.values = values
+            self.query = try pieces.query.map { query throws(URLSyntax.Problem) in try Self.items(query) } ?? [:]
+        } catch {
+            throw .malformedURL(url, error)
         }
-        self.keys = keys
-        self.values = values
-        self.query = try pieces.query.map { query throws(URLRoutingFailure) in try Self.items(query, url: url) } ?? [:]
     }
 
     /// The query's items: split on "&", each on its first "="; empty names are skipped, a missing value is "".
     ///
     /// Splitting works on UTF-8 bytes, not Characters, so that a combining mark after "&" or "=" cannot
     /// hide the separator (the fuzz test found that).
-    private static func items(_ query: Substring, url: String) throws(URLRoutingFailure) -> [String: String] {
+    private static func items(_ query: Substring) throws(URLSyntax.Problem) -> [String: String] {
         var items: [String: String] = [:]
         for item in query.utf8.split(separator: UInt8(ascii: "&")) {
             let equals = item.firstIndex(of: UInt8(ascii: "="))
-            let name = try decoded(Substring(item[..<(equals ?? item.endIndex)]), url: url, plusIsSpace: true)
-            let value = try equals.map { index throws(URLRoutingFailure) in
-                try decoded(Substring(item[item.index(after: index)...]), url: url, plusIsSpace: true)
+            let name = try URLSyntax.percentDecoded(Substring(item[..<(equals ?? item.endIndex)]), plusIsSpace: true)
+            let value = try equals.map { index throws(URLSyntax.Problem) in
+                try URLSyntax.percentDecoded(Substring(item[item.index(after: index)...]), plusIsSpace: true)
             }
             if !name.isEmpty { items[name] = value ?? "" }
         }
         return items
-    }
-
-    /// Percent-decodes one piece of `url`, refusing invalid percent-encoding.
-    private static func decoded(_ raw: Substring, url: String, plusIsSpace: Bool) throws(URLRoutingFailure) -> String {
-        guard let value = URLSyntax.percentDecoded(raw, plusIsSpace: plusIsSpace) else {
-            throw .malformedURL(
-                url,
-                problem: "has invalid percent-encoding in \"\(raw)\"",
-                fix: URLRoutingFailure.percentEncodingFix
-            )
-        }
-        return value
     }
 }

@@ -123,15 +123,8 @@ extension URLPattern {
         return .placeholder(name)
     }
 
-    /// Percent-decodes a literal component, refusing invalid percent-encoding.
+    /// Percent-decodes a literal component.
     private static func decoded(_ raw: Substring, text: String) throws(URLRoutingFailure) -> String {
-        guard let value = URLSyntax.percentDecoded(raw) else {
-            throw .malformedPattern(
-                text,
-                problem: "has invalid percent-encoding in \"\(raw)\"",
-                fix: URLRoutingFailure.percentEncodingFix
-            )
-        }
-        return value
+        do { return try URLSyntax.percentDecoded(raw) } catch { throw .malformedPattern(text, error) }
     }
 }

@@ -14,16 +14,12 @@
 /// The failures of the URL layer, each a full sentence that quotes the pattern or URL, says what is
 /// wrong and ends with a "Fix: …" hint.
 extension URLRoutingFailure {
-    /// The hint for invalid percent-encoding, in patterns and URLs alike.
-    static let percentEncodingFix =
-        "write \"%\" followed by two hexadecimal digits of a UTF-8 byte, and a literal \"%\" as %25"
-
     /// A pattern refused at registration: `The URL pattern "…" <problem>. Fix: <fix>.`
     static func malformedPattern(_ pattern: String, problem: String, fix: String) -> Self {
         URLRoutingFailure(kind: .malformedPattern, message: "The URL pattern \"\(pattern)\" \(problem). Fix: \(fix).")
     }
 
-    /// A pattern whose text could not be split into scheme, host and path.
+    /// A pattern whose text could not be split into scheme, host and path, or decoded.
     static func malformedPattern(_ pattern: String, _ problem: URLSyntax.Problem) -> Self {
         let (what, fix) = phrases(for: problem, example: "app://notes/:id")
         return .malformedPattern(pattern, problem: what, fix: fix)
@@ -34,7 +30,7 @@ extension URLRoutingFailure {
         URLRoutingFailure(kind: .malformedURL, message: "The URL \"\(url)\" \(problem). Fix: \(fix).")
     }
 
-    /// A URL whose text could not be split into scheme, host and path.
+    /// A URL whose text could not be split into scheme, host and path, or decoded.
     static func malformedURL(_ url: String, _ problem: URLSyntax.Problem) -> Self {
         let (what, fix) = phrases(for: problem, example: "app://notes/42")
         return .malformedURL(url, problem: what, fix: fix)
@@ -98,6 +94,11 @@ extension URLRoutingFailure {
             return (
                 "has \(count) path segments, more than the \(URLSyntax.maximumSegments) supported",
                 "shorten the path, or pass long data in a query item"
+            )
+        case .invalidPercentEncoding(let raw):
+            return (
+                "has invalid percent-encoding in \"\(raw)\"",
+                "write \"%\" followed by two hexadecimal digits of a UTF-8 byte, and a literal \"%\" as %25"
             )
         }
     }

@@ -12,17 +12,18 @@
 //===----------------------------------------------------------------------===//
 
 extension URLSyntax {
-    /// Percent-decodes `raw`, or returns nil when a "%" is not followed by two hexadecimal digits or the
-    /// decoded bytes are not UTF-8.
+    /// Percent-decodes `raw`; throws `Problem/invalidPercentEncoding(_:)` when a "%" is not followed by
+    /// two hexadecimal digits or the decoded bytes are not UTF-8.
     ///
     /// Text without "%" (and, where `plusIsSpace`, without "+") is returned as it is, without decoding.
     /// With `plusIsSpace` (query names and values, as in HTML forms), "+" means a space and "%2B" a plus.
-    static func percentDecoded(_ raw: Substring, plusIsSpace: Bool = false) -> String? {
+    static func percentDecoded(_ raw: Substring, plusIsSpace: Bool = false) throws(Problem) -> String {
         let utf8 = raw.utf8
         let needsDecoding = utf8.contains { byte in
             byte == UInt8(ascii: "%") || (plusIsSpace && byte == UInt8(ascii: "+"))
         }
         guard needsDecoding else { return String(raw) }
+        let invalid = Problem.invalidPercentEncoding(raw)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var index = utf8.startIndex
@@ -31,9 +32,9 @@ extension URLSyntax {
             index = utf8.index(after: index)
             switch byte {
             case UInt8(ascii: "%"):
-                guard index < utf8.endIndex, let high = hexValue(utf8[index]) else { return nil }
+                guard index < utf8.endIndex, let high = hexValue(utf8[index]) else { throw invalid }
                 index = utf8.index(after: index)
-                guard index < utf8.endIndex, let low = hexValue(utf8[index]) else { return nil }
+                guard index < utf8.endIndex, let low = hexValue(utf8[index]) else { throw invalid }
                 index = utf8.index(after: index)
                 bytes.append(high << 4 | low)
             case UInt8(ascii: "+") where plusIsSpace:
@@ -45,7 +46,8 @@ extension URLSyntax {
         // Not `String(validating:as:)`, which needs macOS 15 / iOS 18: decoding replaces each byte
         // that is not UTF-8 with U+FFFD, so the bytes come back unchanged exactly when they are UTF-8.
         let text = String(decoding: bytes, as: UTF8.self)
-        return text.utf8.elementsEqual(bytes) ? text : nil
+        guard text.utf8.elementsEqual(bytes) else { throw invalid }
+        return text
     }
 
     /// The value of one hexadecimal digit, or nil.

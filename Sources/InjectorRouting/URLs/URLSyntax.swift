@@ -35,7 +35,8 @@ enum URLSyntax {
         var hasFragment: Bool
     }
 
-    /// Why a text could not be split into pieces; pattern and URL messages phrase it for their reader.
+    /// Why a text could not be split into pieces, or a piece decoded; pattern and URL messages phrase
+    /// it for their reader.
     enum Problem: Error, Equatable {
         case whitespaceOrControl(Unicode.Scalar)
         case missingSeparator
@@ -44,6 +45,7 @@ enum URLSyntax {
         case emptyHost
         case emptySegment
         case tooManySegments(Int)
+        case invalidPercentEncoding(Substring)
     }
 
     /// Splits `text` into its raw pieces.
