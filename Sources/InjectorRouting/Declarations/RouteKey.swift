@@ -17,13 +17,13 @@ import Injector
 /// a module configuration protocol.
 @usableFromInline
 struct RouteKey: Hashable, Sendable, CustomStringConvertible {
-    /// Which declaration a route was registered with.
+    /// Which declaration a route was registered with, by the declaration's name.
     @usableFromInline
-    enum Kind: Sendable, Hashable {
-        case service
-        case module
-        case view
-        case viewModule
+    enum Kind: String, Sendable, Hashable {
+        case service = "RoutableService"
+        case module = "RoutableServiceModule"
+        case view = "RoutableView"
+        case viewModule = "RoutableViewModule"
     }
 
     let type: Any.Type
@@ -47,14 +47,7 @@ struct RouteKey: Hashable, Sendable, CustomStringConvertible {
     var showsScreen: Bool { kind == .view || kind == .viewModule }
 
     /// How a caller names the route: `RoutableService<TimeService>`.
-    var declaration: String {
-        switch kind {
-        case .service: "RoutableService<\(description)>"
-        case .module: "RoutableServiceModule<\(description)>"
-        case .view: "RoutableView<\(description)>"
-        case .viewModule: "RoutableViewModule<\(description)>"
-        }
-    }
+    var declaration: String { "\(kind.rawValue)<\(description)>" }
 
     @usableFromInline static func == (lhs: RouteKey, rhs: RouteKey) -> Bool {
         lhs.identity == rhs.identity && lhs.kind == rhs.kind
