@@ -96,9 +96,7 @@ public struct RoutingError: Error, CustomStringConvertible, Sendable {
     /// wrong type), as opposed to a routing call its factory made: kept as it is when that route fails.
     let failingRoute: RouteKey?
     /// The routers (their storage, which routers made for lifetime scopes share) whose global error
-    /// handler was told of this error already: a routing call made inside another route's making
-    /// reports its failure to its own router where it arose, and the calls around it, whose errors
-    /// wrap it, do not report it to that router again. Held weakly.
+    /// handler was told of this error already, held weakly: see `Router.reported(_:)`.
     var reportedTo: [ReportedRouter] = []
 
     /// A router told of an error.

@@ -35,11 +35,8 @@ struct RouteTable: Sendable {
     /// Mistakes found while registering (malformed URL patterns), reported by `Router/validate()`.
     var problems: [RoutingError] = []
 
-    /// The record of the route that serves `key`, following adapters; the path from `key` to it
-    /// through adapters, or an empty path when `key` has a route of its own.
-    ///
-    /// - Throws: `invalidProtocol` when nothing serves `key` (naming where the chain ended), `cycle`
-    ///   when adapters lead back to a protocol already on the path.
+    /// The record of the route that serves `key`, following adapters, and the path from `key` to it
+    /// (empty when `key` has a route of its own); throws `invalidProtocol` or `cycle`.
     func record(for key: RouteKey, action: RouteAction) throws -> (record: RouteRecord, path: [RouteKey]) {
         if let record = records[key] { return (record, []) }  // the common case: no array to allocate
         var path = [key]

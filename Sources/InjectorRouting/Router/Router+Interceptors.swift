@@ -43,10 +43,7 @@ extension Router {
     }
 
     /// Passes `request` through every interceptor: `nil` when all let it go on, else what the route
-    /// an interceptor redirected it to made.
-    ///
-    /// - Parameter showing: For a view perform, shows the route an interceptor redirects to along the
-    ///   original path (with the style the interceptor asked for); `nil` for other calls.
+    /// an interceptor redirected it to made; for a view perform, `showing` shows that route instead.
     func intercept<Destination>(
         _ request: RouteRequest,
         in table: RouteTable,

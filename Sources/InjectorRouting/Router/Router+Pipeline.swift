@@ -18,17 +18,11 @@ import Injector
 // preparation, the route's preparations and its checks.
 
 extension Router {
-    /// Makes and prepares the destination `request` asks for.
-    ///
-    /// - Parameters:
-    ///   - request: The route, how it was asked for, and its parameters.
-    ///   - preparing: The caller's preparation, run first.
-    ///   - showing: For a view perform, shows a route an interceptor redirects to.
-    ///   - givesDestination: Whether `make` returns a screen the caller gave
-    ///     (`perform(onDestination:)`), its own whatever the registration's scope.
-    ///   - make: Makes the destination through the container, given the route's record.
-    /// - Returns: The prepared destination, and the record of the route that made it.
-    /// - Throws: `RoutingError`; never another error.
+    /// Makes (with `make`, through the container) and prepares the destination `request` asks for,
+    /// and returns it with the record of the route that made it; throws only `RoutingError`.
+    /// `preparing` is the caller's preparation, run first; `showing`, for a view perform, shows a
+    /// route an interceptor redirects to; `givesDestination`, whether `make` returns a screen the
+    /// caller gave (`perform(onDestination:)`), its own whatever the registration's scope.
     func route<Destination>(
         _ request: RouteRequest,
         preparing: ((inout Destination) throws -> Void)?,

@@ -160,10 +160,8 @@ public final class ServiceRoute<Destination> {
         }
     }
 
-    /// Runs the removal hooks of the destination a perform of a routed route replaced, as
-    /// `removeRoute` would have, unless the perform got the same object back (a shared instance).
-    /// The perform succeeded, so a hook that throws is reported to the route's and the router's
-    /// error handlers rather than thrown.
+    /// Runs the removal hooks of the destination a perform replaced, as the type's doc says; the
+    /// perform succeeded, so a hook's error is told to the handlers rather than thrown.
     private func removeReplaced(
         _ replaced: HeldDestination<Destination>,
         by new: Destination,

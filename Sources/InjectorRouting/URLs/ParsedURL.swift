@@ -21,11 +21,8 @@ struct ParsedURL {
     /// The query items, decoded ("+" is a space); of repeated names the last wins.
     let query: [String: String]
 
-    /// Splits and decodes `url`.
-    ///
-    /// - Throws: ``URLRoutingFailure`` of kind `.malformedURL` for a missing "://", an empty or invalid
-    ///   scheme, an empty host, an empty segment, more than ``URLSyntax/maximumSegments`` segments,
-    ///   whitespace or control characters, or invalid percent-encoding (outside the ignored fragment).
+    /// Splits and decodes `url` (not its fragment, which is ignored); throws `.malformedURL` when
+    /// `URLSyntax` cannot split it or decode one of its pieces.
     init(_ url: String) throws(URLRoutingFailure) {
         do throws(URLSyntax.Problem) {
             let pieces = try URLSyntax.split(url)

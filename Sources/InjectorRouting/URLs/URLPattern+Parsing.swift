@@ -14,13 +14,8 @@
 /// Pattern components are classified by their UTF-8 bytes, not their Characters, so that a combining mark
 /// cannot turn ":" or "*" into something else.
 extension URLPattern {
-    /// Parses `text` as a URL pattern.
-    ///
-    /// - Throws: ``URLRoutingFailure`` of kind `.malformedPattern` when `text` has no "://", an empty or
-    ///   invalid scheme, an empty host, a ":" without a name, a placeholder name that is not letters,
-    ///   digits and "_", a placeholder name used twice, a `*` that is not the last component, an empty
-    ///   segment, a query or fragment, invalid percent-encoding, whitespace or control characters, or more
-    ///   than ``URLSyntax/maximumSegments`` segments. The message quotes `text` and says what to write.
+    /// Parses `text` as a URL pattern; throws `.malformedPattern`, quoting `text` and saying what to
+    /// write, for text outside `URLPattern`'s syntax.
     init(_ text: String) throws(URLRoutingFailure) {
         let pieces: URLSyntax.Pieces
         do { pieces = try URLSyntax.split(text) } catch { throw .malformedPattern(text, error) }

@@ -12,17 +12,12 @@
 //===----------------------------------------------------------------------===//
 
 extension URLTrie {
-    /// Finds the most specific pattern that matches `url`, with its value and parameters.
+    /// Finds the most specific pattern that matches `url`, with its value and parameters; throws
+    /// `.malformedURL`, `.unmatched` or `.ambiguous`.
     ///
-    /// A backtracking search walks the trie one URL component at a time, trying the literal child, then
-    /// the placeholder child, then the wildcard child, and collects every pattern that ends where the URL
-    /// ends (or at a wildcard with at least one segment left). It visits each trie node at most once and
-    /// only nodes on a path the URL can take, so its cost depends on the URL, not on how many patterns
-    /// there are. Of the candidates the one with the greatest ``URLPattern/Specificity`` wins.
-    ///
-    /// - Throws: ``URLRoutingFailure`` of kind `.malformedURL` (see ``ParsedURL/init(_:)``), `.unmatched`
-    ///   naming up to three patterns registered for the URL's scheme and host, or `.ambiguous` naming every
-    ///   pattern tied for most specific, in insertion order.
+    /// A backtracking search walks the trie one URL component at a time (literal, then placeholder,
+    /// then wildcard child) and collects the patterns that end where the URL does. It visits only the
+    /// nodes on a path the URL can take, each once: its cost depends on the URL, not on the patterns.
     func match(_ url: String) throws(URLRoutingFailure) -> URLMatch<Value> {
         let parsed = try ParsedURL(url)
         var candidates = Candidates()

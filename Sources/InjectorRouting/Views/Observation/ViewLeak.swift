@@ -66,11 +66,8 @@ extension Router {
         set { storage.views.leakGracePeriod = newValue }
     }
 
-    /// Checks, after the grace period on the router's clock, that `destination`, whose route was
-    /// just removed, has gone; for a scoped destination, from when its scope closes. A destination
-    /// the route was given (`isGiven`), which the container does not keep, is checked from its
-    /// removal whatever the registration's scope. `ViewRoutingState` holds the destination weakly
-    /// meanwhile.
+    /// Checks, as `leakHandler` says, that `destination`, whose route was just removed, goes; `isGiven`
+    /// for a screen given to `perform(onDestination:for:path:)`.
     @MainActor
     func checkForLeak(of destination: AnyObject, route: RouteRecord, label: String, isGiven: Bool) {
         let views = storage.views

@@ -111,9 +111,7 @@ final class ViewRoutingState {
         return check.isShown ? nil : check.screen
     }
 
-    /// Tells every observer whose type `destination` is, in the order they were added: those there
-    /// were when the event began to be told (an observer added meanwhile is told from the next
-    /// event), except those removed before their turn.
+    /// Tells the observers of `destination`'s type, as `Router/addObserver(for:_:)` says.
     func tell(_ event: ViewRouteEvent, destination: AnyObject, source: AnyObject?, route: String) {
         for observer in observers { observer.tell?(event, destination, source, route) }
     }
