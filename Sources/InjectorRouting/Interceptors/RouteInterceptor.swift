@@ -57,10 +57,3 @@ public struct InterceptorDecision: Sendable {
         InterceptorDecision(verdict: .refuse(reason))
     }
 }
-
-/// An interceptor: a named step that every perform and make on one router passes, in the order the
-/// interceptors were added.
-struct RouteInterceptor: Sendable {
-    let name: String
-    let decide: @Sendable (RouteRequest) throws -> InterceptorDecision
-}

@@ -29,7 +29,8 @@ struct RouteTable: Sendable {
     /// The pairs in `patterns`, so that adding one once takes constant time: by components, so that
     /// two spellings of one pattern (`APP://notes/:id/`) are one.
     private var patternPairs: Set<PatternPair> = []
-    var interceptors: [RouteInterceptor] = []
+    /// The interceptors, in the order they were added, each with the name messages give it.
+    var interceptors: [(name: String, decide: @Sendable (RouteRequest) throws -> InterceptorDecision)] = []
     /// Each event type's handlers, with the route each belongs to.
     var eventHandlers: [ObjectIdentifier: [(route: RouteKey, handle: @Sendable (any RouteEvent) -> Void)]] = [:]
     /// Mistakes found while registering (malformed URL patterns), reported by `Router/validate()`.

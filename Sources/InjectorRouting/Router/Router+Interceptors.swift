@@ -39,7 +39,7 @@ extension Router {
         named name: String,
         _ decide: @escaping @Sendable (RouteRequest) throws -> InterceptorDecision
     ) {
-        storage.amend { $0.interceptors.append(RouteInterceptor(name: name, decide: decide)) }
+        storage.amend { $0.interceptors.append((name, decide)) }
     }
 
     /// Passes `request` through every interceptor: `nil` when all let it go on, else what the route
