@@ -60,10 +60,21 @@ struct RouteRecord: Sendable {
     /// Whether the destination is scoped: its lifetime scope keeps it until the scope closes.
     var isScoped: Bool { scope == .scoped || scope.tag != nil }
 
-    /// Runs the provider's preparations, then the checks, on `destination`.
-    func prepare<Destination>(_ destination: inout Destination, context: @autoclosure () -> RouteContext) throws {
+    /// Runs the caller's preparation, then the provider's preparations and checks, on the destination
+    /// of `request`, which `router` routes.
+    func prepare<Destination>(
+        _ destination: inout Destination,
+        by preparing: ((inout Destination) throws -> Void)?,
+        for request: RouteRequest,
+        router: Router
+    ) throws {
+        if let preparing {
+            do { try preparing(&destination) } catch {
+                throw RoutingError.callerPreparationFailed(error, request: request)
+            }
+        }
         guard !preparations.isEmpty || !verifications.isEmpty else { return }
-        let context = context()
+        let context = RouteContext(router: router, parameters: request.parameters, action: request.action)
         var any: Any = destination
         for prepare in preparations {
             do { try prepare(&any, context) } catch {

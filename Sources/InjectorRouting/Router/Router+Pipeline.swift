@@ -63,27 +63,9 @@ extension Router {
             } catch {
                 throw RoutingError.containerFailed(error, route: record, path: path, action: request.action)
             }
-            try prepare(&destination, by: preparing, record: record, for: request)
+            try record.prepare(&destination, by: preparing, for: request, router: self)
             return (destination, record)
         }
-    }
-
-    /// Runs the caller's preparation, then the route's preparations and checks, on `destination`.
-    private func prepare<Destination>(
-        _ destination: inout Destination,
-        by preparing: ((inout Destination) throws -> Void)?,
-        record: RouteRecord,
-        for request: RouteRequest
-    ) throws {
-        if let preparing {
-            do { try preparing(&destination) } catch {
-                throw RoutingError.callerPreparationFailed(error, request: request)
-            }
-        }
-        try record.prepare(
-            &destination,
-            context: RouteContext(router: self, parameters: request.parameters, action: request.action)
-        )
     }
 
     /// Prepares a destination made elsewhere as the route for `key` would (the caller's preparation,
@@ -99,7 +81,7 @@ extension Router {
         do {
             var prepared = destination
             let record = try storage.table.record(for: key, action: action).record
-            try prepare(&prepared, by: preparing, record: record, for: RouteRequest(key: key, action: action))
+            try record.prepare(&prepared, by: preparing, for: RouteRequest(key: key, action: action), router: self)
             return (prepared, record)
         } catch {
             let error = RoutingError.wrapping(error, action: action)
