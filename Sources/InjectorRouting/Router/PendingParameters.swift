@@ -18,12 +18,9 @@ enum RoutingStack {
     @TaskLocal static var routes: [RouteKey] = []
 }
 
-/// The parameters of the perform under way, handed to the factory of the route they are meant for.
-///
-/// A route's destination is made by the container, whose factories receive only a resolver; the
-/// router hands the perform's parameters over in a task-local value that names the route, so that
-/// a factory further down the same resolution (another route's) does not take them for its own.
-/// Performs without parameters set nothing.
+/// The parameters of the perform under way, for the factory of the route they are meant for: the
+/// container's factories receive only a resolver, so the router hands them over in a task-local value
+/// that names the route, which a factory further down the resolution (another route's) leaves alone.
 enum PendingParameters {
     @TaskLocal static var current: (route: RouteKey, parameters: RouteParameters)?
 

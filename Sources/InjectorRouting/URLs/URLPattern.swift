@@ -11,13 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// A parsed pattern such as "app://notes/:id" or "app://files/*".
-///
-/// A pattern is `scheme://host/segment/…`. The scheme is a literal, compared case-insensitively; the host
-/// is a literal (compared case-insensitively) or a `:name` placeholder; each path segment is a literal
-/// (compared exactly, after percent-decoding), a `:name` placeholder matching one segment, or, last only,
-/// `*` matching one or more remaining segments. A trailing slash is ignored. A literal segment that must
-/// start with ":" is written with `%3A`, a literal "*" as `%2A`.
+/// A parsed pattern such as "app://notes/:id" or "app://files/*": `scheme://host/segment/…`, each a
+/// `Component` (the scheme a literal, `*` the last segment only). A trailing slash is ignored; a literal
+/// segment that starts with ":" is written `%3A`, a literal "*" `%2A`.
 struct URLPattern: Sendable, Hashable, CustomStringConvertible {
     /// One component of a pattern: the scheme, the host, or a path segment.
     enum Component: Sendable, Hashable {

@@ -13,11 +13,9 @@
 
 /// A build-then-freeze table from patterns to values; matching reads it without locks.
 ///
-/// The trie has one node per component (scheme, host, path segments). A node keeps its literal children
-/// in a dictionary, plus at most one placeholder child and one wildcard child, so patterns that differ
-/// only in placeholder names share nodes and end at the same node. Nodes and entries live in two flat
-/// arrays addressed by index: the trie is a plain value (copy-on-write, `Sendable` without locks), and a
-/// frozen copy can be read from any number of threads while nothing mutates it.
+/// The trie has one node per component (scheme, host, path segments); patterns that differ only in
+/// placeholder names share nodes. Nodes and entries live in two flat arrays addressed by index, so the
+/// trie is a plain value (copy-on-write, `Sendable`) that any number of threads can read.
 struct URLTrie<Value: Sendable>: Sendable {
     /// One component of the patterns inserted through it.
     struct Node: Sendable {
