@@ -82,13 +82,10 @@ public struct RouteConfiguration<Destination>: Sendable {
     }
 
     /// This configuration's performer handlers, which fire for one perform only.
-    var performer: PerformerHandlers<Destination> {
-        PerformerHandlers(success: performerSuccessHandler, error: performerErrorHandler)
-    }
+    var performer: PerformerHandlers<Destination> { (performerSuccessHandler, performerErrorHandler) }
 }
 
 /// The handlers given with one perform or removal.
-struct PerformerHandlers<Destination>: Sendable {
-    var success: (@Sendable (Destination) -> Void)?
-    var error: (@Sendable (RouteAction, RoutingError) -> Void)?
-}
+typealias PerformerHandlers<Destination> = (
+    success: (@Sendable (Destination) -> Void)?, error: (@Sendable (RouteAction, RoutingError) -> Void)?
+)

@@ -98,7 +98,7 @@ public final class ServiceRoute<Destination> {
         successHandler: (@Sendable (Destination) -> Void)? = nil,
         errorHandler: (@Sendable (RouteAction, RoutingError) -> Void)? = nil
     ) throws {
-        _ = try run(performer: PerformerHandlers(success: successHandler, error: errorHandler))
+        _ = try run(performer: (successHandler, errorHandler))
     }
 
     /// Makes and prepares a destination and moves the route through its states, telling the handlers;
@@ -122,10 +122,7 @@ public final class ServiceRoute<Destination> {
                 return (.success(previous), box.firstPerformer)
             }
         }
-        let performer = PerformerHandlers(
-            success: given?.success ?? first?.success,
-            error: given?.error ?? first?.error
-        )
+        let performer = (success: given?.success ?? first?.success, error: given?.error ?? first?.error)
         let previous: RouteState
         switch start {
         case .success(let state): previous = state
@@ -218,7 +215,7 @@ public final class ServiceRoute<Destination> {
             return .success((box.destination.value, box.record))
         }
         func fail(_ error: RoutingError) -> RoutingError {
-            configuration.failed(error, action: .removeRoute, performer: PerformerHandlers(error: errorHandler))
+            configuration.failed(error, action: .removeRoute, performer: (success: nil, error: errorHandler))
             return router.reported(error)
         }
         let (destination, record): (Destination?, RouteRecord?)

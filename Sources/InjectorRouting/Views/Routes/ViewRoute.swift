@@ -144,7 +144,7 @@ public final class ViewRoute<Destination> {
         errorHandler: (@MainActor (RouteAction, RoutingError) -> Void)? = nil
     ) throws {
         if let path { self.path = path }
-        _ = try run(performer: ViewPerformer(success: successHandler, error: errorHandler))
+        _ = try run(performer: (successHandler, errorHandler))
     }
 
     /// Makes, prepares and shows a destination along the route's path, telling observers and handlers.
@@ -156,7 +156,7 @@ public final class ViewRoute<Destination> {
         let first = firstPerformer
         firstPerformer = nil
         // The configuration's performer handlers belong to the route's first perform only.
-        let performer = ViewPerformer(success: given?.success ?? first?.success, error: given?.error ?? first?.error)
+        let performer = (success: given?.success ?? first?.success, error: given?.error ?? first?.error)
         func fail(_ error: RoutingError) -> RoutingError {
             configuration.failed(error, action: action, performer: performer)
             return router.reported(error)
@@ -285,7 +285,7 @@ public final class ViewRoute<Destination> {
         let action = RouteAction.removeRoute
         let views = router.storage.views
         func fail(_ error: RoutingError) -> RoutingError {
-            configuration.failed(error, action: action, performer: ViewPerformer(error: errorHandler))
+            configuration.failed(error, action: action, performer: (success: nil, error: errorHandler))
             return router.reported(error)
         }
         if let inFlight = views.inFlight {

@@ -62,9 +62,7 @@ public struct ViewRouteConfiguration<Destination> {
     public init() {}
 
     /// This configuration's performer handlers, which fire for one perform only.
-    var performer: ViewPerformer<Destination> {
-        ViewPerformer(success: performerSuccessHandler, error: performerErrorHandler)
-    }
+    var performer: ViewPerformer<Destination> { (performerSuccessHandler, performerErrorHandler) }
 
     /// Tells the handlers that a perform succeeded, in order, each only while `stillShown` (the
     /// route was not removed by an observer or an earlier handler).
@@ -97,7 +95,6 @@ public struct ViewRouteConfiguration<Destination> {
 }
 
 /// The handlers given with one view perform, called on the main actor.
-struct ViewPerformer<Destination> {
-    var success: (@MainActor (Destination) -> Void)?
-    var error: (@MainActor (RouteAction, RoutingError) -> Void)?
-}
+typealias ViewPerformer<Destination> = (
+    success: (@MainActor (Destination) -> Void)?, error: (@MainActor (RouteAction, RoutingError) -> Void)?
+)
