@@ -15,10 +15,7 @@
 // that names the screens and says what to do. Deciding never changes the hierarchy.
 
 /// An allowed transition: the style really performed (never `show` or a segue) from the source's node.
-struct HeadlessPlan {
-    let style: ViewTransitionStyle
-    let source: HeadlessNode
-}
+typealias HeadlessPlan = (style: ViewTransitionStyle, source: HeadlessNode)
 
 extension HeadlessNavigationHost {
     /// Where and how `transition` would show its destination; throws why it cannot.
@@ -76,7 +73,7 @@ extension HeadlessNavigationHost {
         default:
             break
         }
-        return HeadlessPlan(style: style, source: source)
+        return (style, source)
     }
 
     /// The undo of a performed `transition`, to run; throws why it cannot be undone.
