@@ -349,6 +349,12 @@ extension RoutingError {
     }
 }
 
+/// Items as a sentence lists them: `a`, `a and b`, `a, b and c`.
+func listed(_ items: [String]) -> String {
+    guard let last = items.last, items.count > 1 else { return items.joined() }
+    return items.dropLast().joined(separator: ", ") + " and " + last
+}
+
 /// A type's name after "a" or "an", as a reader says it: "an Int", "a UUID", "a NoteViewer".
 func withArticle(_ type: Any.Type) -> String {
     let name = typeName(type)

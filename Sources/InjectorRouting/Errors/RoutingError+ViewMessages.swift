@@ -40,7 +40,7 @@ extension RoutingError {
             switch names.count {
             case 0: "it supports none"
             case 1: "it supports only \(names[0])"
-            default: "it supports " + names.dropLast().joined(separator: ", ") + " and \(names.last!)"
+            default: "it supports " + listed(names)
             }
         let member = path.member.names.first ?? "\(path)"
         return RoutingError(
@@ -195,10 +195,9 @@ extension RoutingError {
 
     /// Saved routes the router has no single view route for.
     static func unregisteredRoutes(_ routes: [String]) -> RoutingError {
-        let listed = routes.count == 1 ? routes[0] : routes.dropLast().joined(separator: ", ") + " and \(routes.last!)"
-        return RoutingError(
+        RoutingError(
             .invalidProtocol,
-            "The saved navigation cannot be restored: the router has no view route for \(listed). Nothing was "
+            "The saved navigation cannot be restored: the router has no view route for \(listed(routes)). Nothing was "
                 + "shown. Fix: register a view route for each (one per protocol name), or discard the saved "
                 + "navigation.",
             action: .lookUp

@@ -40,11 +40,11 @@ extension URLRoutingFailure {
     static func unmatched(_ url: String, nearMisses: [URLPattern], more: Bool) -> Self {
         var message = "No URL pattern matches the URL \"\(url)\"."
         if !nearMisses.isEmpty {
-            let listed = quotedList(nearMisses)
+            let patterns = listed(nearMisses.map { "\"\($0.text)\"" })
             message +=
                 more
-                ? " Patterns for its scheme and host include \(listed)."
-                : " Patterns for its scheme and host are \(listed)."
+                ? " Patterns for its scheme and host include \(patterns)."
+                : " Patterns for its scheme and host are \(patterns)."
         }
         message += " Fix: register a pattern that matches it, or correct the URL."
         return URLRoutingFailure(kind: .unmatched, message: message)
@@ -52,18 +52,12 @@ extension URLRoutingFailure {
 
     /// Several equally specific patterns match `url`; `tied` lists them in insertion order.
     static func ambiguous(_ url: String, tied: [URLPattern]) -> Self {
+        let patterns = listed(tied.map { "\"\($0.text)\"" })
         let message =
-            "The URL \"\(url)\" matches \(tied.count) equally specific patterns: \(quotedList(tied))."
+            "The URL \"\(url)\" matches \(tied.count) equally specific patterns: \(patterns)."
             + " Fix: make one of them more specific (a literal segment beats a placeholder, and a placeholder"
             + " beats \"*\"), or remove all but one."
         return URLRoutingFailure(kind: .ambiguous, message: message)
-    }
-
-    /// `"a"`, `"a" and "b"`, `"a", "b" and "c"`.
-    private static func quotedList(_ patterns: [URLPattern]) -> String {
-        let quoted = patterns.map { "\"\($0.text)\"" }
-        guard let last = quoted.last, quoted.count > 1 else { return quoted.joined() }
-        return quoted.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// What is wrong, and how to fix it, for a text that could not be split; `example` is a valid one.
