@@ -238,8 +238,7 @@ extension Router {
             fileID: fileID,
             line: line,
             view: view,
-            name: name,
-            origin: .route(named: name)
+            name: name
         ) { r in
             let made = try make(PendingParameters.take(for: key), r)
             guard let destination = made as? Protocol else {
@@ -256,8 +255,8 @@ extension Router {
     }
 
     /// Registers a route of any kind: `factory` for the route's protocol in the container, and the
-    /// route's record in the table. `view` is what a view route adds; `takesParameters`, whether
-    /// `factory` reads the perform's parameters (`PendingParameters`).
+    /// route's record in the table. `view` is what a view route adds; `name`, a route type's name;
+    /// `takesParameters`, whether `factory` reads the perform's parameters (`PendingParameters`).
     @discardableResult
     func add<Protocol>(
         _ key: RouteKey,
@@ -267,7 +266,6 @@ extension Router {
         line: UInt,
         view: ViewTraits? = nil,
         name: String? = nil,
-        origin: RegistrationOrigin = .route,
         takesParameters: Bool = true,
         factory: @escaping @Sendable (Resolver) throws -> Protocol
     ) -> RouteRegistration<Protocol> {
@@ -277,7 +275,7 @@ extension Router {
             replacesExisting: replacesExisting,
             fileID: fileID,
             line: line,
-            origin: origin,
+            origin: name.map(RegistrationOrigin.route(named:)) ?? .route,
             factory: factory
         )
         let record = RouteRecord(
