@@ -28,20 +28,18 @@ struct RouteKey: Hashable, Sendable, CustomStringConvertible {
 
     let type: Any.Type
     let kind: Kind
-    private let identity: ObjectIdentifier
 
     @usableFromInline
     init(_ type: Any.Type, kind: Kind) {
         self.type = type
         self.kind = kind
-        identity = ObjectIdentifier(type)
     }
 
     /// The protocol's name as the container's messages write it, such as `TimeService`.
     @usableFromInline var description: String { typeName(type) }
 
     /// The protocol's identity as bits, for `PlainRoutes`.
-    var bits: UInt { UInt(bitPattern: Int(bitPattern: identity)) }
+    var bits: UInt { UInt(bitPattern: Int(bitPattern: ObjectIdentifier(type))) }
 
     /// Whether the route makes a screen (a view or view module route), rather than a service.
     var showsScreen: Bool { kind == .view || kind == .viewModule }
@@ -50,7 +48,7 @@ struct RouteKey: Hashable, Sendable, CustomStringConvertible {
     var declaration: String { "\(kind.rawValue)<\(description)>" }
 
     @usableFromInline static func == (lhs: RouteKey, rhs: RouteKey) -> Bool {
-        lhs.identity == rhs.identity && lhs.kind == rhs.kind
+        ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type) && lhs.kind == rhs.kind
     }
-    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(identity) }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(type)) }
 }
