@@ -11,8 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Injector
-
 // The messages of errors about route parameters: which parameter, of which route, from which URL.
 
 extension RoutingError {

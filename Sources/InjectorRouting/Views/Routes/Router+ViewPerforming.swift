@@ -11,8 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Injector
-
 // Performing view routes: by protocol, module, URL, or on a screen made elsewhere. Every call makes
 // the destination through the same pipeline as service routes (Router+Pipeline.swift), then shows it
 // on the router's navigation host (ViewRoute.swift).

@@ -11,8 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-import Injector
-
 /// A route to a screen: performed on the router's navigation host along a path, removed with one
 /// call whatever the transition was (ZIKRouter's view router instance).
 ///
