@@ -130,10 +130,7 @@ public struct ViewRouteObserverRegistration: Sendable {
 /// An observer, erased to the objects it is told about; `nil` once removed.
 @MainActor
 final class ViewRouteObserver {
-    private(set) var tell: (@MainActor (ViewRouteEvent, AnyObject, AnyObject?, String) -> Void)?
+    var tell: (@MainActor (ViewRouteEvent, AnyObject, AnyObject?, String) -> Void)?
 
     init(_ tell: @escaping @MainActor (ViewRouteEvent, AnyObject, AnyObject?, String) -> Void) { self.tell = tell }
-
-    /// Lets go of the closure, and of what it captures: the observer is told nothing more.
-    func stop() { tell = nil }
 }

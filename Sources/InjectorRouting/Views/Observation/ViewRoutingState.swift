@@ -116,9 +116,10 @@ final class ViewRoutingState {
         for observer in observers { observer.tell?(event, destination, source, route) }
     }
 
-    /// Removes `observer` and lets go of its closure, also while observers are told of an event.
+    /// Removes `observer` and lets go of its closure (and what it captures), so that it is told
+    /// nothing more, also while observers are told of an event.
     func remove(_ observer: ViewRouteObserver) {
-        observer.stop()
+        observer.tell = nil
         observers.removeAll { $0 === observer }
     }
 }
