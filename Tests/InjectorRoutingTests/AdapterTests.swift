@@ -31,6 +31,18 @@ private struct ThrowingLoggerRoute: RouteDefinition {
     }
 }
 
+/// What a feature module requires, served by the editor's route and the editor module's route.
+private protocol DraftView: AnyObject { var title: String { get set } }
+extension EditorScreen: DraftView {}
+extension RoutableView where Protocol == any DraftView {
+    fileprivate init() { self.init(declaredProtocol: Protocol.self) }
+}
+private protocol DraftModule { func makeDestinationWith(_ note: any Note, readOnly: Bool) throws -> (any Editor)? }
+extension EditorModuleConfiguration: DraftModule {}
+extension RoutableServiceModule where Protocol == any DraftModule {
+    fileprivate init() { self.init(declaredProtocol: Protocol.self) }
+}
+
 @Suite struct AdapterTests {
     @Test func aRequiredProtocolIsServedByTheProvidedOnesRoute() throws {
         let router = Router(container: Container())
@@ -240,5 +252,36 @@ private struct ThrowingLoggerRoute: RouteDefinition {
                 + "one; or pass replacesExisting: true to the one meant to replace the others (router.register takes it "
                 + "too), as a test does when it swaps in a double."
         )
+    }
+
+    @MainActor
+    @Test func aRequiredViewProtocolIsShownThroughTheProvidedOnesRoute() throws {
+        let host = RecordingHost()
+        let home = HomeScreen()
+        let router = Router(container: Container(), host: host)
+        router.register(RoutableView<any EditorView>()) { _ in EditorScreen(serial: 7) }
+        router.adapt(RoutableView<any DraftView>(), to: RoutableView<any EditorView>())
+
+        let route = try router.perform(to: RoutableView<any DraftView>(), path: .push(from: home)) { config in
+            config.prepareDestination = { $0.title = "Draft" }
+        }
+
+        let screen = try #require(route.destination as? EditorScreen)
+        #expect(screen.serial == 7)
+        #expect(screen.title == "Draft")
+        try router.validate()
+    }
+
+    @Test func aRequiredModuleProtocolIsConfiguredThroughTheProvidedOnesRoute() throws {
+        let router = Router(container: Container())
+        router.register(RoutableServiceModule<any EditorModule>()) { _ in EditorModuleConfiguration(serial: 1) }
+        router.adapt(RoutableServiceModule<any DraftModule>(), to: RoutableServiceModule<any EditorModule>())
+
+        let editor = try router.makeDestination(to: RoutableServiceModule<any DraftModule>()) {
+            try $0.makeDestinationWith(TextNote(title: "Plans"), readOnly: true)
+        }
+
+        #expect(editor.note.title == "Plans")
+        #expect(editor.readOnly)
     }
 }
