@@ -229,13 +229,28 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         Self.registerSinkDependencies(container)
         container.register(DaxSink.self, argument: DaxNote.self) {
             (
-                note: DaxNote, settings: DaxSettings, mode: DaxMode, clock: any DaxClock,
-                function: @escaping @Sendable () -> Int, optional: DaxMailer?, lazy: Lazy<DaxMailer>,
-                provider: ServiceProvider<DaxMailer>, tuple: (Int, String), store: DaxStore
+                note: DaxNote,
+                settings: DaxSettings,
+                mode: DaxMode,
+                clock: any DaxClock,
+                function: @escaping @Sendable () -> Int,
+                optional: DaxMailer?,
+                lazy: Lazy<DaxMailer>,
+                provider: ServiceProvider<DaxMailer>,
+                tuple: (Int, String),
+                store: DaxStore
             ) in
             DaxSink(
-                note: note, settings: settings, mode: mode, clock: clock, function: function, optional: optional,
-                lazy: lazy, provider: provider, tuple: tuple, store: store
+                note: note,
+                settings: settings,
+                mode: mode,
+                clock: clock,
+                function: function,
+                optional: optional,
+                lazy: lazy,
+                provider: provider,
+                tuple: tuple,
+                store: store
             )
         }
 
@@ -251,13 +266,28 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         Self.registerSinkDependencies(container)
         container.register(DaxSink.self, argument: DaxNote.self) {
             (
-                note: DaxNote, settings: DaxSettings, mode: DaxMode, clock: any DaxClock,
-                function: @escaping @Sendable () -> Int, optional: DaxMailer?, lazy: Lazy<DaxMailer>,
-                provider: ServiceProvider<DaxMailer>, tuple: (Int, String), store: DaxStore
+                note: DaxNote,
+                settings: DaxSettings,
+                mode: DaxMode,
+                clock: any DaxClock,
+                function: @escaping @Sendable () -> Int,
+                optional: DaxMailer?,
+                lazy: Lazy<DaxMailer>,
+                provider: ServiceProvider<DaxMailer>,
+                tuple: (Int, String),
+                store: DaxStore
             ) async in
             DaxSink(
-                note: note, settings: settings, mode: mode, clock: clock, function: function, optional: optional,
-                lazy: lazy, provider: provider, tuple: tuple, store: store
+                note: note,
+                settings: settings,
+                mode: mode,
+                clock: clock,
+                function: function,
+                optional: optional,
+                lazy: lazy,
+                provider: provider,
+                tuple: tuple,
+                store: store
             )
         }
 
@@ -270,13 +300,28 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         Self.registerSinkDependencies(container)
         container.register(DaxSink.self, argument: DaxNote.self) {
             (
-                note: DaxNote, settings: DaxSettings, mode: DaxMode, clock: any DaxClock,
-                function: @escaping @Sendable () -> Int, optional: DaxMailer?, lazy: Lazy<DaxMailer>,
-                provider: ServiceProvider<DaxMailer>, tuple: (Int, String), store: DaxStore
+                note: DaxNote,
+                settings: DaxSettings,
+                mode: DaxMode,
+                clock: any DaxClock,
+                function: @escaping @Sendable () -> Int,
+                optional: DaxMailer?,
+                lazy: Lazy<DaxMailer>,
+                provider: ServiceProvider<DaxMailer>,
+                tuple: (Int, String),
+                store: DaxStore
             ) in
             DaxSink(
-                note: note, settings: settings, mode: mode, clock: clock, function: function, optional: optional,
-                lazy: lazy, provider: provider, tuple: tuple, store: store
+                note: note,
+                settings: settings,
+                mode: mode,
+                clock: clock,
+                function: function,
+                optional: optional,
+                lazy: lazy,
+                provider: provider,
+                tuple: tuple,
+                store: store
             )
         }
         let child = container.makeChild()
@@ -587,7 +632,9 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
             )
         )
         #expect(try replaced.resolve(DaxPreview.self, argument: DaxNote(title: "")).store.id == 1)
-        #expect(try replaced.validate().checkedFromDeclarations.map(\.description) == ["DaxPreview (argument: DaxNote)"])
+        #expect(
+            try replaced.validate().checkedFromDeclarations.map(\.description) == ["DaxPreview (argument: DaxNote)"]
+        )
     }
 
     @Test func aParameterRegisteredOnlyWithArgumentsIsMissingWithANearMissNotACrash() throws {
@@ -618,7 +665,9 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
             (_: any DaxClock, store: DaxStore) in DaxLifetimes(single: DaxSingle(), weak: DaxWeak())
         }
 
-        let error = try #require(thrown { try container.resolve(DaxLifetimes.self, argument: DaxSystemClock(serial: 1)) })
+        let error = try #require(
+            thrown { try container.resolve(DaxLifetimes.self, argument: DaxSystemClock(serial: 1)) }
+        )
 
         #expect(error.code == .missingRegistration)
         #expect(
@@ -665,8 +714,20 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         container.register(DaxP.self, DaxP.init)
         let line = #line + 1
         container.register(DaxA.self, argument: Int.self) {
-            (_: Int, _: DaxP, _: DaxP, _: DaxP, _: DaxP, _: DaxP, _: DaxP, _: DaxP, _: DaxP, _: DaxP, _: DaxP,
-             _: DaxMissing) in DaxA()
+            (
+                _: Int,
+                _: DaxP,
+                _: DaxP,
+                _: DaxP,
+                _: DaxP,
+                _: DaxP,
+                _: DaxP,
+                _: DaxP,
+                _: DaxP,
+                _: DaxP,
+                _: DaxP,
+                _: DaxMissing
+            ) in DaxA()
         }
 
         let error = try #require(thrown { try container.resolve(DaxA.self, argument: 1) })
@@ -818,22 +879,15 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         let control = Container()
         control.register(DaxMid.self, DaxMid.init).verify { _ in }
         #expect(thrown { try control.validate() }?.problems.map(\.code) == [.missingRegistration])
-        // FINDING: validate() passes; the registration is listed as unchecked, "needs resolve-time arguments".
+        #expect(validation?.code == .validationFailed)
         #expect(
-            (try? container.validate())?.unchecked.map(\.description) == [
-                "DaxPreview (argument: DaxNote): needs resolve-time arguments"
-            ]
-        )
-        withKnownIssue("a hook or check makes validate() skip the declarations of a registration with an argument") {
-            #expect(
             validation?.problems.map(\.message) == [
                 "No registration for DaxStore, the 2nd parameter of DaxPreview (argument: DaxNote) (declared at"
                     + " \(daxFile):\(line)), needed by DaxPreview (argument: DaxNote) -> DaxStore (missing). Nothing"
                     + " is registered for DaxStore under any name or arguments. Fix: register it, e.g."
                     + " container.register(DaxStore.self) { r in … }, in this container or one of its parents."
             ]
-            )
-        }
+        )
     }
 
     @Test func forwardingADeclaredRegistrationWithAnArgumentIsAnInvalidForwardingForResolveAndValidation() throws {
@@ -928,7 +982,9 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
                 + " factory that needs it must become async too."
         )
         #expect(preview.store.id == 5)
-        #expect(try container.validate().checkedFromDeclarations.map(\.description) == ["DaxPreview (argument: DaxNote)"])
+        #expect(
+            try container.validate().checkedFromDeclarations.map(\.description) == ["DaxPreview (argument: DaxNote)"]
+        )
     }
 
     // MARK: - Concurrency
@@ -975,7 +1031,9 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
 
             #expect(finished)
             #expect(all.count == 12)
-            #expect(all.allSatisfy { $0.repository === all[0].repository && $0.connection.pool === all[0].repository.pool })
+            #expect(
+                all.allSatisfy { $0.repository === all[0].repository && $0.connection.pool === all[0].repository.pool }
+            )
             #expect(all.allSatisfy { $0.connection.repository === $0.repository })
             #expect(pools.count == 1)
             #expect(repositories.count == 1)
@@ -987,7 +1045,8 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
     @Test func theGraphShowsADeclaredRegistrationWithAnArgumentWithItsEdgesAndNotItsArgument() throws {
         let container = Container()
         container.register(DaxStore.self, scope: .singleton) { _ in DaxStore(id: 1) }
-        container.register(DaxPreview.self, name: "p\"q", argument: DaxNote.self) { (note: DaxNote, store: DaxStore, _: DaxMissing) in
+        container.register(DaxPreview.self, name: "p\"q", argument: DaxNote.self) {
+            (note: DaxNote, store: DaxStore, _: DaxMissing) in
             DaxPreview(note: note, store: store)
         }
         container.register(DaxCache.self) { r in
@@ -1052,12 +1111,25 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         container.register(DaxSystemClock.self, instance: clock, ownedBy: .caller).implements((any DaxClock).self)
         container.register(DaxOdd.self, argument: Int.self) {
             (
-                _: Int, void: Void, byte: Int8, metatype: DaxNote.Type, anything: any Sendable,
-                wide: (Int, Int, Int, Int, String), settings: DaxSettings, optional: DaxMailer?, clock: any DaxClock
+                _: Int,
+                void: Void,
+                byte: Int8,
+                metatype: DaxNote.Type,
+                anything: any Sendable,
+                wide: (Int, Int, Int, Int, String),
+                settings: DaxSettings,
+                optional: DaxMailer?,
+                clock: any DaxClock
             ) in
             DaxOdd(
-                void: void, byte: byte, metatype: metatype, anything: anything, wide: wide, settings: settings,
-                optional: optional, clock: clock
+                void: void,
+                byte: byte,
+                metatype: metatype,
+                anything: anything,
+                wide: wide,
+                settings: settings,
+                optional: optional,
+                clock: clock
             )
         }
 
@@ -1097,7 +1169,8 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         let container = Container()
         container.register(DaxStore.self) { _ in DaxStore(id: 1) }
         container.register(DaxStore.self, name: "n") { _ in DaxStore(id: 2) }
-        container.register(DaxStore.self, argument: Int.self) { (id: Int, base: DaxStore) in DaxStore(id: id + base.id) }
+        container.register(DaxStore.self, argument: Int.self) { (id: Int, base: DaxStore) in DaxStore(id: id + base.id)
+        }
 
         #expect(try container.resolveAll(DaxStore.self).map(\.id) == [1, 2])
         #expect(container.isRegistered(DaxStore.self, argumentTypes: Int.self))
@@ -1144,7 +1217,8 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
     @Test func aFunctionArgumentIsFoundOnlyUnderItsSendableType() throws {
         let container = Container()
         container.register(DaxP.self, DaxP.init)
-        container.register(DaxStore.self, argument: (@Sendable () -> Int).self) { (make: @escaping @Sendable () -> Int, _: DaxP) in
+        container.register(DaxStore.self, argument: (@Sendable () -> Int).self) {
+            (make: @escaping @Sendable () -> Int, _: DaxP) in
             DaxStore(id: make())
         }
 
@@ -1224,7 +1298,9 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         let validation = try #require(thrown { try container.validate() })
 
         #expect(resolved.code == .captiveDependency)
-        #expect(resolved.resolutionPath.map(\.description) == ["DaxHolder", "DaxPreview (argument: DaxNote)", "DaxStore"])
+        #expect(
+            resolved.resolutionPath.map(\.description) == ["DaxHolder", "DaxPreview (argument: DaxNote)", "DaxStore"]
+        )
         #expect(validation.problems.map(\.code) == [.captiveDependency])
         #expect(validation.problems.map(\.message) == [resolved.message])
     }
@@ -1259,7 +1335,12 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         var thrownError: InjectionError?
         do {
             _ = try container.withOverrides {
-                $0.register(DaxPreview.self, argument: DaxNote.self, using: Resolved(DaxStore.self, name: "x"), make: DaxPreview.init)
+                $0.register(
+                    DaxPreview.self,
+                    argument: DaxNote.self,
+                    using: Resolved(DaxStore.self, name: "x"),
+                    make: DaxPreview.init
+                )
             } operation: {
                 try container.resolve(DaxPreview.self, argument: DaxNote(title: ""))
             }

@@ -44,8 +44,10 @@ struct Validation {
                 note(InjectionError.conflict(provider, path: []))
                 return nil
             }
-            // A declared registration with hooks or checks is run: they are closures.
-            if provider.declaredDependencies != nil, provider.preparation == nil {
+            // A declared registration with hooks or checks is run, since they are closures, unless
+            // it takes arguments, which validation has none of: then only its declarations are checked.
+            if provider.declaredDependencies != nil, provider.preparation == nil || !provider.key.argumentTypes.isEmpty
+            {
                 declared.append(provider)
                 return nil
             }
