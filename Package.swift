@@ -61,10 +61,11 @@ if Context.environment["INJECTOR_THREAD_SANITIZER_TESTS"] != nil {
         "InjectorTests": [
             "AsyncCancellationTests", "AsyncConcurrencyTests", "AsyncFamilyPublicationTests", "AsyncNestingTests",
             "AtOncePublicationAdversarialTests", "CallerIsolationTests", "ClosingActionTests", "ConcurrencyTests",
-            "CoreDefectTests", "DeferredResolutionTests", "DisposalPlanTests", "KeptObjectAdversarialTests",
-            "NestedResolutionTests", "ParallelOverrideTests", "RequestPathAdversarialTests", "ScopeConcurrencyTests",
-            "ScopeStressTests", "ScopeValueTests", "SharedConstructionGateTests", "SharedConstructionRaceTests",
-            "TeardownAdversarialTests", "ThreadExitResolutionTests", "WithScopeTests",
+            "CoreDefectTests", "DeclaredArgumentAttackTests", "DeferredResolutionTests", "DisposalPlanTests",
+            "KeptObjectAdversarialTests", "NestedResolutionTests", "ParallelOverrideTests",
+            "RequestPathAdversarialTests", "ScopeConcurrencyTests", "ScopeStressTests", "ScopeValueTests",
+            "SharedConstructionGateTests", "SharedConstructionRaceTests", "TeardownAdversarialTests",
+            "ThreadExitResolutionTests", "WithScopeTests",
         ],
         "InjectorRoutingTests": ["MainActorScreenTests", "RoutingConcurrencyTests"],
     ]
