@@ -180,24 +180,6 @@ extension ScopeTag {
 
 private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
 
-private func thrown<T>(_ body: () throws -> T) -> InjectionError? {
-    do {
-        _ = try body()
-        return nil
-    } catch {
-        return error as? InjectionError
-    }
-}
-
-private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionError? {
-    do {
-        _ = try await body()
-        return nil
-    } catch {
-        return error as? InjectionError
-    }
-}
-
 @Suite struct DeclaredArgumentAttackTests {
     // MARK: - Every kind of parameter through the provider's cast
 
@@ -227,32 +209,7 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
     @Test func everyKindOfParameterTypeAfterTheArgumentIsResolvedIntact() throws {
         let container = Container()
         Self.registerSinkDependencies(container)
-        container.register(DaxSink.self, argument: DaxNote.self) {
-            (
-                note: DaxNote,
-                settings: DaxSettings,
-                mode: DaxMode,
-                clock: any DaxClock,
-                function: @escaping @Sendable () -> Int,
-                optional: DaxMailer?,
-                lazy: Lazy<DaxMailer>,
-                provider: ServiceProvider<DaxMailer>,
-                tuple: (Int, String),
-                store: DaxStore
-            ) in
-            DaxSink(
-                note: note,
-                settings: settings,
-                mode: mode,
-                clock: clock,
-                function: function,
-                optional: optional,
-                lazy: lazy,
-                provider: provider,
-                tuple: tuple,
-                store: store
-            )
-        }
+        container.register(DaxSink.self, argument: DaxNote.self, DaxSink.init)
 
         // Twice: the second resolve reads the published singletons straight from their slots.
         try Self.checkSink(container.resolve(DaxSink.self, argument: DaxNote(title: "n")), in: container)
@@ -298,32 +255,7 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
     @Test func theSameKindsAsParametersOfAnOverrideAndOfAChildAreResolvedIntact() throws {
         let container = Container()
         Self.registerSinkDependencies(container)
-        container.register(DaxSink.self, argument: DaxNote.self) {
-            (
-                note: DaxNote,
-                settings: DaxSettings,
-                mode: DaxMode,
-                clock: any DaxClock,
-                function: @escaping @Sendable () -> Int,
-                optional: DaxMailer?,
-                lazy: Lazy<DaxMailer>,
-                provider: ServiceProvider<DaxMailer>,
-                tuple: (Int, String),
-                store: DaxStore
-            ) in
-            DaxSink(
-                note: note,
-                settings: settings,
-                mode: mode,
-                clock: clock,
-                function: function,
-                optional: optional,
-                lazy: lazy,
-                provider: provider,
-                tuple: tuple,
-                store: store
-            )
-        }
+        container.register(DaxSink.self, argument: DaxNote.self, DaxSink.init)
         let child = container.makeChild()
         child.register(DaxMode.self) { _ in .plain }
 
@@ -429,9 +361,11 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
             try DaxAudit(note: note, request: r.resolve(DaxRequest.self), scoped: r.resolve(DaxScoped.self))
         }
 
-        let declared = try #require(thrown { try container.resolve(DaxAudit.self, argument: DaxNote(title: "")) })
+        let declared = try #require(
+            injectionError { try container.resolve(DaxAudit.self, argument: DaxNote(title: "")) }
+        )
         let closure = try #require(
-            thrown { try container.resolve(DaxAudit.self, name: "closure", argument: DaxNote(title: "")) }
+            injectionError { try container.resolve(DaxAudit.self, name: "closure", argument: DaxNote(title: "")) }
         )
 
         #expect(declared.code == closure.code)
@@ -526,8 +460,10 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         let child = container.makeChild()
         child.register(DaxStore.self) { _ in DaxStore(id: 2) }
 
-        let fromParent = try #require(thrown { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) })
-        let parentValidation = try #require(thrown { try container.validate() })
+        let fromParent = try #require(
+            injectionError { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) }
+        )
+        let parentValidation = try #require(injectionError { try container.validate() })
         let childReport = try child.validate()
 
         let expected =
@@ -563,8 +499,10 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         container.register(DaxStore.self) { _ in DaxStore(id: 2) }
         container.register(DaxPreview.self, argument: DaxNote.self, DaxPreview.init)
 
-        let error = try #require(thrown { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) })
-        let validation = try #require(thrown { try container.validate() })
+        let error = try #require(
+            injectionError { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) }
+        )
+        let validation = try #require(injectionError { try container.validate() })
 
         let expected =
             "DaxStore is registered 2 times: at \(daxFile):\(first), then at \(daxFile):\(second). Fix: remove"
@@ -585,7 +523,9 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         _ = try container.resolve(DaxPreview.self, argument: DaxNote(title: ""))  // publishes the singleton
         container.register(DaxStore.self, scope: .singleton) { _ in DaxStore(id: 2) }
 
-        let error = try #require(thrown { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) })
+        let error = try #require(
+            injectionError { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) }
+        )
 
         #expect(error.code == .duplicateRegistration)
         #expect(error.resolutionPath.map(\.description) == ["DaxPreview (argument: DaxNote)", "DaxStore"])
@@ -598,7 +538,9 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         let late = #line + 1
         container.register(DaxStore.self) { _ in DaxStore(id: 1) }
 
-        let error = try #require(thrown { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) })
+        let error = try #require(
+            injectionError { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) }
+        )
 
         #expect(error.code == .registrationAfterFinish)
         #expect(error.resolutionPath.map(\.description) == ["DaxPreview (argument: DaxNote)", "DaxStore"])
@@ -622,7 +564,9 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         replaced.register(DaxPreview.self) { (_, note: DaxNote) in DaxPreview(note: note, store: DaxStore(id: 0)) }
         replaced.register(DaxPreview.self, replacesExisting: true, argument: DaxNote.self, DaxPreview.init)
 
-        let error = try #require(thrown { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) })
+        let error = try #require(
+            injectionError { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) }
+        )
 
         #expect(error.code == .duplicateRegistration)
         #expect(
@@ -644,8 +588,10 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         let line = #line + 1
         container.register(DaxPreview.self, argument: DaxNote.self, DaxPreview.init)
 
-        let error = try #require(thrown { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) })
-        let validation = try #require(thrown { try container.validate() })
+        let error = try #require(
+            injectionError { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) }
+        )
+        let validation = try #require(injectionError { try container.validate() })
 
         let expected =
             "No registration for DaxStore, the 2nd parameter of DaxPreview (argument: DaxNote) (declared at"
@@ -666,7 +612,7 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         }
 
         let error = try #require(
-            thrown { try container.resolve(DaxLifetimes.self, argument: DaxSystemClock(serial: 1)) }
+            injectionError { try container.resolve(DaxLifetimes.self, argument: DaxSystemClock(serial: 1)) }
         )
 
         #expect(error.code == .missingRegistration)
@@ -693,9 +639,9 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         )
 
         let error = try #require(
-            thrown { try container.resolve(DaxPreview.self, name: "cloud", argument: DaxNote(title: "")) }
+            injectionError { try container.resolve(DaxPreview.self, name: "cloud", argument: DaxNote(title: "")) }
         )
-        let validation = try #require(thrown { try container.validate() })
+        let validation = try #require(injectionError { try container.validate() })
 
         let key = "DaxPreview (name: \"cloud\", argument: DaxNote)"
         let expected =
@@ -730,8 +676,8 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
             ) in DaxA()
         }
 
-        let error = try #require(thrown { try container.resolve(DaxA.self, argument: 1) })
-        let validation = try #require(thrown { try container.validate() })
+        let error = try #require(injectionError { try container.resolve(DaxA.self, argument: 1) })
+        let validation = try #require(injectionError { try container.validate() })
 
         let expected =
             "No registration for DaxMissing, the 12th parameter of DaxA (argument: Int) (declared at"
@@ -748,7 +694,7 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         container.register(DaxMid.self, DaxMid.init)
         container.register(DaxTop.self, argument: DaxNote.self, DaxTop.init)
 
-        let error = try #require(thrown { try container.resolve(DaxTop.self, argument: DaxNote(title: "")) })
+        let error = try #require(injectionError { try container.resolve(DaxTop.self, argument: DaxNote(title: "")) })
 
         #expect(error.code == .missingRegistration)
         #expect(
@@ -765,8 +711,8 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         let line = #line + 1
         container.register(DaxA.self, argument: Int.self) { (_: Int, _: DaxMissing?) in DaxA() }
 
-        let error = try #require(thrown { try container.resolve(DaxA.self, argument: 1) })
-        let validation = try #require(thrown { try container.validate() })
+        let error = try #require(injectionError { try container.resolve(DaxA.self, argument: 1) })
+        let validation = try #require(injectionError { try container.validate() })
 
         #expect(error.code == .missingRegistration)
         #expect(
@@ -795,8 +741,8 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
             return DaxB()
         }
 
-        let error = try #require(thrown { try container.resolve(DaxA.self, argument: 1) })
-        let validation = try #require(thrown { try container.validate() })
+        let error = try #require(injectionError { try container.resolve(DaxA.self, argument: 1) })
+        let validation = try #require(injectionError { try container.validate() })
 
         #expect(error.code == .circularDependency)
         #expect(
@@ -857,7 +803,9 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
             }
 
         _ = try container.resolve(DaxPreview.self, argument: DaxNote(title: "ok"))
-        let error = try #require(thrown { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) })
+        let error = try #require(
+            injectionError { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) }
+        )
 
         #expect(hooks.count == 2)
         #expect(error.code == .preparationFailed)
@@ -871,14 +819,16 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         container.register(DaxPreview.self, argument: DaxNote.self, DaxPreview.init)
             .verify { _ in }
 
-        let error = try #require(thrown { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) })
-        let validation = thrown { try container.validate() }
+        let error = try #require(
+            injectionError { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) }
+        )
+        let validation = injectionError { try container.validate() }
 
         #expect(error.code == .missingRegistration)
         // Control: without an argument, the same registration with the same check fails validation.
         let control = Container()
         control.register(DaxMid.self, DaxMid.init).verify { _ in }
-        #expect(thrown { try control.validate() }?.problems.map(\.code) == [.missingRegistration])
+        #expect(injectionError { try control.validate() }?.problems.map(\.code) == [.missingRegistration])
         #expect(validation?.code == .validationFailed)
         #expect(
             validation?.problems.map(\.message) == [
@@ -896,8 +846,8 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         container.register(DaxPreview.self, argument: DaxNote.self, DaxPreview.init)
             .implements(AnyObject.self)
 
-        let error = try #require(thrown { try container.resolve(AnyObject.self) })
-        let validation = try #require(thrown { try container.validate() })
+        let error = try #require(injectionError { try container.resolve(AnyObject.self) })
+        let validation = try #require(injectionError { try container.validate() })
 
         #expect(error.code == .invalidForwarding)
         #expect(validation.problems.map(\.code) == [.invalidForwarding])
@@ -917,7 +867,7 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         container.register(DaxBase.self) { _ in DaxSub() }
 
         #expect(try container.resolve(DaxBase.self, argument: DaxNote(title: "")).kind == "sub")
-        let error = try #require(thrown { try container.resolve(DaxSub.self, argument: DaxNote(title: "")) })
+        let error = try #require(injectionError { try container.resolve(DaxSub.self, argument: DaxNote(title: "")) })
         #expect(error.code == .missingRegistration)
         #expect(error.message.hasPrefix("No registration for DaxSub (argument: DaxNote)."))
         #expect(try container.resolve(DaxBaseUser.self, argument: 1).base.kind == "sub")
@@ -945,11 +895,13 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         container.register(DaxStore.self, scope: .singleton) { _ async in DaxStore(id: 5) }
         container.register(DaxPreview.self, argument: DaxNote.self, DaxPreview.init)
 
-        let sync = try #require(thrown { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) })
+        let sync = try #require(injectionError { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) })
         let async = try #require(
-            await thrownAsync { try await container.resolveAsync(DaxPreview.self, argument: DaxNote(title: "")) }
+            await injectionErrorAsync {
+                try await container.resolveAsync(DaxPreview.self, argument: DaxNote(title: ""))
+            }
         )
-        let validation = try #require(thrown { try container.validate() })
+        let validation = try #require(injectionError { try container.validate() })
 
         let expected =
             "DaxStore has an async factory, which a sync resolve cannot run. Path: DaxPreview (argument: DaxNote)"
@@ -970,7 +922,9 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
             DaxPreview(note: note, store: store)
         }
 
-        let error = try #require(thrown { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) })
+        let error = try #require(
+            injectionError { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) }
+        )
         let preview = try await container.resolveAsync(DaxPreview.self, argument: DaxNote(title: "x"))
 
         #expect(error.code == .asyncResolutionRequired)
@@ -1190,7 +1144,7 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
 
         _ = try container.resolve(DaxA.self, argument: nil as DaxNote?)
         _ = try container.resolve(DaxA.self, argument: Optional(DaxNote(title: "some")))
-        let error = try #require(thrown { try container.resolve(DaxA.self, argument: DaxNote(title: "some")) })
+        let error = try #require(injectionError { try container.resolve(DaxA.self, argument: DaxNote(title: "some")) })
 
         #expect(error.code == .missingRegistration)
         #expect(
@@ -1209,7 +1163,7 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         }
 
         #expect(try container.resolve(DaxNote.self, argument: (1, "a")).title == "1a")
-        let error = try #require(thrown { try container.resolve(DaxNote.self, arguments: 1, "a") })
+        let error = try #require(injectionError { try container.resolve(DaxNote.self, arguments: 1, "a") })
         #expect(error.code == .missingRegistration)
         #expect(error.message.hasPrefix("No registration for DaxNote (arguments: Int, String). Registered nearby:"))
     }
@@ -1225,7 +1179,7 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         let sendable: @Sendable () -> Int = { 6 }
         #expect(try container.resolve(DaxStore.self, argument: sendable).id == 6)
         let plain: () -> Int = { 6 }
-        let error = try #require(thrown { try container.resolve(DaxStore.self, argument: plain) })
+        let error = try #require(injectionError { try container.resolve(DaxStore.self, argument: plain) })
         #expect(error.code == .missingRegistration)
     }
 
@@ -1294,8 +1248,8 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
 
         let scope = container.makeScope()
         defer { try? scope.close() }
-        let resolved = try #require(thrown { try scope.resolve(DaxHolder.self) })
-        let validation = try #require(thrown { try container.validate() })
+        let resolved = try #require(injectionError { try scope.resolve(DaxHolder.self) })
+        let validation = try #require(injectionError { try container.validate() })
 
         #expect(resolved.code == .captiveDependency)
         #expect(
@@ -1313,9 +1267,11 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
         }
 
         let resolved = try #require(
-            await thrownAsync { try await container.resolveAsync(DaxPreview.self, argument: DaxNote(title: "")) }
+            await injectionErrorAsync {
+                try await container.resolveAsync(DaxPreview.self, argument: DaxNote(title: ""))
+            }
         )
-        let validation = try #require(await thrownAsync { try await container.validateAsync() })
+        let validation = try #require(await injectionErrorAsync { try await container.validateAsync() })
 
         let expected =
             "No registration for DaxStore, the 2nd parameter of DaxPreview (argument: DaxNote) (declared at"
