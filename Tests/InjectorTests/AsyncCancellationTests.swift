@@ -216,7 +216,7 @@ struct AsyncCancellationTests {
         let container = Container()
         container.register(SyncPool.self, scope: lifetime) { _ in
             building.signal()
-            let builder = InstanceGates.currentThread
+            let builder = InstanceGates.Owner.currentThread
             let waiterWaits = waitedUntil(seconds: 30) { !InstanceGates.waits(forGatesHeldBy: builder).isEmpty }
             if waiterWaits { waiterSeen.signal() }
             _ = waited(for: release, seconds: 30)
@@ -274,7 +274,7 @@ struct AsyncCancellationTests {
         await started.wait()
 
         let waiter = Task { await injectionErrorAsync { _ = try await container.resolveAsync(HookedCache.self) } }
-        #expect(await awaitedUntil { AsyncInstanceGates.waits().contains { $0.serviceType == HookedCache.self } })
+        #expect(await awaitedUntil { InstanceGates.waits().contains { $0.serviceType == HookedCache.self } })
         waiter.cancel()
         let error = await withWatchdog { await waiter.value }
         release.signal()

@@ -386,11 +386,11 @@ extension AsyncFamilyPublicationTests {
             await kStarted.wait()
             outsiderGo.signal()
             await xHeld.wait()
-            if await awaitedUntil({ AsyncInstanceGates.waits().contains { $0.serviceType == BreakSingleton.self } }) {
+            if await awaitedUntil({ InstanceGates.waits().contains { $0.serviceType == BreakSingleton.self } }) {
                 seen.record("W waits for K")
             }
             async let b = scope.resolveAsync(BreakOther.self)
-            if await awaitedUntil({ AsyncInstanceGates.waits().contains { $0.serviceType == BreakOther.self } }) {
+            if await awaitedUntil({ InstanceGates.waits().contains { $0.serviceType == BreakOther.self } }) {
                 seen.record("B waits for X")
             }
             kGo.signal()
@@ -561,7 +561,7 @@ extension AsyncFamilyPublicationTests {
         #expect(await awaited(childDone))
         let outsider = Task.detached { try await container.resolveAsync(FamilySingleton.self) }
         let waited = await awaitedUntil(seconds: 5) {
-            AsyncInstanceGates.waits().contains { $0.serviceType == FamilySingleton.self }
+            InstanceGates.waits().contains { $0.serviceType == FamilySingleton.self }
         }
         outsiderWaits.signal()
         #expect(waited)

@@ -41,7 +41,7 @@ struct GateCancellationRaceTests {
         let (building, waiterSeen, release) = (Signal(), Signal(), DispatchSemaphore(value: 0))
         container.register(SyncHookedPool.self, scope: .singleton) { _ in
             building.signal()
-            let builder = InstanceGates.currentThread
+            let builder = InstanceGates.Owner.currentThread
             if waitedUntil({ !InstanceGates.waits(forGatesHeldBy: builder).isEmpty }) { waiterSeen.signal() }
             _ = waited(for: release)
             return SyncHookedPool()
@@ -86,7 +86,7 @@ struct GateCancellationRaceTests {
         let building = Signal()
         container.register(RacedPool.self, scope: lifetime) { _ in
             building.signal()
-            let builder = InstanceGates.currentThread
+            let builder = InstanceGates.Owner.currentThread
             if waitedUntil({ InstanceGates.waits(forGatesHeldBy: builder).count == waiters }) { allWaiting.signal() }
             _ = waited(for: cancelledAll, seconds: 30)
             leftBehind.withLock { $0 = InstanceGates.waits(forGatesHeldBy: builder) }
@@ -134,7 +134,7 @@ struct GateCancellationRaceTests {
             let building = Signal()
             container.register(RacedPool.self, scope: lifetime) { _ in
                 building.signal()
-                let builder = InstanceGates.currentThread
+                let builder = InstanceGates.Owner.currentThread
                 if waitedUntil({ InstanceGates.waits(forGatesHeldBy: builder).count == waiters }) {
                     allWaiting.signal()
                 }
@@ -189,7 +189,7 @@ struct GateCancellationRaceTests {
         let container = Container()
         container.register(RacedPool.self, scope: .singleton) { _ in
             building.signal()
-            let builder = InstanceGates.currentThread
+            let builder = InstanceGates.Owner.currentThread
             if waitedUntil({ !InstanceGates.waits(forGatesHeldBy: builder).isEmpty }) { waiterSeen.signal() }
             _ = waited(for: release, seconds: 30)
             return RacedPool(serial: calls.next())
@@ -257,7 +257,7 @@ struct GateCancellationRaceTests {
         let container = Container()
         container.register(RacedPool.self, scope: .singleton) { _ in
             building.signal()
-            let builder = InstanceGates.currentThread
+            let builder = InstanceGates.Owner.currentThread
             if waitedUntil({ !InstanceGates.waits(forGatesHeldBy: builder).isEmpty }) { waiterSeen.signal() }
             _ = waited(for: release)
             return RacedPool(serial: 1)
@@ -326,7 +326,7 @@ extension GateCancellationRaceTests {
         let container = Container()
         container.register(RacedPool.self, scope: .singleton) { _ in
             building.signal()
-            let builder = InstanceGates.currentThread
+            let builder = InstanceGates.Owner.currentThread
             if waitedUntil({ !InstanceGates.waits(forGatesHeldBy: builder).isEmpty }) { waiterSeen.signal() }
             _ = waited(for: release, seconds: 10)
             return RacedPool(serial: calls.next())

@@ -270,7 +270,7 @@ private let racers = 16
 /// most 10 s), counting in `raced` when they all did: the race the test is about then surely happened.
 private func heldUntilEveryRacerWaits(_ calls: CallCounter, raced: CallCounter) -> Int {
     let serial = calls.next()
-    let builder = InstanceGates.currentThread
+    let builder = InstanceGates.Owner.currentThread
     if waitedUntil({ InstanceGates.waits(forGatesHeldBy: builder).count == racers - 1 }) { raced.next() }
     return serial
 }
@@ -497,7 +497,7 @@ struct SharedConstructionGateTests {
         container.register(GateRight.self, scope: .scoped) { _ in
             guard calls.next() > 1 else {
                 started.signal()
-                let builder = InstanceGates.currentThread
+                let builder = InstanceGates.Owner.currentThread
                 var waits: [ServiceKey] = []
                 _ = waitedUntil {
                     waits = InstanceGates.waits(forGatesHeldBy: builder)
@@ -554,7 +554,7 @@ struct SharedConstructionGateTests {
         let scope = container.makeScope()
         /// Fails once another thread waits at a gate the calling thread holds (at most 10 s).
         @Sendable func failOnceAnotherThreadWaits() throws {
-            let builder = InstanceGates.currentThread
+            let builder = InstanceGates.Owner.currentThread
             var waits: [ServiceKey] = []
             _ = waitedUntil {
                 waits = InstanceGates.waits(forGatesHeldBy: builder)
@@ -804,7 +804,7 @@ struct SharedConstructionGateTests {
         #expect(await awaited(started))
         let waiter = Task { try await container.resolveAsync(GateAwaited.self) }
         let waiting = await awaitedUntil {
-            AsyncInstanceGates.waits().contains { $0.serviceType == GateAwaited.self }
+            InstanceGates.waits().contains { $0.serviceType == GateAwaited.self }
         }
         #expect(waiting, "the waiter did not come to wait at the gate")
         waiter.cancel()
@@ -824,7 +824,7 @@ struct SharedConstructionGateTests {
 
     /// What the race tests rely on to know that they took the path they are about: the gate tables
     /// report a wait exactly while it lasts (`InstanceGates.waits(forGatesHeldBy:)` a thread waiting
-    /// at a store's gate it moved to the table, with what it asked for; `AsyncInstanceGates.waits()`
+    /// at a store's gate it moved to the table, with what it asked for; `InstanceGates.waits()`
     /// a task waiting at an instance gate, forgotten once it is cancelled), and the polls on them
     /// give up at their bound rather than wait for ever.
     @Test func gateTablesReportEachWaitWhileItLastsAndPollsGiveUpAtTheirBound() async throws {
@@ -832,7 +832,7 @@ struct SharedConstructionGateTests {
         let reports = EventLog()
         let started = DispatchSemaphore(value: 0)
         container.register(GateLeft.self, scope: .scoped) { _ in
-            let holder = InstanceGates.currentThread
+            let holder = InstanceGates.Owner.currentThread
             reports.record("before: \(InstanceGates.waits(forGatesHeldBy: holder))")
             started.signal()
             var waits: [ServiceKey] = []
@@ -847,7 +847,7 @@ struct SharedConstructionGateTests {
         let ended = await onThreads([
             {
                 _ = try? scope.resolve(GateLeft.self)
-                reports.record("after: \(InstanceGates.waits(forGatesHeldBy: InstanceGates.currentThread))")
+                reports.record("after: \(InstanceGates.waits(forGatesHeldBy: InstanceGates.Owner.currentThread))")
             },
             {
                 _ = waited(for: started)
@@ -865,7 +865,7 @@ struct SharedConstructionGateTests {
             await release.wait()
             return GateSeamAwaited()
         }
-        func waits() -> Int { AsyncInstanceGates.waits().filter { $0.serviceType == GateSeamAwaited.self }.count }
+        func waits() -> Int { InstanceGates.waits().filter { $0.serviceType == GateSeamAwaited.self }.count }
         let builder = Task { try await container.resolveAsync(GateSeamAwaited.self) }
         #expect(await awaited(building))
         #expect(waits() == 0)
@@ -898,7 +898,7 @@ struct SharedConstructionGateTests {
     /// at its gate: the failure releases the gate, and the waiter builds the instance (the discarded
     /// one is never handed out), which the scope then keeps as its one instance; closing the scope
     /// disposes each instance built once. The request's factory goes on only once
-    /// `AsyncInstanceGates` records the waiter, so the resolve fails while the waiter waits.
+    /// `InstanceGates` records the waiter, so the resolve fails while the waiter waits.
     @Test(arguments: AsyncResolveFailure.allCases)
     func asyncScopedInstanceWhoseResolveFailsWhileATaskWaitsIsBuiltByTheWaiter(
         failure: AsyncResolveFailure
@@ -921,7 +921,7 @@ struct SharedConstructionGateTests {
             _ = try await r.resolveAsync(GateHeldAsyncWork.self)
             built.signal()
             let waiting = await awaitedUntil {
-                AsyncInstanceGates.waits().contains { $0.serviceType == GateHeldAsyncWork.self }
+                InstanceGates.waits().contains { $0.serviceType == GateHeldAsyncWork.self }
             }
             if waiting { seenWaiting.record("GateHeldAsyncWork") }
             if failure == .theRequestsFactoryThrows { throw GateRefused() }

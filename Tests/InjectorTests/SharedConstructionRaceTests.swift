@@ -17,7 +17,7 @@ import Testing
 
 @testable import Injector
 
-// Adversarial tests of the per-instance gates (sync `InstanceGates`, async `AsyncInstanceGates`,
+// Adversarial tests of the per-instance gates (`InstanceGates`, sync and async,
 // family sharing `ConstructionGates`), written by trying to break them. The regressions failed
 // (hung, or handed out a second instance, or reported a wait that would have ended) before the
 // fixes they pin; the attacks held up from the start. Every test
@@ -68,7 +68,7 @@ private final class Identities: @unchecked Sendable {  // `items` only under `lo
 /// How many resolutions now wait at an async gate (an instance's or a family's) asking for `type`:
 /// for a test to act only once another task waits, rather than after a guessed time.
 private func asyncWaits(for type: Any.Type) -> Int {
-    AsyncInstanceGates.waits().filter { $0.serviceType == type }.count
+    InstanceGates.waits().filter { $0.serviceType == type }.count
 }
 
 /// Holds an async factory until `others` resolutions wait asking for `type` (at most 10 s),
@@ -84,7 +84,7 @@ struct SharedConstructionRaceRegressionTests {
     /// Regression (hang, guarantee 3). A child task of an async factory (`async let` through the
     /// captured container) takes the gate of singleton `B` that its parent resolution holds while
     /// building `B`, and then waits in the family's `ConstructionGates` for the parent to finish
-    /// building it. That wait is not recorded in `AsyncInstanceGates`. Meanwhile `B`'s factory (in
+    /// building it. That wait is not recorded in `InstanceGates`. Meanwhile `B`'s factory (in
     /// the parent) asks for singleton `A`, whose gate the child holds (built, unpublished): the
     /// parent's cycle search from the child finds no wait of the child, so the parent suspends,
     /// and both wait for ever. The dependency graph is acyclic (Root -> Child -> A, B; Root -> B ->
@@ -130,8 +130,8 @@ struct SharedConstructionRaceRegressionTests {
     /// `B`'s factory has not returned), waits at it. Then the parent asks for `B`: its cycle search
     /// follows U's wait to the gate's *last* holder (the child, which waits for nothing) and finds
     /// no cycle, so the parent suspends. When the child ends, the gate is still the parent's: U
-    /// waits for the parent, the parent for U, for ever. `AsyncInstanceGates.cycle(from:back:in:)`
-    /// only follows `holders[gate].last`, and nothing searches again when a holder leaves.
+    /// waits for the parent, the parent for U, for ever. `InstanceGates`' cycle search
+    /// followed only `holders[gate].last` then, and nothing searched again when a holder left.
     /// Expected: `circularWait`; it hung. (U waits within `B`'s factory: a `B` that U had finished
     /// building would be published at once, and the parent would not wait for it.)
     ///
@@ -662,7 +662,7 @@ struct SharedConstructionRaceAttackTests {
         let raced = CallCounter()
         container.register(BkCounted.self, scope: .singleton) { _ in
             let serial = calls.next()
-            let builder = InstanceGates.currentThread
+            let builder = InstanceGates.Owner.currentThread
             if serial == 1, waitedUntil({ InstanceGates.waits(forGatesHeldBy: builder).count == 15 }) { raced.next() }
             return BkCounted(serial: serial)
         }

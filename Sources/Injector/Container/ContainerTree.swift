@@ -13,7 +13,7 @@
 
 /// What the containers of one tree (a root and all its children) share: whether test overrides are
 /// in effect for any of them, and the instances they share. (Shared instances are built behind a
-/// gate each: see `InstanceGates` and `AsyncInstanceGates`.)
+/// gate each: see `InstanceGates`.)
 @usableFromInline
 final class ContainerTree: Sendable {
     /// How many `withOverrides` calls on containers of this tree are running. While there are none,

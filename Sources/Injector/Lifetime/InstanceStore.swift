@@ -23,7 +23,7 @@
 /// costs no second lock and no entry in the process-wide table of `InstanceGates`. A thread that
 /// finds the gate taken by another moves it to that table, holder and all, and waits there, where
 /// every wait is recorded and a wait that could never end is refused (`circularWait`); from then on
-/// that gate is the table's. (Async instances are built behind `AsyncInstanceGates`.)
+/// that gate is the table's. (Async instances are built behind the table's async gates.)
 @usableFromInline
 final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
     /// The store's fixed part and state, in a struct of its own (see `LockedBuffer`). The state
@@ -189,7 +189,7 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
         case free
         /// The thread `thread` holds it, `count` times (a resolution nested in the one building,
         /// through a captured container, takes it again).
-        case local(thread: UInt, count: Int)
+        case local(thread: InstanceGates.Owner, count: Int)
         /// `InstanceGates` keeps it: another thread waited for it.
         case global
     }
@@ -239,7 +239,7 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
         path: () -> [ServiceKey],
         stopsWhenCancelled: Bool
     ) throws -> Entered {
-        let thread = InstanceGates.currentThread
+        let thread = InstanceGates.Owner.currentThread
         let entered: Entered? = withLock { state in
             state.entries.withPlace(making: key.slot) { Self.enter(&$0, by: thread, as: key) }
         }
@@ -264,7 +264,11 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
     /// returns it) or another thread holds the gate: then the gate moves to `InstanceGates` (under
     /// this store's lock, so that its holder's `leave` finds it there), and `nil` says to wait
     /// there.
-    private static func enter(_ entry: inout Entry, by thread: UInt, as key: InstanceGates.Key) -> Entered? {
+    private static func enter(
+        _ entry: inout Entry,
+        by thread: InstanceGates.Owner,
+        as key: InstanceGates.Key
+    ) -> Entered? {
         if let box = entry.box { return Entered(box: box, taken: false) }
         switch entry.gate {
         case .free:

@@ -185,7 +185,7 @@ extension ResolutionContext {
         // A resolution the factory starts through a container, in this task or a child task, runs
         // within this one: it sees what this one is building, and may take its gates.
         let running = RunningAsyncFactory(
-            owners: family.ancestors + [ObjectIdentifier(self)],
+            owners: family.ancestors + [gateOwner],
             path: construction.pathChain,
             unpublished: unpublishedInstances,
             gates: constructionGates,

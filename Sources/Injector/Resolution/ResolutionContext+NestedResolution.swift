@@ -75,7 +75,7 @@ extension ResolutionContext {
 /// as a resolution nested in a sync one does: they may hold what that one built and has not
 /// published, so they are published when it completes, and dropped with it if it fails.
 final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `state`, behind its lock
-    let owners: [ObjectIdentifier]
+    let owners: [InstanceGates.Owner]
     let path: ProviderChain?
     let unpublished: [ResolutionContext.SharedInstanceKey: AnyObject]
     let gates: ConstructionGates
@@ -96,7 +96,7 @@ final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `s
     }
 
     init(
-        owners: [ObjectIdentifier],
+        owners: [InstanceGates.Owner],
         path: ProviderChain?,
         unpublished: [ResolutionContext.SharedInstanceKey: AnyObject],
         gates: ConstructionGates,
@@ -121,11 +121,11 @@ final class RunningAsyncFactory: @unchecked Sendable {  // immutable, but for `s
     func takeOver(
         _ instances: [ResolutionContext.Unpublished],
         gates: [ResolutionContext.SharedInstanceKey],
-        from owner: ObjectIdentifier
+        from owner: InstanceGates.Owner
     ) -> Bool {
         let taken = state.withLock { state in
             guard state.isRunning, let runner = owners.last else { return false }
-            AsyncInstanceGates.hand(gates, from: owner, to: runner)
+            InstanceGates.hand(gates, from: owner, to: runner)
             state.instances += instances
             state.gates += gates
             return true

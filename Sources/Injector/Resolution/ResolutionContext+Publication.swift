@@ -121,7 +121,7 @@ extension ResolutionContext {
             outerBookkeeping.heldStoreGates += bookkeeping.heldStoreGates
             bookkeeping.heldStoreGates.removeAll()
         } else if bookkeeping.sharesFamilyInstances, let factory = family.factory,
-            factory.takeOver(unpublished, gates: bookkeeping.heldAsyncGates, from: ObjectIdentifier(self))
+            factory.takeOver(unpublished, gates: bookkeeping.heldAsyncGates, from: gateOwner)
         {
             bookkeeping.heldAsyncGates.removeAll()
         } else {
@@ -297,7 +297,7 @@ extension ResolutionContext {
     }
 
     /// Takes the async gate of `key` for this resolution (held until it ends; see
-    /// `AsyncInstanceGates`, and the realm's first for a registration with preparation steps, as
+    /// `InstanceGates`, and the realm's first for a registration with preparation steps, as
     /// above), then returns the shared instance kept under `key` if this resolution, or one of its
     /// family (see `ConstructionGates`), built it, waiting while one of the family builds it.
     ///
@@ -336,7 +336,7 @@ extension ResolutionContext {
                 return .built(box)
             }
             guard !Task.isCancelled else {
-                gates.open(key, by: ObjectIdentifier(self), with: nil)
+                gates.open(key, by: gateOwner, with: nil)
                 throw InjectionError.resolutionCancelled(provider.key, path: path + [provider.key], at: .beforeBuilding)
             }
             return .claimed(gates)
@@ -363,7 +363,7 @@ extension ResolutionContext {
         for provider: AnyProvider,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> Bool {
-        let taken = try await AsyncInstanceGates.enter(gate, by: ObjectIdentifier(self), within: family.ancestors) {
+        let taken = try await InstanceGates.enter(gate, by: gateOwner, within: family.ancestors) {
             waiter(asking: provider)
         }
         if taken { bookkeeping.heldAsyncGates.append(gate) }
@@ -375,13 +375,13 @@ extension ResolutionContext {
         let bookkeeping = bookkeeping
         guard let index = bookkeeping.heldAsyncGates.lastIndex(of: gate) else { return }
         bookkeeping.heldAsyncGates.remove(at: index)
-        AsyncInstanceGates.leave(gate, by: ObjectIdentifier(self))
+        InstanceGates.leave(gate, by: gateOwner)
     }
 
     /// This resolution as a waiter at an async gate, asking for `provider`'s service.
-    private func waiter(asking provider: AnyProvider) -> AsyncInstanceGates.Waiter {
-        AsyncInstanceGates.Waiter(
-            owner: ObjectIdentifier(self),
+    private func waiter(asking provider: AnyProvider) -> InstanceGates.Waiter {
+        InstanceGates.Waiter(
+            owner: gateOwner,
             ancestors: family.ancestors,
             asked: provider.key,
             path: path + [provider.key]

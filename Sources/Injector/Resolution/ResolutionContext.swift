@@ -142,7 +142,7 @@ final class ResolutionContext {
     /// possibly in a child task): the family of resolutions it runs within. Empty otherwise.
     struct Family {
         /// The resolutions it runs within, which hold gates it may take within them.
-        fileprivate(set) var ancestors: [ObjectIdentifier] = []
+        fileprivate(set) var ancestors: [InstanceGates.Owner] = []
         /// What they were constructing, for cycles and paths.
         fileprivate(set) var path: ProviderChain?
         /// The gates of the shared instances the family is building (see `ConstructionGates`),
@@ -308,6 +308,9 @@ final class ResolutionContext {
         return outermost.isAsync && outermost.inherits(provider)
     }
 
+    /// This async resolution, as it holds gates and waits at them (see `InstanceGates`).
+    var gateOwner: InstanceGates.Owner { InstanceGates.Owner(ObjectIdentifier(self)) }
+
     /// The gates of the shared instances this async resolution's family is building.
     var constructionGates: ConstructionGates {
         if let gates = family.gates { return gates }
@@ -381,7 +384,7 @@ final class ResolutionContext {
     private func release(_ bookkeeping: Bookkeeping) {
         for gate in bookkeeping.heldStoreGates.reversed() { gate.leave() }
         for gate in bookkeeping.heldGates.reversed() { InstanceGates.leave(gate) }
-        for gate in bookkeeping.heldAsyncGates.reversed() { AsyncInstanceGates.leave(gate, by: ObjectIdentifier(self)) }
+        for gate in bookkeeping.heldAsyncGates.reversed() { InstanceGates.leave(gate, by: gateOwner) }
     }
 
     /// Ends the resolution, whether it succeeded or not: releases the gates and what the

@@ -20,7 +20,7 @@
 /// fails, or the instance it built is discarded with a construction that failed, the gate opens
 /// empty and the next one to ask builds.
 ///
-/// This object is the family's identity; the gates live in `AsyncInstanceGates`' table, so that a
+/// This object is the family's identity; the gates live in `InstanceGates`' table, so that a
 /// wait at one of them is part of the search for waits that can never end. They are removed when
 /// the family's last resolution lets go of this object.
 final class ConstructionGates: Sendable {
@@ -33,30 +33,30 @@ final class ConstructionGates: Sendable {
     /// - Throws: ``InjectionError/Code/circularWait`` when the builder waits, directly or through
     ///   others, for `waiter`; `CancellationError` when the task is cancelled while it waits.
     func pass(
-        _ key: AsyncInstanceGates.Key,
-        by waiter: AsyncInstanceGates.Waiter
+        _ key: InstanceGates.Key,
+        by waiter: InstanceGates.Waiter
     ) async throws -> AnyObject? {
-        try await AsyncInstanceGates.pass(key, of: ObjectIdentifier(self), by: waiter)
+        try await InstanceGates.pass(key, of: ObjectIdentifier(self), by: waiter)
     }
 
     /// Opens the gate of `key` that `builder` claimed: with the instance it built, or with none when
     /// it failed, so that the next one to ask builds it.
-    func open(_ key: AsyncInstanceGates.Key, by builder: ObjectIdentifier, with built: AnyObject?) {
-        AsyncInstanceGates.open(key, of: ObjectIdentifier(self), by: builder, with: built)
+    func open(_ key: InstanceGates.Key, by builder: InstanceGates.Owner, with built: AnyObject?) {
+        InstanceGates.open(key, of: ObjectIdentifier(self), by: builder, with: built)
     }
 
     /// Empties the gate of `key` if it holds `discarded`, an instance whose construction failed
     /// after it was built, so that the family builds it again rather than share it.
-    func discard(_ key: AsyncInstanceGates.Key, holding discarded: AnyObject) {
-        AsyncInstanceGates.discard(key, of: ObjectIdentifier(self), holding: discarded)
+    func discard(_ key: InstanceGates.Key, holding discarded: AnyObject) {
+        InstanceGates.discard(key, of: ObjectIdentifier(self), holding: discarded)
     }
 
     /// The instances the family built and has not discarded (published or not).
     var builtInstances: [AnyObject] {
-        AsyncInstanceGates.builtInstances(of: ObjectIdentifier(self))
+        InstanceGates.builtInstances(of: ObjectIdentifier(self))
     }
 
     deinit {
-        AsyncInstanceGates.removeFamily(ObjectIdentifier(self))
+        InstanceGates.removeFamily(ObjectIdentifier(self))
     }
 }
