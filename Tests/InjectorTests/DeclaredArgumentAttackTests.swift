@@ -852,6 +852,13 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
         #expect(error.code == .invalidForwarding)
         #expect(validation.problems.map(\.code) == [.invalidForwarding])
         #expect(validation.problems.first?.message == error.message)
+        #expect(
+            error.message
+                == "AnyObject is registered to resolve DaxPreview (argument: DaxNote) (implements), but that"
+                + " registration's factory takes resolve-time arguments, which a resolve of AnyObject cannot give."
+                + " Fix: register AnyObject with a factory of its own that takes the arguments, or remove .implements"
+                + " from it."
+        )
     }
 
     // MARK: - Subclass metatypes

@@ -278,10 +278,12 @@ private final class FactoryRuns: Sendable {
 
         #expect(error.code == .sharedScopeWithArguments)
         #expect(
-            error.message.hasPrefix(
-                "DecEditor (argument: DecNote) is registered as .singleton at \(decFile):\(line), but its factory"
-                    + " takes resolve-time arguments"
-            )
+            error.message
+                == "DecEditor (argument: DecNote) is registered as .singleton at \(decFile):\(line), but its factory"
+                + " takes resolve-time arguments: a shared instance is built once, from the first resolve's arguments,"
+                + " and every later resolve would get it whatever its arguments. Fix: register it as .transient (a new"
+                + " instance for each resolve), or register one named registration per value (name: \"db-a\"), or"
+                + " share a service that hands out an instance per argument (a pool keyed by host)."
         )
     }
 
