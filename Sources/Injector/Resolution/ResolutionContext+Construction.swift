@@ -301,7 +301,7 @@ extension ResolutionContext {
             if current.storedBookkeeping?.unpublished.contains(where: { holds($0.box) }) == true { return true }
             if current.nesting.outer == nil {
                 return current.family.unpublished.values.contains(where: holds)
-                    || current.family.gates?.builtInstances.contains(where: holds) == true
+                    || current.family.gates.map { InstanceGates.builtInstances(of: $0).contains(where: holds) } == true
             }
             context = current.nesting.outer
         }

@@ -86,7 +86,7 @@ extension ResolutionContext {
     /// family's gates, where the rest of an async family would otherwise share them.
     func discardUnpublished(_ discarded: ArraySlice<Unpublished>) {
         guard let gates = family.gates, !discarded.isEmpty else { return }
-        for entry in discarded { gates.discard(entry.key, holding: entry.box) }
+        for entry in discarded { InstanceGates.discard(entry.key, of: gates, holding: entry.box) }
     }
 
     /// Runs the deferred preparations in completion order (including those of instances the hooks
@@ -328,7 +328,7 @@ extension ResolutionContext {
             if let box = unpublishedInstance(of: key) { return .built(sharing(box, of: key)) }
             if isConstructing(provider) { return .unclaimed }  // a cycle, which `enter` reports
             let gates = constructionGates
-            if let box = try await gates.pass(key, by: waiter(asking: provider)) {
+            if let box = try await InstanceGates.pass(key, of: gates, by: waiter(asking: provider)) {
                 // Built by another of the family, within whose hold this one took the gate: keeping
                 // it would hold up siblings until this resolution ends, for nothing it builds.
                 if taken { release(key) }
@@ -336,7 +336,7 @@ extension ResolutionContext {
                 return .built(box)
             }
             guard !Task.isCancelled else {
-                gates.open(key, by: gateOwner, with: nil)
+                InstanceGates.open(key, of: gates, by: gateOwner, with: nil)
                 throw InjectionError.resolutionCancelled(provider.key, path: path + [provider.key], at: .beforeBuilding)
             }
             return .claimed(gates)

@@ -153,7 +153,7 @@ extension ResolutionContext {
         let start = try await beginSharedConstruction(of: key, for: provider, realm: store)
         if case .built(let box) = start { return keptInstance(box, as: Service.self) }
         var built: AnyObject?
-        defer { if case .claimed(let gates) = start { gates.open(key, by: gateOwner, with: built) } }
+        defer { if case .claimed(let gates) = start { InstanceGates.open(key, of: gates, by: gateOwner, with: built) } }
         if let box = store.instance(of: key.slot) { return keptInstance(box, as: Service.self) }
         let atOnce = publishesAtOnce(provider, in: store)
         let mark = queueMark

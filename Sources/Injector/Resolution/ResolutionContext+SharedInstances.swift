@@ -136,7 +136,7 @@ extension ResolutionContext {
         let start = try await beginSharedConstruction(of: key, for: provider, realm: owner.tree)
         if case .built(let box) = start { return keptInstance(box, as: Service.self) }
         var built: AnyObject?
-        defer { if case .claimed(let gates) = start { gates.open(key, by: gateOwner, with: built) } }
+        defer { if case .claimed(let gates) = start { InstanceGates.open(key, of: gates, by: gateOwner, with: built) } }
         if let instance = provider.asyncSharedInstance { return instance }  // another task was first
 
         let atOnce = publishesAtOnce(provider)

@@ -394,9 +394,13 @@ enum InstanceGates {
     // MARK: Family gates (see `ConstructionGates`)
 
     /// The instance kept under `key` in `family` once a resolution other than `waiter` built it,
-    /// waiting while it builds; or `nil` when `waiter` is to build it (it claims the gate).
-    static func pass(_ key: Key, of family: ObjectIdentifier, by waiter: Waiter) async throws -> AnyObject? {
-        let familyKey = FamilyKey(family: family, key: key)
+    /// waiting while it builds; or `nil` when `waiter` is to build it (it claims the gate: pair with
+    /// `open(_:of:by:with:)`).
+    ///
+    /// - Throws: ``InjectionError/Code/circularWait`` when the builder waits, directly or through
+    ///   others, for `waiter`; `CancellationError` when the task is cancelled while it waits.
+    static func pass(_ key: Key, of family: ConstructionGates, by waiter: Waiter) async throws -> AnyObject? {
+        let familyKey = FamilyKey(family: ObjectIdentifier(family), key: key)
         while true {
             let outcome: AnyObject?? = state.withLock { state in
                 guard let gate = state.familyGates[familyKey] else {
@@ -416,9 +420,9 @@ enum InstanceGates {
     }
 
     /// Opens the gate of `key` in `family` that `builder` claimed: with the instance it built, or
-    /// with none (the next one to ask builds it).
-    static func open(_ key: Key, of family: ObjectIdentifier, by builder: Owner, with built: AnyObject?) {
-        let familyKey = FamilyKey(family: family, key: key)
+    /// with none when it failed (the next one to ask builds it).
+    static func open(_ key: Key, of family: ConstructionGates, by builder: Owner, with built: AnyObject?) {
+        let familyKey = FamilyKey(family: ObjectIdentifier(family), key: key)
         let woken: [Wake] = state.withLock { state in
             guard let gate = state.familyGates[familyKey], gate.builder == builder, gate.built == nil else { return [] }
             state.familyGates[familyKey] = built.map { FamilyGate(builder: builder, built: $0) }
@@ -427,17 +431,21 @@ enum InstanceGates {
         for wake in woken { wake.resume() }
     }
 
-    /// Empties the gate of `key` in `family` if it holds `discarded`.
-    static func discard(_ key: Key, of family: ObjectIdentifier, holding discarded: AnyObject) {
+    /// Empties the gate of `key` in `family` if it holds `discarded`, an instance whose construction
+    /// failed after it was built, so that the family builds it again rather than share it.
+    static func discard(_ key: Key, of family: ConstructionGates, holding discarded: AnyObject) {
         state.withLock { state in
-            let familyKey = FamilyKey(family: family, key: key)
+            let familyKey = FamilyKey(family: ObjectIdentifier(family), key: key)
             if state.familyGates[familyKey]?.built === discarded { state.familyGates[familyKey] = nil }
         }
     }
 
     /// The instances the resolutions of `family` built and have not discarded.
-    static func builtInstances(of family: ObjectIdentifier) -> [AnyObject] {
-        state.withLock { state in state.familyGates.compactMap { $0.key.family == family ? $0.value.built : nil } }
+    static func builtInstances(of family: ConstructionGates) -> [AnyObject] {
+        let family = ObjectIdentifier(family)
+        return state.withLock { state in
+            state.familyGates.compactMap { $0.key.family == family ? $0.value.built : nil }
+        }
     }
 
     /// Removes the gates of a family whose resolutions have all ended.
