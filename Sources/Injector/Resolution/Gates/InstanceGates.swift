@@ -124,7 +124,7 @@ enum InstanceGates {
     /// How a waiter is woken: a blocked thread, or a suspended task.
     private enum Wake {
         case thread(ThreadSignal)
-        case task(WaiterContinuation)
+        case task(CheckedContinuation<Void, any Error>)
 
         func resume(throwing error: InjectionError? = nil) {
             switch (self, error) {
@@ -148,6 +148,8 @@ enum InstanceGates {
         var familyGates: [FamilyKey: FamilyGate] = [:]
         var waits: [UInt64: Wait] = [:]
         var lastWaitID: UInt64 = 0
+        /// The async waits whose task was cancelled before they were recorded.
+        var cancelledEarly: Set<UInt64> = []
 
         mutating func nextWaitID() -> UInt64 {
             lastWaitID &+= 1
@@ -468,24 +470,42 @@ enum InstanceGates {
 
     /// Suspends at `blocker` until `proceed` (run under the lock, when the wait starts and whenever
     /// the blocker changes) returns `true`, unless the wait would close a cycle.
+    ///
+    /// - Throws: `CancellationError` at once when the task is cancelled before it may go on, even
+    ///   before its wait is recorded (the cancellation handler then leaves its mark in the table).
     private static func wait(
         at blocker: Blocker,
         by waiter: Waiter,
         until proceed: (inout State) -> Bool
     ) async throws {
         let id = state.withLock { state in state.nextWaitID() }
+        defer { state.withLock { state in _ = state.cancelledEarly.remove(id) } }
         var cycle: [Wait]?
-        try await state.waitUnlessCancelled { state, continuation in
-            if proceed(&state) { return false }
-            if let found = state.cycle(for: waiter, at: blocker) {
-                cycle = found
-                return false
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let queued: Bool? = state.withLock { state in
+                    if state.cancelledEarly.contains(id) { return nil }
+                    if proceed(&state) { return false }
+                    if let found = state.cycle(for: waiter, at: blocker) {
+                        cycle = found
+                        return false
+                    }
+                    state.waits[id] = Wait(waiter: waiter, blocker: blocker, wake: .task(continuation))
+                    return true
+                }
+                switch queued {
+                case true?: break
+                case false?: continuation.resume()
+                case nil: continuation.resume(throwing: CancellationError())
+                }
             }
-            state.waits[id] = Wait(waiter: waiter, blocker: blocker, wake: .task(continuation))
-            return true
-        } dequeue: { state in
-            guard case .task(let continuation)? = state.waits.removeValue(forKey: id)?.wake else { return nil }
-            return continuation
+        } onCancel: {
+            let waiting: Wake? = state.withLock { state in
+                if let wait = state.waits.removeValue(forKey: id) { return wait.wake }
+                state.cancelledEarly.insert(id)  // not recorded yet (or woken already: then unread)
+                return nil
+            }
+            if case .task(let continuation)? = waiting { continuation.resume(throwing: CancellationError()) }
         }
         if let cycle { throw circularWait(of: waiter, at: blocker, cycle) }
     }
