@@ -65,7 +65,7 @@ if Context.environment["INJECTOR_THREAD_SANITIZER_TESTS"] != nil {
             "KeptObjectAdversarialTests", "NestedResolutionTests", "ParallelOverrideTests",
             "RequestPathAdversarialTests", "ScopeConcurrencyTests", "ScopeStressTests", "ScopeValueTests",
             "SharedConstructionGateTests", "SharedConstructionRaceTests", "TeardownAdversarialTests",
-            "ThreadExitResolutionTests", "WithScopeTests",
+            "ThreadExitResolutionTests", "UnifiedGateAttackTests", "WithScopeTests",
         ],
         "InjectorRoutingTests": ["MainActorScreenTests", "RoutingConcurrencyTests"],
     ]
