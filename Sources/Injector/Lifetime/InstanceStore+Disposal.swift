@@ -63,7 +63,7 @@ extension InstanceStore {
     }
 
     /// Disposes every instance recorded, last completed first, asynchronously where it can be.
-    @usableFromInline func disposeAllAsync(of owner: @autoclosure () -> String) async throws {
+    func disposeAllAsync(of owner: @autoclosure () -> String) async throws {
         try await DisposalBag.disposeAsync(takeRecords(), of: owner)
     }
 }

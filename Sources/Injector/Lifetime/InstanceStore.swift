@@ -31,7 +31,7 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
     /// must not be the fixed part, read meanwhile without the lock.
     @usableFromInline struct Contents: LockedBufferContents {
         @usableFromInline var state: State
-        @usableFromInline let fixed: Fixed
+        let fixed: Fixed
 
         @usableFromInline init(fixed: Fixed, state: State) {
             self.fixed = fixed

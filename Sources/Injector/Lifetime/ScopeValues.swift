@@ -39,7 +39,7 @@ public struct ScopeValues: Sendable {
     @usableFromInline var firstIdentity: ObjectIdentifier?
     /// The other values, as `keptObject(for:)` keeps them; `nil` until there are some, so that a
     /// scope given one value copies and drops no dictionary.
-    @usableFromInline var more: [LookupKey: any AnyObject & Sendable]?
+    var more: [LookupKey: any AnyObject & Sendable]?
 
     init() {}
 

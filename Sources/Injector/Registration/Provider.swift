@@ -224,7 +224,7 @@ class AnyProvider: @unchecked Sendable {
 @usableFromInline
 final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     @usableFromInline typealias Factory = @Sendable (Resolver, repeat each Argument) throws -> Service
-    @usableFromInline typealias AsyncFactory = @Sendable (Resolver, repeat each Argument) async throws -> Service
+    typealias AsyncFactory = @Sendable (Resolver, repeat each Argument) async throws -> Service
 
     /// The factory; for an async registration, one that throws `asyncResolutionRequired`, so that
     /// the sync path never has to ask which kind it holds.

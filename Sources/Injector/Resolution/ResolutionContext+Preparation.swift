@@ -15,7 +15,6 @@
 // top-level resolve has been built, in completion order.
 
 extension ResolutionContext {
-    @usableFromInline
     struct PendingPreparation {
         /// The providers whose hooks led to this instance, this one's last.
         let chain: ProviderChain

@@ -68,7 +68,7 @@ extension ResolutionContext {
     /// Drops the preparations and shared instances queued since `mark`, by a construction that
     /// failed: a factory that catches the error and goes on must not see hooks run on, or
     /// singletons published from, a graph it discarded.
-    @usableFromInline func discardQueued(since mark: QueueMark) {
+    func discardQueued(since mark: QueueMark) {
         guard let bookkeeping = activeBookkeeping else { return }
         // Copied out, and released once the books no longer list them: the last reference to an
         // instance may go with its entry, and its deinit may resolve through a captured container,

@@ -91,7 +91,7 @@ final class ResolutionContext {
         /// Borrowed, so that starting, ending and reading it writes no reference count: whoever
         /// started the resolution holds the scope until it ends (a resolve is the scope's method,
         /// or validation's, whose sandbox holds it).
-        @usableFromInline fileprivate(set) var borrowedLifetimeScope: Borrowed<LifetimeScope>?
+        fileprivate(set) var borrowedLifetimeScope: Borrowed<LifetimeScope>?
         /// Where singleton and weak instances go instead of their registrations' slots: the store of
         /// the test overrides in effect, or validation's sandbox.
         @usableFromInline fileprivate(set) var sideStore: InstanceStore?
@@ -111,7 +111,7 @@ final class ResolutionContext {
         fileprivate var isSet = false
 
         /// The lifetime scope the resolution was started from, if any.
-        @usableFromInline var lifetimeScope: LifetimeScope? { borrowedLifetimeScope?.object }
+        var lifetimeScope: LifetimeScope? { borrowedLifetimeScope?.object }
 
         fileprivate mutating func reset() {
             if isSet { self = Environment() }
@@ -155,7 +155,7 @@ final class ResolutionContext {
         fileprivate(set) var factory: RunningAsyncFactory?
     }
 
-    @usableFromInline init() {
+    init() {
         isAsync = false
         isNested = false
         construction = Construction(stackGuard: StackGuard())

@@ -35,7 +35,7 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // the words are only reac
     @usableFromInline let count: Int
 
     /// `count` words, each holding 0: `0`, `false` or `nil`.
-    @usableFromInline init(count: Int) {
+    init(count: Int) {
         precondition(count > 0, "AtomicWords(count: \(count))")
         base = .allocate(capacity: count)
         self.count = count

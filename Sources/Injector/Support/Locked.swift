@@ -31,7 +31,6 @@ import Darwin
 ///
 /// `package`, not internal: the routing layer keeps its route table behind the same lock rather
 /// than a second copy of this unsafe code.
-@usableFromInline
 package struct Locked<State>: @unchecked Sendable {
     private let storage: LockedBuffer<LockedBufferHeader<Void, State>>
 
@@ -170,14 +169,13 @@ package protocol LockedBufferContents {
 }
 
 /// What a ``LockedBuffer`` holds besides its mutex, for any fixed part and state.
-@usableFromInline
 package struct LockedBufferHeader<Fixed, State>: LockedBufferContents {
     /// Set by `make`, never changed: read without the lock.
-    @usableFromInline package let fixed: Fixed
+    package let fixed: Fixed
     /// Reached under the lock.
-    @usableFromInline package var state: State
+    package var state: State
 
-    @usableFromInline package init(fixed: Fixed, state: State) {
+    package init(fixed: Fixed, state: State) {
         self.fixed = fixed
         self.state = state
     }

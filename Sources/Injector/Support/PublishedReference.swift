@@ -25,7 +25,7 @@ struct PublishedReference<Object: AnyObject & Sendable>: ~Copyable, Sendable {
     @usableFromInline let words: AtomicWords
 
     /// A reference not published yet, with `count` words beside it for its owner, each 0.
-    @usableFromInline init(wordsBeside count: Int = 0) {
+    init(wordsBeside count: Int = 0) {
         words = AtomicWords(count: 1 + count)
     }
 
@@ -52,7 +52,7 @@ struct PublishedReference<Object: AnyObject & Sendable>: ~Copyable, Sendable {
 
     /// Publishes `object` unless another was published first; returns the one that is published.
     /// Sequentially consistent (a publication is rare: once a reference).
-    @usableFromInline func publish(_ object: Object) -> Object {
+    func publish(_ object: Object) -> Object {
         let retained = Borrowed.retaining(object)
         let (exchanged, current) = storage.compareExchange(
             expected: nil,
