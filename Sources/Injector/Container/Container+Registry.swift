@@ -19,7 +19,6 @@ extension Container {
     /// This reads the published snapshot of the registrations without a lock; only the first lookup
     /// after a registration takes the lock, to publish a new one.
     /// While a task runs with overrides (`withOverrides`), an override of `key` comes first.
-    @inlinable
     func provider(for key: LookupKey) -> Borrowed<AnyProvider>? {
         provider(for: key, mayHaveOverrides: tree.mayHaveOverrides)
     }

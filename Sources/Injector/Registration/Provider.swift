@@ -352,7 +352,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     }
 
     /// The published async singleton or weak instance, if there is one.
-    @inlinable var asyncSharedInstance: Service? {
+    var asyncSharedInstance: Service? {
         if let asyncSingleton { return asyncSingleton.instance(as: Service.self) }
         return asyncWeakSlot?.object.map { $0 as! Service }
     }

@@ -27,8 +27,9 @@ import InjectorAtomics
 /// `let atomics = AtomicWords(count: 2)`, then `var state: AtomicWord<Int> { atomics.word(0) }`.
 /// (A ``PublishedReference`` keeps its owner's words beside its own, in its allocation.)
 ///
-/// Every operation is inlinable down to the C function of the one memory order asked for, itself
-/// `static inline`: the code that runs is the instruction that order needs, and no call.
+/// Every operation is inlined down to the C function of the one memory order asked for, itself
+/// `static inline`: the code that runs is the instruction that order needs, and no call. (Only the
+/// load is inlinable: it is the one that inlinable resolve code runs.)
 @usableFromInline
 struct AtomicWords: ~Copyable, @unchecked Sendable {  // the words are only reached atomically
     @usableFromInline let base: UnsafeMutablePointer<injector_atomic_word>
@@ -77,7 +78,7 @@ struct AtomicWord<Value: AtomicWordValue>: @unchecked Sendable {
         return Value(atomicWord: word)
     }
 
-    @inlinable @inline(__always)
+    @inline(__always)
     func store(_ value: Value, ordering: AtomicStoreOrdering) {
         switch ordering {
         case .relaxed: injector_atomic_word_store_relaxed(address, value.atomicWord)
@@ -86,7 +87,7 @@ struct AtomicWord<Value: AtomicWordValue>: @unchecked Sendable {
     }
 
     /// Stores `value`, returning the value before.
-    @inlinable @inline(__always)
+    @inline(__always)
     func exchange(_ value: Value, ordering: AtomicUpdateOrdering) -> Value {
         let word =
             switch ordering {
@@ -99,7 +100,7 @@ struct AtomicWord<Value: AtomicWordValue>: @unchecked Sendable {
 
     /// Stores `desired` if the word holds `expected` (strong: it fails only when the word holds
     /// another value), and returns whether it did, with the value the word held.
-    @inlinable @inline(__always)
+    @inline(__always)
     func compareExchange(
         expected: Value,
         desired: Value,
@@ -119,7 +120,7 @@ struct AtomicWord<Value: AtomicWordValue>: @unchecked Sendable {
 
 extension AtomicWord where Value: FixedWidthInteger {
     /// Adds `operand`, wrapping around, and returns the value before.
-    @inlinable @inline(__always) @discardableResult
+    @inline(__always) @discardableResult
     func add(_ operand: Value, ordering: AtomicUpdateOrdering) -> Value {
         let word =
             switch ordering {
@@ -132,13 +133,13 @@ extension AtomicWord where Value: FixedWidthInteger {
     }
 
     /// Subtracts `operand`, wrapping around, and returns the value before.
-    @inlinable @inline(__always) @discardableResult
+    @inline(__always) @discardableResult
     func subtract(_ operand: Value, ordering: AtomicUpdateOrdering) -> Value {
         add(0 &- operand, ordering: ordering)
     }
 
     /// Sets the bits of `operand`, and returns the value before.
-    @inlinable @inline(__always) @discardableResult
+    @inline(__always) @discardableResult
     func bitwiseOr(_ operand: Value, ordering: AtomicUpdateOrdering) -> Value {
         let word =
             switch ordering {
@@ -162,7 +163,6 @@ enum AtomicLoadOrdering {
 }
 
 /// The memory order of an atomic store.
-@usableFromInline @frozen
 enum AtomicStoreOrdering {
     case relaxed
     /// Publishes every write before it to a thread whose acquiring load reads what it stored.
@@ -171,7 +171,6 @@ enum AtomicStoreOrdering {
 
 /// The memory order of an atomic read-modify-write operation (exchange, compare-exchange, add,
 /// bitwise or).
-@usableFromInline @frozen
 enum AtomicUpdateOrdering {
     case relaxed
     case releasing

@@ -57,12 +57,12 @@ struct Borrowed<Object: AnyObject>: @unchecked Sendable {
 
     /// Takes a retain on `object` that the returned borrow holds until ``release()``: for a place
     /// that cannot hold a strong reference, such as an atomic or a thread-specific slot.
-    @inlinable static func retaining(_ object: Object) -> Borrowed {
+    static func retaining(_ object: Object) -> Borrowed {
         Borrowed(reference: .passRetained(object))
     }
 
     /// Gives back the retain that ``retaining(_:)`` took.
-    @inlinable func release() {
+    func release() {
         reference.release()
     }
 
@@ -89,10 +89,10 @@ struct Borrowed<Object: AnyObject>: @unchecked Sendable {
     }
 
     /// The object's identity.
-    @inlinable var identity: ObjectIdentifier { withObject(ObjectIdentifier.init) }
+    var identity: ObjectIdentifier { withObject(ObjectIdentifier.init) }
 
     /// Whether the borrow is of `object`.
-    @inlinable func refers(to object: AnyObject) -> Bool {
+    func refers(to object: AnyObject) -> Bool {
         reference.toOpaque() == Unmanaged.passUnretained(object).toOpaque()
     }
 }

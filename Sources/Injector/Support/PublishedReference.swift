@@ -33,7 +33,7 @@ struct PublishedReference<Object: AnyObject & Sendable>: ~Copyable, Sendable {
     @inlinable var storage: AtomicWord<Borrowed<Object>?> { words.word(0) }
 
     /// Word `index` of those beside the reference: its owner's, in the same allocation.
-    @inlinable func wordBeside<Value: AtomicWordValue>(
+    func wordBeside<Value: AtomicWordValue>(
         _ index: Int,
         as _: Value.Type = Value.self
     ) -> AtomicWord<Value> {
@@ -41,7 +41,7 @@ struct PublishedReference<Object: AnyObject & Sendable>: ~Copyable, Sendable {
     }
 
     /// The published object, or `nil` before publication.
-    @inlinable func load() -> Object? {
+    func load() -> Object? {
         storage.load(ordering: .acquiring)?.object
     }
 
