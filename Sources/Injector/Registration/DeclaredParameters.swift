@@ -40,14 +40,14 @@ public struct Resolved<Service>: Sendable {
 @usableFromInline
 struct DeclaredParameters: Sendable {
     /// The key of the registration.
-    @usableFromInline let key: ServiceKey
+    let key: ServiceKey
     /// The keys of its parameters, in order.
     @usableFromInline let declared: [ServiceKey]
     /// Where it was written.
-    @usableFromInline let fileID: StaticString
-    @usableFromInline let line: UInt
+    let fileID: StaticString
+    let line: UInt
 
-    @inlinable
+    @usableFromInline
     init<each Dependency>(
         of key: ServiceKey,
         at fileID: StaticString,
