@@ -48,7 +48,7 @@ public final class Container: Sendable {
     /// The records of the disposable singletons of this container's registrations, and of what was
     /// built for them: a store's records, its places unused (singletons live in their
     /// registrations' slots). (`nonisolated(unsafe)`: a `LockedBuffer`, reached under its lock.)
-    @usableFromInline nonisolated(unsafe) let disposals = InstanceStore.make()
+    nonisolated(unsafe) let disposals = InstanceStore.make()
     /// What receives problems noticed outside any call that could throw them.
     let diagnostics = Locked.make(DiagnosticsHandler?.none)
 

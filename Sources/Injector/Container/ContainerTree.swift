@@ -22,7 +22,7 @@ final class ContainerTree: Sendable {
     /// The word of `activeOverrideCount`.
     @usableFromInline let atomics = AtomicWords(count: 1)
     /// The singleton and weak instances built in the tree, which scopes never take charge of.
-    @usableFromInline let sharedObjects = SharedObjects()
+    let sharedObjects = SharedObjects()
 
     init() {}
 

@@ -202,7 +202,6 @@ extension InjectionError {
         return InjectionError(.sharedInstanceConfigured, message, path: path + [key])
     }
 
-    @usableFromInline
     static func weakScopeNeedsObject(_ key: ServiceKey, madeType: Any.Type, path: [ServiceKey]) -> InjectionError {
         let message =
             "\(key) has the weak scope, but its factory made a \(typeName(madeType)), which"

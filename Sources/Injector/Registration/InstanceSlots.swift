@@ -48,7 +48,7 @@ final class SingletonSlot: Sendable {
 
     /// Publishes `object`, from `keptObject(for:)`; the first publication wins (there is only
     /// one: construction is serialised).
-    @usableFromInline func publish(_ object: any AnyObject & Sendable) { _ = reference.publish(object) }
+    func publish(_ object: any AnyObject & Sendable) { _ = reference.publish(object) }
 }
 
 /// Where a weak registration's instance lives while something else holds it.
@@ -59,5 +59,5 @@ package final class WeakSlot: Sendable {
 
     @usableFromInline package var object: AnyObject? { reference.withLock { $0.object } }
 
-    @usableFromInline package func publish(_ object: AnyObject) { reference.withLock { $0.object = object } }
+    package func publish(_ object: AnyObject) { reference.withLock { $0.object = object } }
 }

@@ -20,7 +20,7 @@
 
 extension ResolutionContext {
     /// Resolves a singleton or weak instance this resolution cannot build itself.
-    @usableFromInline func resolveSharedInNestedResolution<Service, each Argument>(
+    func resolveSharedInNestedResolution<Service, each Argument>(
         _ provider: Provider<Service, repeat each Argument>,
         lookup owner: Container,
         arguments: repeat each Argument

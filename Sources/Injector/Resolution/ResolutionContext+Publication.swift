@@ -31,7 +31,7 @@ extension ResolutionContext {
         @usableFromInline let slot: ObjectIdentifier
         let store: ObjectIdentifier?
 
-        @usableFromInline init(slot: AnyObject, store: InstanceStore?) {
+        init(slot: AnyObject, store: InstanceStore?) {
             self.slot = ObjectIdentifier(slot)
             self.store = store.map(ObjectIdentifier.init)
         }
@@ -224,7 +224,7 @@ extension ResolutionContext {
     /// awaiting its completion (an unpublished instance, or hooks not yet run on an instance the
     /// new one may hold). A singleton published so is there for a thread its factory's caller
     /// waits for, and stays published if that caller fails later.
-    @usableFromInline func publishesAtOnce(_ provider: AnyProvider) -> Bool {
+    func publishesAtOnce(_ provider: AnyProvider) -> Bool {
         provider.preparation == nil && nesting.outer == nil && environment.sideStore == nil
             && family.ancestors.isEmpty
             && activeBookkeeping.map { $0.unpublished.isEmpty && $0.pending.isEmpty } != false
@@ -232,7 +232,7 @@ extension ResolutionContext {
 
     /// Releases the gate `gate`, held by this sync resolution, before it ends: its instance is
     /// published.
-    @usableFromInline func leaveHeldGate(_ gate: SharedInstanceKey) {
+    func leaveHeldGate(_ gate: SharedInstanceKey) {
         guard let bookkeeping = activeBookkeeping, let index = bookkeeping.heldGates.lastIndex(of: gate) else {
             return
         }

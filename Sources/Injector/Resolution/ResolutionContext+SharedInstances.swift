@@ -71,8 +71,9 @@ extension ResolutionContext {
 
     /// Builds a singleton or weak instance behind its gate (see `InstanceGates`), with the owner's
     /// registrations. It is published when the resolution completes, after its
-    /// preparation; until then, this resolution alone sees it.
-    @inlinable
+    /// preparation; until then, this resolution alone sees it. (Not inlinable: it runs once for each
+    /// instance, and a resolve that finds one published goes no further than `resolveShared`.)
+    @usableFromInline
     func constructShared<Service, each Argument>(
         _ provider: Provider<Service, repeat each Argument>,
         owner: Container,
@@ -161,7 +162,7 @@ extension ResolutionContext {
     /// Publishes a new singleton or weak instance to its slot, remembered in `sharedObjects`: now,
     /// when its construction is complete (`publishingNow`, see `publishesAtOnce(_:)`), or else
     /// when the resolution completes, unpublished until then. Returns the instance as kept.
-    @inlinable @discardableResult
+    @discardableResult
     func keepShared<Service>(
         _ instance: Service,
         as key: SharedInstanceKey,
@@ -192,7 +193,7 @@ extension ResolutionContext {
     }
 
     /// The instance as an object for a weak slot, or the error saying it is a value.
-    @inlinable
+    @usableFromInline
     func weakObject<Service>(_ instance: Service, provider: AnyProvider) throws -> AnyObject {
         guard let object = weakReferenceable(instance) else {
             throw InjectionError.weakScopeNeedsObject(provider.key, madeType: type(of: instance as Any), path: path)
@@ -245,7 +246,6 @@ extension Optional: OptionalValue {
 /// A checked cast rather than `instance as AnyObject`, which goes through the runtime's bridging of
 /// any value to an object (thousands of instructions, on the path of every disposable instance a
 /// scope takes charge of).
-@usableFromInline
 func weakReferenceable(_ instance: Any) -> AnyObject? {
     guard type(of: instance) is AnyObject.Type else { return nil }
     // A cast to a type parameter, which the type checker does not fold into a coercion.
