@@ -72,7 +72,7 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
     }
 
     /// The singleton and weak instances built here, for a side store; `nil` for a scope's store.
-    @usableFromInline var sharedObjects: SharedObjects? { fixed { $0.sharedObjects } }
+    var sharedObjects: SharedObjects? { fixed { $0.sharedObjects } }
 
     /// The part of the fixed part `read` reads, without the lock: it never changes after `make`.
     /// Read here, on the concrete contents: read in generic code, through the contents' protocol,
@@ -214,7 +214,7 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
     }
 
     /// Publishes `box` as the instance of the registration whose record is `record`.
-    @usableFromInline func publish(_ box: AnyObject, of record: ObjectIdentifier) {
+    func publish(_ box: AnyObject, of record: ObjectIdentifier) {
         withLock { state in
             guard !state.entries.isEmptied else { return }
             state.entries.withPlace(making: record) { $0.box = box }

@@ -24,7 +24,6 @@
 /// A disposable value-type singleton is kept as a value, and recognised by its type and bytes (see
 /// `isSameInstance`). Both are compared as what they are inside any optionals (`objectInside`,
 /// `valueInside`): a singleton of `Ledger?` handed on as `Ledger` is still the singleton.
-@usableFromInline
 final class SharedObjects: Sendable {
     private enum Entry {
         case singleton(AnyObject)
@@ -49,7 +48,7 @@ final class SharedObjects: Sendable {
 
     /// Remembers `instance`, made by a registration of `scope`: a class instance, or a disposable
     /// value (only those need telling apart from what a scope owns).
-    @usableFromInline func insert(_ instance: Any, scope: Scope) {
+    func insert(_ instance: Any, scope: Scope) {
         guard let object = objectInside(instance) else {
             guard let value = valueInside(instance), DisposalBag.Disposal(of: value) != nil else { return }
             types.insert(type(of: value))

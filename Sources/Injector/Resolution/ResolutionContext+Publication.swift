@@ -28,7 +28,7 @@ extension ResolutionContext {
 
     /// Where a shared instance is kept: a registration's slot, or a registration's place in a store.
     @usableFromInline struct SharedInstanceKey: Hashable, Sendable {
-        @usableFromInline let slot: ObjectIdentifier
+        let slot: ObjectIdentifier
         let store: ObjectIdentifier?
 
         init(slot: AnyObject, store: InstanceStore?) {
@@ -408,7 +408,7 @@ extension ResolutionContext {
 
     /// Keeps a shared instance this resolution built unpublished: visible to it at once, published to other
     /// resolutions by `complete()`, after its preparation.
-    @usableFromInline func keepUnpublished(_ box: AnyObject, as key: SharedInstanceKey, publish: @escaping () -> Void) {
+    func keepUnpublished(_ box: AnyObject, as key: SharedInstanceKey, publish: @escaping () -> Void) {
         let bookkeeping = bookkeeping
         bookkeeping.unpublished.append(Unpublished(key: key, box: box, publish: publish))
     }

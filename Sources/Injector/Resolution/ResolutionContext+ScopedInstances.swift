@@ -172,8 +172,9 @@ extension ResolutionContext {
         return instance
     }
 
-    /// Keeps a new instance for `store` unpublished, to be published there when the resolution completes.
-    @inlinable
+    /// Keeps a new instance for `store` unpublished, to be published there when the resolution
+    /// completes. (Not inlinable: a request's scoped instance is published at once.)
+    @usableFromInline
     func keepUnpublishedStored<Service>(
         _ instance: Service,
         of provider: AnyProvider,

@@ -193,7 +193,6 @@ extension ResolutionContext {
     }
 
     /// The instance as an object for a weak slot, or the error saying it is a value.
-    @usableFromInline
     func weakObject<Service>(_ instance: Service, provider: AnyProvider) throws -> AnyObject {
         guard let object = weakReferenceable(instance) else {
             throw InjectionError.weakScopeNeedsObject(provider.key, madeType: type(of: instance as Any), path: path)
