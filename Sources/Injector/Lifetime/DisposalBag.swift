@@ -26,7 +26,7 @@ enum DisposalBag {
     ///
     /// Two references: records are copied into and out of the bag's array, and a copy of one costs
     /// two retains, where a record holding existentials of `Disposable` costs value-witness calls.
-    @usableFromInline struct Entry: @unchecked Sendable {
+    struct Entry: @unchecked Sendable {
         let disposer: Disposer
         let provider: AnyProvider
 
@@ -37,19 +37,19 @@ enum DisposalBag {
     /// The records, in the order they were made. A scope's bag usually gets one (a request's unit
     /// of work), so the first is kept inline, and a bag that never gets a second allocates no
     /// array.
-    @usableFromInline struct Entries: RandomAccessCollection, Sendable {
+    struct Entries: RandomAccessCollection, Sendable {
         private var first: Entry?
         private var more: [Entry] = []
-        @usableFromInline private(set) var endIndex = 0
+        private(set) var endIndex = 0
         /// Whether an instance only an async disposal can dispose is recorded: kept as records are
         /// appended, so that a sync close, which asks, reads a flag rather than calling a search.
         private(set) var holdsAsyncOnly = false
 
         /// No records.
-        @usableFromInline init() {}
+        init() {}
 
-        @usableFromInline var startIndex: Int { 0 }
-        @usableFromInline subscript(position: Int) -> Entry { position == 0 ? first! : more[position - 1] }
+        var startIndex: Int { 0 }
+        subscript(position: Int) -> Entry { position == 0 ? first! : more[position - 1] }
 
         mutating func append(_ entry: Entry) {
             if entry.isAsyncOnly { holdsAsyncOnly = true }
@@ -84,11 +84,10 @@ enum DisposalBag {
 
     /// Disposes every instance `entries` records, last completed first, if none is
     /// ``AsyncDisposable``: what an async disposal does then, without an async call. Returns `false`,
-    /// disposing nothing, if one is: then use `disposeAllAsync(_:of:)`.
+    /// disposing nothing, if one is: then use `disposeAsync(_:of:)`.
     ///
     /// - Throws: ``InjectionError/Code/disposalFailed`` listing every disposal that threw, after all
     ///   of them ran.
-    @usableFromInline
     static func disposeAllIfSynchronous(_ entries: Entries, of owner: @autoclosure () -> String) throws -> Bool {
         guard !entries.holdsAsyncDisposable else { return false }
         try dispose(entries, of: owner)
@@ -96,15 +95,15 @@ enum DisposalBag {
     }
 
     /// Disposes every instance `entries` records, last completed first, asynchronously where it can
-    /// be: `disposeAsync(_:of:)`, for inlinable code (an async close).
-    @usableFromInline
+    /// be: `disposeAsync(_:of:)`, as a function of its own.
     static func disposeAllAsync(_ entries: Entries, of owner: @autoclosure () -> String) async throws {
         try await disposeAsync(entries, of: owner)
     }
 
     /// Disposes every instance `entries` records, last completed first, asynchronously where it can
-    /// be. (Inlined into the store's `disposeAllAsync` and into `disposeAllAsync(_:of:)`: as an async
-    /// function of its own, it costs a request's close an async frame.)
+    /// be. (Inlined into the store's `disposeAllAsync`, into `disposeAllAsync(_:of:)` and into a
+    /// scope's `finishClosingAsync(_:)`: as an async function of its own, it costs a request's close
+    /// an async frame.)
     @inline(__always) static func disposeAsync(_ entries: Entries, of owner: () -> String) async throws {
         // A request's scope usually owns one instance (its unit of work): no order to work out and
         // no record to match.

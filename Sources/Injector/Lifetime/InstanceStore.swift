@@ -177,11 +177,11 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
 
     /// The instances a scope's close took out of their places (`Entries.takeInstances()`), held
     /// until it has disposed them, then released with this, unlocked.
-    @usableFromInline struct Dropped {
+    struct Dropped {
         fileprivate var first: AnyObject?
         fileprivate var more: [Entry]?
 
-        @usableFromInline init() {}
+        init() {}
     }
 
     /// Who holds the gate of an instance kept here.
@@ -340,7 +340,7 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
     /// - Throws: ``InjectionError/Code/asyncDisposalRequired`` when refusing an instance only
     ///   ``AsyncDisposable`` while the scope is open; ``InjectionError/Code/scopeInUse`` when a
     ///   resolution from it is running. Nothing is taken then.
-    @usableFromInline func takeForClosing(
+    func takeForClosing(
         _ scope: LifetimeScope,
         refusingAsyncOnly: Bool,
         records: inout DisposalBag.Entries,

@@ -95,25 +95,50 @@ extension LifetimeScope {
     ///   from the scope is still running, or ``InjectionError/Code/disposalFailed`` listing each
     ///   disposal that threw, after all of them ran.
     // Inlinable: as a call of its own, an async function, it costs each request's close an async
-    // frame (see Benchmarks/README.md).
+    // frame (see Benchmarks/README.md). What it inlines is one sync call, and an async one only when
+    // an instance disposes asynchronously.
     @inlinable public func closeAsync() async throws {
+        guard var taken = try closeUnlessDisposingAsynchronously() else { return }
+        try await finishClosingAsync(&taken)
+    }
+
+    /// What a close took (`InstanceStore.takeForClosing`): the records it disposes, and the
+    /// instances it drops.
+    @usableFromInline struct TakenForClosing {
         var records = DisposalBag.Entries()
         var dropped = InstanceStore.Dropped()
-        guard try store.takeForClosing(self, refusingAsyncOnly: false, records: &records, dropped: &dropped) else {
-            return
-        }
-        defer { finishClosing(releasing: &records, &dropped) }
+    }
+
+    /// The part of `closeAsync()` that needs no await: takes what the close disposes and drops and,
+    /// unless an instance disposes asynchronously, disposes them and ends the close. Returns what
+    /// it took otherwise, for `finishClosingAsync(_:)`; `nil` when the close is over, or the scope was
+    /// closed already.
+    @usableFromInline func closeUnlessDisposingAsynchronously() throws -> TakenForClosing? {
+        var taken = TakenForClosing()
+        guard
+            try store.takeForClosing(self, refusingAsyncOnly: false, records: &taken.records, dropped: &taken.dropped)
+        else { return nil }
+        var isOver = true
+        defer { if isOver { finishClosing(releasing: &taken.records, &taken.dropped) } }
         // A request's instances (its unit of work) usually all dispose synchronously: then without
         // an async call, which costs an async frame.
-        guard try !DisposalBag.disposeAllIfSynchronous(records, of: name) else { return }
-        try await DisposalBag.disposeAllAsync(records, of: name)
+        guard try !DisposalBag.disposeAllIfSynchronous(taken.records, of: name) else { return nil }
+        isOver = false
+        return taken
+    }
+
+    /// The rest of `closeAsync()` once `closeUnlessDisposingAsynchronously()` has returned what it
+    /// took: disposes it, asynchronously where it can be, then ends the close.
+    @usableFromInline func finishClosingAsync(_ taken: inout TakenForClosing) async throws {
+        defer { finishClosing(releasing: &taken.records, &taken.dropped) }
+        try await DisposalBag.disposeAsync(taken.records) { name }
     }
 
     /// Ends a close that disposed what it took (`InstanceStore.takeForClosing`): releases the
     /// records and the scoped instances, before the closing actions, which may look for them gone;
     /// marks the close finished; then runs the actions waiting for it. (Not inlinable: the releases
     /// are code of their own, which every close shares.)
-    @usableFromInline func finishClosing(
+    func finishClosing(
         releasing records: inout DisposalBag.Entries,
         _ dropped: inout InstanceStore.Dropped
     ) {

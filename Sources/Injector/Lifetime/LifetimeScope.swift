@@ -38,7 +38,7 @@ public final class LifetimeScope: Sendable {
     public let tag: ScopeTag?
     /// The scoped instances, and the disposables the scope took charge of. (`nonisolated(unsafe)`:
     /// a `LockedBuffer`, reached under its lock.)
-    @usableFromInline nonisolated(unsafe) let store = InstanceStore.make()
+    nonisolated(unsafe) let store = InstanceStore.make()
     /// Whether this scope stands for every tag: validation's sandbox scope.
     let acceptsEveryTag: Bool
     /// The values the scope was given when it was made.
@@ -108,5 +108,5 @@ public final class LifetimeScope: Sendable {
     }
 
     /// A description for messages: `the scope "request"`, or `the untagged scope`.
-    @usableFromInline var name: String { tag.map { "the scope \"\($0)\"" } ?? "the untagged scope" }
+    var name: String { tag.map { "the scope \"\($0)\"" } ?? "the untagged scope" }
 }
