@@ -234,9 +234,9 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     @usableFromInline let weakSlot: WeakSlot?
     /// The instance of an async singleton registration, kept apart so that the sync path never
     /// returns it; `nil` otherwise.
-    @usableFromInline let asyncSingleton: SingletonSlot?
+    let asyncSingleton: SingletonSlot?
     /// The instance of an async weak registration; `nil` otherwise.
-    @usableFromInline let asyncWeakSlot: WeakSlot?
+    let asyncWeakSlot: WeakSlot?
 
     /// The provider of a sync factory; `handsOnInstances`, `providesScopeValue` and
     /// `declaredDependencies` as `AnyProvider` says.
@@ -358,7 +358,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     }
 
     /// The storage of a singleton or weak instance, which copies of this provider share.
-    @inlinable var slot: AnyObject? { singleton ?? weakSlot ?? asyncSingleton ?? asyncWeakSlot }
+    var slot: AnyObject? { singleton ?? weakSlot ?? asyncSingleton ?? asyncWeakSlot }
 }
 
 /// A duplicate or late registration recorded against a key. A class, so that the providers of
