@@ -13,7 +13,6 @@
 
 /// A registration's own preparation steps, run after the factory and the caller's `configure`:
 /// first the `onResolved` hooks, then the `verify` checks, each in the order they were added.
-@usableFromInline
 final class Preparation<Service>: Sendable {
     typealias Hook = @Sendable (Resolver, Service) throws -> Void
     typealias Check = @Sendable (Service) throws -> Void

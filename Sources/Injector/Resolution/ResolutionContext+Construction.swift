@@ -234,12 +234,7 @@ extension ResolutionContext {
             handOverForDisposal(disposer, of: instance, object: object, provider: provider, lookup: lookup)
         }
         if let preparation = provider.preparation {
-            try deferPreparation(
-                uncheckedCast(preparation, to: Preparation<Service>.self),
-                of: instance,
-                provider: provider,
-                lookup: lookup
-            )
+            try deferPreparation(preparation, of: instance, provider: provider, lookup: lookup)
         }
     }
 

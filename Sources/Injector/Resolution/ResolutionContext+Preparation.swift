@@ -31,15 +31,17 @@ extension ResolutionContext {
         let path: [ServiceKey]
     }
 
-    /// Queues the hooks and checks of a new instance. Refuses a transient instance made by a hook of
-    /// its own registration (directly or through others), which would never end.
+    /// Queues the hooks and checks of a new instance: `preparation`, its registration's
+    /// `Preparation<Service>`. Refuses a transient instance made by a hook of its own registration
+    /// (directly or through others), which would never end.
     @usableFromInline
     func deferPreparation<Service>(
-        _ preparation: Preparation<Service>,
+        _ preparation: AnyObject,
         of instance: Service,
         provider: AnyProvider,
         lookup: Container
     ) throws {
+        let preparation = uncheckedCast(preparation, to: Preparation<Service>.self)
         let bookkeeping = bookkeeping
         let hookChain = bookkeeping.hookChain
         if let cycle = hookChain?.suffix(from: provider) {
