@@ -101,7 +101,7 @@ private func expectCrossedRequestsCycle(in outcomes: Outcomes) throws {
 
 /// `GateLeft` in `scope` and `GateRight` in `rightScope` (or `scope`), each holding what `holding`
 /// says, and two requests that each build one, then ask for the other once the other request holds
-/// it (or after 5 s): with no dependency cycle, a wait cycle between two threads if the
+/// it (or after 30 s): with no dependency cycle, a wait cycle between two threads if the
 /// resolve that built each keeps its gate until it completes (`CrossedHolding.aTransientWithAHook`).
 /// Returns the count of the two instances' factory calls, and of the requests that went on only
 /// once the other held its instance.
@@ -267,7 +267,7 @@ private func crossedAsyncOutcomes(
 private let racers = 16
 
 /// Counts a factory call, then holds the instance's gate until every other racer waits at it (at
-/// most 10 s), counting in `raced` when they all did: the race the test is about then surely happened.
+/// most 30 s), counting in `raced` when they all did: the race the test is about then surely happened.
 private func heldUntilEveryRacerWaits(_ calls: CallCounter, raced: CallCounter) -> Int {
     let serial = calls.next()
     let builder = InstanceGates.Owner.currentThread
@@ -552,7 +552,7 @@ struct SharedConstructionGateTests {
         let received = EventLog()
         let built = DispatchSemaphore(value: 0)
         let scope = container.makeScope()
-        /// Fails once another thread waits at a gate the calling thread holds (at most 10 s).
+        /// Fails once another thread waits at a gate the calling thread holds (at most 30 s).
         @Sendable func failOnceAnotherThreadWaits() throws {
             let builder = InstanceGates.Owner.currentThread
             var waits: [ServiceKey] = []

@@ -71,7 +71,7 @@ private func asyncWaits(for type: Any.Type) -> Int {
     InstanceGates.waits().filter { $0.serviceType == type }.count
 }
 
-/// Holds an async factory until `others` resolutions wait asking for `type` (at most 10 s),
+/// Holds an async factory until `others` resolutions wait asking for `type` (at most 30 s),
 /// counting in `raced` when they did: the race the test is about then surely happened.
 private func heldUntil(_ others: Int, waitFor type: Any.Type, raced: CallCounter) async {
     if await awaitedUntil({ asyncWaits(for: type) == others }) { raced.next() }

@@ -82,7 +82,12 @@ func onThreads(seconds: Double = 30, _ bodies: [@Sendable () -> Void]) async -> 
 }
 
 /// Waits (blocking) for `semaphore` at most `seconds`; whether it was signalled.
-func waited(for semaphore: DispatchSemaphore, seconds: Double = 5) -> Bool {
+///
+/// The limit, like those of `waitedUntil` and `awaitedUntil`, only bounds a broken test: what is
+/// waited for is often a task of the cooperative pool, whose two threads on a small machine can be
+/// busy with other tests for seconds (see `withWatchdog`). A limit a starved test can reach makes a
+/// factory go on before the other side arrived, and fails good code.
+func waited(for semaphore: DispatchSemaphore, seconds: Double = 30) -> Bool {
     semaphore.wait(timeout: .now() + seconds) == .success
 }
 
@@ -102,7 +107,7 @@ func awaited(
 /// Waits (blocking) until `condition` holds, checking it every millisecond, at most `seconds`;
 /// whether it held. For a thread of a test's own that must not go on until another has reached a
 /// point only the library sees (say, a wait at a gate): the condition decides, not the time.
-func waitedUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+func waitedUntil(seconds: Double = 30, _ condition: () -> Bool) -> Bool {
     let deadline = Date(timeIntervalSinceNow: seconds)
     while !condition() {
         guard Date() < deadline else { return false }
@@ -113,7 +118,7 @@ func waitedUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
 
 /// Waits (suspending, not blocking a thread of the cooperative pool) until `condition` holds,
 /// checking it every millisecond, at most `seconds`; whether it held.
-func awaitedUntil(seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+func awaitedUntil(seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .seconds(seconds))
     while !condition() {
