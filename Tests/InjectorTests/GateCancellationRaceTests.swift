@@ -328,7 +328,10 @@ extension GateCancellationRaceTests {
             building.signal()
             let builder = InstanceGates.Owner.currentThread
             if waitedUntil({ !InstanceGates.waits(forGatesHeldBy: builder).isEmpty }) { waiterSeen.signal() }
-            _ = waited(for: release, seconds: 10)
+            // Released by the test once the waiter stopped: the limit only ends a broken test, after
+            // the waiter's watchdog (30 s), so that the factory is still running however late the
+            // test gets to cancel on a loaded machine.
+            _ = waited(for: release, seconds: 60)
             return RacedPool(serial: calls.next())
         }
         container.register(CapturingOuter.self, scope: .singleton) { _ in
