@@ -550,8 +550,10 @@ struct UnifiedGateAttackTests {
     @Test func twoHookedSingletonsAskedOnTwoThreadsAreBuiltInOneTurn() async throws {
         let container = Container()
         let (leftCalls, rightCalls, hookRuns, seen) = (CallCounter(), CallCounter(), CallCounter(), EventLog())
+        let leftBuilding = DispatchSemaphore(value: 0)
         container.register(UgLeft.self, scope: .singleton) { r in
             leftCalls.next()
+            leftBuilding.signal()
             let builder = InstanceGates.Owner.currentThread
             if waitedUntil({ InstanceGates.waits(forGatesHeldBy: builder) == [ServiceKey(UgRight.self, name: nil)] }) {
                 seen.record("right waits for the turn")
@@ -570,7 +572,9 @@ struct UnifiedGateAttackTests {
         let ended = await onThreads([
             { outcomes.record { try container.resolve(UgLeft.self) } },
             {
-                Thread.sleep(forTimeInterval: 0.05)  // after A took the turn; A waits for B to wait, in any case
+                // Once A holds the turn (it is in UgLeft's factory), however late A's thread started;
+                // A then waits for B to wait.
+                guard waited(for: leftBuilding) else { return }
                 outcomes.record {
                     let right = try container.resolve(UgRight.self)
                     rights.withLock { $0.append(ObjectIdentifier(right)) }
