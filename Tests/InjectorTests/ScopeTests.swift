@@ -759,7 +759,7 @@ extension ScopeTests {
         container.register(GatedRequest.self) { r async throws in
             let work = try await r.resolveAsync(ScopedWork.self)
             built.signal()
-            guard await awaited(received, seconds: 5) else { throw RequestRefused() }
+            guard await awaited(received) else { throw RequestRefused() }
             return GatedRequest(work: work)
         }
         let scope = container.makeScope()
