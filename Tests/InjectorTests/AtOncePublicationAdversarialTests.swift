@@ -368,13 +368,13 @@ struct AtOncePublicationAdversarialTests {
         let bInside = AdvFlag()
         container.register(AdvCrossA.self, scope: .singleton) { r in
             aInside.set()
-            _ = waitedUntil(seconds: 5) { bInside.isSet }
+            _ = waitedUntil { bInside.isSet }
             _ = try r.resolve(AdvCrossB.self)
             return AdvCrossA()
         }
         container.register(AdvCrossB.self, scope: .singleton) { r in
             bInside.set()
-            _ = waitedUntil(seconds: 5) { aInside.isSet }
+            _ = waitedUntil { aInside.isSet }
             _ = try r.resolve(AdvCrossA.self)
             return AdvCrossB()
         }
