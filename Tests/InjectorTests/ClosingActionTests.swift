@@ -271,7 +271,7 @@ private func closeSynchronously(_ scope: LifetimeScope) throws { try scope.close
         container.register(Farewell.self, scope: .scoped) { _ in Farewell(scope: scope, log: log) }
         _ = try scope.resolve(Farewell.self)
 
-        #expect(await onThreads(seconds: 5, [{ try? closeSynchronously(scope) }]), "the close deadlocked")
+        #expect(await onThreads(seconds: 30, [{ try? closeSynchronously(scope) }]), "the close deadlocked")
 
         #expect(log.events == ["added by a deinit"])
     }
