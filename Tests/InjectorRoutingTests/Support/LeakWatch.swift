@@ -20,33 +20,36 @@ struct LeakWatch {
     /// The descriptions of the leaks reported, in order.
     let leaks = EventLog()
 
-    /// Lets the leak checks' tasks run until they sleep on the clock (or `count` sleepers are waiting).
-    func untilSleeping(_ count: Int = 1) async {
-        for _ in 0..<10_000 where clock.sleeperCount < count { await Task.yield() }
+    /// Lets the leak checks' tasks run until they sleep on the clock (or have ended), however late
+    /// they run: see `ManualClock.untilIdle()`.
+    func untilSleeping(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await clock.untilIdle(sourceLocation: sourceLocation)
     }
 
-    /// Lets the woken leak checks finish.
-    func settle() async {
-        for _ in 0..<100 { await Task.yield() }
+    /// Lets the woken leak checks finish (and the others go to sleep), however late they run: a
+    /// fixed number of yields was not enough when the cooperative pool, which a check's sleep
+    /// returns on, was busy with other tests.
+    func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await clock.untilIdle(sourceLocation: sourceLocation)
     }
 
     /// Advances the clock through the 2-second grace period: nothing is reported after the first
     /// second, `expected` after the second.
     func expectReported(_ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) async {
-        await untilSleeping()
+        await untilSleeping(sourceLocation: sourceLocation)
         clock.advance(by: .seconds(1))
-        await settle()
+        await settle(sourceLocation: sourceLocation)
         #expect(leaks.entries.isEmpty, "reported within the grace period", sourceLocation: sourceLocation)
         clock.advance(by: .seconds(1))
-        await settle()
+        await settle(sourceLocation: sourceLocation)
         #expect(leaks.entries == expected, sourceLocation: sourceLocation)
     }
 
     /// Lets every check run well past its grace period: nothing is reported.
     func expectNothingReported(_ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) async {
-        await settle()
+        await settle(sourceLocation: sourceLocation)
         clock.advance(by: .seconds(5))
-        await settle()
+        await settle(sourceLocation: sourceLocation)
         #expect(leaks.entries.isEmpty, comment, sourceLocation: sourceLocation)
     }
 }

@@ -30,11 +30,12 @@ struct ViewLeakDocTests {
     let home = HomeScreen()
     let clock = ManualClock()
 
-    /// Lets the leak check run until it sleeps on the clock, then past its wake-up.
+    /// Lets the leak check run until it sleeps on the clock, then past its wake-up, however late it
+    /// runs (see `ManualClock.untilIdle()`).
     private func advancePastTheGracePeriod() async {
-        for _ in 0..<10_000 where clock.sleeperCount < 1 { await Task.yield() }
+        await clock.untilIdle()
         clock.advance(by: .seconds(2))
-        for _ in 0..<100 { await Task.yield() }
+        await clock.untilIdle()
     }
 
     @Test func aScreenStillAliveTwoSecondsAfterItsRouteWasRemovedIsReported() async throws {
@@ -80,9 +81,9 @@ struct ViewLeakDocTests {
             config.successHandler = { kept = $0 }
         }
         try route.removeRoute()
-        for _ in 0..<100 { await Task.yield() }
+        await clock.untilIdle()
         clock.advance(by: .seconds(2))
-        for _ in 0..<100 { await Task.yield() }
+        await clock.untilIdle()
 
         #expect(kept != nil)
         #expect(clock.sleeperCount == 0)
@@ -101,9 +102,9 @@ struct ViewLeakDocTests {
 
         let route = try router.perform(to: RoutableView<any PanelView>(), path: .push(from: home))
         try route.removeRoute()
-        for _ in 0..<100 { await Task.yield() }
+        await clock.untilIdle()
         clock.advance(by: .seconds(2))
-        for _ in 0..<100 { await Task.yield() }
+        await clock.untilIdle()
 
         #expect(clock.sleeperCount == 0)
         #expect(failures.isEmpty)
