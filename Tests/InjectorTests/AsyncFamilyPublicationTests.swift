@@ -255,7 +255,8 @@ private func expectFailedResolveKeepsNoWorkHoldingADroppedSingleton<Root>(
     /// it is neither shown an instance that may yet be dropped, nor builds a second one.
     @Test func aResolveOutsideTheFamilyWaitsForTheParentsResolveToComplete() async throws {
         let family = Family(singletonAwaitsTheResolvesEnd: true)
-        let (request, outsider) = try await family.childBuildsWorkWhileAnOutsiderAsks()
+        // Long enough for the outsider to get the work if nothing held it back.
+        let (request, outsider) = try await family.childBuildsWorkWhileAnOutsiderAsks(givingItAtMost: 2)
         #expect(!outsider.gotItBeforeTheParentCompleted, "the outsider did not wait for the parent's resolve")
         #expect(outsider.work != nil && outsider.work === request?.work)
         #expect(family.works.count == 1)
@@ -266,7 +267,7 @@ private func expectFailedResolveKeepsNoWorkHoldingADroppedSingleton<Root>(
     /// family gets it while the parent's factory still runs.
     @Test func aChildTasksInstanceHoldingOnlyPublishedOnesIsPublishedWithItsOwnResolve() async throws {
         let family = Family()
-        let (request, outsider) = try await family.childBuildsWorkWhileAnOutsiderAsks()
+        let (request, outsider) = try await family.childBuildsWorkWhileAnOutsiderAsks(givingItAtMost: 30)
         #expect(outsider.gotItBeforeTheParentCompleted)
         #expect(outsider.work != nil && outsider.work === request?.work)
         #expect(family.works.count == 1)
@@ -719,9 +720,15 @@ extension Family {
     }
 
     /// Resolves the request, whose factory builds the work in a child task, then waits for a
-    /// resolution outside the family to ask for the work (at most 2 s) before it returns; returns
-    /// the request and what the outsider got, and closes the scope.
-    func childBuildsWorkWhileAnOutsiderAsks() async throws -> (FamilyRequest?, Outsider) {
+    /// resolution outside the family to ask for the work, and to get it (at most `seconds` from its
+    /// ask), before it returns; returns the request and what the outsider got, and closes the scope.
+    /// The outsider's time counts from its ask: on a loaded machine a detached task may start
+    /// seconds late.
+    func childBuildsWorkWhileAnOutsiderAsks(
+        givingItAtMost seconds: Double
+    ) async throws -> (
+        FamilyRequest?, Outsider
+    ) {
         let (childDone, outsiderAsked) = (Signal(), Signal())
         container.register(FamilyRequest.self) { [self] r async throws in
             async let work = self.scope.resolveAsync(FamilyWork.self)
@@ -735,13 +742,14 @@ extension Family {
         let scope = makeScope()
         let parent = Task { try await scope.resolveAsync(FamilyRequest.self) }
         #expect(await awaited(childDone))
-        let got = Guarded(false)
+        let (asked, got) = (Guarded(false), Guarded(false))
         let outsider = Task.detached {
+            asked.withLock { $0 = true }
             defer { got.withLock { $0 = true } }
             return try await scope.resolveAsync(FamilyWork.self)
         }
-        // Long enough for the outsider to get the work if nothing holds it back.
-        _ = await awaitedUntil(seconds: 2) { got.withLock { $0 } }
+        _ = await awaitedUntil { asked.withLock { $0 } }
+        _ = await awaitedUntil(seconds: seconds) { got.withLock { $0 } }
         let gotItFirst = got.withLock { $0 }
         outsiderAsked.signal()
         let request = await withWatchdog { try? await parent.value } ?? nil
