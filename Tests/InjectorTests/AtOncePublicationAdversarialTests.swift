@@ -69,6 +69,8 @@ private struct AdvRefused: Error {}
 
 private final class AdvShared: Sendable {}
 private final class AdvAsyncShared: Sendable {}
+/// Asked for by one test only, so that its wait at the gate is told apart from other tests'.
+private final class AdvGateWaitedAt: Sendable {}
 private final class AdvFlaky: Sendable {}
 private final class AdvCrossA: Sendable {}
 private final class AdvCrossB: Sendable {}
@@ -425,22 +427,23 @@ struct AtOncePublicationAdversarialTests {
         let builds = CallCounter()
         let inside = Signal()
         let release = Signal()
-        container.register(AdvAsyncShared.self, scope: .singleton) { _ async in
+        container.register(AdvGateWaitedAt.self, scope: .singleton) { _ async in
             builds.next()
             inside.signal()
             await release.wait()
-            return AdvAsyncShared()
+            return AdvGateWaitedAt()
         }
-        let builder = Task { try await container.resolveAsync(AdvAsyncShared.self) }
+        let builder = Task { try await container.resolveAsync(AdvGateWaitedAt.self) }
         #expect(await awaited(inside))
-        let waiter = Task { await injectionErrorAsync { try await container.resolveAsync(AdvAsyncShared.self) }?.code }
-        try await Task.sleep(for: .milliseconds(100))
+        let waiter = Task { await injectionErrorAsync { try await container.resolveAsync(AdvGateWaitedAt.self) }?.code }
+        // Cancelled once it waits at the gate, however late it gets there on a loaded machine.
+        #expect(await awaitedUntil { InstanceGates.waits().contains { $0.serviceType == AdvGateWaitedAt.self } })
         waiter.cancel()
         let code = await withWatchdog { await waiter.value }
         #expect(code.flatMap { $0 } == .resolutionCancelled)
         release.signal()
         let built = try await builder.value
-        #expect(try await container.resolveAsync(AdvAsyncShared.self) === built)
+        #expect(try await container.resolveAsync(AdvGateWaitedAt.self) === built)
         #expect(builds.count == 1)
     }
 
