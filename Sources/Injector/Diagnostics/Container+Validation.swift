@@ -122,7 +122,7 @@ extension Container {
         }
         validation.checkDeclarations()
         let records = sandbox.disposals.takeRecords()
-        do { try await DisposalBag.disposeAllAsync(records, of: "validation") } catch {
+        do { try await DisposalBag.disposeAsync(records) { "validation" } } catch {
             validation.checkDisposal { throw error }
         }
         return try validation.finish(undisposed: [])

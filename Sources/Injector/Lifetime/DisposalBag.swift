@@ -95,15 +95,9 @@ enum DisposalBag {
     }
 
     /// Disposes every instance `entries` records, last completed first, asynchronously where it can
-    /// be: `disposeAsync(_:of:)`, as a function of its own.
-    static func disposeAllAsync(_ entries: Entries, of owner: @autoclosure () -> String) async throws {
-        try await disposeAsync(entries, of: owner)
-    }
-
-    /// Disposes every instance `entries` records, last completed first, asynchronously where it can
-    /// be. (Inlined into the store's `disposeAllAsync`, into `disposeAllAsync(_:of:)` and into a
-    /// scope's `finishClosingAsync(_:)`: as an async function of its own, it costs a request's close
-    /// an async frame.)
+    /// be. (Inlined into the store's `disposeAllAsync`, into validation and into a scope's
+    /// `finishClosingAsync(_:)`: as an async function of its own, it costs a request's close an async
+    /// frame.)
     @inline(__always) static func disposeAsync(_ entries: Entries, of owner: () -> String) async throws {
         // A request's scope usually owns one instance (its unit of work): no order to work out and
         // no record to match.
