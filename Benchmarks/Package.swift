@@ -21,9 +21,8 @@ import PackageDescription
 
 let package = Package(
     name: "InjectorBenchmarks",
-    // Injector's floor (macOS 14, set by its parameter packs; it no longer needs `Synchronization`);
-    // nothing else here is Apple-specific.
-    platforms: [.macOS(.v14)],
+    // Injector's floor; nothing else here is Apple-specific.
+    platforms: [.macOS(.v13)],
     dependencies: [
         // Named, so the product is found whatever the checkout's folder is called.
         .package(name: "Injector", path: "../"),

@@ -761,6 +761,27 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
         #expect(validation.problems.map(\.code) == [.circularDependency])
     }
 
+    @Test func aDeclaredRegistrationWithAnArgumentAskedAgainWithTheSameArgumentIsACycle() throws {
+        let container = Container()
+        container.register(DaxA.self, argument: Int.self) { (_: Int, _: DaxB) in DaxA() }
+        container.register(DaxB.self) { r in
+            _ = try r.resolve(DaxA.self, argument: 1)
+            return DaxB()
+        }
+
+        let error = try #require(injectionError { try container.resolve(DaxA.self, argument: 1) })
+
+        #expect(error.code == .circularDependency)
+        #expect(
+            error.message
+                == "Circular dependency: DaxA (argument: Int) -> DaxB -> DaxA (argument: Int). Each of these asks"
+                + " for the next in its factory, so none of them can be built first. Fix: break the cycle with"
+                + " property injection: let one of them receive the other after construction, in an onResolved"
+                + " hook, and give the one resolved back the .graph or .singleton scope so that the hook receives"
+                + " the same instance."
+        )
+    }
+
     @Test func aDeclaredRegistrationWithAnArgumentTakingItsOwnTypeWithoutOneIsNoCycle() throws {
         let container = Container()
         container.register(DaxStore.self) { _ in DaxStore(id: 1) }

@@ -50,6 +50,7 @@ extension Container {
     ///   - factory: Makes an instance from a resolver and the resolve-time arguments.
     /// - Returns: The registration, to which hooks and checks can be added.
     @discardableResult
+    @inlinable @inline(__always)
     public func register<Service, each Argument>(
         _ service: Service.Type,
         name: String? = nil,
@@ -59,19 +60,22 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
-        let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
-        let site = RegistrationSite(fileID: fileID, line: line)
-        // The registration is made first, so that the provider takes the key as its last use,
-        // without a copy.
-        let registration = Registration<Service>(container: self, key: key.lookupKey)
-        add(Provider(key: key, scope: scope.scope, site: site, factory: factory), replacing: replacesExisting)
-        return registration
+        register(
+            ServiceKey(service, arguments: repeat (each Argument).self, name: name),
+            scope: scope.scope,
+            replacing: replacesExisting,
+            at: fileID,
+            line,
+            origin: nil,
+            identifyingArguments: BorrowedValues.identify((repeat each Argument).self)
+        ) { (r, values: BorrowedValues) in try factory(r, repeat each values.read(as: (repeat each Argument).self)) }
     }
 
     /// Registers `factory` as `register(_:name:scope:replacesExisting:fileID:line:factory:)` does,
     /// for a layer built on the container (the router), which says what the registration is
     /// (`origin`), so that the container's messages speak of it in the layer's words.
     @discardableResult
+    @inlinable @inline(__always)
     package func register<Service, each Argument>(
         _ service: Service.Type,
         name: String? = nil,
@@ -82,11 +86,15 @@ extension Container {
         origin: RegistrationOrigin?,
         factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
-        let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
-        let site = RegistrationSite(fileID: fileID, line: line, origin: origin)
-        let registration = Registration<Service>(container: self, key: key.lookupKey)
-        add(Provider(key: key, scope: scope.scope, site: site, factory: factory), replacing: replacesExisting)
-        return registration
+        register(
+            ServiceKey(service, arguments: repeat (each Argument).self, name: name),
+            scope: scope.scope,
+            replacing: replacesExisting,
+            at: fileID,
+            line,
+            origin: origin,
+            identifyingArguments: BorrowedValues.identify((repeat each Argument).self)
+        ) { (r, values: BorrowedValues) in try factory(r, repeat each values.read(as: (repeat each Argument).self)) }
     }
 
     /// Registers an `async` factory: for services that need asynchronous set-up, such as a
@@ -113,6 +121,7 @@ extension Container {
     ///   - factory: Makes an instance, asynchronously, from a resolver and the resolve-time arguments.
     /// - Returns: The registration, to which hooks and checks can be added.
     @discardableResult
+    @inlinable @inline(__always)
     public func register<Service, each Argument>(
         _ service: Service.Type,
         name: String? = nil,
@@ -122,11 +131,16 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, repeat each Argument) async throws -> Service
     ) -> Registration<Service> {
-        let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
-        let site = RegistrationSite(fileID: fileID, line: line)
-        let registration = Registration<Service>(container: self, key: key.lookupKey)
-        add(Provider(key: key, scope: scope.scope, site: site, asyncFactory: factory), replacing: replacesExisting)
-        return registration
+        register(
+            ServiceKey(service, arguments: repeat (each Argument).self, name: name),
+            scope: scope.scope,
+            replacing: replacesExisting,
+            at: fileID,
+            line,
+            identifyingArguments: BorrowedValues.identify((repeat each Argument).self)
+        ) { (r, values: BorrowedValues) in
+            try await factory(r, repeat each values.read(as: (repeat each Argument).self))
+        }
     }
 
     /// Registers a factory with a scope chosen at run time (a ``Scope`` value); as with a
@@ -144,6 +158,7 @@ extension Container {
     /// - Returns: The registration, to which hooks and checks can be added.
     @discardableResult
     @_disfavoredOverload
+    @inlinable @inline(__always)
     public func register<Service: Sendable, each Argument>(
         _ service: Service.Type,
         name: String? = nil,
@@ -153,11 +168,15 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
-        let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
-        let site = RegistrationSite(fileID: fileID, line: line)
-        let registration = Registration<Service>(container: self, key: key.lookupKey)
-        add(Provider(key: key, scope: scope, site: site, factory: factory), replacing: replacesExisting)
-        return registration
+        register(
+            ServiceKey(service, arguments: repeat (each Argument).self, name: name),
+            scope: scope,
+            replacing: replacesExisting,
+            at: fileID,
+            line,
+            origin: nil,
+            identifyingArguments: BorrowedValues.identify((repeat each Argument).self)
+        ) { (r, values: BorrowedValues) in try factory(r, repeat each values.read(as: (repeat each Argument).self)) }
     }
 
     /// Registers an `async` factory with a scope chosen at run time (a ``Scope`` value), for a
@@ -174,6 +193,7 @@ extension Container {
     /// - Returns: The registration, to which hooks and checks can be added.
     @discardableResult
     @_disfavoredOverload
+    @inlinable @inline(__always)
     public func register<Service: Sendable, each Argument>(
         _ service: Service.Type,
         name: String? = nil,
@@ -183,10 +203,69 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, repeat each Argument) async throws -> Service
     ) -> Registration<Service> {
-        let key = ServiceKey(service, arguments: repeat (each Argument).self, name: name)
+        register(
+            ServiceKey(service, arguments: repeat (each Argument).self, name: name),
+            scope: scope,
+            replacing: replacesExisting,
+            at: fileID,
+            line,
+            identifyingArguments: BorrowedValues.identify((repeat each Argument).self)
+        ) { (r, values: BorrowedValues) in
+            try await factory(r, repeat each values.read(as: (repeat each Argument).self))
+        }
+    }
+
+    /// Adds the provider of `factory`, which reads its resolve-time arguments (told apart by
+    /// `identifyArguments`) from their address. The public overloads, inlined where they are
+    /// called, make it there from the caller's closure, for the argument types the caller wrote:
+    /// made here, generic, it would cost every resolve a tuple type made at run time.
+    @usableFromInline
+    func register<Service>(
+        _ key: ServiceKey,
+        scope: Scope,
+        replacing replacesExisting: Bool,
+        at fileID: StaticString,
+        _ line: UInt,
+        origin: RegistrationOrigin?,
+        identifyingArguments identifyArguments: BorrowedValues.Identify?,
+        factory: @escaping Provider<Service>.Factory
+    ) -> Registration<Service> {
+        let site = RegistrationSite(fileID: fileID, line: line, origin: origin)
+        // The registration is made first, so that the provider takes the key as its last use,
+        // without a copy.
+        let registration = Registration<Service>(container: self, key: key.lookupKey)
+        let provider = Provider(
+            key: key,
+            scope: scope,
+            site: site,
+            identifyingArguments: identifyArguments,
+            factory: factory
+        )
+        add(provider, replacing: replacesExisting)
+        return registration
+    }
+
+    /// Adds the provider of the `async` `factory`, as `register(_:scope:replacing:at:_:origin:identifyingArguments:factory:)` does.
+    @usableFromInline
+    func register<Service>(
+        _ key: ServiceKey,
+        scope: Scope,
+        replacing replacesExisting: Bool,
+        at fileID: StaticString,
+        _ line: UInt,
+        identifyingArguments identifyArguments: BorrowedValues.Identify?,
+        asyncFactory factory: @escaping Provider<Service>.AsyncFactory
+    ) -> Registration<Service> {
         let site = RegistrationSite(fileID: fileID, line: line)
         let registration = Registration<Service>(container: self, key: key.lookupKey)
-        add(Provider(key: key, scope: scope, site: site, asyncFactory: factory), replacing: replacesExisting)
+        let provider = Provider(
+            key: key,
+            scope: scope,
+            site: site,
+            identifyingArguments: identifyArguments,
+            asyncFactory: factory
+        )
+        add(provider, replacing: replacesExisting)
         return registration
     }
 

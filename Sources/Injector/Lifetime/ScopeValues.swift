@@ -162,7 +162,7 @@ extension Container {
             site: site,
             handingOn: true,
             providingScopeValue: true
-        ) { r in
+        ) { r, _ in
             // Validation's sandbox has the sample values it was given, if any (`validate(providing:)`).
             guard let lifetimeScope = r.context.environment.lifetimeScope,
                 !lifetimeScope.acceptsEveryTag || lifetimeScope.values[key.lookupKey] != nil

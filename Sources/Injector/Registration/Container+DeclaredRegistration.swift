@@ -151,7 +151,7 @@ extension Container {
             line,
             repeat each dependencies
         )
-        return register(parameters, scope: scope.scope, replacing: replacesExisting) { r in
+        return register(parameters, scope: scope.scope, replacing: replacesExisting) { (r, _: BorrowedValues) in
             var position = 0
             return try make(repeat parameters.resolve((each Dependency).self, at: &position, from: r))
         }
@@ -188,7 +188,7 @@ extension Container {
             line,
             repeat each dependencies
         )
-        return register(parameters, scope: scope.scope, replacing: replacesExisting) { r in
+        return register(parameters, scope: scope.scope, replacing: replacesExisting) { (r, _: BorrowedValues) in
             var position = 0
             return try await make(repeat await parameters.resolve((each Dependency).self, at: &position, from: r))
         }
@@ -325,7 +325,13 @@ extension Container {
             line,
             repeat each dependencies
         )
-        return register(parameters, scope: scope.scope, replacing: replacesExisting) { (r, argument: Argument) in
+        return register(
+            parameters,
+            scope: scope.scope,
+            replacing: replacesExisting,
+            identifyingArguments: BorrowedValues.identify(Argument.self)
+        ) { (r, values: BorrowedValues) in
+            let argument = values.read(as: Argument.self)
             var position = 0
             return try make(argument, repeat parameters.resolve((each Dependency).self, at: &position, from: r))
         }
@@ -365,7 +371,13 @@ extension Container {
             line,
             repeat each dependencies
         )
-        return register(parameters, scope: scope.scope, replacing: replacesExisting) { (r, argument: Argument) in
+        return register(
+            parameters,
+            scope: scope.scope,
+            replacing: replacesExisting,
+            identifyingArguments: BorrowedValues.identify(Argument.self)
+        ) { (r, values: BorrowedValues) in
+            let argument = values.read(as: Argument.self)
             var position = 0
             return try await make(
                 argument,

@@ -105,17 +105,19 @@ struct DeclaredParameters: Sendable {
 extension Container {
     /// Adds the provider of a declared registration, whose `factory` resolves `parameters`.
     @usableFromInline
-    func register<Service, each Argument>(
+    func register<Service>(
         _ parameters: DeclaredParameters,
         scope: Scope,
         replacing replacesExisting: Bool,
-        factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
+        identifyingArguments identifyArguments: BorrowedValues.Identify? = nil,
+        factory: @escaping Provider<Service>.Factory
     ) -> Registration<Service> {
         let provider = Provider(
             key: parameters.key,
             scope: scope,
             site: parameters.site,
             declaring: parameters.declared,
+            identifyingArguments: identifyArguments,
             factory: factory
         )
         add(provider, replacing: replacesExisting)
@@ -124,17 +126,19 @@ extension Container {
 
     /// Adds the provider of a declared registration, whose async `factory` resolves `parameters`.
     @usableFromInline
-    func register<Service, each Argument>(
+    func register<Service>(
         _ parameters: DeclaredParameters,
         scope: Scope,
         replacing replacesExisting: Bool,
-        factory: @escaping @Sendable (Resolver, repeat each Argument) async throws -> Service
+        identifyingArguments identifyArguments: BorrowedValues.Identify? = nil,
+        factory: @escaping Provider<Service>.AsyncFactory
     ) -> Registration<Service> {
         let provider = Provider(
             key: parameters.key,
             scope: scope,
             site: parameters.site,
             declaring: parameters.declared,
+            identifyingArguments: identifyArguments,
             asyncFactory: factory
         )
         add(provider, replacing: replacesExisting)

@@ -217,14 +217,18 @@ class AnyProvider: @unchecked Sendable {
     }
 }
 
-/// The provider for a service whose factory takes the arguments `Argument…` at resolve time.
+/// The provider for a service, whose factory takes its resolve-time arguments by address.
 ///
 /// Its key (service type and argument types) is what the registry is indexed by, so a lookup with a
-/// key built from `Service` and `Argument…` always finds a provider of exactly this type.
+/// key built from `Service` and `Argument…` always finds a `Provider<Service>` whose factory reads
+/// the arguments as `(Argument…)`. The factory is made where the registration is written, where the
+/// argument types are known (`Container+Registration.swift`). Not generic over the arguments: a
+/// generic type with a parameter pack needs the Swift 5.9 runtime (macOS 14, iOS 17), and a tuple of
+/// them would cost code not specialised for them a tuple type made at run time.
 @usableFromInline
-final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
-    @usableFromInline typealias Factory = @Sendable (Resolver, repeat each Argument) throws -> Service
-    typealias AsyncFactory = @Sendable (Resolver, repeat each Argument) async throws -> Service
+final class Provider<Service>: AnyProvider, @unchecked Sendable {
+    @usableFromInline typealias Factory = @Sendable (Resolver, BorrowedValues) throws -> Service
+    @usableFromInline typealias AsyncFactory = @Sendable (Resolver, BorrowedValues) async throws -> Service
 
     /// The factory; for an async registration, one that throws `asyncResolutionRequired`, so that
     /// the sync path never has to ask which kind it holds.
@@ -237,6 +241,8 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     let asyncSingleton: SingletonSlot?
     /// The instance of an async weak registration; `nil` otherwise.
     let asyncWeakSlot: WeakSlot?
+    /// Tells the factory's arguments apart (see `argumentIdentity(of:)`); `nil` if it takes none.
+    let identifyArguments: BorrowedValues.Identify?
 
     /// The provider of a sync factory; `handsOnInstances`, `providesScopeValue` and
     /// `declaredDependencies` as `AnyProvider` says.
@@ -247,9 +253,11 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         handingOn handsOnInstances: Bool = false,
         providingScopeValue providesScopeValue: Bool = false,
         declaring declaredDependencies: [ServiceKey]? = nil,
+        identifyingArguments identifyArguments: BorrowedValues.Identify? = nil,
         factory: @escaping Factory
     ) {
         self.factory = factory
+        self.identifyArguments = identifyArguments
         asyncFactory = nil
         weakSlot = scope.kind == .weak ? WeakSlot() : nil
         asyncSingleton = nil
@@ -272,11 +280,11 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         scope: Scope,
         site: RegistrationSite,
         declaring declaredDependencies: [ServiceKey]? = nil,
+        identifyingArguments identifyArguments: BorrowedValues.Identify? = nil,
         asyncFactory: @escaping AsyncFactory
     ) {
-        factory = { (resolver: Resolver, _: repeat each Argument) throws -> Service in
-            throw InjectionError.asyncResolutionRequired(key, path: resolver.context.path)
-        }
+        factory = { resolver, _ in throw InjectionError.asyncResolutionRequired(key, path: resolver.context.path) }
+        self.identifyArguments = identifyArguments
         self.asyncFactory = asyncFactory
         weakSlot = nil
         asyncSingleton = scope.kind == .singleton ? SingletonSlot() : nil
@@ -286,6 +294,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
 
     private init(copying original: Provider, conflict: Conflict?, preparation: AnyObject?) {
         factory = original.factory
+        identifyArguments = original.identifyArguments
         asyncFactory = original.asyncFactory
         weakSlot = original.weakSlot
         asyncSingleton = original.asyncSingleton
@@ -298,12 +307,7 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
     }
 
     override func argumentIdentity(of values: BorrowedValues) -> [AnyHashable]? {
-        var identity: [AnyHashable] = []
-        for value in repeat each values.read(as: (repeat each Argument).self) {
-            guard let hashable = value as? any Hashable else { return nil }
-            identity.append(AnyHashable(hashable))
-        }
-        return identity
+        identifyArguments?(values) ?? nil
     }
 
     override func resolveWithoutArguments(in context: ResolutionContext, from lookup: Container) throws {
@@ -317,13 +321,8 @@ final class Provider<Service, each Argument>: AnyProvider, @unchecked Sendable {
         from lookup: Container
     ) throws -> Requested {
         guard conflict == nil else { throw InjectionError.conflict(self, path: context.path + [key]) }
-        // Found under a key without arguments, so `Argument…` is empty and no argument is made.
-        let instance = try context.resolve(
-            self,
-            from: lookup,
-            arguments: repeat unreachableArgument(of: (each Argument).self),
-            configure: nil
-        )
+        // Found under a key without arguments, so no argument is passed.
+        let instance = try context.resolve(self, from: lookup, configure: nil)
         return sameType(instance, as: Requested.self)
     }
 

@@ -56,7 +56,7 @@ extension Registration {
             scope: .transient,
             site: RegistrationSite(fileID: fileID, line: line, origin: .forwarding),
             handingOn: true
-        ) { r in
+        ) { r, _ in
             guard !takesArguments else { throw InjectionError.forwardingWithArguments(forwardKey, original: original) }
             let instance = try r.resolve(Service.self, name: originalName)
             guard let forwarded = instance as? Other else {

@@ -20,6 +20,7 @@
 ///
 /// A class, so that a site keeps it as one reference and an origin made once serves every
 /// registration of its kind.
+@usableFromInline
 package final class RegistrationOrigin: Sendable {
     /// The call that made the registration, after its site: `by router.adapt`.
     let call: String

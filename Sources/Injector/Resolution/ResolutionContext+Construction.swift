@@ -62,13 +62,13 @@ extension ResolutionContext {
     /// and defers the registration's own preparation until the whole graph is built.
     @inlinable
     func construct<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         lookup: Container,
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
         guard provider.takesArguments else {
-            return try runFactory(of: provider, lookup: lookup, arguments: repeat each arguments, configure: configure)
+            return try runFactory(of: provider, lookup: lookup, configure: configure)
         }
         return try constructWithArguments(
             provider,
@@ -83,19 +83,13 @@ extension ResolutionContext {
     /// be inlined where a resolve without arguments calls it.)
     @inlinable @inline(never)
     func constructWithArguments<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         lookup: Container,
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
         try BorrowedValues.with(repeat each arguments) { values in
-            try runFactory(
-                of: provider,
-                lookup: lookup,
-                arguments: repeat each arguments,
-                borrowing: values,
-                configure: configure
-            )
+            try runFactory(of: provider, lookup: lookup, borrowing: values, configure: configure)
         }
     }
 
@@ -103,10 +97,9 @@ extension ResolutionContext {
     /// arguments `values` borrows, if any), then what follows it. (Inlined into `construct`: as a
     /// call of its own, it cost every resolve a call and the spills around it.)
     @inlinable @inline(__always)
-    func runFactory<Service, each Argument>(
-        of provider: Provider<Service, repeat each Argument>,
+    func runFactory<Service>(
+        of provider: Provider<Service>,
         lookup: Container,
-        arguments: repeat each Argument,
         borrowing values: BorrowedValues? = nil,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
@@ -119,9 +112,9 @@ extension ResolutionContext {
         var instance: Service
         do {
             if _slowPath(isAsync) {
-                instance = try runStandingAsThreadResolution(provider, lookup: lookup, arguments: repeat each arguments)
+                instance = try runStandingAsThreadResolution(provider, lookup: lookup, arguments: values ?? .none)
             } else {
-                instance = try provider.factory(Resolver(container: lookup, context: self), repeat each arguments)
+                instance = try provider.factory(Resolver(container: lookup, context: self), values ?? .none)
             }
         } catch {
             throw factoryFailed(error, of: provider, since: mark)
@@ -135,13 +128,13 @@ extension ResolutionContext {
     /// resolution, so that a resolve the factory starts through a container nests in this one: it
     /// sees this resolution's path, and a cycle back into it is found at its first re-entry.
     @usableFromInline @inline(never)
-    func runStandingAsThreadResolution<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+    func runStandingAsThreadResolution<Service>(
+        _ provider: Provider<Service>,
         lookup: Container,
-        arguments: repeat each Argument
+        arguments values: BorrowedValues
     ) throws -> Service {
         try standingAsThreadResolution {
-            try provider.factory(Resolver(container: lookup, context: self), repeat each arguments)
+            try provider.factory(Resolver(container: lookup, context: self), values)
         }
     }
 
@@ -166,7 +159,7 @@ extension ResolutionContext {
     /// Runs the async factory with `provider` on the construction stack, then what follows any
     /// factory (see `finishConstruction`).
     func constructAsync<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         lookup: Container,
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?,
@@ -194,7 +187,7 @@ extension ResolutionContext {
         )
         do {
             instance = try await Self.$runningAsyncFactory.withValue(running) {
-                try await provider.asyncFactory!(Resolver(container: lookup, context: self), repeat each arguments)
+                try await provider.asyncFactory!(Resolver(container: lookup, context: self), values ?? .none)
             }
         } catch {
             endRun(of: running)

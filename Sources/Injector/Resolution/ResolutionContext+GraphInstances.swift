@@ -19,7 +19,7 @@ extension ResolutionContext {
     /// The instance of this resolution's graph: built once, shared by everything it builds.
     @inlinable
     func resolveGraphScoped<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         from lookup: Container,
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
@@ -35,7 +35,7 @@ extension ResolutionContext {
 
     /// The instance of this async resolution's graph, built by an async factory.
     func resolveGraphScopedAsync<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         from lookup: Container,
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?,

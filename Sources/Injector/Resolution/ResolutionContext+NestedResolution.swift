@@ -21,7 +21,7 @@
 extension ResolutionContext {
     /// Resolves a singleton or weak instance this resolution cannot build itself.
     func resolveSharedInNestedResolution<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         lookup owner: Container,
         arguments: repeat each Argument
     ) throws -> Service {
@@ -35,7 +35,7 @@ extension ResolutionContext {
 
     /// Resolves an instance kept in `store` that this resolution cannot build itself.
     @usableFromInline func resolveStoredInNestedResolution<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         in store: InstanceStore,
         lookup: Container,
         arguments: repeat each Argument

@@ -98,7 +98,7 @@ extension ResolutionContext {
         guard _fastPath(found != nil), let found else {
             return try resolveUnregistered(key, from: lookup, arguments: repeat each arguments, configure: configure)
         }
-        return try Provider<Service, repeat each Argument>.borrowing(found) { provider in
+        return try Provider<Service>.borrowing(found) { provider in
             guard _fastPath(provider.conflict == nil) else {
                 throw unresolvable(
                     Service.self,
@@ -116,7 +116,7 @@ extension ResolutionContext {
     /// stays small enough for the optimiser to inline where a resolve is called.
     @inlinable
     func resolve<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         from lookup: Container,
         arguments: repeat each Argument,
         configure: ((inout Service) throws -> Void)?
@@ -164,7 +164,7 @@ extension ResolutionContext {
                 configure: configure
             )
         }
-        let provider = uncheckedCast(found.object, to: Provider<Service, repeat each Argument>.self)
+        let provider = uncheckedCast(found.object, to: Provider<Service>.self)
         guard provider.conflict == nil else {
             throw unresolvable(
                 Service.self,

@@ -21,7 +21,7 @@ extension ResolutionContext {
     /// The instance of the lifetime scope that owns this resolution.
     @inlinable
     func resolveScoped<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         from lookup: Container,
         arguments: repeat each Argument
     ) throws -> Service {
@@ -39,7 +39,7 @@ extension ResolutionContext {
 
     /// The async instance of the lifetime scope that owns this resolution.
     func resolveScopedAsync<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         from lookup: Container,
         arguments: repeat each Argument,
         isolation: isolated (any Actor)? = #isolation
@@ -60,7 +60,7 @@ extension ResolutionContext {
     /// resolution's completion (see `publishesAtOnce(_:in:)`). The store takes charge of disposing it.
     @inlinable
     func constructStored<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         in store: InstanceStore,
         lookup: Container,
         arguments: repeat each Argument
@@ -107,7 +107,7 @@ extension ResolutionContext {
     /// service: one lock to find it or take its gate, one to publish it.
     @inlinable
     func constructPublishingAtOnce<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         in store: InstanceStore,
         as key: SharedInstanceKey,
         lookup: Container,
@@ -142,7 +142,7 @@ extension ResolutionContext {
     /// completion (see `publishesAtOnce(_:in:)`), as a sync resolve publishes it; otherwise when the
     /// resolution completes.
     func constructStoredAsync<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         in store: InstanceStore,
         lookup: Container,
         arguments: repeat each Argument,

@@ -23,7 +23,7 @@ extension ResolutionContext {
     /// `sharedInstance` fetches the metadata of `Service?`, which no other lifetime needs.)
     @inlinable @inline(never)
     func resolveShared<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         from lookup: Container,
         arguments: repeat each Argument
     ) throws -> Service {
@@ -42,7 +42,7 @@ extension ResolutionContext {
     /// An async singleton or weak instance: published, not yet published, or one kept in a side
     /// store.
     func resolveSharedAsync<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         from lookup: Container,
         arguments: repeat each Argument,
         isolation: isolated (any Actor)? = #isolation
@@ -75,7 +75,7 @@ extension ResolutionContext {
     /// instance, and a resolve that finds one published goes no further than `resolveShared`.)
     @usableFromInline
     func constructShared<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         owner: Container,
         arguments: repeat each Argument
     ) throws -> Service {
@@ -128,7 +128,7 @@ extension ResolutionContext {
     /// Builds an async singleton or weak instance, its factory running once however many tasks ask:
     /// the first takes the instance's gate until its resolution ends, the others wait at it.
     private func constructSharedAsync<Service, each Argument>(
-        _ provider: Provider<Service, repeat each Argument>,
+        _ provider: Provider<Service>,
         owner: Container,
         arguments: repeat each Argument,
         isolation: isolated (any Actor)? = #isolation

@@ -37,7 +37,8 @@
 /// - **a link of a `ProviderChain`**, walked from an inner one: the inner link, which holds it.
 ///
 /// And whoever casts (``cast(to:)``, ``uncheckedCast(_:to:)``) knows the type from a key: a
-/// provider found under a key made of `Service` and `Argument…` is a `Provider<Service, Argument…>`;
+/// provider found under a key made of `Service` and `Argument…` is a `Provider<Service>` whose
+/// factory reads its arguments as `(Argument…)`;
 /// the object kept for an instance of a registration of `Service` is the instance itself when
 /// `Service` is a class, an `InstanceBox<Service>` otherwise (see ``keptObject(for:)``), and a
 /// value given to a scope under a key of `Service` is kept the same way (`ScopeValues`); its
@@ -122,12 +123,6 @@ func sameType<Value, Target>(_ value: Value, as _: Target.Type) -> Target {
     return unsafeBitCast(value, to: Target.self)
 }
 
-/// A resolve-time argument of a registration known to take none: never called, since a pack
-/// expansion over an empty pack evaluates nothing.
-func unreachableArgument<Argument>(of _: Argument.Type) -> Argument {
-    fatalError("a registration found under a key without arguments takes none")
-}
-
 /// `instance` as the object that keeps it where only an object fits: a store's place, a gate, the
 /// list of a resolution's unpublished instances, a singleton's slot, a resolution's graph. A class
 /// instance is kept as itself, which spares each shared instance an allocation; anything else (a
@@ -170,6 +165,30 @@ struct BorrowedValues {
         self.address = address
     }
 
+    /// No values: what a factory that takes no arguments is given, never read.
+    @inlinable static var none: BorrowedValues {
+        BorrowedValues(address: UnsafeRawPointer(bitPattern: MemoryLayout<Int>.alignment).unsafelyUnwrapped)
+    }
+
+    /// What tells values apart for the cycle check: their identities, `nil` if one is not `Hashable`.
+    @usableFromInline typealias Identify = @Sendable (BorrowedValues) -> [AnyHashable]?
+
+    /// The `Identify` of values of `type`, or `nil` for no values.
+    @inlinable
+    static func identify<each Value>(_ type: (repeat each Value).Type) -> Identify? {
+        var count = 0
+        for _ in repeat (each Value).self { count += 1 }
+        guard count > 0 else { return nil }
+        return { values in
+            var identity: [AnyHashable] = []
+            for value in repeat each values.read(as: (repeat each Value).self) {
+                guard let hashable = value as? any Hashable else { return nil }
+                identity.append(AnyHashable(hashable))
+            }
+            return identity
+        }
+    }
+
     /// Runs `body` with `values` borrowed where they are, without a copy to the heap.
     @inlinable @inline(__always)
     static func with<each Value, Result>(
@@ -196,6 +215,7 @@ struct BorrowedValues {
     }
 
     /// The values, which are of `type`.
+    @inlinable
     func read<each Value>(as type: (repeat each Value).Type) -> (repeat each Value) {
         address.assumingMemoryBound(to: type).pointee
     }
