@@ -1037,4 +1037,86 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
         #expect(error.code == .resolverOutlivedResolution)
         #expect(deinits.count == 2)
     }
+
+    // MARK: - Keys and layouts
+
+    @Test func oneServiceUnderManyArgumentLayoutsReadsEachWithItsOwnTypes() async throws {
+        let container = Container()
+        container.register(AbaEcho<String>.self) { (_, v: Int) in AbaEcho(value: "Int \(v)") }
+        container.register(AbaEcho<String>.self) { (_, v: Int8) in AbaEcho(value: "Int8 \(v)") }
+        container.register(AbaEcho<String>.self) { (_, v: String) in AbaEcho(value: "String \(v)") }
+        container.register(AbaEcho<String>.self) { (_, a: Int, b: Int) in AbaEcho(value: "Int,Int \(a) \(b)") }
+        container.register(AbaEcho<String>.self) { (_, t: (Int, Int)) in AbaEcho(value: "(Int,Int) \(t.0) \(t.1)") }
+        container.register(AbaEcho<String>.self) { (_, v: AbaBig) in AbaEcho(value: "AbaBig \(v.matches(seed: v.a)) \(v.a)") }
+        container.register(AbaEcho<String>.self) { (_, v: Int?) in AbaEcho(value: "Int? \(String(describing: v))") }
+        let child = container.makeChild()
+        child.register(AbaEcho<String>.self) { (_, v: Int8) in AbaEcho(value: "child Int8 \(v)") }
+
+        #expect(try container.resolve(AbaEcho<String>.self, argument: 1).value == "Int 1")
+        #expect(try container.resolve(AbaEcho<String>.self, argument: Int8(2)).value == "Int8 2")
+        #expect(try container.resolve(AbaEcho<String>.self, argument: "3").value == "String 3")
+        #expect(try container.resolve(AbaEcho<String>.self, arguments: 4, 5).value == "Int,Int 4 5")
+        #expect(try container.resolve(AbaEcho<String>.self, argument: (6, 7)).value == "(Int,Int) 6 7")
+        #expect(try container.resolve(AbaEcho<String>.self, argument: AbaBig(seed: 8)).value == "AbaBig true 8")
+        #expect(try container.resolve(AbaEcho<String>.self, argument: Int?.some(9)).value == "Int? Optional(9)")
+        #expect(try child.resolve(AbaEcho<String>.self, argument: Int8(10)).value == "child Int8 10")
+        #expect(try child.resolve(AbaEcho<String>.self, argument: 11).value == "Int 11")
+        #expect(try await child.resolveAsync(AbaEcho<String>.self, argument: AbaBig(seed: 12)).value == "AbaBig true 12")
+        // A key of other static types finds nothing: an Int16 is not read as an Int, a UInt8 not as an Int8.
+        let wide = try #require(injectionError { try container.resolve(AbaEcho<String>.self, argument: Int16(1)) })
+        #expect(wide.code == .missingRegistration)
+        let unsigned = try #require(injectionError { try container.resolve(AbaEcho<String>.self, argument: UInt8(1)) })
+        #expect(unsigned.code == .missingRegistration)
+        let double = try #require(injectionError { try container.resolve(AbaEcho<String>.self, argument: Int??.some(1)) })
+        #expect(double.code == .missingRegistration)
+    }
+
+    @Test func aReplacedAndADuplicatedArgumentRegistrationReadTheirArgumentsOrAreRefused() throws {
+        let container = Container()
+        let deinits = CallCounter()
+        container.register(AbaEcho<String>.self) { (_, a: AbaBig, p: AbaProbe) in AbaEcho(value: "first \(a.a) \(p.id)") }
+        container.register(AbaEcho<String>.self, replacesExisting: true) { (_, a: AbaBig, p: AbaProbe) in
+            AbaEcho(value: "second \(a.matches(seed: a.a)) \(a.a) \(p.id)")
+        }
+        #expect(
+            try container.resolve(AbaEcho<String>.self, arguments: AbaBig(seed: 1), AbaProbe(id: 2, deinits: deinits)).value
+                == "second true 1 2")
+        container.register(AbaEcho<Int>.self) { (_, p: AbaProbe) in AbaEcho(value: p.id) }
+        container.register(AbaEcho<Int>.self) { (_, p: AbaProbe) in AbaEcho(value: -p.id) }
+        let error = try #require(injectionError { try container.resolve(AbaEcho<Int>.self, argument: AbaProbe(id: 3, deinits: deinits)) })
+        #expect(error.code == .duplicateRegistration)
+        #expect(deinits.count == 2)
+    }
+
+    // MARK: - Deferred resolves
+
+    /// Holds a `Lazy` made inside a factory that takes arguments.
+    private final class AbaHolder: @unchecked Sendable {
+        let lazy: Lazy<AbaEcho<String>>
+        let seen: Int
+        init(lazy: Lazy<AbaEcho<String>>, seen: Int) {
+            self.lazy = lazy
+            self.seen = seen
+        }
+    }
+
+    @Test func aLazyMadeInAnArgumentFactoryResolvesLaterWithoutItsFramesAndWithinItWithThem() throws {
+        let container = Container()
+        container.register(AbaEcho<String>.self) { r in
+            let holder = try r.resolve(AbaHolder.self, arguments: 1, 1, false)
+            return AbaEcho(value: "lazy \(holder.seen)")
+        }
+        container.register(AbaHolder.self) { (r, a: Int, b: Int, now: Bool) in
+            let lazy = try r.resolve(Lazy<AbaEcho<String>>.self)
+            if now { _ = try lazy.value }
+            return AbaHolder(lazy: lazy, seen: a + b)
+        }
+        // Resolved later: a resolution of its own, with none of the holder's frames.
+        let holder = try container.resolve(AbaHolder.self, arguments: 1, 1, false)
+        #expect(try holder.lazy.value.value == "lazy 2")
+        // Resolved within the factory: (2, 2, true) → lazy → (1, 1, false), other arguments.
+        let now = try container.resolve(AbaHolder.self, arguments: 2, 2, true)
+        #expect(now.seen == 4)
+        #expect(try now.lazy.value.value == "lazy 2")
+    }
 }
