@@ -48,8 +48,14 @@ private struct AbaBig: Sendable {
     var probe: AbaProbe?
 
     init(seed: Int, probe: AbaProbe? = nil) {
-        a = seed; b = seed &+ 1; c = seed &+ 2; d = seed &+ 3
-        e = seed &+ 4; f = seed &+ 5; g = seed &+ 6; h = seed &+ 7
+        a = seed
+        b = seed &+ 1
+        c = seed &+ 2
+        d = seed &+ 3
+        e = seed &+ 4
+        f = seed &+ 5
+        g = seed &+ 6
+        h = seed &+ 7
         label = "big value number \(seed), long enough to live on the heap"
         self.probe = probe
     }
@@ -74,7 +80,10 @@ private enum AbaEnum: Sendable {
 }
 
 private protocol AbaShape: Sendable { var area: Double { get } }
-private struct AbaSquare: AbaShape { let side: Double; var area: Double { side * side } }
+private struct AbaSquare: AbaShape {
+    let side: Double
+    var area: Double { side * side }
+}
 private final class AbaCircle: AbaShape {
     let radius: Double
     let probe: AbaProbe?
@@ -193,9 +202,10 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
         }
         #expect(deinits.count == 1)
 
-        for (index, value) in [AbaEnum.empty, .small(-7), .big(AbaBig(seed: 9)), .pair("p", AbaProbe(id: 2, deinits: deinits))]
-            .enumerated()
-        {
+        for (index, value) in [
+            AbaEnum.empty, .small(-7), .big(AbaBig(seed: 9)), .pair("p", AbaProbe(id: 2, deinits: deinits)),
+        ]
+        .enumerated() {
             let echoed = try container.resolve(AbaEcho<AbaEnum>.self, argument: value).value
             switch (index, echoed) {
             case (0, .empty): break
@@ -208,13 +218,18 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
         #expect(deinits.count == 2)
 
         let shapes: [any AbaShape] = [AbaSquare(side: 3), AbaCircle(radius: 2), AbaWideShape(big: AbaBig(seed: 77))]
-        let areas = try shapes.map { try container.resolve(AbaEcho<any AbaShape>.self, argument: $0 as any AbaShape).value.area }
+        let areas = try shapes.map {
+            try container.resolve(AbaEcho<any AbaShape>.self, argument: $0 as any AbaShape).value.area
+        }
         #expect(areas == [9, 12, 77])
         let circle = try container.resolve(AbaEcho<any AbaShape>.self, argument: shapes[1] as any AbaShape).value
         #expect(circle as? AbaCircle === shapes[1] as? AbaCircle)
 
         let offset = 1000
-        let function = try container.resolve(AbaEcho<@Sendable (Int) -> Int>.self, argument: { @Sendable in $0 + offset })
+        let function = try container.resolve(
+            AbaEcho<@Sendable (Int) -> Int>.self,
+            argument: { @Sendable in $0 + offset }
+        )
         #expect(function.value(5) == 1005)
 
         let metatype = try container.resolve(AbaEcho<AbaShapeType>.self, argument: AbaCircle.self as AbaShapeType)
@@ -258,13 +273,15 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
 
         do {
             let probe = AbaProbe(id: 1, deinits: deinits)
-            let big = try await container.resolveAsync(AbaEcho<AbaBig>.self, argument: AbaBig(seed: 5, probe: probe)).value
+            let big = try await container.resolveAsync(AbaEcho<AbaBig>.self, argument: AbaBig(seed: 5, probe: probe))
+                .value
             #expect(big.matches(seed: 5) && big.probe === probe)
             #expect(deinits.count == 0)
         }
         #expect(deinits.count == 1)
 
-        let echoed = try await container.resolveAsync(AbaEcho<AbaEnum>.self, argument: AbaEnum.big(AbaBig(seed: 3))).value
+        let echoed = try await container.resolveAsync(AbaEcho<AbaEnum>.self, argument: AbaEnum.big(AbaBig(seed: 3)))
+            .value
         guard case .big(let b) = echoed else {
             Issue.record("came back as \(echoed)")
             return
@@ -310,7 +327,9 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
         #expect(try resolveEcho(container, Int.self) == Int.self)
         #expect(try resolveEcho(container, AbaOpaque(level: 1, payload: [4, 5]), name: "named").payload == [4, 5])
         // Two arguments are another key than one tuple argument.
-        let error = try #require(injectionError { try container.resolve(AbaEcho<(Int, String)>.self, arguments: 2, "two") })
+        let error = try #require(
+            injectionError { try container.resolve(AbaEcho<(Int, String)>.self, arguments: 2, "two") }
+        )
         #expect(error.code == .missingRegistration)
     }
 
@@ -330,31 +349,70 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
             AbaEcho(value: [a, b, c, d, e])
         }
         container.register(AbaSix.self) {
-            (_, int: Int, string: String, big: AbaBig, shape: any AbaShape, optional: Double?, function: @escaping @Sendable (Int) -> Int) in
+            (
+                _,
+                int: Int,
+                string: String,
+                big: AbaBig,
+                shape: any AbaShape,
+                optional: Double?,
+                function: @escaping @Sendable (Int) -> Int
+            ) in
             AbaSix(int: int, string: string, big: big, shape: shape, optional: optional, function: function)
         }
         container.register(AbaSix.self, name: "async") {
-            (_, int: Int, string: String, big: AbaBig, shape: any AbaShape, optional: Double?, function: @escaping @Sendable (Int) -> Int) async in
+            (
+                _,
+                int: Int,
+                string: String,
+                big: AbaBig,
+                shape: any AbaShape,
+                optional: Double?,
+                function: @escaping @Sendable (Int) -> Int
+            ) async in
             await Task.yield()
             return AbaSix(int: int, string: string, big: big, shape: shape, optional: optional, function: function)
         }
 
         #expect(try container.resolve(AbaEcho<Int>.self, arguments: 1).value == 1)
         #expect(try container.resolve(AbaEcho<[Int]>.self, arguments: 1, Int8(2)).value == [1, 2])
-        #expect(try container.resolve(AbaEcho<String>.self, arguments: "s", AbaBig(seed: 6), Int?.some(3)).value == "s|true|6|Optional(3)")
-        #expect(try container.resolve(AbaEcho<Double>.self, arguments: 0.5, (), (1, 2), AbaSquare(side: 1) as any AbaShape).value == 13.5)
-        #expect(try container.resolve(AbaEcho<[String]>.self, arguments: "a", "b", "c", "d", "e").value == ["a", "b", "c", "d", "e"])
+        #expect(
+            try container.resolve(AbaEcho<String>.self, arguments: "s", AbaBig(seed: 6), Int?.some(3)).value
+                == "s|true|6|Optional(3)"
+        )
+        #expect(
+            try container.resolve(AbaEcho<Double>.self, arguments: 0.5, (), (1, 2), AbaSquare(side: 1) as any AbaShape)
+                .value == 13.5
+        )
+        #expect(
+            try container.resolve(AbaEcho<[String]>.self, arguments: "a", "b", "c", "d", "e").value == [
+                "a", "b", "c", "d", "e",
+            ]
+        )
 
         for name in [nil, "async"] as [String?] {
             let six: AbaSix
             if name == nil {
                 six = try container.resolve(
-                    AbaSix.self, arguments: 6, "six", AbaBig(seed: 60), AbaCircle(radius: 1) as any AbaShape, Double?.some(0.25),
-                    { @Sendable in $0 * 2 })
+                    AbaSix.self,
+                    arguments: 6,
+                    "six",
+                    AbaBig(seed: 60),
+                    AbaCircle(radius: 1) as any AbaShape,
+                    Double?.some(0.25),
+                    { @Sendable in $0 * 2 }
+                )
             } else {
                 six = try await container.resolveAsync(
-                    AbaSix.self, name: name, arguments: 6, "six", AbaBig(seed: 60), AbaCircle(radius: 1) as any AbaShape,
-                    Double?.some(0.25), { @Sendable in $0 * 2 })
+                    AbaSix.self,
+                    name: name,
+                    arguments: 6,
+                    "six",
+                    AbaBig(seed: 60),
+                    AbaCircle(radius: 1) as any AbaShape,
+                    Double?.some(0.25),
+                    { @Sendable in $0 * 2 }
+                )
             }
             #expect(six.int == 6)
             #expect(six.string == "six")
@@ -383,7 +441,11 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
                 let inner = AbaProbe(id: 1000 + round, deinits: deinits, log: log)
                 weakProbe = probe
                 weakInner = inner
-                let echoed = try container.resolve(AbaEcho<Int>.self, arguments: probe, AbaBig(seed: round, probe: inner))
+                let echoed = try container.resolve(
+                    AbaEcho<Int>.self,
+                    arguments: probe,
+                    AbaBig(seed: round, probe: inner)
+                )
                 #expect(echoed.value == 1000 + 2 * round)
                 withExtendedLifetime((probe, inner)) {
                     #expect(deinits.count == 2 * round)
@@ -476,7 +538,8 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
             _ = (probe.id, big.probe?.id)
             throw Refused()
         }
-        container.register(AbaEcho<Int>.self, name: "async") { (_, probe: AbaProbe, big: AbaBig) async throws -> AbaEcho<Int> in
+        container.register(AbaEcho<Int>.self, name: "async") {
+            (_, probe: AbaProbe, big: AbaBig) async throws -> AbaEcho<Int> in
             await Task.yield()
             _ = (probe.id, big.probe?.id)
             throw Refused()
@@ -532,9 +595,16 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
                 arguments: AbaBig(seed: big.a * 10),
                 AbaProbe(id: big.a, deinits: deinits)
             )
-            let again = try r.resolve(AbaEcho<String>.self, name: "leaf", arguments: big, AbaProbe(id: -1, deinits: deinits))
+            let again = try r.resolve(
+                AbaEcho<String>.self,
+                name: "leaf",
+                arguments: big,
+                AbaProbe(id: -1, deinits: deinits)
+            )
             guard case .big(let inner) = e else { throw CancellationError() }
-            return AbaEcho(value: "middle:\(before == big.a && big.matches(seed: big.a)):\(inner.a) \(leaf.value) \(again.value)")
+            return AbaEcho(
+                value: "middle:\(before == big.a && big.matches(seed: big.a)):\(inner.a) \(leaf.value) \(again.value)"
+            )
         }
         container.register(AbaEcho<String>.self, name: "top") { (r, s: String, big: AbaBig) in
             let middle = try r.resolve(
@@ -624,7 +694,9 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
         container.register(AbaEcho<Int>.self) { (r, level: Int, big: AbaBig, closing: Int?) in
             #expect(big.matches(seed: level))
             if level == 0 {
-                if let closing { return try r.resolve(AbaEcho<Int>.self, arguments: closing, AbaBig(seed: closing), Int?.none) }
+                if let closing {
+                    return try r.resolve(AbaEcho<Int>.self, arguments: closing, AbaBig(seed: closing), Int?.none)
+                }
                 return AbaEcho(value: 0)
             }
             let below = try r.resolve(AbaEcho<Int>.self, arguments: level - 1, AbaBig(seed: level - 1), closing)
@@ -633,7 +705,10 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
         #expect(try container.resolve(AbaEcho<Int>.self, arguments: 60, AbaBig(seed: 60), Int?.none).value == 1830)
         // level 0 with closing 45 resolves (45, big 45, nil): not on the stack (the frame above has
         // closing 45), so it recurses to 0 with nil and ends.
-        #expect(try container.resolve(AbaEcho<Int>.self, arguments: 60, AbaBig(seed: 60), Int?.some(45)).value == 1830 + 1035)
+        #expect(
+            try container.resolve(AbaEcho<Int>.self, arguments: 60, AbaBig(seed: 60), Int?.some(45)).value == 1830
+                + 1035
+        )
 
         // A frame whose arguments equal an outer one's: Hashable arguments make a cycle.
         let cyclic = Container()
@@ -653,7 +728,9 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
             if level == 0 { return try await r.resolveAsync(AbaEcho<Int>.self, arguments: back, back) }
             return try await r.resolveAsync(AbaEcho<Int>.self, arguments: level - 1, back)
         }
-        let asyncError = try #require(await injectionErrorAsync { try await cyclicAsync.resolveAsync(AbaEcho<Int>.self, arguments: 40, 40) })
+        let asyncError = try #require(
+            await injectionErrorAsync { try await cyclicAsync.resolveAsync(AbaEcho<Int>.self, arguments: 40, 40) }
+        )
         #expect(asyncError.code == .circularDependency)
     }
 
@@ -665,15 +742,28 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
             return AbaEcho(value: 1)
         }
         let long = String(repeating: "x", count: 300)
-        #expect(try container.resolve(AbaEcho<Int>.self, arguments: long, Int8?.some(1), AnyHashable(1), String?.some(long + "y")).value == 1)
+        #expect(
+            try container.resolve(
+                AbaEcho<Int>.self,
+                arguments: long,
+                Int8?.some(1),
+                AnyHashable(1),
+                String?.some(long + "y")
+            ).value == 1
+        )
         // The nested frame is (long, 1, 1, nil), the outer one (long, 1, 1, long): not equal.
-        #expect(try container.resolve(AbaEcho<Int>.self, arguments: long, Int8?.some(1), AnyHashable(1), String?.some(long)).value == 1)
+        #expect(
+            try container.resolve(AbaEcho<Int>.self, arguments: long, Int8?.some(1), AnyHashable(1), String?.some(long))
+                .value == 1
+        )
 
         let cyclic = Container()
         cyclic.register(AbaEcho<Int>.self) { (r, s: String, t: Int8?, h: AnyHashable) in
             try r.resolve(AbaEcho<Int>.self, arguments: String(s), t, h)
         }
-        let error = try #require(injectionError { try cyclic.resolve(AbaEcho<Int>.self, arguments: long, Int8?.none, AnyHashable("h")) })
+        let error = try #require(
+            injectionError { try cyclic.resolve(AbaEcho<Int>.self, arguments: long, Int8?.none, AnyHashable("h")) }
+        )
         #expect(error.code == .circularDependency)
     }
 
@@ -682,10 +772,15 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
         container.register(AbaEcho<Int>.self) { (r, v: AbaOpaque) in
             #expect(v.payload == Array(0..<v.level))
             guard v.level > 0 else { return AbaEcho(value: 0) }
-            let below = try r.resolve(AbaEcho<Int>.self, argument: AbaOpaque(level: v.level - 1, payload: Array(0..<(v.level - 1))))
+            let below = try r.resolve(
+                AbaEcho<Int>.self,
+                argument: AbaOpaque(level: v.level - 1, payload: Array(0..<(v.level - 1)))
+            )
             return AbaEcho(value: below.value + 1)
         }
-        #expect(try container.resolve(AbaEcho<Int>.self, argument: AbaOpaque(level: 40, payload: Array(0..<40))).value == 40)
+        #expect(
+            try container.resolve(AbaEcho<Int>.self, argument: AbaOpaque(level: 40, payload: Array(0..<40))).value == 40
+        )
 
         // The same not-Hashable argument again and again is taken as other arguments: no cycle is
         // found, and the stack guard ends it.
@@ -693,7 +788,9 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
         endless.register(AbaEcho<Int>.self) { (r, v: AbaOpaque) in
             try r.resolve(AbaEcho<Int>.self, argument: v)
         }
-        let error = try #require(injectionError { try endless.resolve(AbaEcho<Int>.self, argument: AbaOpaque(level: 1, payload: [1])) })
+        let error = try #require(
+            injectionError { try endless.resolve(AbaEcho<Int>.self, argument: AbaOpaque(level: 1, payload: [1])) }
+        )
         #expect(error.code == .resolutionTooDeep)
     }
 
@@ -712,23 +809,33 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
         let scope = container.makeScope()
         #expect(
             try scope.resolve(AbaEcho<String>.self, arguments: AbaBig(seed: 1), AbaProbe(id: 1, deinits: deinits)).value
-                == "root:true:1:1")
+                == "root:true:1:1"
+        )
         #expect(
-            try await scope.resolveAsync(AbaEcho<String>.self, name: "async", arguments: AbaBig(seed: 2), AbaProbe(id: 2, deinits: deinits))
-                .value == "rootAsync:true:2:2")
+            try await scope.resolveAsync(
+                AbaEcho<String>.self,
+                name: "async",
+                arguments: AbaBig(seed: 2),
+                AbaProbe(id: 2, deinits: deinits)
+            )
+            .value == "rootAsync:true:2:2"
+        )
         try await scope.closeAsync()
 
         let child = container.makeChild()
         #expect(
             try child.resolve(AbaEcho<String>.self, arguments: AbaBig(seed: 3), AbaProbe(id: 3, deinits: deinits)).value
-                == "root:true:3:3")
+                == "root:true:3:3"
+        )
         let shadowing = container.makeChild()
         shadowing.register(AbaEcho<String>.self) { (_, big: AbaBig, p: AbaProbe) in
             AbaEcho(value: "child:\(big.matches(seed: big.a)):\(big.a):\(p.id)")
         }
         #expect(
-            try shadowing.resolve(AbaEcho<String>.self, arguments: AbaBig(seed: 4), AbaProbe(id: 4, deinits: deinits)).value
-                == "child:true:4:4")
+            try shadowing.resolve(AbaEcho<String>.self, arguments: AbaBig(seed: 4), AbaProbe(id: 4, deinits: deinits))
+                .value
+                == "child:true:4:4"
+        )
 
         let overridden = try container.withOverrides {
             $0.register(AbaEcho<String>.self) { (_, big: AbaBig, p: AbaProbe) in
@@ -746,7 +853,10 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
             }
         } operation: {
             try await container.resolveAsync(
-                AbaEcho<String>.self, name: "async", arguments: AbaBig(seed: 6), AbaProbe(id: 6, deinits: deinits)
+                AbaEcho<String>.self,
+                name: "async",
+                arguments: AbaBig(seed: 6),
+                AbaProbe(id: 6, deinits: deinits)
             ).value
         }
         #expect(overriddenAsync == "overrideAsync:true:6:6")
@@ -779,10 +889,17 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
         }
         #expect(deinits.count == 1)
         #expect(
-            try await container.resolveAsync(AbaEcho<String>.self, argument: AbaEnum.pair("p", AbaProbe(id: 2, deinits: deinits))).value
-                == "p:2")
+            try await container.resolveAsync(
+                AbaEcho<String>.self,
+                argument: AbaEnum.pair("p", AbaProbe(id: 2, deinits: deinits))
+            ).value
+                == "p:2"
+        )
         #expect(deinits.count == 2)
-        #expect(try container.resolve(AbaEcho<Int>.self, argument: AbaWideShape(big: AbaBig(seed: 33)) as any AbaShape).value == 33)
+        #expect(
+            try container.resolve(AbaEcho<Int>.self, argument: AbaWideShape(big: AbaBig(seed: 33)) as any AbaShape)
+                .value == 33
+        )
     }
 
     @Test func aRegistrationWithoutArgumentsIsResolvedFromDeclaredParametersAndFromAnArgumentFactory() async throws {
@@ -904,7 +1021,11 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
                     let seed = thread * 10_000 + i
                     let big = (try? scope.resolve(AbaEcho<AbaBig>.self, argument: AbaBig(seed: seed)))?.value
                     if big?.matches(seed: seed) != true { wrong.next() }
-                    let shape = (try? child.resolve(AbaEcho<any AbaShape>.self, argument: AbaWideShape(big: AbaBig(seed: seed)) as any AbaShape))?
+                    let shape =
+                        (try? child.resolve(
+                            AbaEcho<any AbaShape>.self,
+                            argument: AbaWideShape(big: AbaBig(seed: seed)) as any AbaShape
+                        ))?
                         .value
                     if shape?.area != Double(seed) { wrong.next() }
                 }
@@ -920,13 +1041,21 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
     @Test func aRegistrationGenericOverAPackReadsZeroOneTupleAndManyArguments() throws {
         let many = Container()
         registerPack(many, Int.self, String.self, AbaBig.self, Int8.self)
-        let value = try many.resolve(AbaEcho<(Int, String, AbaBig, Int8)>.self, arguments: 1, "a", AbaBig(seed: 4), Int8(-3)).value
+        let value = try many.resolve(
+            AbaEcho<(Int, String, AbaBig, Int8)>.self,
+            arguments: 1,
+            "a",
+            AbaBig(seed: 4),
+            Int8(-3)
+        ).value
         #expect(value.0 == 1 && value.1 == "a" && value.2.matches(seed: 4) && value.3 == -3)
 
         let tuple = Container()
         registerPack(tuple, (Int, String).self)
         #expect(try tuple.resolve(AbaEcho<(Int, String)>.self, argument: (5, "five")).value == (5, "five"))
-        let twoError = try #require(injectionError { try tuple.resolve(AbaEcho<(Int, String)>.self, arguments: 5, "five") })
+        let twoError = try #require(
+            injectionError { try tuple.resolve(AbaEcho<(Int, String)>.self, arguments: 5, "five") }
+        )
         #expect(twoError.code == .missingRegistration)
 
         let none = Container()
@@ -940,7 +1069,8 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
 
     @Test func overAlignedAndOddlySizedArgumentsArriveIntactSyncAndAsync() async throws {
         let container = Container()
-        container.register(AbaEcho<String>.self) { (_, a: Int8, b: SIMD4<Double>, c: Bool, d: SIMD16<UInt8>, e: (Int8, Double), f: Int16) in
+        container.register(AbaEcho<String>.self) {
+            (_, a: Int8, b: SIMD4<Double>, c: Bool, d: SIMD16<UInt8>, e: (Int8, Double), f: Int16) in
             AbaEcho(value: "\(a) \(b) \(c) \(d[15]) \(e.0) \(e.1) \(f)")
         }
         container.register(AbaEcho<String>.self, name: "async") {
@@ -952,12 +1082,29 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
         d[15] = 99
         let expected = "-1 SIMD4<Double>(1.0, 2.0, 3.0, 4.0) true 99 7 0.5 -300"
         #expect(
-            try container.resolve(AbaEcho<String>.self, arguments: Int8(-1), SIMD4<Double>(1, 2, 3, 4), true, d, (Int8(7), 0.5), Int16(-300))
-                .value == expected)
+            try container.resolve(
+                AbaEcho<String>.self,
+                arguments: Int8(-1),
+                SIMD4<Double>(1, 2, 3, 4),
+                true,
+                d,
+                (Int8(7), 0.5),
+                Int16(-300)
+            )
+            .value == expected
+        )
         #expect(
             try await container.resolveAsync(
-                AbaEcho<String>.self, name: "async", arguments: Int8(-1), SIMD4<Double>(1, 2, 3, 4), true, d, (Int8(7), 0.5), Int16(-300)
-            ).value == expected)
+                AbaEcho<String>.self,
+                name: "async",
+                arguments: Int8(-1),
+                SIMD4<Double>(1, 2, 3, 4),
+                true,
+                d,
+                (Int8(7), 0.5),
+                Int16(-300)
+            ).value == expected
+        )
     }
 
     @Test func aSyncFactoryRunInAnAsyncResolveThatResolvesItselfThroughTheContainerComparesItsArguments() async throws {
@@ -979,7 +1126,9 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
             guard let container = cyclicRef.container else { return AbaEcho(value: -1) }
             return try container.resolve(AbaEcho<Int>.self, arguments: level, big)
         }
-        let error = try #require(await injectionErrorAsync { try await cyclic.resolveAsync(AbaEcho<Int>.self, arguments: 3, "x") })
+        let error = try #require(
+            await injectionErrorAsync { try await cyclic.resolveAsync(AbaEcho<Int>.self, arguments: 3, "x") }
+        )
         #expect(error.code == .circularDependency)
         let syncError = try #require(injectionError { try cyclic.resolve(AbaEcho<Int>.self, arguments: 3, "x") })
         #expect(syncError.code == .circularDependency)
@@ -1012,13 +1161,22 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
         let container = Container()
         let deinits = CallCounter()
         container.register(AbaEcho<Int>.self, scope: .singleton) { (_, p: AbaProbe) in AbaEcho(value: p.id) }
-        container.register(AbaEcho<Int>.self, name: "async", scope: .singleton) { (_, p: AbaProbe) async in AbaEcho(value: p.id) }
-        let error = try #require(injectionError { try container.resolve(AbaEcho<Int>.self, argument: AbaProbe(id: 1, deinits: deinits)) })
+        container.register(AbaEcho<Int>.self, name: "async", scope: .singleton) { (_, p: AbaProbe) async in
+            AbaEcho(value: p.id)
+        }
+        let error = try #require(
+            injectionError { try container.resolve(AbaEcho<Int>.self, argument: AbaProbe(id: 1, deinits: deinits)) }
+        )
         #expect(error.code == .sharedScopeWithArguments)
         let asyncError = try #require(
             await injectionErrorAsync {
-                try await container.resolveAsync(AbaEcho<Int>.self, name: "async", argument: AbaProbe(id: 2, deinits: deinits))
-            })
+                try await container.resolveAsync(
+                    AbaEcho<Int>.self,
+                    name: "async",
+                    argument: AbaProbe(id: 2, deinits: deinits)
+                )
+            }
+        )
         #expect(asyncError.code == .sharedScopeWithArguments)
         #expect(deinits.count == 2)
     }
@@ -1033,7 +1191,9 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
         }
         #expect(try container.resolve(AbaEcho<Int>.self, argument: AbaProbe(id: 1, deinits: deinits)).value == 1)
         let resolver = try #require(kept.resolver)
-        let error = try #require(injectionError { try resolver.resolve(AbaEcho<Int>.self, argument: AbaProbe(id: 2, deinits: deinits)) })
+        let error = try #require(
+            injectionError { try resolver.resolve(AbaEcho<Int>.self, argument: AbaProbe(id: 2, deinits: deinits)) }
+        )
         #expect(error.code == .resolverOutlivedResolution)
         #expect(deinits.count == 2)
     }
@@ -1047,7 +1207,9 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
         container.register(AbaEcho<String>.self) { (_, v: String) in AbaEcho(value: "String \(v)") }
         container.register(AbaEcho<String>.self) { (_, a: Int, b: Int) in AbaEcho(value: "Int,Int \(a) \(b)") }
         container.register(AbaEcho<String>.self) { (_, t: (Int, Int)) in AbaEcho(value: "(Int,Int) \(t.0) \(t.1)") }
-        container.register(AbaEcho<String>.self) { (_, v: AbaBig) in AbaEcho(value: "AbaBig \(v.matches(seed: v.a)) \(v.a)") }
+        container.register(AbaEcho<String>.self) { (_, v: AbaBig) in
+            AbaEcho(value: "AbaBig \(v.matches(seed: v.a)) \(v.a)")
+        }
         container.register(AbaEcho<String>.self) { (_, v: Int?) in AbaEcho(value: "Int? \(String(describing: v))") }
         let child = container.makeChild()
         child.register(AbaEcho<String>.self) { (_, v: Int8) in AbaEcho(value: "child Int8 \(v)") }
@@ -1061,29 +1223,38 @@ private final class AbaContainerRef: @unchecked Sendable {  // set once, before 
         #expect(try container.resolve(AbaEcho<String>.self, argument: Int?.some(9)).value == "Int? Optional(9)")
         #expect(try child.resolve(AbaEcho<String>.self, argument: Int8(10)).value == "child Int8 10")
         #expect(try child.resolve(AbaEcho<String>.self, argument: 11).value == "Int 11")
-        #expect(try await child.resolveAsync(AbaEcho<String>.self, argument: AbaBig(seed: 12)).value == "AbaBig true 12")
+        #expect(
+            try await child.resolveAsync(AbaEcho<String>.self, argument: AbaBig(seed: 12)).value == "AbaBig true 12"
+        )
         // A key of other static types finds nothing: an Int16 is not read as an Int, a UInt8 not as an Int8.
         let wide = try #require(injectionError { try container.resolve(AbaEcho<String>.self, argument: Int16(1)) })
         #expect(wide.code == .missingRegistration)
         let unsigned = try #require(injectionError { try container.resolve(AbaEcho<String>.self, argument: UInt8(1)) })
         #expect(unsigned.code == .missingRegistration)
-        let double = try #require(injectionError { try container.resolve(AbaEcho<String>.self, argument: Int??.some(1)) })
+        let double = try #require(
+            injectionError { try container.resolve(AbaEcho<String>.self, argument: Int??.some(1)) }
+        )
         #expect(double.code == .missingRegistration)
     }
 
     @Test func aReplacedAndADuplicatedArgumentRegistrationReadTheirArgumentsOrAreRefused() throws {
         let container = Container()
         let deinits = CallCounter()
-        container.register(AbaEcho<String>.self) { (_, a: AbaBig, p: AbaProbe) in AbaEcho(value: "first \(a.a) \(p.id)") }
+        container.register(AbaEcho<String>.self) { (_, a: AbaBig, p: AbaProbe) in AbaEcho(value: "first \(a.a) \(p.id)")
+        }
         container.register(AbaEcho<String>.self, replacesExisting: true) { (_, a: AbaBig, p: AbaProbe) in
             AbaEcho(value: "second \(a.matches(seed: a.a)) \(a.a) \(p.id)")
         }
         #expect(
-            try container.resolve(AbaEcho<String>.self, arguments: AbaBig(seed: 1), AbaProbe(id: 2, deinits: deinits)).value
-                == "second true 1 2")
+            try container.resolve(AbaEcho<String>.self, arguments: AbaBig(seed: 1), AbaProbe(id: 2, deinits: deinits))
+                .value
+                == "second true 1 2"
+        )
         container.register(AbaEcho<Int>.self) { (_, p: AbaProbe) in AbaEcho(value: p.id) }
         container.register(AbaEcho<Int>.self) { (_, p: AbaProbe) in AbaEcho(value: -p.id) }
-        let error = try #require(injectionError { try container.resolve(AbaEcho<Int>.self, argument: AbaProbe(id: 3, deinits: deinits)) })
+        let error = try #require(
+            injectionError { try container.resolve(AbaEcho<Int>.self, argument: AbaProbe(id: 3, deinits: deinits)) }
+        )
         #expect(error.code == .duplicateRegistration)
         #expect(deinits.count == 2)
     }
