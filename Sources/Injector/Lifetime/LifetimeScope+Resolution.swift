@@ -11,19 +11,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-extension LifetimeScope {
-    /// Resolves an instance of `service` in this scope: a ``Scope/scoped`` registration gives this
-    /// scope's instance, other scopes behave as ``Container/resolve(_:name:arguments:configure:)``
-    /// says.
-    ///
-    /// - Throws: ``InjectionError`` with code ``InjectionError/Code/scopeClosed`` once the scope is
-    ///   closed, and the errors a container's resolve throws.
+extension LifetimeScope: Resolving {
+    /// A resolution in this scope: ``Resolving/resolve(_:name:arguments:configure:)``.
     @inlinable
-    public func resolve<Service, each Argument>(
-        _ service: Service.Type = Service.self,
-        name: String? = nil,
+    public func _resolve<Service, each Argument>(
+        _ service: Service.Type,
+        name: String?,
         arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)? = nil
+        configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
         try beginResolution(asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name))
         defer { endResolution() }
@@ -36,26 +31,13 @@ extension LifetimeScope {
         )
     }
 
-    /// Resolves an instance of `service` whose factory takes one resolve-time argument, in this scope.
-    @inlinable
-    public func resolve<Service, Argument>(
-        _ service: Service.Type = Service.self,
-        name: String? = nil,
-        argument: Argument,
-        configure: ((inout Service) throws -> Void)? = nil
-    ) throws -> Service {
-        try resolve(service, name: name, arguments: argument, configure: configure)
-    }
-
-    /// Resolves an instance of `service` in this scope, running async factories: the async spelling
-    /// of ``resolve(_:name:arguments:configure:)``. It runs in the caller's isolation, as
-    /// ``Container/resolveAsync(_:name:arguments:configure:isolation:)`` does.
-    public func resolveAsync<Service, each Argument>(
-        _ service: Service.Type = Service.self,
-        name: String? = nil,
+    /// An async resolution in this scope: ``Resolving/resolveAsync(_:name:arguments:configure:isolation:)``.
+    public func _resolveAsync<Service, each Argument>(
+        _ service: Service.Type,
+        name: String?,
         arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        configure: ((inout Service) throws -> Void)?,
+        isolation: isolated (any Actor)?
     ) async throws -> Service {
         try beginResolution(asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name))
         defer { endResolution() }
@@ -68,21 +50,8 @@ extension LifetimeScope {
         )
     }
 
-    /// Resolves an instance of `service` whose async factory takes one resolve-time argument, in
-    /// this scope.
-    public func resolveAsync<Service, Argument>(
-        _ service: Service.Type = Service.self,
-        name: String? = nil,
-        argument: Argument,
-        configure: ((inout Service) throws -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
-    ) async throws -> Service {
-        try await resolveAsync(service, name: name, arguments: argument, configure: configure)
-    }
-
-    /// Resolves one instance per registration of `service` taking no arguments, in this scope, as
-    /// ``Container/resolveAll(_:)`` does.
-    public func resolveAll<Service>(_ service: Service.Type = Service.self) throws -> [Service] {
+    /// One resolution of every registration of `service` in this scope: ``Resolving/resolveAll(_:)``.
+    public func _resolveAll<Service>(_ service: Service.Type) throws -> [Service] {
         try beginResolution(asking: ServiceKey(service, name: nil))
         defer { endResolution() }
         return try ResolutionContext.resolveAll(service, from: container, in: self)

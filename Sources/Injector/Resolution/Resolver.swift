@@ -79,30 +79,14 @@ public struct Resolver {
 @available(*, unavailable)
 extension Resolver: Sendable {}
 
-extension Resolver {
-    /// Resolves an instance of `service`, registered under `name` with the given argument types.
-    ///
-    /// ```swift
-    /// container.register(Editor.self) { r in
-    ///     try NoteEditor(store: r.resolve(NoteStore.self), exporter: r.resolve(Exporter.self, name: "pdf"))
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - service: The type to resolve; may be left out where the result's type says it.
-    ///   - name: The name it was registered under, if any.
-    ///   - arguments: Values for the factory's resolve-time parameters, in order.
-    ///   - configure: Shapes the new instance before the registration's own hooks run (dynamic
-    ///     injection). Only for ``Scope/transient`` and ``Scope/graph`` registrations.
-    /// - Returns: The instance, made or shared as the registration's scope says.
-    /// - Throws: ``InjectionError`` when the service cannot be resolved; its message says why and how
-    ///   to fix it.
+extension Resolver: Resolving {
+    /// A resolve within this resolution: ``Resolving/resolve(_:name:arguments:configure:)``.
     @inlinable
-    public func resolve<Service, each Argument>(
-        _ service: Service.Type = Service.self,
-        name: String? = nil,
+    public func _resolve<Service, each Argument>(
+        _ service: Service.Type,
+        name: String?,
         arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)? = nil
+        configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
         let key = LookupKey(service, arguments: repeat (each Argument).self, name: name)
         guard _fastPath(isActive) else {
@@ -113,6 +97,42 @@ extension Resolver {
         return try lookup.withObject { container in
             try context.resolve(key, from: container, arguments: repeat each arguments, configure: configure)
         }
+    }
+
+    /// An async resolve within this resolution:
+    /// ``Resolving/resolveAsync(_:name:arguments:configure:isolation:)``.
+    public func _resolveAsync<Service, each Argument>(
+        _ service: Service.Type,
+        name: String?,
+        arguments: repeat each Argument,
+        configure: ((inout Service) throws -> Void)?,
+        isolation: isolated (any Actor)?
+    ) async throws -> Service {
+        let key = LookupKey(service, arguments: repeat (each Argument).self, name: name)
+        guard isActive else {
+            throw InjectionError.resolverOutlived(
+                asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name)
+            )
+        }
+        let container = lookup.object
+        guard context.isAsync else {
+            // A sync factory or hook cannot wait: it must resolve sync registrations only.
+            return try context.resolve(key, from: container, arguments: repeat each arguments, configure: configure)
+        }
+        return try await context.resolveAsync(
+            key,
+            from: container,
+            arguments: repeat each arguments,
+            configure: configure
+        )
+    }
+
+    /// Every registration of `service`, resolved within this resolution: ``Resolving/resolveAll(_:)``.
+    public func _resolveAll<Service>(_ service: Service.Type) throws -> [Service] {
+        guard isActive else {
+            throw InjectionError.resolverOutlived(asking: ServiceKey(service, name: nil))
+        }
+        return try context.resolveAll(service, from: lookup.object)
     }
 
     /// Resolves `key`, a parameter of a declared registration, whose key was made at registration:
@@ -140,89 +160,5 @@ extension Resolver {
         let container = lookup.object
         guard context.isAsync else { return try context.resolve(key.lookupKey, from: container, configure: nil) }
         return try await context.resolveAsync(key.lookupKey, from: container, configure: nil)
-    }
-
-    /// Resolves an instance of `service` whose factory takes one resolve-time argument.
-    ///
-    /// The same as ``resolve(_:name:arguments:configure:)`` with one argument; it reads better at
-    /// the call site: `try r.resolve(Editor.self, argument: note)`.
-    @inlinable
-    public func resolve<Service, Argument>(
-        _ service: Service.Type = Service.self,
-        name: String? = nil,
-        argument: Argument,
-        configure: ((inout Service) throws -> Void)? = nil
-    ) throws -> Service {
-        try resolve(service, name: name, arguments: argument, configure: configure)
-    }
-
-    /// Resolves an instance of `service` within this resolution, running async factories: what an
-    /// async factory uses for its async dependencies. It runs in the caller's isolation, as
-    /// ``Container/resolveAsync(_:name:arguments:configure:isolation:)`` does.
-    ///
-    /// ```swift
-    /// container.register(NoteRepository.self) { r in
-    ///     try await PostgresNoteRepository(pool: r.resolveAsync(DatabasePool.self), clock: r.resolve(Clock.self))
-    /// }
-    /// ```
-    public func resolveAsync<Service, each Argument>(
-        _ service: Service.Type = Service.self,
-        name: String? = nil,
-        arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
-    ) async throws -> Service {
-        let key = LookupKey(service, arguments: repeat (each Argument).self, name: name)
-        guard isActive else {
-            throw InjectionError.resolverOutlived(
-                asking: ServiceKey(service, arguments: repeat (each Argument).self, name: name)
-            )
-        }
-        let container = lookup.object
-        guard context.isAsync else {
-            // A sync factory or hook cannot wait: it must resolve sync registrations only.
-            return try context.resolve(key, from: container, arguments: repeat each arguments, configure: configure)
-        }
-        return try await context.resolveAsync(
-            key,
-            from: container,
-            arguments: repeat each arguments,
-            configure: configure
-        )
-    }
-
-    /// Resolves an instance of `service` whose async factory takes one resolve-time argument,
-    /// within this resolution.
-    ///
-    /// The same as ``resolveAsync(_:name:arguments:configure:isolation:)`` with one argument:
-    /// `try await r.resolveAsync(Report.self, argument: month)`.
-    public func resolveAsync<Service, Argument>(
-        _ service: Service.Type = Service.self,
-        name: String? = nil,
-        argument: Argument,
-        configure: ((inout Service) throws -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
-    ) async throws -> Service {
-        try await resolveAsync(service, name: name, arguments: argument, configure: configure)
-    }
-
-    /// Resolves one instance per registration of `service` taking no arguments, named or not: the
-    /// root container's registrations first, then each child's, each in registration order.
-    ///
-    /// A key a child shadows keeps its place and resolves to the child's registration.
-    ///
-    /// ```swift
-    /// container.register(Plugin.self, name: "spelling") { _ in SpellingPlugin() }
-    /// container.register(Plugin.self, name: "word count") { _ in WordCountPlugin() }
-    /// container.register(Toolbar.self) { r in Toolbar(plugins: try r.resolveAll(Plugin.self)) }
-    /// ```
-    ///
-    /// - Returns: The instances, or an empty array when there is no registration.
-    /// - Throws: ``InjectionError`` when one of the registrations cannot be resolved.
-    public func resolveAll<Service>(_ service: Service.Type = Service.self) throws -> [Service] {
-        guard isActive else {
-            throw InjectionError.resolverOutlived(asking: ServiceKey(service, name: nil))
-        }
-        return try context.resolveAll(service, from: lookup.object)
     }
 }
