@@ -619,8 +619,9 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
         #expect(
             error.message
                 == "No registration for DaxLifetimes (argument: DaxSystemClock). Registered nearby: DaxLifetimes"
-                + " (argument: DaxClock). Fix: ask for one of those (same name and argument types), or register"
-                + " DaxLifetimes (argument: DaxSystemClock)."
+                + " (argument: DaxClock). Fix: pass the argument as DaxLifetimes (argument: DaxClock) takes it,"
+                + " `as any DaxClock`: a value of protocol type given as `argument:` is passed as the type it"
+                + " holds, here DaxSystemClock."
         )
         _ = try container.resolve(DaxLifetimes.self, argument: DaxSystemClock(serial: 1) as any DaxClock)
     }
@@ -1178,8 +1179,8 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
         #expect(
             error.message
                 == "No registration for DaxA (argument: DaxNote). Registered nearby: DaxA (argument:"
-                + " Optional<DaxNote>). Fix: ask for one of those (same name and argument types), or register DaxA"
-                + " (argument: DaxNote)."
+                + " Optional<DaxNote>). Fix: pass the argument as DaxA (argument: Optional<DaxNote>) takes it,"
+                + " `as Optional<DaxNote>`."
         )
     }
 

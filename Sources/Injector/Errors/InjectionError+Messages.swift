@@ -14,7 +14,12 @@
 /// The errors the container raises, each with a message that says what was asked, the path that led
 /// there, what is registered nearby and how to fix it.
 extension InjectionError {
-    static func missing(_ asked: ServiceKey, path: [ServiceKey], in container: Container) -> InjectionError {
+    static func missing(
+        _ asked: ServiceKey,
+        path: [ServiceKey],
+        in container: Container,
+        arguments: [Any] = []
+    ) -> InjectionError {
         let fullPath = path + [asked]
         var seen: Set<ServiceKey> = [asked]
         let nearMisses = container.lineage.flatMap { $0.providers.map(\.key) }
@@ -31,9 +36,47 @@ extension InjectionError {
             message += " in this container or one of its parents."
         } else {
             message += " Registered nearby: \(nearMisses.map(\.description).joined(separator: "; "))."
-            message += " Fix: ask for one of those (same name and argument types), or register \(asked)."
+            message +=
+                nearMisses.lazy.compactMap { argumentFix(asked, near: $0, arguments: arguments) }.first
+                ?? " Fix: ask for one of those (same name and argument types), or register \(asked)."
         }
         return InjectionError(.missingRegistration, message, path: fullPath, nearMisses: nearMisses)
+    }
+
+    /// The fix when `near` takes the `arguments` given to `asked` as types they are instances of:
+    /// a protocol, a superclass, an optional. A value of protocol type given as `argument:` is the
+    /// usual cause, which Swift passes to the generic parameter as the type it holds.
+    private static func argumentFix(_ asked: ServiceKey, near: ServiceKey, arguments: [Any]) -> String? {
+        guard near.name == asked.name, near.argumentTypes.count == arguments.count else { return nil }
+        let positions = arguments.indices.filter {
+            ObjectIdentifier(asked.argumentTypes[$0]) != ObjectIdentifier(near.argumentTypes[$0])
+        }
+        guard positions.allSatisfy({ isInstance(arguments[$0], of: near.argumentTypes[$0]) }) else { return nil }
+        let casts = positions.map { position in
+            let cast = "`as \(castName(of: near.argumentTypes[position]))`"
+            return arguments.count == 1 ? cast : "argument \(position + 1) \(cast)"
+        }
+        guard arguments.count == 1 else {
+            return " Fix: pass the arguments as \(near) takes them: \(casts.joined(separator: ", "))."
+        }
+        let held = typeName(asked.argumentTypes[0])
+        let cause =
+            castName(of: near.argumentTypes[0]).hasPrefix("any ")
+            ? ": a value of protocol type given as `argument:` is passed as the type it holds, here \(held)" : ""
+        return " Fix: pass the argument as \(near) takes it, \(casts[0])\(cause)."
+    }
+
+    /// Whether `value` is an instance of `type`, a protocol's or a class's included.
+    private static func isInstance(_ value: Any, of type: Any.Type) -> Bool {
+        func check<T>(_: T.Type) -> Bool { value is T }
+        return check(type)
+    }
+
+    /// `type` as a cast names it: `any Shape` for a protocol, whose instances are of other types; a
+    /// class, an optional or `AnyHashable` by its name.
+    private static func castName(of type: Any.Type) -> String {
+        let named = type is AnyClass || type is any OptionalService.Type || type == AnyHashable.self
+        return named ? typeName(type) : "any \(typeName(type))"
     }
 
     /// This error, met resolving the dependency at `index` of the declared registration of `key`

@@ -33,7 +33,7 @@ extension ResolutionContext {
             return try deferred.make(name: key.name, in: self, from: lookup) as! Service
         }
         guard let optional = Service.self as? any OptionalService.Type else {
-            throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: nil, from: lookup)
+            throw unresolvable(Service.self, arguments: repeat each arguments, key: key, found: nil, from: lookup)
         }
         return try optional.resolveWrapped(
             name: key.name,
@@ -59,7 +59,7 @@ extension ResolutionContext {
             return try deferred.make(name: key.name, in: self, from: lookup) as! Service
         }
         guard let optional = Service.self as? any OptionalService.Type else {
-            throw unresolvable(Service.self, arguments: repeat (each Argument).self, key: key, found: nil, from: lookup)
+            throw unresolvable(Service.self, arguments: repeat each arguments, key: key, found: nil, from: lookup)
         }
         return try await optional.resolveWrappedAsync(
             name: key.name,

@@ -102,7 +102,7 @@ extension ResolutionContext {
             guard _fastPath(provider.conflict == nil) else {
                 throw unresolvable(
                     Service.self,
-                    arguments: repeat (each Argument).self,
+                    arguments: repeat each arguments,
                     key: key,
                     found: provider,
                     from: lookup
@@ -168,7 +168,7 @@ extension ResolutionContext {
         guard provider.conflict == nil else {
             throw unresolvable(
                 Service.self,
-                arguments: repeat (each Argument).self,
+                arguments: repeat each arguments,
                 key: key,
                 found: provider,
                 from: lookup
@@ -217,14 +217,16 @@ extension ResolutionContext {
     @usableFromInline
     func unresolvable<Service, each Argument>(
         _ service: Service.Type,
-        arguments: repeat (each Argument).Type,
+        arguments: repeat each Argument,
         key: LookupKey,
         found: AnyProvider?,
         from lookup: Container
     ) -> InjectionError {
         if let found { return InjectionError.conflict(found, path: path + [found.key]) }
-        let asked = ServiceKey(service, arguments: repeat each arguments, name: key.name)
+        let asked = ServiceKey(service, arguments: repeat (each Argument).self, name: key.name)
         noteDependency(on: asked)
-        return InjectionError.missing(asked, path: path, in: lookup)
+        var values: [Any] = []
+        repeat values.append(each arguments)
+        return InjectionError.missing(asked, path: path, in: lookup, arguments: values)
     }
 }
