@@ -75,16 +75,6 @@ private func deepOutcome(_ body: () throws -> DeepLink) -> DeepOutcome {
     }
 }
 
-/// Runs `body` on a new Foundation thread with the given stack size, and waits for it without
-/// blocking a cooperative thread.
-private func deepRunOnThread(stackSize: Int, _ body: @escaping @Sendable () -> DeepOutcome) async -> DeepOutcome {
-    await withCheckedContinuation { continuation in
-        let thread = Thread { continuation.resume(returning: body()) }
-        thread.stackSize = stackSize
-        thread.start()
-    }
-}
-
 /// Checks that `outcome` is the whole chain of `levels` levels, resolved from level 0.
 private func expectWholeChain(
     _ outcome: DeepOutcome,
@@ -146,7 +136,7 @@ struct DeepGraphTests {
         let levels = 5_000
         let container = try makeDeepChain(levels: levels)
 
-        let outcome = await deepRunOnThread(stackSize: 256 << 20) {
+        let outcome = await runOnThread(stackSize: 256 << 20) {
             deepOutcome { try container.resolve(DeepLink.self, name: "0") }
         }
 
@@ -160,7 +150,7 @@ struct DeepGraphTests {
         let container = Container()
         container.register(DeepLink.self, name: "loop") { _ in try container.resolve(DeepLink.self, name: "loop") }
 
-        let outcome = await deepRunOnThread(stackSize: 1 << 20) {
+        let outcome = await runOnThread(stackSize: 1 << 20) {
             deepOutcome { try container.resolve(DeepLink.self, name: "loop") }
         }
 
@@ -177,7 +167,7 @@ struct DeepGraphTests {
     @Test func deepChainThroughCapturedContainersEndsInResolutionTooDeep() async throws {
         let container = makeDeepChainThroughCapturedContainer(levels: 200_000)
 
-        let outcome = await deepRunOnThread(stackSize: 1 << 20) {
+        let outcome = await runOnThread(stackSize: 1 << 20) {
             deepOutcome { try container.resolve(DeepLink.self, name: "0") }
         }
 
@@ -204,7 +194,7 @@ struct DeepGraphTests {
         let levels = 200_000
         let container = try makeDeepChain(levels: levels)
 
-        let outcome = await deepRunOnThread(stackSize: 1 << 20) {
+        let outcome = await runOnThread(stackSize: 1 << 20) {
             deepOutcome { try container.resolve(DeepLink.self, name: "0") }
         }
 
@@ -220,7 +210,7 @@ struct DeepGraphTests {
         let levels = 200_000
         let container = try makeDeepChain(levels: levels)
 
-        let tooDeep = await deepRunOnThread(stackSize: 1 << 20) {
+        let tooDeep = await runOnThread(stackSize: 1 << 20) {
             deepOutcome { try container.resolve(DeepLink.self, name: "0") }
         }
         guard case .failed(let error) = tooDeep else {
@@ -230,7 +220,7 @@ struct DeepGraphTests {
         #expect(error.code == .resolutionTooDeep)
 
         // The tail of the same chain is shallow enough for the same small stack.
-        let tail = await deepRunOnThread(stackSize: 1 << 20) {
+        let tail = await runOnThread(stackSize: 1 << 20) {
             deepOutcome { try container.resolve(DeepLink.self, name: String(levels - 10)) }
         }
         guard case .resolved(let link) = tail else {
@@ -281,7 +271,7 @@ extension DeepGraphTests {
     func chainThroughCapturedContainersOnAnOrdinaryStackEndsInAValueOrResolutionTooDeep(levels: Int) async {
         let container = makeDeepChainThroughCapturedContainer(levels: levels)
 
-        let outcome = await deepRunOnThread(stackSize: 8 << 20) {
+        let outcome = await runOnThread(stackSize: 8 << 20) {
             deepOutcome { try container.resolve(DeepLink.self, name: "0") }
         }
 
@@ -295,10 +285,10 @@ extension DeepGraphTests {
         let plain = try makeDeepChain(levels: levels)
         let captured = makeDeepChainThroughCapturedContainer(levels: levels)
 
-        let plainOutcome = await deepRunOnThread(stackSize: 256 << 10) {
+        let plainOutcome = await runOnThread(stackSize: 256 << 10) {
             deepOutcome { try plain.resolve(DeepLink.self, name: "0") }
         }
-        let capturedOutcome = await deepRunOnThread(stackSize: 256 << 10) {
+        let capturedOutcome = await runOnThread(stackSize: 256 << 10) {
             deepOutcome { try captured.resolve(DeepLink.self, name: "0") }
         }
 
@@ -366,7 +356,7 @@ extension DeepGraphTests {
                 }
         }
 
-        let outcome = await deepRunOnThread(stackSize: 256 << 10) {
+        let outcome: DeepOutcome = await runOnThread(stackSize: 256 << 10) {
             do {
                 let top = try container.resolve(ChainLevel.self, name: "0")
                 return .resolved(DeepLink(level: top.level, levelsBelow: levels - 1, leaf: "leaf"))

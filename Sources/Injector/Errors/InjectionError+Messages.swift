@@ -43,15 +43,18 @@ extension InjectionError {
         return InjectionError(.missingRegistration, message, path: fullPath, nearMisses: nearMisses)
     }
 
-    /// The fix when `near` takes the `arguments` given to `asked` as types they are instances of:
-    /// a protocol, a superclass, an optional. A value of protocol type given as `argument:` is the
+    /// The fix when `near` takes the `arguments` given to `asked` as types they are cast up to: a
+    /// protocol, a superclass, an optional. A value of protocol type given as `argument:` is the
     /// usual cause, which Swift passes to the generic parameter as the type it holds.
     private static func argumentFix(_ asked: ServiceKey, near: ServiceKey, arguments: [Any]) -> String? {
         guard near.name == asked.name, near.argumentTypes.count == arguments.count else { return nil }
         let positions = arguments.indices.filter {
             ObjectIdentifier(asked.argumentTypes[$0]) != ObjectIdentifier(near.argumentTypes[$0])
         }
-        guard positions.allSatisfy({ isInstance(arguments[$0], of: near.argumentTypes[$0]) }) else { return nil }
+        let upcasts = positions.allSatisfy {
+            castsUp(arguments[$0], passedAs: asked.argumentTypes[$0], to: near.argumentTypes[$0])
+        }
+        guard upcasts else { return nil }
         let casts = positions.map { position in
             let cast = "`as \(castName(of: near.argumentTypes[position]))`"
             return arguments.count == 1 ? cast : "argument \(position + 1) \(cast)"
@@ -66,16 +69,26 @@ extension InjectionError {
         return " Fix: pass the argument as \(near) takes it, \(casts[0])\(cause)."
     }
 
-    /// Whether `value` is an instance of `type`, a protocol's or a class's included.
-    private static func isInstance(_ value: Any, of type: Any.Type) -> Bool {
-        func check<T>(_: T.Type) -> Bool { value is T }
-        return check(type)
+    /// Whether `value as target` compiles, for `value` passed as `type`: whether `target` is a protocol
+    /// it conforms to, a superclass or an optional of either. Answered by a dynamic cast, which is
+    /// an upcast only for a value passed as its own type, and not an array, a set, a dictionary, a
+    /// tuple, an optional, `AnyHashable` or a metatype, whose dynamic casts also go down, unwrap or
+    /// look inside: for those, `false`.
+    private static func castsUp(_ value: Any, passedAs type: Any.Type, to target: Any.Type) -> Bool {
+        func isInstance<Target>(_: Target.Type) -> Bool { value is Target }
+        let looksInside =
+            type is any OptionalService.Type || type is any ExpressibleByArrayLiteral.Type
+            || type is any ExpressibleByDictionaryLiteral.Type || type == AnyHashable.self || value is Any.Type
+            || Mirror(reflecting: value).displayStyle == .tuple
+        return !looksInside && ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(type) && isInstance(target)
     }
 
     /// `type` as a cast names it: `any Shape` for a protocol, whose instances are of other types; a
-    /// class, an optional or `AnyHashable` by its name.
+    /// class, an optional, `AnyHashable`, `Any` and `AnyObject` by their names.
     private static func castName(of type: Any.Type) -> String {
-        let named = type is AnyClass || type is any OptionalService.Type || type == AnyHashable.self
+        let named =
+            type is AnyClass || type is any OptionalService.Type || type == AnyHashable.self || type == Any.self
+            || type == AnyObject.self
         return named ? typeName(type) : "any \(typeName(type))"
     }
 

@@ -49,6 +49,16 @@ func injectionErrorAsync<T>(
     }
 }
 
+/// Runs `body` on a new Foundation thread with `stackSize` bytes of stack, and waits for it without
+/// blocking a cooperative thread.
+func runOnThread<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> Result) async -> Result {
+    await withCheckedContinuation { continuation in
+        let thread = Thread { continuation.resume(returning: body()) }
+        thread.stackSize = stackSize
+        thread.start()
+    }
+}
+
 /// `error` as an `InjectionError`, or `nil` after recording an issue that names what it is.
 private func expectInjectionError(_ error: any Error, sourceLocation: SourceLocation) -> InjectionError? {
     if let error = error as? InjectionError { return error }
