@@ -122,9 +122,10 @@ private struct Frame { let canvas: Canvas }
         )
         #expect(otherName.code == .missingRegistration)
         #expect(
-            otherName.message.hasSuffix(
-                "Fix: ask for one of those (same name and argument types), or register Canvas (name: \"plain\", argument: Square)."
-            )
+            otherName.message
+                == "No registration for Canvas (name: \"plain\", argument: Square). Registered nearby: Canvas"
+                + " (argument: Shape); Canvas (name: \"framed\", argument: Shape). Fix: ask for one of those (same"
+                + " name and argument types), or register Canvas (name: \"plain\", argument: Square)."
         )
     }
 }

@@ -127,8 +127,7 @@ extension Resolving {
     ///
     /// Sync registrations resolve through it too. An async ``Scope/singleton``'s factory runs once,
     /// however many tasks ask at the same moment. A sync resolve of an async registration throws
-    /// ``InjectionError/Code/asyncResolutionRequired``; so does this one from a resolver whose
-    /// factory or hook is sync, since it cannot wait.
+    /// ``InjectionError/Code/asyncResolutionRequired``.
     ///
     /// Called from an async factory (in its task, or in child tasks it awaits, such as `async let`,
     /// on the container its resolver gives: ``Resolver/container``), the resolution joins the one

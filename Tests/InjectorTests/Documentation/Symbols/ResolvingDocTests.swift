@@ -67,6 +67,12 @@ private func log(from resolving: some Resolving) async throws -> RequestLog {
         #expect(try scope.resolve(Handler.self).log === fromScope.log)
         let outsideAnyScope = #expect(throws: InjectionError.self) { try handler(from: container) }
         #expect(outsideAnyScope?.code == .scopeMismatch)
+        #expect(
+            outsideAnyScope?.message
+                == "RequestLog is .scoped, but was resolved from a container, outside any lifetime scope, so"
+                + " nothing would own its instance. Fix: resolve from a lifetime scope: let scope ="
+                + " container.makeScope(); try scope.resolve(…)."
+        )
     }
 
     @Test func anAsyncHelperWrittenAgainstResolvingServesAllThree() async throws {
