@@ -66,7 +66,7 @@ extension Container {
     ) -> Registration<Service> {
         let key = ServiceKey(service, name: name)
         let site = RegistrationSite(fileID: fileID, line: line)
-        let provider = Provider<Service>(key: key, scope: .singleton, site: site) { _, _ in instance }
+        let provider = Provider<Service>(key: key, scope: .singleton, site: site, .sync { _, _ in instance })
         // Remembered as shared before anything can resolve it: no scope, override or validation
         // sandbox then takes charge of it.
         tree.sharedObjects.insert(instance, scope: .singleton)

@@ -61,14 +61,15 @@ extension Container {
         factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
         register(
-            ServiceKey(service, arguments: repeat (each Argument).self, name: name),
-            scope: scope.scope,
-            replacing: replacesExisting,
-            at: fileID,
-            line,
+            service,
+            name: name,
+            scope: scope,
+            replacesExisting: replacesExisting,
+            fileID: fileID,
+            line: line,
             origin: nil,
-            identifyingArguments: BorrowedValues.identify((repeat each Argument).self)
-        ) { (r, values: BorrowedValues) in try factory(r, repeat each values.read(as: (repeat each Argument).self)) }
+            factory: factory
+        )
     }
 
     /// Registers `factory` as `register(_:name:scope:replacesExisting:fileID:line:factory:)` does,
@@ -93,8 +94,9 @@ extension Container {
             at: fileID,
             line,
             origin: origin,
-            identifyingArguments: BorrowedValues.identify((repeat each Argument).self)
-        ) { (r, values: BorrowedValues) in try factory(r, repeat each values.read(as: (repeat each Argument).self)) }
+            identifyingArguments: BorrowedValues.identify((repeat each Argument).self),
+            .sync { r, values in try factory(r, repeat each values.read(as: (repeat each Argument).self)) }
+        )
     }
 
     /// Registers an `async` factory: for services that need asynchronous set-up, such as a
@@ -137,10 +139,9 @@ extension Container {
             replacing: replacesExisting,
             at: fileID,
             line,
-            identifyingArguments: BorrowedValues.identify((repeat each Argument).self)
-        ) { (r, values: BorrowedValues) in
-            try await factory(r, repeat each values.read(as: (repeat each Argument).self))
-        }
+            identifyingArguments: BorrowedValues.identify((repeat each Argument).self),
+            .async { r, values in try await factory(r, repeat each values.read(as: (repeat each Argument).self)) }
+        )
     }
 
     /// Registers a factory with a scope chosen at run time (a ``Scope`` value); as with a
@@ -174,9 +175,9 @@ extension Container {
             replacing: replacesExisting,
             at: fileID,
             line,
-            origin: nil,
-            identifyingArguments: BorrowedValues.identify((repeat each Argument).self)
-        ) { (r, values: BorrowedValues) in try factory(r, repeat each values.read(as: (repeat each Argument).self)) }
+            identifyingArguments: BorrowedValues.identify((repeat each Argument).self),
+            .sync { r, values in try factory(r, repeat each values.read(as: (repeat each Argument).self)) }
+        )
     }
 
     /// Registers an `async` factory with a scope chosen at run time (a ``Scope`` value), for a
@@ -209,13 +210,12 @@ extension Container {
             replacing: replacesExisting,
             at: fileID,
             line,
-            identifyingArguments: BorrowedValues.identify((repeat each Argument).self)
-        ) { (r, values: BorrowedValues) in
-            try await factory(r, repeat each values.read(as: (repeat each Argument).self))
-        }
+            identifyingArguments: BorrowedValues.identify((repeat each Argument).self),
+            .async { r, values in try await factory(r, repeat each values.read(as: (repeat each Argument).self)) }
+        )
     }
 
-    /// Adds the provider of `factory`, which reads its resolve-time arguments (told apart by
+    /// Adds the provider of `body`, which reads its resolve-time arguments (told apart by
     /// `identifyArguments`) from their address. The public overloads, inlined where they are
     /// called, make it there from the caller's closure, for the argument types the caller wrote:
     /// made here, generic, it would cost every resolve a tuple type made at run time.
@@ -226,9 +226,10 @@ extension Container {
         replacing replacesExisting: Bool,
         at fileID: StaticString,
         _ line: UInt,
-        origin: RegistrationOrigin?,
+        origin: RegistrationOrigin? = nil,
+        declaring declared: [ServiceKey]? = nil,
         identifyingArguments identifyArguments: BorrowedValues.Identify?,
-        factory: @escaping Provider<Service>.Factory
+        _ body: Provider<Service>.Body
     ) -> Registration<Service> {
         let site = RegistrationSite(fileID: fileID, line: line, origin: origin)
         // The registration is made first, so that the provider takes the key as its last use,
@@ -238,32 +239,9 @@ extension Container {
             key: key,
             scope: scope,
             site: site,
+            declaring: declared,
             identifyingArguments: identifyArguments,
-            factory: factory
-        )
-        add(provider, replacing: replacesExisting)
-        return registration
-    }
-
-    /// Adds the provider of the `async` `factory`, as `register(_:scope:replacing:at:_:origin:identifyingArguments:factory:)` does.
-    @usableFromInline
-    func register<Service>(
-        _ key: ServiceKey,
-        scope: Scope,
-        replacing replacesExisting: Bool,
-        at fileID: StaticString,
-        _ line: UInt,
-        identifyingArguments identifyArguments: BorrowedValues.Identify?,
-        asyncFactory factory: @escaping Provider<Service>.AsyncFactory
-    ) -> Registration<Service> {
-        let site = RegistrationSite(fileID: fileID, line: line)
-        let registration = Registration<Service>(container: self, key: key.lookupKey)
-        let provider = Provider(
-            key: key,
-            scope: scope,
-            site: site,
-            identifyingArguments: identifyArguments,
-            asyncFactory: factory
+            body
         )
         add(provider, replacing: replacesExisting)
         return registration

@@ -161,17 +161,23 @@ extension Container {
             scope: scope,
             site: site,
             handingOn: true,
-            providingScopeValue: true
-        ) { r, _ in
-            // Validation's sandbox has the sample values it was given, if any (`validate(providing:)`).
-            guard let lifetimeScope = r.context.environment.lifetimeScope,
-                !lifetimeScope.acceptsEveryTag || lifetimeScope.values[key.lookupKey] != nil
-            else { throw ScopeValueInSandbox() }
-            guard let given = lifetimeScope.values[key.lookupKey] else {
-                throw InjectionError.scopeValueMissing(key, tag: lifetimeScope.tag, site: site, path: r.context.path)
+            providingScopeValue: true,
+            .sync { r, _ in
+                // Validation's sandbox has the sample values it was given, if any (`validate(providing:)`).
+                guard let lifetimeScope = r.context.environment.lifetimeScope,
+                    !lifetimeScope.acceptsEveryTag || lifetimeScope.values[key.lookupKey] != nil
+                else { throw ScopeValueInSandbox() }
+                guard let given = lifetimeScope.values[key.lookupKey] else {
+                    throw InjectionError.scopeValueMissing(
+                        key,
+                        tag: lifetimeScope.tag,
+                        site: site,
+                        path: r.context.path
+                    )
+                }
+                return keptInstance(given, as: Service.self)
             }
-            return keptInstance(given, as: Service.self)
-        }
+        )
         add(provider, replacing: false)
         return Registration(container: self, key: key.lookupKey)
     }

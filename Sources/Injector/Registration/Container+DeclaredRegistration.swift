@@ -151,10 +151,15 @@ extension Container {
             line,
             repeat each dependencies
         )
-        return register(parameters, scope: scope.scope, replacing: replacesExisting) { (r, _: BorrowedValues) in
-            var position = 0
-            return try make(repeat parameters.resolve((each Dependency).self, at: &position, from: r))
-        }
+        return register(
+            parameters,
+            scope: scope.scope,
+            replacing: replacesExisting,
+            .sync { r, _ in
+                var position = 0
+                return try make(repeat parameters.resolve((each Dependency).self, at: &position, from: r))
+            }
+        )
     }
 
     /// Registers an `async` function whose parameters the container resolves as `dependencies`
@@ -188,10 +193,15 @@ extension Container {
             line,
             repeat each dependencies
         )
-        return register(parameters, scope: scope.scope, replacing: replacesExisting) { (r, _: BorrowedValues) in
-            var position = 0
-            return try await make(repeat await parameters.resolve((each Dependency).self, at: &position, from: r))
-        }
+        return register(
+            parameters,
+            scope: scope.scope,
+            replacing: replacesExisting,
+            .async { r, _ in
+                var position = 0
+                return try await make(repeat await parameters.resolve((each Dependency).self, at: &position, from: r))
+            }
+        )
     }
 
     /// Registers a function that takes a resolve-time argument first and then parameters the
@@ -329,12 +339,13 @@ extension Container {
             parameters,
             scope: scope.scope,
             replacing: replacesExisting,
-            identifyingArguments: BorrowedValues.identify(Argument.self)
-        ) { (r, values: BorrowedValues) in
-            let argument = values.read(as: Argument.self)
-            var position = 0
-            return try make(argument, repeat parameters.resolve((each Dependency).self, at: &position, from: r))
-        }
+            identifyingArguments: BorrowedValues.identify(Argument.self),
+            .sync { r, values in
+                let argument = values.read(as: Argument.self)
+                var position = 0
+                return try make(argument, repeat parameters.resolve((each Dependency).self, at: &position, from: r))
+            }
+        )
     }
 
     /// Registers an `async` function that takes a resolve-time argument first and then parameters
@@ -375,14 +386,15 @@ extension Container {
             parameters,
             scope: scope.scope,
             replacing: replacesExisting,
-            identifyingArguments: BorrowedValues.identify(Argument.self)
-        ) { (r, values: BorrowedValues) in
-            let argument = values.read(as: Argument.self)
-            var position = 0
-            return try await make(
-                argument,
-                repeat await parameters.resolve((each Dependency).self, at: &position, from: r)
-            )
-        }
+            identifyingArguments: BorrowedValues.identify(Argument.self),
+            .async { r, values in
+                let argument = values.read(as: Argument.self)
+                var position = 0
+                return try await make(
+                    argument,
+                    repeat await parameters.resolve((each Dependency).self, at: &position, from: r)
+                )
+            }
+        )
     }
 }

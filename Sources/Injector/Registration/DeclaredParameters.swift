@@ -103,45 +103,24 @@ struct DeclaredParameters: Sendable {
 }
 
 extension Container {
-    /// Adds the provider of a declared registration, whose `factory` resolves `parameters`.
+    /// Adds the provider of a declared registration, whose factory resolves `parameters`.
     @usableFromInline
     func register<Service>(
         _ parameters: DeclaredParameters,
         scope: Scope,
         replacing replacesExisting: Bool,
         identifyingArguments identifyArguments: BorrowedValues.Identify? = nil,
-        factory: @escaping Provider<Service>.Factory
+        _ body: Provider<Service>.Body
     ) -> Registration<Service> {
-        let provider = Provider(
-            key: parameters.key,
+        register(
+            parameters.key,
             scope: scope,
-            site: parameters.site,
+            replacing: replacesExisting,
+            at: parameters.fileID,
+            parameters.line,
             declaring: parameters.declared,
             identifyingArguments: identifyArguments,
-            factory: factory
+            body
         )
-        add(provider, replacing: replacesExisting)
-        return Registration(container: self, key: parameters.key.lookupKey)
-    }
-
-    /// Adds the provider of a declared registration, whose async `factory` resolves `parameters`.
-    @usableFromInline
-    func register<Service>(
-        _ parameters: DeclaredParameters,
-        scope: Scope,
-        replacing replacesExisting: Bool,
-        identifyingArguments identifyArguments: BorrowedValues.Identify? = nil,
-        factory: @escaping Provider<Service>.AsyncFactory
-    ) -> Registration<Service> {
-        let provider = Provider(
-            key: parameters.key,
-            scope: scope,
-            site: parameters.site,
-            declaring: parameters.declared,
-            identifyingArguments: identifyArguments,
-            asyncFactory: factory
-        )
-        add(provider, replacing: replacesExisting)
-        return Registration(container: self, key: parameters.key.lookupKey)
     }
 }

@@ -244,8 +244,15 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
     /// Tells the factory's arguments apart (see `argumentIdentity(of:)`); `nil` if it takes none.
     let identifyArguments: BorrowedValues.Identify?
 
-    /// The provider of a sync factory; `handsOnInstances`, `providesScopeValue` and
-    /// `declaredDependencies` as `AnyProvider` says.
+    /// A registration's factory as it was given: sync, or `async`.
+    @usableFromInline enum Body {
+        case sync(Factory)
+        case async(AsyncFactory)
+    }
+
+    /// The provider of `body`; `handsOnInstances`, `providesScopeValue` and `declaredDependencies`
+    /// as `AnyProvider` says. An `async` factory's shared instance has slots of its own, which the
+    /// sync path never reads.
     init(
         key: ServiceKey,
         scope: Scope,
@@ -254,42 +261,30 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
         providingScopeValue providesScopeValue: Bool = false,
         declaring declaredDependencies: [ServiceKey]? = nil,
         identifyingArguments identifyArguments: BorrowedValues.Identify? = nil,
-        factory: @escaping Factory
+        _ body: Body
     ) {
-        self.factory = factory
+        switch body {
+        case .sync(let factory):
+            self.factory = factory
+            asyncFactory = nil
+        case .async(let asyncFactory):
+            factory = { resolver, _ in throw InjectionError.asyncResolutionRequired(key, path: resolver.context.path) }
+            self.asyncFactory = asyncFactory
+        }
+        let isAsync = asyncFactory != nil
         self.identifyArguments = identifyArguments
-        asyncFactory = nil
-        weakSlot = scope.kind == .weak ? WeakSlot() : nil
-        asyncSingleton = nil
-        asyncWeakSlot = nil
+        weakSlot = scope.kind == .weak && !isAsync ? WeakSlot() : nil
+        asyncSingleton = scope.kind == .singleton && isAsync ? SingletonSlot() : nil
+        asyncWeakSlot = scope.kind == .weak && isAsync ? WeakSlot() : nil
         super.init(
             key: key,
             scope: scope,
             site: site,
-            isAsync: false,
+            isAsync: isAsync,
             handsOnInstances: handsOnInstances,
             providesScopeValue: providesScopeValue,
             declaredDependencies: declaredDependencies
         )
-    }
-
-    /// The provider of an `async` factory. Its shared instance has slots of its own, which the
-    /// sync path never reads.
-    init(
-        key: ServiceKey,
-        scope: Scope,
-        site: RegistrationSite,
-        declaring declaredDependencies: [ServiceKey]? = nil,
-        identifyingArguments identifyArguments: BorrowedValues.Identify? = nil,
-        asyncFactory: @escaping AsyncFactory
-    ) {
-        factory = { resolver, _ in throw InjectionError.asyncResolutionRequired(key, path: resolver.context.path) }
-        self.identifyArguments = identifyArguments
-        self.asyncFactory = asyncFactory
-        weakSlot = nil
-        asyncSingleton = scope.kind == .singleton ? SingletonSlot() : nil
-        asyncWeakSlot = scope.kind == .weak ? WeakSlot() : nil
-        super.init(key: key, scope: scope, site: site, isAsync: true, declaredDependencies: declaredDependencies)
     }
 
     private init(copying original: Provider, conflict: Conflict?, preparation: AnyObject?) {

@@ -55,20 +55,23 @@ extension Registration {
             key: forwardKey,
             scope: .transient,
             site: RegistrationSite(fileID: fileID, line: line, origin: .forwarding),
-            handingOn: true
-        ) { r, _ in
-            guard !takesArguments else { throw InjectionError.forwardingWithArguments(forwardKey, original: original) }
-            let instance = try r.resolve(Service.self, name: originalName)
-            guard let forwarded = instance as? Other else {
-                throw InjectionError.forwardedTypeMismatch(
-                    forwardKey,
-                    original: original,
-                    madeType: type(of: instance as Any),
-                    path: r.context.path
-                )
+            handingOn: true,
+            .sync { r, _ in
+                guard !takesArguments else {
+                    throw InjectionError.forwardingWithArguments(forwardKey, original: original)
+                }
+                let instance = try r.resolve(Service.self, name: originalName)
+                guard let forwarded = instance as? Other else {
+                    throw InjectionError.forwardedTypeMismatch(
+                        forwardKey,
+                        original: original,
+                        madeType: type(of: instance as Any),
+                        path: r.context.path
+                    )
+                }
+                return forwarded
             }
-            return forwarded
-        }
+        )
         container.add(provider, replacing: false)
         return self
     }
