@@ -31,13 +31,6 @@ private struct DeepChainBroken: Error, CustomStringConvertible {
     let description: String
 }
 
-/// How a resolve on another thread ended.
-private enum DeepOutcome: Sendable {
-    case resolved(DeepLink)
-    case failed(InjectionError)
-    case failedOtherwise(String)
-}
-
 // MARK: - Helpers
 
 /// A container with `DeepLink` registered under the names "0" … "levels - 1": the factory of level
@@ -65,19 +58,9 @@ private func makeDeepChain(levels: Int) throws -> Container {
     return container
 }
 
-private func deepOutcome(_ body: () throws -> DeepLink) -> DeepOutcome {
-    do {
-        return .resolved(try body())
-    } catch let error as InjectionError {
-        return .failed(error)
-    } catch {
-        return .failedOtherwise("\(type(of: error)): \(error)")
-    }
-}
-
 /// Checks that `outcome` is the whole chain of `levels` levels, resolved from level 0.
 private func expectWholeChain(
-    _ outcome: DeepOutcome,
+    _ outcome: ResolveResult<DeepLink>,
     levels: Int,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
@@ -119,7 +102,7 @@ struct DeepGraphTests {
         let levels = 5_000
         let container = try makeDeepChain(levels: levels)
 
-        let outcome = deepOutcome { try container.resolve(DeepLink.self, name: "0") }
+        let outcome = ResolveResult { try container.resolve(DeepLink.self, name: "0") }
 
         switch outcome {
         case .resolved:
@@ -137,7 +120,7 @@ struct DeepGraphTests {
         let container = try makeDeepChain(levels: levels)
 
         let outcome = await runOnThread(stackSize: 256 << 20) {
-            deepOutcome { try container.resolve(DeepLink.self, name: "0") }
+            ResolveResult { try container.resolve(DeepLink.self, name: "0") }
         }
 
         expectWholeChain(outcome, levels: levels)
@@ -151,7 +134,7 @@ struct DeepGraphTests {
         container.register(DeepLink.self, name: "loop") { _ in try container.resolve(DeepLink.self, name: "loop") }
 
         let outcome = await runOnThread(stackSize: 1 << 20) {
-            deepOutcome { try container.resolve(DeepLink.self, name: "loop") }
+            ResolveResult { try container.resolve(DeepLink.self, name: "loop") }
         }
 
         guard case .failed(let error) = outcome else {
@@ -168,7 +151,7 @@ struct DeepGraphTests {
         let container = makeDeepChainThroughCapturedContainer(levels: 200_000)
 
         let outcome = await runOnThread(stackSize: 1 << 20) {
-            deepOutcome { try container.resolve(DeepLink.self, name: "0") }
+            ResolveResult { try container.resolve(DeepLink.self, name: "0") }
         }
 
         guard case .failed(let error) = outcome else {
@@ -185,7 +168,7 @@ struct DeepGraphTests {
         let levels = 1_000
         let container = try makeDeepChain(levels: levels)
 
-        let outcome = deepOutcome { try container.resolve(DeepLink.self, name: "0") }
+        let outcome = ResolveResult { try container.resolve(DeepLink.self, name: "0") }
 
         expectWholeChain(outcome, levels: levels)
     }
@@ -195,7 +178,7 @@ struct DeepGraphTests {
         let container = try makeDeepChain(levels: levels)
 
         let outcome = await runOnThread(stackSize: 1 << 20) {
-            deepOutcome { try container.resolve(DeepLink.self, name: "0") }
+            ResolveResult { try container.resolve(DeepLink.self, name: "0") }
         }
 
         guard case .failed(let error) = outcome else {
@@ -211,7 +194,7 @@ struct DeepGraphTests {
         let container = try makeDeepChain(levels: levels)
 
         let tooDeep = await runOnThread(stackSize: 1 << 20) {
-            deepOutcome { try container.resolve(DeepLink.self, name: "0") }
+            ResolveResult { try container.resolve(DeepLink.self, name: "0") }
         }
         guard case .failed(let error) = tooDeep else {
             Issue.record("expected .resolutionTooDeep, got \(tooDeep)")
@@ -221,7 +204,7 @@ struct DeepGraphTests {
 
         // The tail of the same chain is shallow enough for the same small stack.
         let tail = await runOnThread(stackSize: 1 << 20) {
-            deepOutcome { try container.resolve(DeepLink.self, name: String(levels - 10)) }
+            ResolveResult { try container.resolve(DeepLink.self, name: String(levels - 10)) }
         }
         guard case .resolved(let link) = tail else {
             Issue.record("expected the last ten levels to resolve, got \(tail)")
@@ -249,7 +232,7 @@ private func makeDeepChainThroughCapturedContainer(levels: Int) -> Container {
 
 /// The chain resolved whole, or `.resolutionTooDeep`; anything else fails the test.
 private func expectWholeChainOrTooDeep(
-    _ outcome: DeepOutcome,
+    _ outcome: ResolveResult<DeepLink>,
     levels: Int,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
@@ -272,7 +255,7 @@ extension DeepGraphTests {
         let container = makeDeepChainThroughCapturedContainer(levels: levels)
 
         let outcome = await runOnThread(stackSize: 8 << 20) {
-            deepOutcome { try container.resolve(DeepLink.self, name: "0") }
+            ResolveResult { try container.resolve(DeepLink.self, name: "0") }
         }
 
         expectWholeChainOrTooDeep(outcome, levels: levels)
@@ -286,10 +269,10 @@ extension DeepGraphTests {
         let captured = makeDeepChainThroughCapturedContainer(levels: levels)
 
         let plainOutcome = await runOnThread(stackSize: 256 << 10) {
-            deepOutcome { try plain.resolve(DeepLink.self, name: "0") }
+            ResolveResult { try plain.resolve(DeepLink.self, name: "0") }
         }
         let capturedOutcome = await runOnThread(stackSize: 256 << 10) {
-            deepOutcome { try captured.resolve(DeepLink.self, name: "0") }
+            ResolveResult { try captured.resolve(DeepLink.self, name: "0") }
         }
 
         expectWholeChainOrTooDeep(plainOutcome, levels: levels)
@@ -356,7 +339,7 @@ extension DeepGraphTests {
                 }
         }
 
-        let outcome: DeepOutcome = await runOnThread(stackSize: 256 << 10) {
+        let outcome: ResolveResult<DeepLink> = await runOnThread(stackSize: 256 << 10) {
             do {
                 let top = try container.resolve(ChainLevel.self, name: "0")
                 return .resolved(DeepLink(level: top.level, levelsBelow: levels - 1, leaf: "leaf"))

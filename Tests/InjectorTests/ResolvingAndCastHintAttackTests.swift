@@ -125,26 +125,9 @@ private func makeHelperChain(levels: Int, kind: RvHelperKind) -> Container {
     return container
 }
 
-/// How a resolve on another thread ended.
-private enum RvOutcome: Sendable {
-    case resolved(RvLink)
-    case failed(InjectionError)
-    case failedOtherwise(String)
-}
-
-private func rvOutcome(_ body: () throws -> RvLink) -> RvOutcome {
-    do {
-        return .resolved(try body())
-    } catch let error as InjectionError {
-        return .failed(error)
-    } catch {
-        return .failedOtherwise("\(type(of: error)): \(error)")
-    }
-}
-
 /// The whole chain of `levels`, or `.resolutionTooDeep`; anything else fails the test.
 private func expectChainOrTooDeep(
-    _ outcome: RvOutcome,
+    _ outcome: ResolveResult<RvLink>,
     levels: Int,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
@@ -496,7 +479,7 @@ private struct RvPack {}
     @Test func aThousandLevelChainThroughAHelperResolvesOnTheTestThreadOrSaysTooDeep() throws {
         for kind in RvHelperKind.allCases {
             let container = makeHelperChain(levels: 1_000, kind: kind)
-            let outcome = rvOutcome { try container.resolve(RvLink.self, name: "0") }
+            let outcome = ResolveResult { try container.resolve(RvLink.self, name: "0") }
             expectChainOrTooDeep(outcome, levels: 1_000)
         }
     }
@@ -510,7 +493,7 @@ private struct RvPack {}
         let container = makeHelperChain(levels: levels, kind: kind)
 
         let outcome = await runOnThread(stackSize: 8 << 20) {
-            rvOutcome { try container.resolve(RvLink.self, name: "0") }
+            ResolveResult { try container.resolve(RvLink.self, name: "0") }
         }
 
         guard case .resolved(let link) = outcome else {
@@ -528,13 +511,13 @@ private struct RvPack {}
         for levels in [1_000, 5_000] {
             let container = makeHelperChain(levels: levels, kind: kind)
             let outcome = await runOnThread(stackSize: stackSize) {
-                rvOutcome { try container.resolve(RvLink.self, name: "0") }
+                ResolveResult { try container.resolve(RvLink.self, name: "0") }
             }
             expectChainOrTooDeep(outcome, levels: levels)
             // From a lifetime scope, the same.
             let scope = container.makeScope()
             let fromScope = await runOnThread(stackSize: stackSize) {
-                rvOutcome {
+                ResolveResult {
                     let resolving: any Resolving = scope
                     return try resolving.resolve(RvLink.self, name: "0")
                 }

@@ -74,6 +74,8 @@ class AnyProvider: @unchecked Sendable {
     /// `Container+DeclaredRegistration.swift`); `nil` for a closure registration, whose
     /// dependencies are known only by running it.
     let declaredDependencies: [ServiceKey]?
+    /// Tells the factory's arguments apart (see `argumentIdentity(of:)`); `nil` if it takes none.
+    let identifyArguments: BorrowedValues.Identify?
     /// Where the registration was written, read by messages alone: last, after what resolves read.
     let site: RegistrationSite
 
@@ -86,7 +88,8 @@ class AnyProvider: @unchecked Sendable {
         isAsync: Bool,
         handsOnInstances: Bool = false,
         providesScopeValue: Bool = false,
-        declaredDependencies: [ServiceKey]? = nil
+        declaredDependencies: [ServiceKey]? = nil,
+        identifyingArguments identifyArguments: BorrowedValues.Identify? = nil
     ) {
         // What is worked out from the key, scope and site comes first, and they are stored last:
         // each is then moved into place, not copied.
@@ -101,6 +104,7 @@ class AnyProvider: @unchecked Sendable {
         self.handsOnInstances = handsOnInstances
         self.providesScopeValue = providesScopeValue
         self.declaredDependencies = declaredDependencies
+        self.identifyArguments = identifyArguments
         self.key = key
         self.scope = scope
         self.site = site
@@ -123,6 +127,7 @@ class AnyProvider: @unchecked Sendable {
         takesArguments = original.takesArguments
         outlivesLifetimeScopes = original.outlivesLifetimeScopes
         declaredDependencies = original.declaredDependencies
+        identifyArguments = original.identifyArguments
     }
 
     /// What disposes `instance`, made by this registration, with its identity if it is a class
@@ -184,8 +189,8 @@ class AnyProvider: @unchecked Sendable {
 
     /// The resolve-time arguments `values` borrows, as values to compare, or `nil` if one of them
     /// is not `Hashable` (or the registration takes none).
-    func argumentIdentity(of values: BorrowedValues) -> [AnyHashable]? {
-        nil
+    final func argumentIdentity(of values: BorrowedValues) -> [AnyHashable]? {
+        identifyArguments?(values) ?? nil
     }
 
     /// Resolves this registration, which takes no arguments, in `context` from `lookup`: what
@@ -241,8 +246,6 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
     let asyncSingleton: SingletonSlot?
     /// The instance of an async weak registration; `nil` otherwise.
     let asyncWeakSlot: WeakSlot?
-    /// Tells the factory's arguments apart (see `argumentIdentity(of:)`); `nil` if it takes none.
-    let identifyArguments: BorrowedValues.Identify?
 
     /// A registration's factory as it was given: sync, or `async`.
     @usableFromInline enum Body {
@@ -272,7 +275,6 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
             self.asyncFactory = asyncFactory
         }
         let isAsync = asyncFactory != nil
-        self.identifyArguments = identifyArguments
         weakSlot = scope.kind == .weak && !isAsync ? WeakSlot() : nil
         asyncSingleton = scope.kind == .singleton && isAsync ? SingletonSlot() : nil
         asyncWeakSlot = scope.kind == .weak && isAsync ? WeakSlot() : nil
@@ -283,13 +285,13 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
             isAsync: isAsync,
             handsOnInstances: handsOnInstances,
             providesScopeValue: providesScopeValue,
-            declaredDependencies: declaredDependencies
+            declaredDependencies: declaredDependencies,
+            identifyingArguments: identifyArguments
         )
     }
 
     private init(copying original: Provider, conflict: Conflict?, preparation: AnyObject?) {
         factory = original.factory
-        identifyArguments = original.identifyArguments
         asyncFactory = original.asyncFactory
         weakSlot = original.weakSlot
         asyncSingleton = original.asyncSingleton
@@ -299,10 +301,6 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
 
     override func copy(conflict: Conflict?, preparation: AnyObject?) -> AnyProvider {
         Provider(copying: self, conflict: conflict, preparation: preparation)
-    }
-
-    override func argumentIdentity(of values: BorrowedValues) -> [AnyHashable]? {
-        identifyArguments?(values) ?? nil
     }
 
     override func resolveWithoutArguments(in context: ResolutionContext, from lookup: Container) throws {

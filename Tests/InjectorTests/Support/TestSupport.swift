@@ -49,6 +49,25 @@ func injectionErrorAsync<T>(
     }
 }
 
+/// How a resolve ended, in a value that can be handed back from another thread: what it resolved,
+/// the `InjectionError` it threw, or any other error, described.
+enum ResolveResult<Value: Sendable>: Sendable {
+    case resolved(Value)
+    case failed(InjectionError)
+    case failedOtherwise(String)
+
+    /// The outcome of running `body`.
+    init(_ body: () throws -> Value) {
+        do {
+            self = .resolved(try body())
+        } catch let error as InjectionError {
+            self = .failed(error)
+        } catch {
+            self = .failedOtherwise("\(type(of: error)): \(error)")
+        }
+    }
+}
+
 /// Runs `body` on a new Foundation thread with `stackSize` bytes of stack, and waits for it without
 /// blocking a cooperative thread.
 func runOnThread<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> Result) async -> Result {
