@@ -31,35 +31,15 @@ extension Container {
         provider(for: LookupKey(service, arguments: repeat each argumentTypes, name: name)) != nil
     }
 
-    /// Whether ``resolve(_:name:arguments:configure:)`` from this container would find a usable
-    /// registration of `service` under `name`, taking arguments of the given types. Nothing is built.
-    ///
-    /// `true` when the registration is visible from this container (see
-    /// ``isRegistered(_:name:argumentTypes:)``), is not recorded as a problem (a duplicate, a late
-    /// registration, a shared scope with arguments), has a sync factory (an async one needs
-    /// ``resolveAsync(_:name:arguments:configure:isolation:)``: ask ``canResolveAsync(_:name:argumentTypes:)``),
-    /// and is not ``Scope/scoped`` (a container has no scope to own it; ask the scope). An optional
-    /// type with no registration of its own answers for the type it wraps, as a resolve does.
-    ///
-    /// Whether the factory and its dependencies then succeed is known only by building them:
-    /// ``validate()`` does that for the whole graph.
-    public func canResolve<Service, each Argument>(
+    /// Whether a resolve from this container would find a usable registration:
+    /// ``Resolving/canResolve(_:name:argumentTypes:)``.
+    public func _canResolve<Service, each Argument>(
         _ service: Service.Type,
-        name: String? = nil,
-        argumentTypes: repeat (each Argument).Type
+        name: String?,
+        argumentTypes: repeat (each Argument).Type,
+        async: Bool
     ) -> Bool {
-        resolves(LookupKey(service, arguments: repeat each argumentTypes, name: name), as: service, async: false)
-    }
-
-    /// Whether ``resolveAsync(_:name:arguments:configure:isolation:)`` from this container would find a
-    /// usable registration, sync or async, of `service` under `name`, taking arguments of the given
-    /// types; otherwise as ``canResolve(_:name:argumentTypes:)``. Nothing is built.
-    public func canResolveAsync<Service, each Argument>(
-        _ service: Service.Type,
-        name: String? = nil,
-        argumentTypes: repeat (each Argument).Type
-    ) -> Bool {
-        resolves(LookupKey(service, arguments: repeat each argumentTypes, name: name), as: service, async: true)
+        resolves(LookupKey(service, arguments: repeat each argumentTypes, name: name), as: service, async: async)
     }
 
     /// Whether a resolve of `key` (asked for as `service`) from this container, in `scope` (never
@@ -75,33 +55,20 @@ extension Container {
         guard provider.conflict == nil, async || !provider.isAsync else { return false }
         guard provider.scope.kind == .scoped else { return true }
         guard let scope else { return false }
-        return provider.scope.admits(scope.tag)
+        return scope.acceptsEveryTag || provider.scope.admits(scope.tag)
     }
 }
 
 extension LifetimeScope {
-    /// Whether ``resolve(_:name:arguments:configure:)`` from this scope would find a usable
-    /// registration of `service` under `name`, taking arguments of the given types, as
-    /// ``Container/canResolve(_:name:argumentTypes:)`` tells for a container; a ``Scope/scoped``
-    /// registration counts when this scope may own it (untagged, or tagged with this scope's tag).
-    /// `false` once the scope is closed. Nothing is built.
-    public func canResolve<Service, each Argument>(
+    /// Whether a resolve in this scope would find a usable registration:
+    /// ``Resolving/canResolve(_:name:argumentTypes:)``.
+    public func _canResolve<Service, each Argument>(
         _ service: Service.Type,
-        name: String? = nil,
-        argumentTypes: repeat (each Argument).Type
+        name: String?,
+        argumentTypes: repeat (each Argument).Type,
+        async: Bool
     ) -> Bool {
         let key = LookupKey(service, arguments: repeat each argumentTypes, name: name)
-        return container.resolves(key, as: service, in: self, async: false)
-    }
-
-    /// Whether ``resolveAsync(_:name:arguments:configure:isolation:)`` from this scope would find a usable
-    /// registration, sync or async; otherwise as ``canResolve(_:name:argumentTypes:)``.
-    public func canResolveAsync<Service, each Argument>(
-        _ service: Service.Type,
-        name: String? = nil,
-        argumentTypes: repeat (each Argument).Type
-    ) -> Bool {
-        let key = LookupKey(service, arguments: repeat each argumentTypes, name: name)
-        return container.resolves(key, as: service, in: self, async: true)
+        return container.resolves(key, as: service, in: self, async: async)
     }
 }

@@ -135,6 +135,25 @@ extension Resolver: Resolving {
         return try context.resolveAll(service, from: lookup.object)
     }
 
+    /// Whether a resolve within this resolution would find a usable registration:
+    /// ``Resolving/canResolve(_:name:argumentTypes:)``.
+    public func _canResolve<Service, each Argument>(
+        _ service: Service.Type,
+        name: String?,
+        argumentTypes: repeat (each Argument).Type,
+        async: Bool
+    ) -> Bool {
+        guard isActive else { return false }
+        // The scope a scoped instance would be kept in, as a deferred resolve finds it.
+        let lifetimeScope = context.innermostOutlivingScopes() == nil ? context.environment.lifetimeScope : nil
+        return lookup.object.resolves(
+            LookupKey(service, arguments: repeat each argumentTypes, name: name),
+            as: service,
+            in: lifetimeScope,
+            async: async && context.isAsync
+        )
+    }
+
     /// Resolves `key`, a parameter of a declared registration, whose key was made at registration:
     /// `resolve(_:name:)` without making it again.
     @inlinable

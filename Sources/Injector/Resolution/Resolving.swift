@@ -55,6 +55,15 @@ public protocol Resolving {
 
     /// Injector's entry to ``resolveAll(_:)``: call that instead.
     func _resolveAll<Service>(_ service: Service.Type) throws -> [Service]
+
+    /// Injector's entry to ``canResolve(_:name:argumentTypes:)`` and
+    /// ``canResolveAsync(_:name:argumentTypes:)``: call those instead.
+    func _canResolve<Service, each Argument>(
+        _ service: Service.Type,
+        name: String?,
+        argumentTypes: repeat (each Argument).Type,
+        async: Bool
+    ) -> Bool
 }
 
 // The sync spellings are transparent: inlined even in a debug build, they cost a deep chain no
@@ -190,5 +199,51 @@ extension Resolving {
     @inlinable
     public func resolveAll<Service>(_ service: Service.Type = Service.self) throws -> [Service] {
         try _resolveAll(service)
+    }
+
+    /// Whether ``resolve(_:name:arguments:configure:)`` from here would find a usable registration
+    /// of `service` under `name`, taking arguments of the given types. Nothing is built.
+    ///
+    /// `true` when the registration is visible from here (see
+    /// ``Container/isRegistered(_:name:argumentTypes:)``), is not recorded as a problem (a
+    /// duplicate, a late registration, a shared scope with arguments), has a sync factory (an async
+    /// one needs ``resolveAsync(_:name:arguments:configure:isolation:)``: ask
+    /// ``canResolveAsync(_:name:argumentTypes:)``), and, if ``Scope/scoped``, may be owned by the
+    /// lifetime scope the resolve would run in: a container has none; a scope owns it untagged or
+    /// tagged with its tag; a resolver has its resolution's scope, unless it builds a singleton or
+    /// weak instance, which must not hold a scoped one. `false` from a closed scope, or from a
+    /// resolver kept past its resolution. An optional type with no registration of its own answers
+    /// for the type it wraps, as a resolve does.
+    ///
+    /// ```swift
+    /// let exports = container.canResolve(Exporter.self, name: "pdf")
+    /// container.register(Editor.self) { r in
+    ///     let spelling = r.canResolve(SpellChecker.self) ? try r.resolve(SpellChecker.self) : nil
+    ///     return try NoteEditor(store: r.resolve(NoteStore.self), spelling: spelling)
+    /// }
+    /// ```
+    ///
+    /// Whether the factory and its dependencies then succeed is known only by building them:
+    /// ``Container/validate()`` does that for the whole graph.
+    @inlinable
+    public func canResolve<Service, each Argument>(
+        _ service: Service.Type,
+        name: String? = nil,
+        argumentTypes: repeat (each Argument).Type
+    ) -> Bool {
+        _canResolve(service, name: name, argumentTypes: repeat each argumentTypes, async: false)
+    }
+
+    /// Whether ``resolveAsync(_:name:arguments:configure:isolation:)`` from here would find a
+    /// usable registration, sync or async, of `service` under `name`, taking arguments of the given
+    /// types; otherwise as ``canResolve(_:name:argumentTypes:)``. Nothing is built, and nothing is
+    /// awaited.
+    @inlinable
+    public func canResolveAsync<Service, each Argument>(
+        _ service: Service.Type,
+        name: String? = nil,
+        argumentTypes: repeat (each Argument).Type
+    ) -> Bool {
+        _canResolve(service, name: name, argumentTypes: repeat each argumentTypes, async: true)
     }
 }
