@@ -228,6 +228,7 @@ extension Container {
         _ line: UInt,
         origin: RegistrationOrigin? = nil,
         declaring declared: [ServiceKey]? = nil,
+        problem: Conflict? = nil,
         identifyingArguments identifyArguments: BorrowedValues.Identify?,
         _ body: Provider<Service>.Body
     ) -> Registration<Service> {
@@ -240,6 +241,7 @@ extension Container {
             scope: scope,
             site: site,
             declaring: declared,
+            problem: problem,
             identifyingArguments: identifyArguments,
             body
         )
@@ -273,7 +275,8 @@ extension Container {
     ///
     /// - Throws: ``InjectionError`` with code ``InjectionError/Code/duplicateRegistration`` (or
     ///   ``InjectionError/Code/registrationAfterFinish``, or
-    ///   ``InjectionError/Code/sharedScopeWithArguments``, when every problem is of that kind)
+    ///   ``InjectionError/Code/sharedScopeWithArguments``, or
+    ///   ``InjectionError/Code/argumentTypesMismatch``, when every problem is of that kind)
     ///   listing every problem, each also in ``InjectionError/problems``. The registry is frozen even
     ///   when this throws.
     public func finishRegistration() throws {

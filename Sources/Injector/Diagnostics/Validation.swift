@@ -122,9 +122,9 @@ struct Validation {
         let path = error.resolutionPath
         // A conflict's message names its key and sites and no path: the registry's report and a
         // resolution's (path `NoteStore -> Disk`) are the same problem.
-        let isConflict = [.duplicateRegistration, .registrationAfterFinish, .sharedScopeWithArguments].contains(
-            error.code
-        )
+        let isConflict = [
+            .duplicateRegistration, .registrationAfterFinish, .sharedScopeWithArguments, .argumentTypesMismatch,
+        ].contains(error.code)
         guard let last = path.last, !isConflict else {
             return ProblemIdentity(code: error.code, keys: [ServiceKey(String.self, name: error.message)])
         }

@@ -84,6 +84,9 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         /// (``Scope/singleton``, ``Scope/weak``, ``Scope/scoped`` or ``Scope/graph``): its shared
         /// instance would be built from the first resolve's arguments and ignore every later one's.
         public static let sharedScopeWithArguments = Code("sharedScopeWithArguments")
+        /// A declared registration's function does not take the resolve-time arguments its
+        /// registration lists first, of those types and in that order.
+        public static let argumentTypesMismatch = Code("argumentTypesMismatch")
         /// A registration's `implements` names a type its instance does not conform to, or the
         /// registration takes resolve-time arguments, which a resolve of the other type cannot give.
         public static let invalidForwarding = Code("invalidForwarding")

@@ -29,8 +29,9 @@ extension Container {
     /// before anything is resolved. A parameter of type `Optional<T>`, ``Lazy`` or
     /// ``ServiceProvider`` is resolved as a resolver would resolve it. Name a dependency with
     /// ``register(_:name:scope:replacesExisting:fileID:line:using:make:)``; take a resolve-time
-    /// argument first with ``register(_:name:scope:replacesExisting:fileID:line:argument:_:)``; take
-    /// several, or resolve conditionally, with a closure registration
+    /// argument first with ``register(_:name:scope:replacesExisting:fileID:line:argument:_:)``, or
+    /// several with ``register(_:name:scope:replacesExisting:fileID:line:arguments:_:make:)``;
+    /// resolve conditionally with a closure registration
     /// (``register(_:name:scope:replacesExisting:fileID:line:factory:)``), whose dependencies are
     /// known by running it. A closure whose first parameter is a ``Resolver`` is always such a
     /// closure registration.
@@ -393,6 +394,118 @@ extension Container {
                 return try await make(
                     argument,
                     repeat await parameters.resolve((each Dependency).self, at: &position, from: r)
+                )
+            }
+        )
+    }
+
+    /// Registers a function that takes the resolve-time arguments `arguments` lists first, and then
+    /// parameters the container resolves by their types, each unnamed:
+    /// ``register(_:name:scope:replacesExisting:fileID:line:argument:_:)`` with any number of
+    /// arguments.
+    ///
+    /// ```swift
+    /// // NoteEditor.init(note: Note, readOnly: Bool, store: NoteStore)
+    /// container.register(Editor.self, arguments: Note.self, Bool.self, make: NoteEditor.init)
+    /// let editor = try container.resolve(Editor.self, arguments: note, true)
+    /// ```
+    ///
+    /// The function's first parameters must be of exactly the types listed, in that order: the
+    /// compiler cannot check that here, so a registration whose function does not begin with them
+    /// is recorded as a problem, as a duplicate is, and resolving it, ``finishRegistration()`` and
+    /// ``validate()`` report it (``InjectionError/Code/argumentTypesMismatch``). A closure needs its
+    /// parameters' types written out; with untyped parameters, or to name a dependency, use
+    /// ``register(_:name:scope:replacesExisting:fileID:line:argument:using:make:)`` (one argument)
+    /// or a closure registration.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers ask for, usually a protocol.
+    ///   - name: Tells this registration apart from others of the same type.
+    ///   - scope: ``Scope/transient``, the default; a shared scope is refused when resolved.
+    ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - first: The type of the first value callers pass to `resolve(_:arguments:)`.
+    ///   - more: The types of the values they pass after it, in order.
+    ///   - make: Makes an instance from the arguments and then its dependencies.
+    /// - Returns: The registration, to which hooks and checks can be added.
+    @discardableResult
+    @inlinable
+    public func register<Service, First, each Argument, each Parameter>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: ServiceScope<Service> = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        arguments first: First.Type,
+        _ more: repeat (each Argument).Type,
+        make: @escaping @Sendable (repeat each Parameter) throws -> Service
+    ) -> Registration<Service> {
+        let parameters = DeclaredParameters(
+            of: ServiceKey(service, arguments: first, repeat each more, name: name),
+            at: fileID,
+            line,
+            function: (repeat each Parameter).self
+        )
+        return register(
+            parameters,
+            scope: scope.scope,
+            replacing: replacesExisting,
+            identifyingArguments: BorrowedValues.identify((First, repeat each Argument).self),
+            .sync { r, values in
+                let given = DeclaredParameters.given(values, as: (First, repeat each Argument).self)
+                var position = 0
+                return try make(repeat parameters.take((each Parameter).self, at: &position, given: given, from: r))
+            }
+        )
+    }
+
+    /// Registers an `async` function that takes the resolve-time arguments `arguments` lists first,
+    /// and then parameters the container resolves by their types, as
+    /// ``register(_:name:scope:replacesExisting:fileID:line:arguments:_:make:)`` does; resolve it
+    /// with ``resolveAsync(_:name:arguments:configure:isolation:)``.
+    ///
+    /// - Parameters:
+    ///   - service: The type callers ask for, usually a protocol.
+    ///   - name: Tells this registration apart from others of the same type.
+    ///   - scope: ``Scope/transient``, the default; a shared scope is refused when resolved.
+    ///   - replacesExisting: Whether this registration replaces an earlier one of the same key.
+    ///   - fileID: The file of the registration, named in error messages; leave the default.
+    ///   - line: The line of the registration, named in error messages; leave the default.
+    ///   - first: The type of the first value callers pass to `resolveAsync(_:arguments:)`.
+    ///   - more: The types of the values they pass after it, in order.
+    ///   - make: Makes an instance, asynchronously, from the arguments and then its dependencies.
+    /// - Returns: The registration, to which hooks and checks can be added.
+    @discardableResult
+    @inlinable
+    public func register<Service, First, each Argument, each Parameter>(
+        _ service: Service.Type,
+        name: String? = nil,
+        scope: ServiceScope<Service> = .transient,
+        replacesExisting: Bool = false,
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        arguments first: First.Type,
+        _ more: repeat (each Argument).Type,
+        make: @escaping @Sendable (repeat each Parameter) async throws -> Service
+    ) -> Registration<Service> {
+        let parameters = DeclaredParameters(
+            of: ServiceKey(service, arguments: first, repeat each more, name: name),
+            at: fileID,
+            line,
+            function: (repeat each Parameter).self
+        )
+        return register(
+            parameters,
+            scope: scope.scope,
+            replacing: replacesExisting,
+            identifyingArguments: BorrowedValues.identify((First, repeat each Argument).self),
+            .async { r, values in
+                let given = DeclaredParameters.given(values, as: (First, repeat each Argument).self)
+                var position = 0
+                return try await make(
+                    repeat await parameters.take((each Parameter).self, at: &position, given: given, from: r)
                 )
             }
         )

@@ -46,6 +46,9 @@ struct DeclaredParameters: Sendable {
     /// Where it was written.
     let fileID: StaticString
     let line: UInt
+    /// A function whose first parameters are not the registration's resolve-time arguments, which
+    /// resolving it must not meet.
+    let problem: Conflict?
 
     @usableFromInline
     init<each Dependency>(
@@ -60,6 +63,74 @@ struct DeclaredParameters: Sendable {
         var declared: [ServiceKey] = []
         repeat declared.append(ServiceKey((each Dependency).self, name: (each dependencies).name))
         self.declared = declared
+        problem = nil
+    }
+
+    /// The parameters of a function of `Parameter…` that takes the resolve-time arguments of `key`
+    /// first: those after them are its dependencies. A function that does not begin with the
+    /// arguments' types is recorded as a problem.
+    @usableFromInline
+    init<each Parameter>(
+        of key: ServiceKey,
+        at fileID: StaticString,
+        _ line: UInt,
+        function: (repeat each Parameter).Type
+    ) {
+        var parameters: [ServiceKey] = []
+        repeat parameters.append(ServiceKey((each Parameter).self, name: nil))
+        let types = parameters.map(\.serviceType)
+        let arguments = key.argumentTypes
+        self.key = key
+        self.fileID = fileID
+        self.line = line
+        declared = Array(parameters.dropFirst(arguments.count))
+        let takesArgumentsFirst = types.count >= arguments.count && zip(types, arguments).allSatisfy { $0 == $1 }
+        problem =
+            takesArgumentsFirst
+            ? nil
+            : Conflict(
+                kind: .argumentTypesMismatch(function: "(\(types.map(typeName).joined(separator: ", ")))"),
+                sites: [RegistrationSite(fileID: fileID, line: line)]
+            )
+    }
+
+    /// The resolve-time arguments `values` borrows, of the types `Argument…`, in order, for
+    /// `take(_:at:given:from:)`.
+    @inlinable
+    static func given<each Argument>(_ values: BorrowedValues, as _: (repeat each Argument).Type) -> [Any] {
+        var given: [Any] = []
+        for argument in repeat each values.read(as: (repeat each Argument).self) { given.append(argument) }
+        return given
+    }
+
+    /// The parameter at `position`, of type `Parameter`: the resolve-time argument there, or, past
+    /// the arguments, the dependency declared there, resolved; moves `position` on.
+    @inlinable
+    func take<Parameter>(
+        _: Parameter.Type,
+        at position: inout Int,
+        given: [Any],
+        from resolver: Resolver
+    ) throws -> Parameter {
+        defer { position += 1 }
+        guard position >= given.count else { return given[position] as! Parameter }  // as `problem` checked
+        var dependency = position - given.count
+        return try resolve(Parameter.self, at: &dependency, from: resolver)
+    }
+
+    /// The async spelling of `take(_:at:given:from:)`.
+    @inlinable
+    func take<Parameter>(
+        _: Parameter.Type,
+        at position: inout Int,
+        given: [Any],
+        from resolver: Resolver,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> Parameter {
+        defer { position += 1 }
+        guard position >= given.count else { return given[position] as! Parameter }
+        var dependency = position - given.count
+        return try await resolve(Parameter.self, at: &dependency, from: resolver)
     }
 
     /// Resolves the parameter at `position`, of type `Dependency`, and moves `position` on.
@@ -119,6 +190,7 @@ extension Container {
             at: parameters.fileID,
             parameters.line,
             declaring: parameters.declared,
+            problem: parameters.problem,
             identifyingArguments: identifyArguments,
             body
         )

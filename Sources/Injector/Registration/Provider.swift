@@ -89,11 +89,12 @@ class AnyProvider: @unchecked Sendable {
         handsOnInstances: Bool = false,
         providesScopeValue: Bool = false,
         declaredDependencies: [ServiceKey]? = nil,
+        problem: Conflict? = nil,
         identifyingArguments identifyArguments: BorrowedValues.Identify? = nil
     ) {
         // What is worked out from the key, scope and site comes first, and they are stored last:
         // each is then moved into place, not copied.
-        conflict = Conflict.sharingArguments(of: key, scope: scope, site: site)
+        conflict = problem ?? Conflict.sharingArguments(of: key, scope: scope, site: site)
         takesArguments = !key.argumentTypes.isEmpty
         singleton = scope.kind == .singleton && !isAsync ? SingletonSlot() : nil
         outlivesLifetimeScopes = scope.outlivesLifetimeScopes
@@ -263,6 +264,7 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
         handingOn handsOnInstances: Bool = false,
         providingScopeValue providesScopeValue: Bool = false,
         declaring declaredDependencies: [ServiceKey]? = nil,
+        problem: Conflict? = nil,
         identifyingArguments identifyArguments: BorrowedValues.Identify? = nil,
         _ body: Body
     ) {
@@ -286,6 +288,7 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
             handsOnInstances: handsOnInstances,
             providesScopeValue: providesScopeValue,
             declaredDependencies: declaredDependencies,
+            problem: problem,
             identifyingArguments: identifyArguments
         )
     }
@@ -366,6 +369,9 @@ final class Conflict: Sendable {
         case lateAmendment
         /// The registration's factory takes resolve-time arguments, and its scope shares instances.
         case sharedScopeWithArguments
+        /// A declared registration's function, of the parameters `function`, does not take the
+        /// registration's resolve-time arguments first.
+        case argumentTypesMismatch(function: String)
     }
 
     let kind: Kind
