@@ -43,19 +43,47 @@ extension Container {
     }
 
     /// Whether a resolve of `key` (asked for as `service`) from this container, in `scope` (never
-    /// once it is closed), sync or `async`, would find a usable registration.
-    func resolves(_ key: LookupKey, as service: Any.Type, in scope: LifetimeScope? = nil, async: Bool) -> Bool {
+    /// once it is closed), sync or `async`, would find a usable registration, or a value `scope` was
+    /// given. In validation's sandbox, a tagged scoped registration must have the tag the resolution
+    /// has adopted (`adoptedTag`), if it has one.
+    func resolves(
+        _ key: LookupKey,
+        as service: Any.Type,
+        in scope: LifetimeScope? = nil,
+        adoptedTag: ScopeTag? = nil,
+        async: Bool
+    ) -> Bool {
         if let scope, scope.isClosed { return false }
         guard let found = provider(for: key) else {
-            guard let optional = service as? any OptionalService.Type else { return false }
-            let wrapped = optional.wrappedKey(of: key)
-            return resolves(wrapped.key, as: wrapped.type, in: scope, async: async)
+            if scope?.values[key] != nil { return true }
+            let wrapped: (key: LookupKey, type: Any.Type)
+            if let optional = service as? any OptionalService.Type {
+                wrapped = optional.wrappedKey(of: key)
+            } else if let deferred = service as? any DeferredResolution.Type,
+                key.group.arguments == ObjectIdentifier(Void.self)
+            {
+                let wrappedKey = deferred.wrappedKey(name: key.name)
+                wrapped = (wrappedKey.lookupKey, wrappedKey.serviceType)
+            } else {
+                return false
+            }
+            return resolves(wrapped.key, as: wrapped.type, in: scope, adoptedTag: adoptedTag, async: async)
         }
         let provider = found.object
         guard provider.conflict == nil, async || !provider.isAsync else { return false }
+        if let forwarded = provider.site.origin?.forwarded {  // `implements`: what it hands on
+            return resolves(
+                forwarded.lookupKey,
+                as: forwarded.serviceType,
+                in: scope,
+                adoptedTag: adoptedTag,
+                async: async
+            )
+        }
         guard provider.scope.kind == .scoped else { return true }
         guard let scope else { return false }
-        return scope.acceptsEveryTag || provider.scope.admits(scope.tag)
+        guard scope.acceptsEveryTag else { return provider.scope.admits(scope.tag) }
+        return provider.scope.tag.map { $0 == adoptedTag ?? $0 } ?? true
     }
 }
 

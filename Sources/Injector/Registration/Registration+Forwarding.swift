@@ -24,8 +24,9 @@ extension Registration {
     ///
     /// Resolving `other` resolves this registration and hands its instance on: the same singleton,
     /// the same scoped instance within a scope, a new transient one each time. The instance is
-    /// disposed by whoever owns it under this registration, once. The key `other` under `name` is a
-    /// registration of its own: registering that key again is a duplicate.
+    /// disposed by whoever owns it under this registration, once. An `async` registration's
+    /// instance is handed on asynchronously: resolve `other` with `resolveAsync`. The key `other`
+    /// under `name` is a registration of its own: registering that key again is a duplicate.
     ///
     /// - Parameters:
     ///   - other: Another type callers ask for, which the instance must conform to.
@@ -48,29 +49,41 @@ extension Registration {
         let forwardKey = ServiceKey(other, name: name)
         let originalName = key.name
         let takesArguments = key != LookupKey(Service.self, name: originalName)
-        let original =
-            container.registeredProvider(for: key)?.object.key
-            ?? ServiceKey(Service.self, name: originalName)
+        let registered = container.registeredProvider(for: key)?.object
+        let original = registered?.key ?? ServiceKey(Service.self, name: originalName)
+        @Sendable func forward(_ instance: Service, path: [ServiceKey]) throws -> Other {
+            guard let forwarded = instance as? Other else {
+                throw InjectionError.forwardedTypeMismatch(
+                    forwardKey,
+                    original: original,
+                    madeType: type(of: instance as Any),
+                    path: path
+                )
+            }
+            return forwarded
+        }
+        let refusal = takesArguments ? InjectionError.forwardingWithArguments(forwardKey, original: original) : nil
+        // An async registration is handed on by an async one, which only an async resolve runs.
+        let body: Provider<Other>.Body =
+            registered?.isAsync == true
+            ? .async { r, _ in
+                if let refusal { throw refusal }
+                return try forward(await r.resolveAsync(Service.self, name: originalName), path: r.context.path)
+            }
+            : .sync { r, _ in
+                if let refusal { throw refusal }
+                return try forward(r.resolve(Service.self, name: originalName), path: r.context.path)
+            }
         let provider = Provider<Other>(
             key: forwardKey,
             scope: .transient,
-            site: RegistrationSite(fileID: fileID, line: line, origin: .forwarding),
+            site: RegistrationSite(
+                fileID: fileID,
+                line: line,
+                origin: .forwarding(to: ServiceKey(Service.self, name: originalName))
+            ),
             handingOn: true,
-            .sync { r, _ in
-                guard !takesArguments else {
-                    throw InjectionError.forwardingWithArguments(forwardKey, original: original)
-                }
-                let instance = try r.resolve(Service.self, name: originalName)
-                guard let forwarded = instance as? Other else {
-                    throw InjectionError.forwardedTypeMismatch(
-                        forwardKey,
-                        original: original,
-                        madeType: type(of: instance as Any),
-                        path: r.context.path
-                    )
-                }
-                return forwarded
-            }
+            body
         )
         container.add(provider, replacing: false)
         return self

@@ -36,6 +36,8 @@ package final class RegistrationOrigin: Sendable {
     /// Whether the call can replace an earlier registration (`replacesExisting:`). A duplicate
     /// with a registration that cannot gets that registration's `duplicateFix`, whatever the order.
     let isReplaceable: Bool
+    /// The registration whose instance this one hands on (`implements(_:)`), if it is one.
+    let forwarded: ServiceKey?
 
     /// An origin named by `call`, with what its messages say in place of the container's.
     package init(
@@ -43,15 +45,20 @@ package final class RegistrationOrigin: Sendable {
         maker: String? = nil,
         cycleAdvice: String? = nil,
         duplicateFix: String? = nil,
-        isReplaceable: Bool = true
+        isReplaceable: Bool = true,
+        forwarded: ServiceKey? = nil
     ) {
         self.call = call
         self.maker = maker
         self.cycleAdvice = cycleAdvice
         self.duplicateFix = duplicateFix
         self.isReplaceable = isReplaceable
+        self.forwarded = forwarded
     }
 
-    /// An `implements(_:)` call: its line shows another service's registration.
-    static let forwarding = RegistrationOrigin(call: ".implements")
+    /// An `implements(_:)` call that hands on the instance of `original`: its line shows another
+    /// service's registration.
+    static func forwarding(to original: ServiceKey) -> RegistrationOrigin {
+        RegistrationOrigin(call: ".implements", forwarded: original)
+    }
 }

@@ -150,6 +150,7 @@ extension Resolver: Resolving {
             LookupKey(service, arguments: repeat each argumentTypes, name: name),
             as: service,
             in: lifetimeScope,
+            adoptedTag: context.environment.adoptedTag,
             async: async && context.isAsync
         )
     }

@@ -212,8 +212,10 @@ extension Resolving {
     /// lifetime scope the resolve would run in: a container has none; a scope owns it untagged or
     /// tagged with its tag; a resolver has its resolution's scope, unless it builds a singleton or
     /// weak instance, which must not hold a scoped one. `false` from a closed scope, or from a
-    /// resolver kept past its resolution. An optional type with no registration of its own answers
-    /// for the type it wraps, as a resolve does.
+    /// resolver kept past its resolution. As a resolve does, a value given to the scope counts as
+    /// registered; an optional type, a ``Lazy`` or a ``ServiceProvider`` with no registration of
+    /// its own answers for the type it wraps; and a type that a registration
+    /// ``Registration/implements(_:name:fileID:line:)`` answers for that registration.
     ///
     /// ```swift
     /// let exports = container.canResolve(Exporter.self, name: "pdf")
