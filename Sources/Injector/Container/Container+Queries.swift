@@ -70,8 +70,9 @@ extension Container {
             return resolves(wrapped.key, as: wrapped.type, in: scope, adoptedTag: adoptedTag, async: async)
         }
         let provider = found.object
-        guard provider.conflict == nil, async || !provider.isAsync else { return false }
+        guard provider.conflict == nil else { return false }
         if let forwarded = provider.site.origin?.forwarded {  // `implements`: what it hands on
+            guard forwarded.argumentTypes.isEmpty else { return false }  // which no resolve of it gives
             return resolves(
                 forwarded.lookupKey,
                 as: forwarded.serviceType,
@@ -80,6 +81,7 @@ extension Container {
                 async: async
             )
         }
+        guard async || !provider.isAsync else { return false }
         guard provider.scope.kind == .scoped else { return true }
         guard let scope else { return false }
         guard scope.acceptsEveryTag else { return provider.scope.admits(scope.tag) }

@@ -248,10 +248,13 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
     /// The instance of an async weak registration; `nil` otherwise.
     let asyncWeakSlot: WeakSlot?
 
-    /// A registration's factory as it was given: sync, or `async`.
+    /// A registration's factory as it was given: sync, or `async`; or, for a transient
+    /// registration that hands on another's instance (`implements`), one of each, which the
+    /// resolves of each kind run, the registration counting as `async` if `isAsync` says so.
     @usableFromInline enum Body {
         case sync(Factory)
         case async(AsyncFactory)
+        case either(Factory, AsyncFactory, isAsync: Bool)
     }
 
     /// The provider of `body`; `handsOnInstances`, `providesScopeValue` and `declaredDependencies`
@@ -268,15 +271,21 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
         identifyingArguments identifyArguments: BorrowedValues.Identify? = nil,
         _ body: Body
     ) {
+        let isAsync: Bool
         switch body {
         case .sync(let factory):
             self.factory = factory
             asyncFactory = nil
+            isAsync = false
         case .async(let asyncFactory):
             factory = { resolver, _ in throw InjectionError.asyncResolutionRequired(key, path: resolver.context.path) }
             self.asyncFactory = asyncFactory
+            isAsync = true
+        case .either(let factory, let asyncFactory, let either):
+            self.factory = factory
+            self.asyncFactory = asyncFactory
+            isAsync = either
         }
-        let isAsync = asyncFactory != nil
         weakSlot = scope.kind == .weak && !isAsync ? WeakSlot() : nil
         asyncSingleton = scope.kind == .singleton && isAsync ? SingletonSlot() : nil
         asyncWeakSlot = scope.kind == .weak && isAsync ? WeakSlot() : nil

@@ -63,24 +63,32 @@ extension Registration {
             return forwarded
         }
         let refusal = takesArguments ? InjectionError.forwardingWithArguments(forwardKey, original: original) : nil
-        // An async registration is handed on by an async one, which only an async resolve runs.
-        let body: Provider<Other>.Body =
-            registered?.isAsync == true
-            ? .async { r, _ in
+        // One factory for each kind of resolve, so that a replacement, override or child's
+        // registration of the other kind is handed on too; it counts as async as the original does.
+        let body = Provider<Other>.Body.either(
+            { r, _ in
+                if let refusal { throw refusal }
+                do {
+                    return try forward(r.resolve(Service.self, name: originalName), path: r.context.path)
+                } catch let error as InjectionError
+                    where error.code == .asyncResolutionRequired && error.resolutionPath.last == original
+                {
+                    throw InjectionError.asyncResolutionRequired(forwardKey, path: r.context.path)  // as an async one's
+                }
+            },
+            { r, _ in
                 if let refusal { throw refusal }
                 return try forward(await r.resolveAsync(Service.self, name: originalName), path: r.context.path)
-            }
-            : .sync { r, _ in
-                if let refusal { throw refusal }
-                return try forward(r.resolve(Service.self, name: originalName), path: r.context.path)
-            }
+            },
+            isAsync: registered?.isAsync == true
+        )
         let provider = Provider<Other>(
             key: forwardKey,
             scope: .transient,
             site: RegistrationSite(
                 fileID: fileID,
                 line: line,
-                origin: .forwarding(to: ServiceKey(Service.self, name: originalName))
+                origin: .forwarding(to: original)
             ),
             handingOn: true,
             body

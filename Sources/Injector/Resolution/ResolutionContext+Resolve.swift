@@ -174,7 +174,7 @@ extension ResolutionContext {
                 from: lookup
             )
         }
-        guard provider.isAsync else {
+        guard provider.asyncFactory != nil else {
             return try resolve(provider, from: lookup, arguments: repeat each arguments, configure: configure)
         }
         switch provider.scope.kind {
