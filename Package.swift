@@ -61,7 +61,8 @@ if Context.environment["INJECTOR_THREAD_SANITIZER_TESTS"] != nil {
         "InjectorTests": [
             "AsyncCancellationTests", "AsyncConcurrencyTests", "AsyncFamilyPublicationTests", "AsyncNestingTests",
             "AtOncePublicationAdversarialTests", "CallerIsolationTests", "ClosingActionTests", "ConcurrencyTests",
-            "CoreDefectTests", "DeclaredArgumentAttackTests", "DeferredResolutionTests", "DisposalPlanTests",
+            "CoreDefectTests", "DeclaredArgumentAttackTests", "DeclaredArgumentsAttackTests", "DeferredResolutionTests",
+            "DisposalPlanTests",
             "KeptObjectAdversarialTests", "NestedResolutionTests", "ParallelOverrideTests",
             "RequestPathAdversarialTests", "ResolvingAndCastHintAttackTests", "ScopeConcurrencyTests",
             "ScopeStressTests", "ScopeValueTests",
