@@ -206,7 +206,8 @@ extension Resolving {
     ///
     /// `true` when the registration is visible from here (see
     /// ``Container/isRegistered(_:name:argumentTypes:)``), is not recorded as a problem (a
-    /// duplicate, a late registration, a shared scope with arguments), has a sync factory (an async
+    /// duplicate, a late registration, a shared scope with arguments, a declared function that does
+    /// not take its arguments first), has a sync factory (an async
     /// one needs ``resolveAsync(_:name:arguments:configure:isolation:)``: ask
     /// ``canResolveAsync(_:name:argumentTypes:)``), and, if ``Scope/scoped``, may be owned by the
     /// lifetime scope the resolve would run in: a container has none; a scope owns it untagged or
