@@ -63,18 +63,8 @@ private func disagreement<Service>(
     name: String? = nil,
     _ label: String
 ) -> String? {
-    let answer = resolving.canResolve(service, name: name)
-    let outcome: String?
-    do {
-        _ = try resolving.resolve(service, name: name)
-        outcome = nil
-    } catch let error as InjectionError {
-        outcome = error.code.description
-    } catch {
-        outcome = "\(error)"
-    }
-    if answer == (outcome == nil) { return nil }
-    return "\(label): canResolve \(answer), resolve \(outcome.map { "threw \($0)" } ?? "succeeded")"
+    let outcome = resolveOutcome { try resolving.resolve(service, name: name) }
+    return verdict(label, "canResolve", resolving.canResolve(service, name: name), outcome)
 }
 
 /// `disagreement(_:_:name:_:)` for a registration taking one `Int` argument, given `1`.
@@ -83,18 +73,8 @@ private func disagreementWithArgument<Service>(
     _ service: Service.Type,
     _ label: String
 ) -> String? {
-    let answer = resolving.canResolve(service, argumentTypes: Int.self)
-    let outcome: String?
-    do {
-        _ = try resolving.resolve(service, arguments: 1)
-        outcome = nil
-    } catch let error as InjectionError {
-        outcome = error.code.description
-    } catch {
-        outcome = "\(error)"
-    }
-    if answer == (outcome == nil) { return nil }
-    return "\(label): canResolve \(answer), resolve \(outcome.map { "threw \($0)" } ?? "succeeded")"
+    let outcome = resolveOutcome { try resolving.resolve(service, arguments: 1) }
+    return verdict(label, "canResolve", resolving.canResolve(service, argumentTypes: Int.self), outcome)
 }
 
 /// How `canResolveAsync` and an async resolve of `service` disagree, as `disagreement` tells.
@@ -110,13 +90,32 @@ private func asyncDisagreement<Service>(
     do {
         _ = try await resolving.resolveAsync(service, name: name)
         outcome = nil
-    } catch let error as InjectionError {
-        outcome = error.code.description
     } catch {
-        outcome = "\(error)"
+        outcome = describe(error)
     }
+    return verdict(label, "canResolveAsync", answer, outcome)
+}
+
+/// What a sync resolve did: `nil` if it returned, else what it threw (see `describe`).
+private func resolveOutcome<Service>(_ resolve: () throws -> Service) -> String? {
+    do {
+        _ = try resolve()
+        return nil
+    } catch {
+        return describe(error)
+    }
+}
+
+/// An `InjectionError`'s code, or any other error as it prints.
+private func describe(_ error: any Error) -> String {
+    (error as? InjectionError)?.code.description ?? "\(error)"
+}
+
+/// `nil` when `answer`, of `query`, says what the resolve did (`outcome`); otherwise both.
+private func verdict(_ label: String, _ query: String, _ answer: Bool, _ outcome: String?) -> String? {
     if answer == (outcome == nil) { return nil }
-    return "\(label): canResolveAsync \(answer), resolveAsync \(outcome.map { "threw \($0)" } ?? "succeeded")"
+    let resolve = query == "canResolve" ? "resolve" : "resolveAsync"
+    return "\(label): \(query) \(answer), \(resolve) \(outcome.map { "threw \($0)" } ?? "succeeded")"
 }
 
 /// A container with one registration of each kind the queries tell apart.

@@ -174,6 +174,7 @@ private struct DmxReport {
 
     @Test func aSharedScopeWithArgumentsIsRefusedAsForAClosure() throws {
         let container = Container()
+        let line = #line + 1
         container.register(DmxStore.self, scope: .singleton, arguments: Int.self, String.self) {
             (id: Int, _: String) in DmxStore(id: id)
         }
@@ -181,6 +182,14 @@ private struct DmxReport {
         let refused = try #require(injectionError { try container.resolve(DmxStore.self, arguments: 1, "") })
 
         #expect(refused.code == .sharedScopeWithArguments)
-        #expect(refused.message.hasPrefix("DmxStore (arguments: Int, String) is registered as .singleton at"))
+        #expect(
+            refused.message
+                == "DmxStore (arguments: Int, String) is registered as .singleton at \(dmxFile):\(line), but its"
+                + " factory takes resolve-time arguments: a shared instance is built once, from the first resolve's"
+                + " arguments, and every later resolve would get it whatever its arguments. Fix: register it as"
+                + " .transient (a new instance for each resolve), or register one named registration per value"
+                + " (name: \"db-a\"), or share a service that hands out an instance per argument (a pool keyed by"
+                + " host)."
+        )
     }
 }

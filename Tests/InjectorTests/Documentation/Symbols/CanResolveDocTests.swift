@@ -59,6 +59,13 @@ private final class ResolverBox: @unchecked Sendable { var resolver: Resolver? }
             #expect(!r.canResolve(RequestLog.self), "a singleton must not hold a scoped instance")
             let captive = #expect(throws: InjectionError.self) { try r.resolve(RequestLog.self) }
             #expect(captive?.code == .captiveDependency)
+            #expect(
+                captive?.message
+                    == "Captive dependency: Cache (.singleton) depends on RequestLog (.scoped), which would then"
+                    + " outlive its lifetime scope. Path: Cache -> RequestLog. Fix: give Cache a scope no longer"
+                    + " than RequestLog's (.scoped or .transient), give RequestLog a longer one, or let Cache ask for"
+                    + " it when it needs it rather than hold it."
+            )
             return Cache()
         }
         let scope = container.makeScope()
@@ -83,6 +90,12 @@ private final class ResolverBox: @unchecked Sendable { var resolver: Resolver? }
         #expect(!resolver.canResolveAsync(NoteStore.self))
         let outlived = #expect(throws: InjectionError.self) { try resolver.resolve(NoteStore.self) }
         #expect(outlived?.code == .resolverOutlivedResolution)
+        #expect(
+            outlived?.message
+                == "A Resolver was used to resolve NoteStore after the resolution that handed it out had finished."
+                + " A resolver is valid only while its factory or onResolved hook runs. Fix: resolve what is needed"
+                + " while the factory runs, or inject Lazy<Service> or ServiceProvider<Service> to resolve it later."
+        )
     }
 
     @Test func aResolverAnswersForAnAsyncRegistrationOnlyInAnAsyncResolution() async throws {
