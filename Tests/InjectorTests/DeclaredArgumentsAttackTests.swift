@@ -17,7 +17,7 @@ import Testing
 @testable import Injector
 
 // An adversarial pass on the declared registration that takes several resolve-time arguments
-// first (`register(_:arguments:_:make:)`), whose arguments reach the function through `[Any]` and
+// first (`register(_:arguments:_:using:make:)`), whose arguments reach the function through `[Any]` and
 // `as!`: argument types of every kind, functions whose leading parameters are not exactly the listed
 // types, the registration machinery around it (names, replacement, duplicates, overrides, children,
 // hooks, forwarding, cycles), concurrency, and the overloads it sits beside. Then `implements(_:)`

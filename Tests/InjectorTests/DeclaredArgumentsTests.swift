@@ -16,8 +16,9 @@ import Testing
 
 // A declared registration that takes several resolve-time arguments first
 // (`register(_:arguments:make:)`): the arguments reach the function's first parameters in order,
-// the rest are resolved, validation checks them without a value for any argument, and a function
-// that does not begin with the listed types is a recorded problem.
+// the rest are resolved (named as `using:` says, if it is given), validation checks them without a
+// value for any argument, and a function that does not begin with the listed types is a recorded
+// problem.
 
 private let dmxFile = "InjectorTests/DeclaredArgumentsTests.swift"
 
@@ -191,5 +192,101 @@ private struct DmxReport {
                 + " (name: \"db-a\"), or share a service that hands out an instance per argument (a pool keyed by"
                 + " host)."
         )
+    }
+
+    @Test func usingNamesTheDependenciesAfterSeveralArguments() throws {
+        let container = Container()
+        container.register(DmxStore.self, name: "cloud") { _ in DmxStore(id: 9) }
+        container.register(DmxStore.self) { _ in DmxStore(id: 1) }
+        container.register(
+            DmxEditor.self,
+            arguments: DmxNote.self,
+            Bool.self,
+            using: Resolved(DmxStore.self, name: "cloud"),
+            make: DmxEditor.init
+        )
+
+        let editor = try container.resolve(DmxEditor.self, arguments: DmxNote(title: "Cloud"), true)
+
+        #expect(editor.note.title == "Cloud")
+        #expect(editor.readOnly)
+        #expect(editor.store.id == 9)
+    }
+
+    @Test func anAsyncFunctionTakesSeveralArgumentsAndNamedDependencies() async throws {
+        let container = Container()
+        container.register(DmxStore.self, name: "cloud", scope: .singleton) { _ async in DmxStore(id: 4) }
+        container.register(DmxClock.self) { _ in DmxClock() }
+        container.register(
+            DmxReport.self,
+            arguments: String.self,
+            Int.self,
+            using: Resolved(DmxStore.self, name: "cloud"),
+            Resolved(DmxClock.self)
+        ) {
+            (title: String, month: Int, store: DmxStore, clock: DmxClock) async in
+            DmxReport(title: title, month: month, shape: DmxSquare(), nickname: nil, store: store, clock: clock)
+        }
+
+        let report = try await container.resolveAsync(DmxReport.self, arguments: "June", 6)
+
+        #expect(report.title == "June")
+        #expect(report.month == 6)
+        #expect(report.store.id == 4)
+    }
+
+    @Test func validationFindsANamedDependencyMissingBehindSeveralArguments() throws {
+        let container = Container()
+        container.register(DmxStore.self) { _ in DmxStore(id: 1) }
+        let line = #line + 1
+        container.register(
+            DmxEditor.self,
+            arguments: DmxNote.self,
+            Bool.self,
+            using: Resolved(DmxStore.self, name: "cloud"),
+            make: DmxEditor.init
+        )
+
+        let validation = try #require(injectionError { try container.validate() })
+
+        #expect(validation.problems.map(\.code) == [.missingRegistration])
+        #expect(
+            validation.problems.map(\.message) == [
+                "No registration for DmxStore (name: \"cloud\"), the 3rd parameter of DmxEditor (arguments:"
+                    + " DmxNote, Bool) (declared at \(dmxFile):\(line)), needed by DmxEditor (arguments: DmxNote,"
+                    + " Bool) -> DmxStore (name: \"cloud\") (missing). Registered nearby: DmxStore. Fix: ask for one"
+                    + " of those (same name and argument types), or register DmxStore (name: \"cloud\")."
+            ]
+        )
+    }
+
+    @Test func dependenciesThatDoNotMatchTheParametersAfterTheArgumentsAreARecordedProblem() throws {
+        let container = Container()
+        container.register(DmxClock.self) { _ in DmxClock() }
+        let line = #line + 1
+        container.register(
+            DmxEditor.self,
+            arguments: DmxNote.self,
+            Bool.self,
+            using: Resolved(DmxClock.self),
+            make: DmxEditor.init
+        )
+
+        let resolve = try #require(
+            injectionError { try container.resolve(DmxEditor.self, arguments: DmxNote(title: ""), true) }
+        )
+        let validation = try #require(injectionError { try container.validate() })
+
+        let expected =
+            "DmxEditor (arguments: DmxNote, Bool) is registered at \(dmxFile):\(line) with a function of"
+            + " (DmxNote, Bool, DmxStore), which does not take the arguments (DmxNote, Bool) first and then"
+            + " the dependencies `using:` lists (DmxClock): a declared registration hands a resolve's"
+            + " arguments to its function's first parameters, in order, and resolves one `using:` entry for"
+            + " each parameter after them. Fix: list one Resolved for each parameter after the arguments, of"
+            + " its type, or register a closure."
+        #expect(resolve.code == .argumentTypesMismatch)
+        #expect(resolve.message == expected)
+        #expect(validation.problems.map(\.code) == [.argumentTypesMismatch])
+        #expect(validation.problems.map(\.message) == [expected])
     }
 }

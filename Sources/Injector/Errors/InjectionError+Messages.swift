@@ -142,13 +142,22 @@ extension InjectionError {
                 + " value (name: \"db-a\"), or share a service that hands out an instance per argument (a"
                 + " pool keyed by host)."
             return InjectionError(.sharedScopeWithArguments, message, path: path)
-        case .argumentTypesMismatch(let function)?:
-            let arguments = provider.key.argumentTypes.map(typeName).joined(separator: ", ")
+        case .argumentTypesMismatch(let function, let dependencies)?:
+            let arguments = "(" + provider.key.argumentTypes.map(typeName).joined(separator: ", ") + ")"
+            let header = "\(provider.key) is registered at \(sites[0]) with a function of \(function), which does not"
             let message =
-                "\(provider.key) is registered at \(sites[0]) with a function of \(function), which does not"
-                + " take the arguments (\(arguments)) first: a declared registration hands a resolve's arguments"
-                + " to its function's first parameters, in order. Fix: list the argument types as the function's"
-                + " first parameters are typed, or register a closure that takes them in its own order."
+                if let dependencies {
+                    header + " take the arguments \(arguments) first and then the dependencies `using:` lists"
+                        + " \(dependencies): a declared registration hands a resolve's arguments to its function's"
+                        + " first parameters, in order, and resolves one `using:` entry for each parameter after"
+                        + " them. Fix: list one Resolved for each parameter after the arguments, of its type, or"
+                        + " register a closure."
+                } else {
+                    header + " take the arguments \(arguments) first: a declared registration hands a resolve's"
+                        + " arguments to its function's first parameters, in order. Fix: list the argument types as"
+                        + " the function's first parameters are typed, or register a closure that takes them in its"
+                        + " own order."
+                }
             return InjectionError(.argumentTypesMismatch, message, path: path)
         case .duplicate?, nil:
             break

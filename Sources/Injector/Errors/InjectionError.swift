@@ -85,7 +85,8 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         /// instance would be built from the first resolve's arguments and ignore every later one's.
         public static let sharedScopeWithArguments = Code("sharedScopeWithArguments")
         /// A declared registration's function does not take the resolve-time arguments its
-        /// registration lists first, of those types and in that order.
+        /// registration lists first, of those types and in that order, or, after them, the
+        /// dependencies its `using:` lists.
         public static let argumentTypesMismatch = Code("argumentTypesMismatch")
         /// A registration's `implements` names a type its instance does not conform to, or the
         /// registration takes resolve-time arguments, which a resolve of the other type cannot give.

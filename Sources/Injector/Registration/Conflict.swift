@@ -26,8 +26,9 @@ final class Conflict: Sendable {
         /// The registration's factory takes resolve-time arguments, and its scope shares instances.
         case sharedScopeWithArguments
         /// A declared registration's function, of the parameters `function`, does not take the
-        /// registration's resolve-time arguments first.
-        case argumentTypesMismatch(function: String)
+        /// registration's resolve-time arguments first, or then the `dependencies` its `using:`
+        /// lists, if it lists any.
+        case argumentTypesMismatch(function: String, dependencies: String?)
     }
 
     let kind: Kind

@@ -30,7 +30,7 @@ extension Container {
     /// ``ServiceProvider`` is resolved as a resolver would resolve it. Name a dependency with
     /// ``register(_:name:scope:replacesExisting:fileID:line:using:make:)``; take a resolve-time
     /// argument first with ``register(_:name:scope:replacesExisting:fileID:line:argument:_:)``, or
-    /// several with ``register(_:name:scope:replacesExisting:fileID:line:arguments:_:make:)``;
+    /// several with ``register(_:name:scope:replacesExisting:fileID:line:arguments:_:using:make:)``;
     /// resolve conditionally with a closure registration
     /// (``register(_:name:scope:replacesExisting:fileID:line:factory:)``), whose dependencies are
     /// known by running it. A closure whose first parameter is a ``Resolver`` is always such a
@@ -400,7 +400,7 @@ extension Container {
     }
 
     /// Registers a function that takes the resolve-time arguments `arguments` lists first, and then
-    /// parameters the container resolves by their types, each unnamed:
+    /// parameters the container resolves by their types, or as `using:` says:
     /// ``register(_:name:scope:replacesExisting:fileID:line:argument:_:)`` with any number of
     /// arguments.
     ///
@@ -408,13 +408,23 @@ extension Container {
     /// // NoteEditor.init(note: Note, readOnly: Bool, store: NoteStore)
     /// container.register(Editor.self, arguments: Note.self, Bool.self, make: NoteEditor.init)
     /// let editor = try container.resolve(Editor.self, arguments: note, true)
+    ///
+    /// container.register(
+    ///     Editor.self,
+    ///     name: "cloud",
+    ///     arguments: Note.self,
+    ///     Bool.self,
+    ///     using: Resolved(NoteStore.self, name: "cloud"),
+    ///     make: NoteEditor.init
+    /// )
     /// ```
     ///
-    /// The function's first parameters must be of exactly the types listed, in that order: the
-    /// compiler cannot check that here, so a registration whose function does not begin with them
-    /// is recorded as a problem, as a duplicate is, and resolving it, ``finishRegistration()`` and
+    /// The function's first parameters must be of exactly the types listed, in that order, and
+    /// `using:`, if given, lists one ``Resolved`` for each parameter after them, of its type: the
+    /// compiler cannot check that here, so a registration that does not match its function is
+    /// recorded as a problem, as a duplicate is, and resolving it, ``finishRegistration()`` and
     /// ``validate()`` report it (``InjectionError/Code/argumentTypesMismatch``). A closure needs its
-    /// parameters' types written out; with untyped parameters, or to name a dependency, use
+    /// parameters' types written out; with untyped parameters, use
     /// ``register(_:name:scope:replacesExisting:fileID:line:argument:using:make:)`` (one argument)
     /// or a closure registration.
     ///
@@ -427,11 +437,13 @@ extension Container {
     ///   - line: The line of the registration, named in error messages; leave the default.
     ///   - first: The type of the first value callers pass to `resolve(_:arguments:)`.
     ///   - more: The types of the values they pass after it, in order.
+    ///   - dependencies: What each parameter of `make` after the arguments is resolved as; leave it
+    ///     out to resolve each by its type, unnamed.
     ///   - make: Makes an instance from the arguments and then its dependencies.
     /// - Returns: The registration, to which hooks and checks can be added.
     @discardableResult
     @inlinable
-    public func register<Service, First, each Argument, each Parameter>(
+    public func register<Service, First, each Argument, each Dependency, each Parameter>(
         _ service: Service.Type,
         name: String? = nil,
         scope: ServiceScope<Service> = .transient,
@@ -440,13 +452,15 @@ extension Container {
         line: UInt = #line,
         arguments first: First.Type,
         _ more: repeat (each Argument).Type,
+        using dependencies: repeat Resolved<each Dependency>,
         make: @escaping @Sendable (repeat each Parameter) throws -> Service
     ) -> Registration<Service> {
         let parameters = DeclaredParameters(
             of: ServiceKey(service, arguments: first, repeat each more, name: name),
             at: fileID,
             line,
-            function: (repeat each Parameter).self
+            function: (repeat each Parameter).self,
+            naming: repeat each dependencies
         )
         return register(
             parameters,
@@ -463,7 +477,7 @@ extension Container {
 
     /// Registers an `async` function that takes the resolve-time arguments `arguments` lists first,
     /// and then parameters the container resolves by their types, as
-    /// ``register(_:name:scope:replacesExisting:fileID:line:arguments:_:make:)`` does; resolve it
+    /// ``register(_:name:scope:replacesExisting:fileID:line:arguments:_:using:make:)`` does; resolve it
     /// with ``resolveAsync(_:name:arguments:configure:isolation:)``.
     ///
     /// - Parameters:
@@ -475,11 +489,13 @@ extension Container {
     ///   - line: The line of the registration, named in error messages; leave the default.
     ///   - first: The type of the first value callers pass to `resolveAsync(_:arguments:)`.
     ///   - more: The types of the values they pass after it, in order.
+    ///   - dependencies: What each parameter of `make` after the arguments is resolved as; leave it
+    ///     out to resolve each by its type, unnamed.
     ///   - make: Makes an instance, asynchronously, from the arguments and then its dependencies.
     /// - Returns: The registration, to which hooks and checks can be added.
     @discardableResult
     @inlinable
-    public func register<Service, First, each Argument, each Parameter>(
+    public func register<Service, First, each Argument, each Dependency, each Parameter>(
         _ service: Service.Type,
         name: String? = nil,
         scope: ServiceScope<Service> = .transient,
@@ -488,13 +504,15 @@ extension Container {
         line: UInt = #line,
         arguments first: First.Type,
         _ more: repeat (each Argument).Type,
+        using dependencies: repeat Resolved<each Dependency>,
         make: @escaping @Sendable (repeat each Parameter) async throws -> Service
     ) -> Registration<Service> {
         let parameters = DeclaredParameters(
             of: ServiceKey(service, arguments: first, repeat each more, name: name),
             at: fileID,
             line,
-            function: (repeat each Parameter).self
+            function: (repeat each Parameter).self,
+            naming: repeat each dependencies
         )
         return register(
             parameters,

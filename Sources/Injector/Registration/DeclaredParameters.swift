@@ -67,29 +67,39 @@ struct DeclaredParameters: Sendable {
     }
 
     /// The parameters of a function of `Parameter…` that takes the resolve-time arguments of `key`
-    /// first: those after them are its dependencies. A function that does not begin with the
-    /// arguments' types is recorded as a problem.
+    /// first: those after them are its dependencies, named as `dependencies` says if it lists any. A
+    /// function that does not begin with the arguments' types, or whose other parameters are not of
+    /// the types `dependencies` lists, is recorded as a problem.
     @usableFromInline
-    init<each Parameter>(
+    init<each Parameter, each Dependency>(
         of key: ServiceKey,
         at fileID: StaticString,
         _ line: UInt,
-        function: (repeat each Parameter).Type
+        function: (repeat each Parameter).Type,
+        naming dependencies: repeat Resolved<each Dependency>
     ) {
         var parameters: [ServiceKey] = []
         repeat parameters.append(ServiceKey((each Parameter).self, name: nil))
+        var named: [ServiceKey] = []
+        repeat named.append(ServiceKey((each Dependency).self, name: (each dependencies).name))
         let types = parameters.map(\.serviceType)
         let arguments = key.argumentTypes
+        let rest = parameters.dropFirst(arguments.count)
         self.key = key
         self.fileID = fileID
         self.line = line
-        declared = Array(parameters.dropFirst(arguments.count))
+        declared = named.isEmpty ? Array(rest) : named
         let takesArgumentsFirst = types.count >= arguments.count && zip(types, arguments).allSatisfy { $0 == $1 }
+        let namesEach = named.isEmpty || named.map(\.lookupKey.group) == rest.map(\.lookupKey.group)
+        func list(_ types: some Sequence<Any.Type>) -> String { "(\(types.map(typeName).joined(separator: ", ")))" }
         problem =
-            takesArgumentsFirst
+            takesArgumentsFirst && namesEach
             ? nil
             : Conflict(
-                kind: .argumentTypesMismatch(function: "(\(types.map(typeName).joined(separator: ", ")))"),
+                kind: .argumentTypesMismatch(
+                    function: list(types),
+                    dependencies: named.isEmpty ? nil : list(named.map(\.serviceType))
+                ),
                 sites: [RegistrationSite(fileID: fileID, line: line)]
             )
     }
