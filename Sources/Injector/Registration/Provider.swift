@@ -248,13 +248,10 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
     /// The instance of an async weak registration; `nil` otherwise.
     let asyncWeakSlot: WeakSlot?
 
-    /// A registration's factory as it was given: sync, or `async`; or, for a transient
-    /// registration that hands on another's instance (`implements`), one of each, which the
-    /// resolves of each kind run, the registration counting as `async` if `isAsync` says so.
+    /// A registration's factory as it was given: sync, or `async`.
     @usableFromInline enum Body {
         case sync(Factory)
         case async(AsyncFactory)
-        case either(Factory, AsyncFactory, isAsync: Bool)
     }
 
     /// The provider of `body`; `handsOnInstances`, `providesScopeValue` and `declaredDependencies`
@@ -271,21 +268,15 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
         identifyingArguments identifyArguments: BorrowedValues.Identify? = nil,
         _ body: Body
     ) {
-        let isAsync: Bool
         switch body {
         case .sync(let factory):
             self.factory = factory
             asyncFactory = nil
-            isAsync = false
         case .async(let asyncFactory):
             factory = { resolver, _ in throw InjectionError.asyncResolutionRequired(key, path: resolver.context.path) }
             self.asyncFactory = asyncFactory
-            isAsync = true
-        case .either(let factory, let asyncFactory, let either):
-            self.factory = factory
-            self.asyncFactory = asyncFactory
-            isAsync = either
         }
+        let isAsync = asyncFactory != nil
         weakSlot = scope.kind == .weak && !isAsync ? WeakSlot() : nil
         asyncSingleton = scope.kind == .singleton && isAsync ? SingletonSlot() : nil
         asyncWeakSlot = scope.kind == .weak && isAsync ? WeakSlot() : nil
@@ -300,6 +291,25 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
             problem: problem,
             identifyingArguments: identifyArguments
         )
+    }
+
+    /// A transient provider that hands on another registration's instance (`implements`): with a
+    /// factory for each kind of resolve, so that a replacement of the other kind is handed on too,
+    /// counting as `async` as `isAsync` says. (An initialiser of its own, not a third kind of
+    /// `Body`: a third case made every registration's switch over it cost more.)
+    init(
+        handingOn key: ServiceKey,
+        site: RegistrationSite,
+        factory: @escaping Factory,
+        asyncFactory: @escaping AsyncFactory,
+        isAsync: Bool
+    ) {
+        self.factory = factory
+        self.asyncFactory = asyncFactory
+        weakSlot = nil
+        asyncSingleton = nil
+        asyncWeakSlot = nil
+        super.init(key: key, scope: .transient, site: site, isAsync: isAsync, handsOnInstances: true)
     }
 
     private init(copying original: Provider, conflict: Conflict?, preparation: AnyObject?) {

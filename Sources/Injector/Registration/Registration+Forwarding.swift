@@ -65,8 +65,10 @@ extension Registration {
         let refusal = takesArguments ? InjectionError.forwardingWithArguments(forwardKey, original: original) : nil
         // One factory for each kind of resolve, so that a replacement, override or child's
         // registration of the other kind is handed on too; it counts as async as the original does.
-        let body = Provider<Other>.Body.either(
-            { r, _ in
+        let provider = Provider<Other>(
+            handingOn: forwardKey,
+            site: RegistrationSite(fileID: fileID, line: line, origin: .forwarding(to: original)),
+            factory: { r, _ in
                 if let refusal { throw refusal }
                 do {
                     return try forward(r.resolve(Service.self, name: originalName), path: r.context.path)
@@ -76,22 +78,11 @@ extension Registration {
                     throw InjectionError.asyncResolutionRequired(forwardKey, path: r.context.path)  // as an async one's
                 }
             },
-            { r, _ in
+            asyncFactory: { r, _ in
                 if let refusal { throw refusal }
                 return try forward(await r.resolveAsync(Service.self, name: originalName), path: r.context.path)
             },
             isAsync: registered?.isAsync == true
-        )
-        let provider = Provider<Other>(
-            key: forwardKey,
-            scope: .transient,
-            site: RegistrationSite(
-                fileID: fileID,
-                line: line,
-                origin: .forwarding(to: original)
-            ),
-            handingOn: true,
-            body
         )
         container.add(provider, replacing: false)
         return self
