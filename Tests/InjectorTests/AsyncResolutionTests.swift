@@ -196,6 +196,38 @@ struct AsyncResolutionTests {
         #expect(calls.count == 0)
     }
 
+    /// The fix of a sync resolve refused names the key's name and arguments, so that it can be
+    /// followed as written.
+    @Test func theAsyncResolveTheFixSuggestsHasTheKeysNameAndArguments() throws {
+        let container = Container()
+        container.register(ConnectionPool.self, name: "replica") { _ async in ConnectionPool(serial: 1) }
+        container.register(ConnectionPool.self) { (_: Resolver, serial: Int, _: String) async in
+            ConnectionPool(serial: serial)
+        }
+
+        let named = try #require(injectionError { try container.resolve(ConnectionPool.self, name: "replica") })
+        let withArguments = try #require(
+            injectionError { try container.resolve(ConnectionPool.self, arguments: 5, "db") }
+        )
+
+        #expect(named.code == .asyncResolutionRequired)
+        #expect(
+            named.message
+                == "ConnectionPool (name: \"replica\") has an async factory, which a sync resolve cannot run. Fix:"
+                + " resolve it with try await resolveAsync(ConnectionPool.self, name: \"replica\"), from the"
+                + " container or scope you resolve from (r.resolveAsync in an async factory); a sync factory that"
+                + " needs it must become async too."
+        )
+        #expect(withArguments.code == .asyncResolutionRequired)
+        #expect(
+            withArguments.message
+                == "ConnectionPool (arguments: Int, String) has an async factory, which a sync resolve cannot run."
+                + " Fix: resolve it with try await resolveAsync(ConnectionPool.self, arguments: …), from the"
+                + " container or scope you resolve from (r.resolveAsync in an async factory); a sync factory that"
+                + " needs it must become async too."
+        )
+    }
+
     /// A sync factory depending on an async registration is refused too, with the path.
     @Test func syncFactoryDependingOnAnAsyncRegistrationRequiresResolveAsync() throws {
         let container = Container()

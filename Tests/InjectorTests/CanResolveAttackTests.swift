@@ -830,7 +830,7 @@ private func everyDisagreement(_ resolving: some Resolving, _ place: String) -> 
                     "CraDeclared (name: \"\(name)\") has an async factory, which a sync resolve cannot run."
                 )
             )
-            #expect(error.message.contains("resolveAsync(CraDeclared.self)"))
+            #expect(error.message.contains("resolveAsync(CraDeclared.self, name: \"\(name)\")"))
             #expect(!container.canResolve(CraDeclared.self, name: name))
             #expect(container.canResolveAsync(CraDeclared.self, name: name))
         }

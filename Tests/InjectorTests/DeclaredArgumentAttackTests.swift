@@ -960,7 +960,7 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
         #expect(
             error.message
                 == "DaxPreview (argument: DaxNote) has an async factory, which a sync resolve cannot run."
-                + " Fix: resolve it with try await resolveAsync(DaxPreview.self),"
+                + " Fix: resolve it with try await resolveAsync(DaxPreview.self, argument: …),"
                 + " from the container or scope you resolve from (r.resolveAsync in an async factory); a sync"
                 + " factory that needs it must become async too."
         )

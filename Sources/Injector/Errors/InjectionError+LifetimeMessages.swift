@@ -198,10 +198,18 @@ extension InjectionError {
     }
 
     static func asyncResolutionRequired(_ key: ServiceKey, path: [ServiceKey]) -> InjectionError {
-        let type = typeName(key.serviceType)
+        // The resolve as it would be written for this key: with its name, and its arguments' label.
+        let name = key.name.map { ", name: \"\($0)\"" } ?? ""
+        let arguments =
+            switch key.argumentTypes.count {
+            case 0: ""
+            case 1: ", argument: …"
+            default: ", arguments: …"
+            }
+        let resolve = "resolveAsync(\(typeName(key.serviceType)).self\(name)\(arguments))"
         let message =
             "\(key) has an async factory, which a sync resolve cannot run." + path.pathNote
-            + " Fix: resolve it with try await resolveAsync(\(type).self), from the container or scope you"
+            + " Fix: resolve it with try await \(resolve), from the container or scope you"
             + " resolve from (r.resolveAsync in an async factory); a sync factory that needs it must become"
             + " async too."
         return InjectionError(.asyncResolutionRequired, message, path: path)
