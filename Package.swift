@@ -67,7 +67,7 @@ if Context.environment["INJECTOR_THREAD_SANITIZER_TESTS"] != nil {
             "RequestPathAdversarialTests", "ResolvingAndCastHintAttackTests", "ScopeConcurrencyTests",
             "ScopeStressTests", "ScopeValueTests",
             "SharedConstructionGateTests", "SharedConstructionRaceTests", "TeardownAdversarialTests",
-            "ThreadExitResolutionTests", "UnifiedGateAttackTests", "WithScopeTests",
+            "ThreadExitResolutionTests", "UnifiedGateAttackTests", "UsingArgumentsAttackTests", "WithScopeTests",
         ],
         "InjectorRoutingTests": ["MainActorScreenTests", "RoutingConcurrencyTests"],
     ]
