@@ -437,8 +437,9 @@ extension Container {
     ///   - line: The line of the registration, named in error messages; leave the default.
     ///   - first: The type of the first value callers pass to `resolve(_:arguments:)`.
     ///   - more: The types of the values they pass after it, in order.
-    ///   - dependencies: What each parameter of `make` after the arguments is resolved as; leave it
-    ///     out to resolve each by its type, unnamed.
+    ///   - dependencies: What each parameter of `make` after the arguments is resolved as, each
+    ///     ``Resolved`` with its type written (`make` cannot tell it here); leave it out to resolve
+    ///     each by its type, unnamed.
     ///   - make: Makes an instance from the arguments and then its dependencies.
     /// - Returns: The registration, to which hooks and checks can be added.
     @discardableResult
@@ -489,8 +490,9 @@ extension Container {
     ///   - line: The line of the registration, named in error messages; leave the default.
     ///   - first: The type of the first value callers pass to `resolveAsync(_:arguments:)`.
     ///   - more: The types of the values they pass after it, in order.
-    ///   - dependencies: What each parameter of `make` after the arguments is resolved as; leave it
-    ///     out to resolve each by its type, unnamed.
+    ///   - dependencies: What each parameter of `make` after the arguments is resolved as, each
+    ///     ``Resolved`` with its type written (`make` cannot tell it here); leave it out to resolve
+    ///     each by its type, unnamed.
     ///   - make: Makes an instance, asynchronously, from the arguments and then its dependencies.
     /// - Returns: The registration, to which hooks and checks can be added.
     @discardableResult
