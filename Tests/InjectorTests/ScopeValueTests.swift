@@ -98,6 +98,44 @@ struct ScopeValueTests {
         )
     }
 
+    /// The fixes for a named value give it under its name, as `provide(_:name:_:)` takes it.
+    @Test func theFixesForANamedValueProvideItUnderItsName() throws {
+        let container = Container()
+        let line = #line + 1
+        container.register(RequestInfo.self, name: "origin", providedByScope: "request")
+        let request = container.makeScope(tag: "request")
+        let session = container.makeScope(tag: "session") {
+            $0.provide(RequestInfo.self, name: "origin", RequestInfo(path: "/a"))
+        }
+
+        let missing = try #require(injectionError { try request.resolve(RequestInfo.self, name: "origin") })
+        let outside = try #require(injectionError { try container.resolve(RequestInfo.self, name: "origin") })
+        let otherTag = try #require(injectionError { try session.resolve(RequestInfo.self, name: "origin") })
+
+        let declared = "RequestInfo (name: \"origin\") is a value provided by lifetime scopes"
+        let site = "(declared at InjectorTests/ScopeValueTests.swift:\(line))"
+        let provide = "{ $0.provide(RequestInfo.self, name: \"origin\", …) }"
+        #expect(missing.code == .scopeValueMissing)
+        #expect(
+            missing.message
+                == "\(declared) \(site), but the scope \"request\" was not given one. Fix: give it when making"
+                + " the scope: container.makeScope(tag: \"request\") \(provide)."
+        )
+        #expect(outside.code == .scopeMismatch)
+        #expect(
+            outside.message
+                == "\(declared) tagged \"request\" \(site), but was resolved from a container, outside any lifetime"
+                + " scope. Fix: resolve it from a scope given one: container.makeScope(tag: \"request\") \(provide)."
+        )
+        #expect(otherTag.code == .scopeMismatch)
+        #expect(
+            otherTag.message
+                == "\(declared) tagged \"request\" \(site), but was resolved from the scope \"session\". Fix:"
+                + " resolve it from a scope made with container.makeScope(tag: \"request\") \(provide), or declare"
+                + " it with providedByScope: nil to let a scope of any tag be given it."
+        )
+    }
+
     /// A declared value resolves from scopes given it, and from no container.
     @Test func declaredValueResolvesFromScopesGivenIt() throws {
         let container = Container()

@@ -54,7 +54,7 @@ extension InjectionError {
             if let valueSite {
                 (
                     "\(key) is \(valueGivenTo(scope)) (declared at \(valueSite)), but \(outside).",
-                    "resolve it from a scope given one: \(make) { $0.provide(\(typeName(key.serviceType)).self, …) }."
+                    "resolve it from a scope given one: \(make) { $0.provide(\(key.spelledInCall), …) }."
                 )
             } else {
                 (
@@ -79,7 +79,7 @@ extension InjectionError {
             if let valueSite {
                 (
                     "\(valueGivenTo(scope)) (declared at \(valueSite))",
-                    "resolve it from a scope made with \(make) { $0.provide(\(typeName(key.serviceType)).self, …) },"
+                    "resolve it from a scope made with \(make) { $0.provide(\(key.spelledInCall), …) },"
                         + " or declare it with providedByScope: nil to let a scope of any tag be given it."
                 )
             } else {
@@ -199,14 +199,13 @@ extension InjectionError {
 
     static func asyncResolutionRequired(_ key: ServiceKey, path: [ServiceKey]) -> InjectionError {
         // The resolve as it would be written for this key: with its name, and its arguments' label.
-        let name = key.name.map { ", name: \"\($0)\"" } ?? ""
         let arguments =
             switch key.argumentTypes.count {
             case 0: ""
             case 1: ", argument: …"
             default: ", arguments: …"
             }
-        let resolve = "resolveAsync(\(typeName(key.serviceType)).self\(name)\(arguments))"
+        let resolve = "resolveAsync(\(key.spelledInCall)\(arguments))"
         let message =
             "\(key) has an async factory, which a sync resolve cannot run." + path.pathNote
             + " Fix: resolve it with try await \(resolve), from the container or scope you"
@@ -225,7 +224,7 @@ extension InjectionError {
         let message =
             "\(key) is a value provided by lifetime scopes (declared at \(site)), but \(scope) was not given"
             + " one." + path.pathNote + " Fix: give it when making the scope: \(makeScope(tag: tag))"
-            + " { $0.provide(\(typeName(key.serviceType)).self, …) }."
+            + " { $0.provide(\(key.spelledInCall), …) }."
         return InjectionError(.scopeValueMissing, message, path: path)
     }
 

@@ -28,11 +28,10 @@ extension InjectionError {
         message += path.isEmpty ? "." : ", needed by \(fullPath.pathDescription) (missing)."
         if nearMisses.isEmpty {
             let type = typeName(asked.serviceType)
-            let name = asked.name.map { ", name: \"\($0)\"" } ?? ""
             let parameters = ["r"] + asked.argumentTypes.enumerated().map { "a\($0.offset): \(typeName($0.element))" }
             let closureHead = asked.argumentTypes.isEmpty ? "r" : "(\(parameters.joined(separator: ", ")))"
             message += " Nothing is registered for \(type) under any name or arguments."
-            message += " Fix: register it, e.g. container.register(\(type).self\(name)) { \(closureHead) in … },"
+            message += " Fix: register it, e.g. container.register(\(asked.spelledInCall)) { \(closureHead) in … },"
             message += " in this container or one of its parents."
         } else {
             message += " Registered nearby: \(nearMisses.map(\.description).joined(separator: "; "))."

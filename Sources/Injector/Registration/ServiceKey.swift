@@ -65,6 +65,12 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
         return qualifiers.isEmpty ? type : "\(type) (\(qualifiers.joined(separator: ", ")))"
     }
 
+    /// The type and name as a call is written for them, in a message's fix: `Store.self` or
+    /// `Store.self, name: "cloud"`.
+    var spelledInCall: String {
+        "\(typeName(serviceType)).self" + (name.map { ", name: \"\($0)\"" } ?? "")
+    }
+
     /// Compares keys by identity: service type, name and argument types.
     public static func == (lhs: ServiceKey, rhs: ServiceKey) -> Bool { lhs.lookupKey == rhs.lookupKey }
 
