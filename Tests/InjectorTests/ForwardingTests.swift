@@ -81,6 +81,24 @@ struct ForwardingTests {
         #expect(first !== second)
     }
 
+    /// The fix for a named forwarding removes it as it was written, with its name.
+    @Test func theFixForANamedForwardingNamesIt() throws {
+        let container = Container()
+        container.register(FileNoteStore.self, scope: .singleton) { _ in FileNoteStore() }
+            .implements((any NoteIndexer).self, name: "search")
+
+        let error = try #require(injectionError { try container.resolve((any NoteIndexer).self, name: "search") })
+
+        #expect(error.code == .invalidForwarding)
+        #expect(
+            error.message
+                == "NoteIndexer (name: \"search\") is registered to resolve FileNoteStore (implements), but its"
+                + " instance, a FileNoteStore, does not conform to NoteIndexer. Fix: make FileNoteStore conform to"
+                + " NoteIndexer, or remove .implements(NoteIndexer.self, name: \"search\") from FileNoteStore's"
+                + " registration."
+        )
+    }
+
     /// A type the instance does not conform to is an error when resolved, and in validation.
     @Test func typeTheInstanceDoesNotConformToIsReported() throws {
         let container = Container()

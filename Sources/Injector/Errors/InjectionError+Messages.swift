@@ -311,7 +311,7 @@ extension InjectionError {
         let message =
             "\(key) is registered to resolve \(original) (implements), but its instance, a \(made), does not"
             + " conform to \(wanted)." + path.pathNote
-            + " Fix: make \(made) conform to \(wanted), or remove .implements(\(wanted).self) from \(original)'s"
+            + " Fix: make \(made) conform to \(wanted), or remove .implements(\(key.spelledInCall)) from \(original)'s"
             + " registration."
         return InjectionError(.invalidForwarding, message, path: path)
     }
