@@ -227,7 +227,7 @@ extension Container {
         at fileID: StaticString,
         _ line: UInt,
         origin: RegistrationOrigin? = nil,
-        declaring declared: [ServiceKey]? = nil,
+        declaring declared: DeclaredDependencies? = nil,
         problem: Conflict? = nil,
         identifyingArguments identifyArguments: BorrowedValues.Identify?,
         _ body: Provider<Service>.Body

@@ -161,6 +161,10 @@ extension Container {
         builder.withLock { builder in
             change(&builder)
             let replacement = builder.isFinished ? builder.snapshot() : nil
+            // Declared registrations' resolve plans are linked to the snapshot before lookups read it.
+            if let replacement {
+                for provider in replacement.providers { provider.declaredDependencies?.link(to: replacement, of: self) }
+            }
             if let replaced = registry.replace(with: replacement) { builder.retire(replaced) }
         }
     }

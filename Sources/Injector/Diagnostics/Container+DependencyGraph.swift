@@ -26,7 +26,7 @@ extension Container {
                     scope: provider.scope,
                     isAsync: provider.isAsync,
                     isDeclared: provider.declaredDependencies != nil,
-                    dependencies: provider.declaredDependencies?.map { resolvedKey(for: $0).key }
+                    dependencies: provider.declaredDependencies?.keys.map { resolvedKey(for: $0).key }
                         ?? provider.record.dependencies
                 )
             }

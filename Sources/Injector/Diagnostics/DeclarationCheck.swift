@@ -117,7 +117,7 @@ struct DeclarationCheck {
             lookup: provider.outlivesLifetimeScopes ? lookup.owner(of: provider) : lookup,
             holder: holder,
             tag: tag,
-            edges: provider.declaredDependencies ?? record.dependencies,
+            edges: provider.declaredDependencies?.keys ?? record.dependencies,
             isDeclared: provider.declaredDependencies != nil
         )
     }

@@ -105,7 +105,7 @@ final class ActiveOverrides: Sendable {
         while let (current, lookup) = pending.popLast() {
             guard visited.insert(ObjectIdentifier(current.record)).inserted else { continue }
             let overrides = registrations(reaching: lookup)
-            for asked in current.record.dependencies + (current.declaredDependencies ?? []) {
+            for asked in current.record.dependencies + (current.declaredDependencies?.keys ?? []) {
                 let key = lookup.resolvedKey(for: asked).key
                 if overrides.contains(where: {
                     $0.registeredProvider(for: asked.lookupKey) != nil

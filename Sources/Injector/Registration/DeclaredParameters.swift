@@ -41,8 +41,8 @@ public struct Resolved<Service>: Sendable {
 struct DeclaredParameters: Sendable {
     /// The key of the registration.
     let key: ServiceKey
-    /// The keys of its parameters, in order.
-    @usableFromInline let declared: [ServiceKey]
+    /// Its parameters resolved from the container, in order, with their resolve plan.
+    @usableFromInline let declared: DeclaredDependencies
     /// Where it was written.
     let fileID: StaticString
     let line: UInt
@@ -62,7 +62,7 @@ struct DeclaredParameters: Sendable {
         self.line = line
         var declared: [ServiceKey] = []
         repeat declared.append(ServiceKey((each Dependency).self, name: (each dependencies).name))
-        self.declared = declared
+        self.declared = DeclaredDependencies(declared)
         problem = nil
     }
 
@@ -88,7 +88,7 @@ struct DeclaredParameters: Sendable {
         self.key = key
         self.fileID = fileID
         self.line = line
-        declared = named.isEmpty ? Array(rest) : named
+        declared = DeclaredDependencies(named.isEmpty ? Array(rest) : named)
         let takesArgumentsFirst = types.count >= arguments.count && zip(types, arguments).allSatisfy { $0 == $1 }
         let namesEach = named.isEmpty || named.map(\.lookupKey.group) == rest.map(\.lookupKey.group)
         func list(_ types: some Sequence<Any.Type>) -> String { "(\(types.map(typeName).joined(separator: ", ")))" }
@@ -148,7 +148,7 @@ struct DeclaredParameters: Sendable {
     func resolve<Dependency>(_: Dependency.Type, at position: inout Int, from resolver: Resolver) throws -> Dependency {
         defer { position += 1 }
         do {
-            return try resolver.resolve(declared: declared[position])
+            return try resolver.resolve(declared, at: position)
         } catch {
             throw failure(error, at: position, from: resolver)
         }
@@ -164,7 +164,7 @@ struct DeclaredParameters: Sendable {
     ) async throws -> Dependency {
         defer { position += 1 }
         do {
-            return try await resolver.resolveAsync(declared: declared[position])
+            return try await resolver.resolveAsync(declared, at: position)
         } catch {
             throw failure(error, at: position, from: resolver)
         }
@@ -175,7 +175,7 @@ struct DeclaredParameters: Sendable {
     func failure(_ error: any Error, at position: Int, from resolver: Resolver) -> any Error {
         guard let error = error as? InjectionError else { return error }
         // An optional parameter's error names the wrapped type it resolved.
-        let asked = resolver.lookup.object.resolvedKey(for: declared[position]).key
+        let asked = resolver.lookup.object.resolvedKey(for: declared.keys[position]).key
         return error.declared(parameter: position, of: key, at: site, asking: asked)
     }
 

@@ -70,10 +70,10 @@ class AnyProvider: @unchecked Sendable {
     @usableFromInline let disposalPlan = PublishedReference<DisposalPlan>(
         wordsBeside: AnyProvider.knownDependencyWords + 1
     )
-    /// The keys a declared registration's function takes, in parameter order (see
-    /// `Container+DeclaredRegistration.swift`); `nil` for a closure registration, whose
+    /// What a declared registration's function resolves, in parameter order, with its resolve
+    /// plan (see `Container+DeclaredRegistration.swift`); `nil` for a closure registration, whose
     /// dependencies are known only by running it.
-    let declaredDependencies: [ServiceKey]?
+    let declaredDependencies: DeclaredDependencies?
     /// Tells the factory's arguments apart (see `argumentIdentity(of:)`); `nil` if it takes none.
     let identifyArguments: BorrowedValues.Identify?
     /// Where the registration was written, read by messages alone: last, after what resolves read.
@@ -88,7 +88,7 @@ class AnyProvider: @unchecked Sendable {
         isAsync: Bool,
         handsOnInstances: Bool = false,
         providesScopeValue: Bool = false,
-        declaredDependencies: [ServiceKey]? = nil,
+        declaredDependencies: DeclaredDependencies? = nil,
         problem: Conflict? = nil,
         identifyingArguments identifyArguments: BorrowedValues.Identify? = nil
     ) {
@@ -263,7 +263,7 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
         site: RegistrationSite,
         handingOn handsOnInstances: Bool = false,
         providingScopeValue providesScopeValue: Bool = false,
-        declaring declaredDependencies: [ServiceKey]? = nil,
+        declaring declaredDependencies: DeclaredDependencies? = nil,
         problem: Conflict? = nil,
         identifyingArguments identifyArguments: BorrowedValues.Identify? = nil,
         _ body: Body

@@ -47,21 +47,42 @@ extension ResolutionContext {
         from lookup: Container,
         isConfigured: Bool
     ) throws -> (provider: Borrowed<AnyProvider>?, ready: Borrowed<any AnyObject & Sendable>?) {
-        guard let found = lookup.provider(for: key) else { return (nil, nil) }
+        let found = lookup.provider(for: key)
+        return (found, try noteLookup(found: found, isConfigured: isConfigured))
+    }
+
+    /// `lookUp(_:from:isConfigured:)` for the parameter at `position` of a declared registration,
+    /// whose resolve plan may link its provider without a lookup.
+    @usableFromInline func lookUp(
+        _ declared: DeclaredDependencies,
+        at position: Int,
+        from lookup: Container
+    ) throws -> (provider: Borrowed<AnyProvider>?, ready: Borrowed<any AnyObject & Sendable>?) {
+        let found = declared.provider(at: position, from: lookup)
+        return (found, try noteLookup(found: found, isConfigured: false))
+    }
+
+    /// What follows a lookup that found `found`: notes the dependency and returns the instance at
+    /// hand, if any.
+    @inline(__always)
+    private func noteLookup(
+        found: Borrowed<AnyProvider>?,
+        isConfigured: Bool
+    ) throws -> Borrowed<any AnyObject & Sendable>? {
+        guard let found else { return nil }
         noteDependency(on: found)
-        guard !isConfigured else { return (found, nil) }  // a configured singleton or scoped one is an error
+        guard !isConfigured else { return nil }  // a configured singleton or scoped one is an error
         // What the lifetime switch in `resolve(_:from:arguments:configure:)` and `resolveScoped`
         // return without building: a singleton's published instance, unless overrides or validation
         // keep singletons in a store of their own, and a scope's value. Not for a registration
         // with a conflict, whose resolve is an error.
-        let ready: Borrowed<any AnyObject & Sendable>? = try found.withObject { provider in
+        return try found.withObject { provider in
             if environment.sideStore == nil, let singleton = provider.publishedSingleton { return singleton }
             guard provider.conflict == nil, provider.providesScopeValue, let given = try givenScopeValue(for: provider)
             else { return nil }
             noteScopedResolution(of: provider)
             return given
         }
-        return (found, ready)
     }
 
     /// The async form of `resolve(_:from:arguments:configure:)`.

@@ -155,30 +155,41 @@ extension Resolver: Resolving {
         )
     }
 
-    /// Resolves `key`, a parameter of a declared registration, whose key was made at registration:
-    /// `resolve(_:name:)` without making it again.
+    /// Resolves the parameter at `position` of a declared registration, whose key was made at
+    /// registration and whose provider its resolve plan links: `resolve(_:name:)` without making
+    /// the key again or, where the plan holds, looking it up.
     @inlinable
-    func resolve<Service>(declared key: ServiceKey) throws -> Service {
-        guard _fastPath(isActive) else { throw InjectionError.resolverOutlived(asking: key) }
+    func resolve<Service>(_ declared: DeclaredDependencies, at position: Int) throws -> Service {
+        guard _fastPath(isActive) else { throw InjectionError.resolverOutlived(asking: declared.keys[position]) }
         return try lookup.withObject { container in
-            let (found, ready) = try context.lookUp(key.lookupKey, from: container, isConfigured: false)
+            let (found, ready) = try context.lookUp(declared, at: position, from: container)
             if let ready { return ready.withObject { keptInstance($0, as: Service.self) } }
             guard let found else {
-                return try context.resolveUnregistered(key.lookupKey, from: container, configure: nil)
+                return try context.resolveUnregistered(
+                    declared.keys[position].lookupKey,
+                    from: container,
+                    configure: nil
+                )
             }
             return try found.withObject { try $0.resolveFound(as: Service.self, in: context, from: container) }
         }
     }
 
-    /// The async spelling of `resolve(declared:)`, as `resolveAsync(_:name:)` resolves.
+    /// The async spelling of `resolve(_:at:)`, as `resolveAsync(_:name:)` resolves.
     @usableFromInline
     func resolveAsync<Service>(
-        declared key: ServiceKey,
+        _ declared: DeclaredDependencies,
+        at position: Int,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
-        guard isActive else { throw InjectionError.resolverOutlived(asking: key) }
+        guard isActive else { throw InjectionError.resolverOutlived(asking: declared.keys[position]) }
         let container = lookup.object
-        guard context.isAsync else { return try context.resolve(key.lookupKey, from: container, configure: nil) }
-        return try await context.resolveAsync(key.lookupKey, from: container, configure: nil)
+        let key = declared.keys[position].lookupKey
+        let found = declared.provider(at: position, from: container)
+        if let found { context.noteDependency(on: found) }
+        guard context.isAsync else {
+            return try context.resolve(key, found: found, from: container, configure: nil)
+        }
+        return try await context.resolveAsync(key, found: found, from: container, configure: nil)
     }
 }
