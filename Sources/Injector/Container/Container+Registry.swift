@@ -161,11 +161,16 @@ extension Container {
         builder.withLock { builder in
             change(&builder)
             let replacement = builder.isFinished ? builder.snapshot() : nil
-            // Declared registrations' resolve plans are linked to the snapshot before lookups read it.
-            if let replacement {
-                for provider in replacement.providers { provider.declaredDependencies?.link(to: replacement, of: self) }
-            }
+            if let replacement, builder.hasDeclaredRegistrations { linkResolvePlans(to: replacement) }
             if let replaced = registry.replace(with: replacement) { builder.retire(replaced) }
         }
+    }
+
+    /// Links the resolve plans of the declared registrations in `registry`, a snapshot about to be
+    /// published, to its providers: before lookups read it. (Out of line: inlined, it made every
+    /// registration's change of the registrations a call of its own.)
+    @inline(never)
+    private func linkResolvePlans(to registry: Registry) {
+        for provider in registry.providers { provider.declaredDependencies?.link(to: registry, of: self) }
     }
 }

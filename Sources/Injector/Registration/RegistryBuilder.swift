@@ -32,6 +32,8 @@ struct RegistryBuilder {
     private(set) var isFinished = false
     /// Snapshots replaced by newer ones, kept alive for lookups that may still read them.
     private var retired: [Registry] = []
+    /// Whether a declared registration was added, whose resolve plan each snapshot links.
+    private(set) var hasDeclaredRegistrations = false
 
     func provider(for key: LookupKey) -> AnyProvider? {
         table.provider(for: key)?.object
@@ -41,6 +43,7 @@ struct RegistryBuilder {
     /// `replacing` is true; otherwise both sites are recorded as a conflict. After registration
     /// has finished, the registration is recorded as a late one.
     mutating func add(_ provider: AnyProvider, replacing: Bool) {
+        if provider.declaredDependencies != nil { hasDeclaredRegistrations = true }
         guard !isFinished else {
             let existing = self.provider(for: provider.key.lookupKey)
             noteLate(provider, kind: .lateRegistration, sites: (existing?.sites ?? []) + [provider.site])
