@@ -151,4 +151,40 @@ private final class PlanStore: Sendable {
             )
         }
     }
+
+    /// Late registrations of other keys, each linking the plan again, while threads resolve the
+    /// declared registration through it: every resolve finds its dependencies (under
+    /// ThreadSanitizer too, which checks that a replaced plan is never read freed).
+    @Test func threadsResolveThroughThePlanWhileLateRegistrationsLinkItAgain() async throws {
+        let container = Container()
+        container.register(PlanClock.self) { _ in PlanClock(serial: 1) }
+        container.register(PlanDatabase.self, name: "audit") { _ in PlanDatabase(name: "audit") }
+        registerStore(in: container)
+        try container.finishRegistration()
+        let wrong = CallCounter()
+        let stop = Guarded(false)
+
+        let readers: [@Sendable () -> Void] = (0..<3).map { _ in
+            {
+                while !stop.current {
+                    guard let store = try? container.resolve(PlanStore.self),
+                        store.clock.serial == 1, store.database.name == "audit"
+                    else {
+                        wrong.next()
+                        return
+                    }
+                }
+            }
+        }
+        let writer: @Sendable () -> Void = {
+            for index in 0..<300 {
+                container.register(PlanDatabase.self, name: "late\(index)") { _ in PlanDatabase(name: "late") }
+            }
+            stop.set(true)
+        }
+        #expect(await onThreads(readers + [writer]))
+
+        #expect(wrong.count == 0)
+        #expect(try container.resolve(PlanStore.self).clock.serial == 1)
+    }
 }
