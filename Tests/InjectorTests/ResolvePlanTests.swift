@@ -43,6 +43,16 @@ private final class PlanStore: Sendable {
         return try #require(provider.declaredDependencies)
     }
 
+    /// The line where `registerAll(in:)` registers the clock, which messages name.
+    private static let clockLine = #line + 4
+
+    /// Registers the clock (serial 1), the "audit" database, and the store declaring both.
+    private func registerAll(in container: Container) {
+        container.register(PlanClock.self) { _ in PlanClock(serial: 1) }
+        container.register(PlanDatabase.self, name: "audit") { _ in PlanDatabase(name: "audit") }
+        registerStore(in: container)
+    }
+
     private func registerStore(in container: Container) {
         container.register(
             PlanStore.self,
@@ -54,9 +64,7 @@ private final class PlanStore: Sendable {
 
     @Test func finishingRegistrationLinksEachParameterToTheProviderItsContainerHas() throws {
         let container = Container()
-        container.register(PlanClock.self) { _ in PlanClock(serial: 1) }
-        container.register(PlanDatabase.self, name: "audit") { _ in PlanDatabase(name: "audit") }
-        registerStore(in: container)
+        registerAll(in: container)
         let dependencies = try declared(in: container)
         #expect(dependencies.linkedProvider(at: 0, from: container) == nil)
 
@@ -87,9 +95,7 @@ private final class PlanStore: Sendable {
 
     @Test func aParentsDeclaredRegistrationResolvedFromAChildTakesTheChildsDependency() async throws {
         let parent = Container()
-        parent.register(PlanClock.self) { _ in PlanClock(serial: 1) }
-        parent.register(PlanDatabase.self, name: "audit") { _ in PlanDatabase(name: "audit") }
-        registerStore(in: parent)
+        registerAll(in: parent)
         try parent.finishRegistration()
         let child = parent.makeChild()
         child.register(PlanClock.self) { _ in PlanClock(serial: 2) }
@@ -102,9 +108,7 @@ private final class PlanStore: Sendable {
 
     @Test func anOverrideReachesADeclaredParameterAfterRegistrationFinished() async throws {
         let container = Container()
-        container.register(PlanClock.self) { _ in PlanClock(serial: 1) }
-        container.register(PlanDatabase.self, name: "audit") { _ in PlanDatabase(name: "audit") }
-        registerStore(in: container)
+        registerAll(in: container)
         try container.finishRegistration()
 
         let inside = try container.withOverrides {
@@ -125,10 +129,7 @@ private final class PlanStore: Sendable {
 
     @Test func aLateRegistrationOfAParameterLinksThePlanAgainAndIsReported() async throws {
         let container = Container()
-        let firstLine = #line + 1
-        container.register(PlanClock.self) { _ in PlanClock(serial: 1) }
-        container.register(PlanDatabase.self, name: "audit") { _ in PlanDatabase(name: "audit") }
-        registerStore(in: container)
+        registerAll(in: container)
         try container.finishRegistration()
         #expect(try container.resolve(PlanStore.self).clock.serial == 1)
 
@@ -146,7 +147,7 @@ private final class PlanStore: Sendable {
             #expect(
                 error.message
                     == "PlanClock was registered after finishRegistration() (at InjectorTests/ResolvePlanTests.swift:"
-                    + "\(firstLine), then at InjectorTests/ResolvePlanTests.swift:\(lateLine)); the registry was already "
+                    + "\(Self.clockLine), then at InjectorTests/ResolvePlanTests.swift:\(lateLine)); the registry was already "
                     + "frozen. Fix: make it before finishRegistration(), or in a child container (container.makeChild())."
             )
         }
@@ -157,9 +158,7 @@ private final class PlanStore: Sendable {
     /// ThreadSanitizer too, which checks that a replaced plan is never read freed).
     @Test func threadsResolveThroughThePlanWhileLateRegistrationsLinkItAgain() async throws {
         let container = Container()
-        container.register(PlanClock.self) { _ in PlanClock(serial: 1) }
-        container.register(PlanDatabase.self, name: "audit") { _ in PlanDatabase(name: "audit") }
-        registerStore(in: container)
+        registerAll(in: container)
         try container.finishRegistration()
         let wrong = CallCounter()
         let stop = Guarded(false)
