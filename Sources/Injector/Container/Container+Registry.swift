@@ -171,6 +171,6 @@ extension Container {
     /// registration's change of the registrations a call of its own.)
     @inline(never)
     private func linkResolvePlans(to registry: Registry) {
-        for provider in registry.providers { provider.declaredDependencies?.link(to: registry, of: self) }
+        for provider in registry.providers { provider.declaredDependencies?.link(to: registry) }
     }
 }

@@ -15,13 +15,15 @@
 /// once registration has finished, its resolve plan: the provider each key finds in the container
 /// that registered it, so that resolving the registration looks none of them up.
 ///
-/// Every copy of the registration's provider shares it. A plan holds only where it was made:
+/// Every copy of the registration's provider shares it. A plan holds for the snapshot of the
+/// registrations it was linked to, and only there:
 ///
 /// - **in the registering container.** A resolve from a child looks its keys up: the child's own
 ///   registrations come first there.
+/// - **while that snapshot is current.** Every change after `finishRegistration()` (a late
+///   registration, reported when resolved) publishes a new one, and links the plans of the
+///   registrations in it again; a resolve still running a registration replaced since looks up.
 /// - **without test overrides.** Overrides in effect may give a key another provider.
-/// - **for the current registrations.** Every change after `finishRegistration()` (a late
-///   registration, reported when resolved) links the plan again, to the snapshot it publishes.
 ///
 /// A key this container does not register (a parent's, or none) has no link and is looked up.
 @usableFromInline
@@ -31,19 +33,25 @@ final class DeclaredDependencies: Sendable {
     /// The plan linked to the registrations last published, if registration has finished.
     private let plan = PublishedReference<Plan>()
 
-    /// The providers of `keys` in one container's registrations, in order.
+    /// The providers of `keys` in one snapshot of a container's registrations, in order.
     private final class Plan: Sendable {
-        /// The container whose registrations the links are.
-        let container: ObjectIdentifier
-        /// The provider of each key in that container, or `nil` where it has none.
+        /// The snapshot the links are to: kept alive by its container for as long as it lives.
+        let registry: ObjectIdentifier
+        /// The provider of each key in that snapshot, or `nil` where it has none.
         let providers: [Borrowed<AnyProvider>?]
         /// The plan this one replaced, which a resolve on another thread may still be reading.
         let replaced: Plan?
 
-        init(container: ObjectIdentifier, providers: [Borrowed<AnyProvider>?], replacing replaced: Plan?) {
-            self.container = container
+        init(registry: ObjectIdentifier, providers: [Borrowed<AnyProvider>?], replacing replaced: Plan?) {
+            self.registry = registry
             self.providers = providers
             self.replaced = replaced
+        }
+
+        /// The link of the parameter at `position`, if this plan holds for `lookup`'s current
+        /// registrations.
+        func provider(at position: Int, from lookup: Container) -> Borrowed<AnyProvider>? {
+            lookup.registry.borrowed()?.identity == registry ? providers[position] : nil
         }
     }
 
@@ -51,12 +59,12 @@ final class DeclaredDependencies: Sendable {
         self.keys = keys
     }
 
-    /// Links the plan to `registry`, `container`'s registrations just published after
+    /// Links the plan to `registry`, a container's registrations about to be published after
     /// `finishRegistration()`. Called under the container's registration lock.
-    func link(to registry: Registry, of container: Container) {
+    func link(to registry: Registry) {
         let providers = keys.map { registry.provider(for: $0.lookupKey) }
         _ = plan.replace(
-            with: Plan(container: ObjectIdentifier(container), providers: providers, replacing: plan.load())
+            with: Plan(registry: ObjectIdentifier(registry), providers: providers, replacing: plan.load())
         )
     }
 
@@ -65,7 +73,7 @@ final class DeclaredDependencies: Sendable {
     @usableFromInline
     func provider(at position: Int, from lookup: Container) -> Borrowed<AnyProvider>? {
         if _fastPath(!lookup.tree.mayHaveOverrides), let plan = plan.borrowed(),
-            let linked = plan.withObject({ $0.container == ObjectIdentifier(lookup) ? $0.providers[position] : nil })
+            let linked = plan.withObject({ $0.provider(at: position, from: lookup) })
         {
             return linked
         }
@@ -75,7 +83,6 @@ final class DeclaredDependencies: Sendable {
     /// The provider the plan links for the parameter at `position` when resolving from
     /// `container`, if it links one there: what tests check a resolve takes without a lookup.
     func linkedProvider(at position: Int, from container: Container) -> AnyProvider? {
-        guard let plan = plan.load(), plan.container == ObjectIdentifier(container) else { return nil }
-        return plan.providers[position]?.object
+        plan.load()?.provider(at: position, from: container)?.object
     }
 }
