@@ -64,7 +64,7 @@ if Context.environment["INJECTOR_THREAD_SANITIZER_TESTS"] != nil {
             "CoreDefectTests", "DeclaredArgumentAttackTests", "DeclaredArgumentsAttackTests", "DeferredResolutionTests",
             "DisposalPlanTests",
             "KeptObjectAdversarialTests", "NestedResolutionTests", "ParallelOverrideTests",
-            "RequestPathAdversarialTests", "ResolvePlanTests", "ResolvingAndCastHintAttackTests",
+            "RequestPathAdversarialTests", "ResolvePlanAttackTests", "ResolvePlanTests", "ResolvingAndCastHintAttackTests",
             "ScopeConcurrencyTests", "ScopeStressTests", "ScopeValueTests",
             "SharedConstructionGateTests", "SharedConstructionRaceTests", "TeardownAdversarialTests",
             "ThreadExitResolutionTests", "UnifiedGateAttackTests", "UsingArgumentsAttackTests", "WithScopeTests",
