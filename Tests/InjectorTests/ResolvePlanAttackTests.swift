@@ -672,11 +672,10 @@ private final class RpaWeakBox: @unchecked Sendable {  // only touched on one th
     /// A resolve of a declared registration is under way (its first parameter waits) while the
     /// registration itself and then its second parameter are registered again, late.
     ///
-    /// FAILS (defect): the resolve in flight runs the replaced provider, whose plan no change links
-    /// again (`linkResolvePlans` links only the current providers' plans), and it is still keyed to
-    /// the container: the second parameter is taken from the stale link, the clock the late
-    /// registration replaced (`value 1`), where a lookup (the mirror) finds the late registration
-    /// and reports it (`registrationAfterFinish`).
+    /// The resolve in flight runs the replaced provider, whose plan no change links again: it holds
+    /// only while the snapshot it was linked to is current, so the second parameter is looked up
+    /// and the late registration reported, as the mirror (a closure resolving the same keys) does.
+    /// (It took the replaced clock from the stale link before plans were tied to their snapshot.)
     @Test(arguments: [false, true])
     func aResolveInFlightOfAReplacedDeclaredRegistrationLooksUpWhatChangedSinceItsPlan(mirror: Bool) async throws {
         let container = Container()
