@@ -154,11 +154,11 @@ private final class RpaWeakBox: @unchecked Sendable {  // only touched on one th
 
     // MARK: - Child containers and shared scopes
 
-    @Test(arguments: ["singleton", "weak"])
-    func aParentsSharedDeclaredRegistrationResolvedFromAChildTakesTheParentsDependencyAsALookupWould(
-        scopeName: String
-    ) throws {
-        let scope: ServiceScope<RpaStore> = scopeName == "weak" ? .weak : .singleton
+    /// A child registering clock 2 of a parent registering clock 1 and the store (and its mirror)
+    /// as `scope`, both finished.
+    private func childShadowingTheClock(
+        ofAParentRegistering scope: ServiceScope<RpaStore>
+    ) throws -> (parent: Container, child: Container) {
         let parent = Container()
         parent.register(RpaClock.self) { _ in RpaClock(serial: 1) }
         registerStoreAndMirror(in: parent, scope: scope)
@@ -166,6 +166,15 @@ private final class RpaWeakBox: @unchecked Sendable {  // only touched on one th
         let child = parent.makeChild()
         child.register(RpaClock.self) { _ in RpaClock(serial: 2) }
         try child.finishRegistration()
+        return (parent, child)
+    }
+
+    @Test(arguments: ["singleton", "weak"])
+    func aParentsSharedDeclaredRegistrationResolvedFromAChildTakesTheParentsDependencyAsALookupWould(
+        scopeName: String
+    ) throws {
+        let scope: ServiceScope<RpaStore> = scopeName == "weak" ? .weak : .singleton
+        let child = try childShadowingTheClock(ofAParentRegistering: scope).child
 
         // Built first from the child: a shared instance is built with its registering container's
         // dependencies, through the plan the parent linked.
@@ -181,13 +190,7 @@ private final class RpaWeakBox: @unchecked Sendable {  // only touched on one th
         scopeName: String
     ) async throws {
         let scope: ServiceScope<RpaStore> = scopeName == "graph" ? .graph : .transient
-        let parent = Container()
-        parent.register(RpaClock.self) { _ in RpaClock(serial: 1) }
-        registerStoreAndMirror(in: parent, scope: scope)
-        try parent.finishRegistration()
-        let child = parent.makeChild()
-        child.register(RpaClock.self) { _ in RpaClock(serial: 2) }
-        try child.finishRegistration()
+        let (parent, child) = try childShadowingTheClock(ofAParentRegistering: scope)
 
         let (plan, lookup) = outcomes(child)
         #expect(plan == .value("2"))
@@ -295,10 +298,8 @@ private final class RpaWeakBox: @unchecked Sendable {  // only touched on one th
         #expect(try child.resolve(RpaAudit.self).database.name == "child's audit")
     }
 
-    @Test func optionalLazyAndServiceProviderParametersResolveAsALookupWould() throws {
-        let container = Container()
-        container.register(RpaClock.self) { _ in RpaClock(serial: 1) }
-        container.register(RpaDatabase.self) { _ in RpaDatabase(name: "db") }
+    /// Registers `RpaDeferring` declared, and under "mirror" a closure resolving the same keys.
+    private func registerDeferringAndItsMirror(in container: Container) {
         container.register(RpaDeferring.self, RpaDeferring.init)
         container.register(RpaDeferring.self, name: "mirror") { r in
             RpaDeferring(
@@ -307,6 +308,13 @@ private final class RpaWeakBox: @unchecked Sendable {  // only touched on one th
                 provider: try r.resolve(ServiceProvider<RpaClock>.self)
             )
         }
+    }
+
+    @Test func optionalLazyAndServiceProviderParametersResolveAsALookupWould() throws {
+        let container = Container()
+        container.register(RpaClock.self) { _ in RpaClock(serial: 1) }
+        container.register(RpaDatabase.self) { _ in RpaDatabase(name: "db") }
+        registerDeferringAndItsMirror(in: container)
         try container.finishRegistration()
         func describe(_ name: String?) -> RpaOutcome {
             RpaOutcome {
@@ -329,14 +337,7 @@ private final class RpaWeakBox: @unchecked Sendable {  // only touched on one th
         container.register(RpaClock?.self) { _ in RpaClock(serial: 7) }
         container.register(RpaClock.self) { _ in RpaClock(serial: 1) }
         container.register(RpaDatabase.self) { _ in RpaDatabase(name: "db") }
-        container.register(RpaDeferring.self, RpaDeferring.init)
-        container.register(RpaDeferring.self, name: "mirror") { r in
-            RpaDeferring(
-                clock: try r.resolve(RpaClock?.self),
-                lazy: try r.resolve(Lazy<RpaDatabase>.self),
-                provider: try r.resolve(ServiceProvider<RpaClock>.self)
-            )
-        }
+        registerDeferringAndItsMirror(in: container)
         try container.finishRegistration()
 
         #expect(try declared(RpaDeferring.self, in: container).linkedProvider(at: 0, from: container) != nil)
