@@ -356,6 +356,7 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
         let container = Container()
         container.register(DaxRequest.self, providedByScope: .daxRequest)
         container.register(DaxScoped.self, scope: .scoped, DaxScoped.init)
+        let line = #line + 1
         container.register(DaxAudit.self, argument: DaxNote.self, DaxAudit.init)
         container.register(DaxAudit.self, name: "closure") { (r, note: DaxNote) in
             try DaxAudit(note: note, request: r.resolve(DaxRequest.self), scoped: r.resolve(DaxScoped.self))
@@ -371,9 +372,15 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
         #expect(declared.code == closure.code)
         #expect(
             declared.message
-                == closure.message.replacingOccurrences(
+                == closure.message
+                .replacingOccurrences(
                     of: "DaxAudit (name: \"closure\", argument: DaxNote)",
                     with: "DaxAudit (argument: DaxNote)"
+                )
+                .replacingOccurrences(
+                    of: "DaxRequest is",
+                    with:
+                        "DaxRequest, the 2nd parameter of DaxAudit (argument: DaxNote) (declared at \(daxFile):\(line)), is"
                 )
         )
     }
@@ -497,6 +504,7 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
         container.register(DaxStore.self) { _ in DaxStore(id: 1) }
         let second = #line + 1
         container.register(DaxStore.self) { _ in DaxStore(id: 2) }
+        let line = #line + 1
         container.register(DaxPreview.self, argument: DaxNote.self, DaxPreview.init)
 
         let error = try #require(
@@ -504,16 +512,21 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
         )
         let validation = try #require(injectionError { try container.validate() })
 
-        let expected =
-            "DaxStore is registered 2 times: at \(daxFile):\(first), then at \(daxFile):\(second). Fix: remove"
+        let duplicate =
+            " registered 2 times: at \(daxFile):\(first), then at \(daxFile):\(second). Fix: remove"
             + " all but one; give them different names if each is needed (resolveAll collects them); or pass"
             + " replacesExisting: true to the one meant to replace the others, as a test does when it swaps in a"
             + " double."
         #expect(error.code == .duplicateRegistration)
         #expect(error.resolutionPath.map(\.description) == ["DaxPreview (argument: DaxNote)", "DaxStore"])
-        #expect(error.message == expected)
+        #expect(
+            error.message
+                == "DaxStore, the 2nd parameter of DaxPreview (argument: DaxNote) (declared at \(daxFile):\(line)), is"
+                + duplicate
+        )
+        // Validation reports the registry's duplicate once, not once for each declared edge to it.
         #expect(validation.problems.map(\.code) == [.duplicateRegistration])
-        #expect(validation.problems.map(\.message) == [expected])
+        #expect(validation.problems.map(\.message) == ["DaxStore is" + duplicate])
     }
 
     @Test func aPublishedSingletonParameterRegisteredAgainIsADuplicateNotItsPublishedInstance() throws {
@@ -533,6 +546,7 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
 
     @Test func aParameterRegisteredAfterFinishRegistrationFailsTheResolve() throws {
         let container = Container()
+        let line = #line + 1
         container.register(DaxPreview.self, argument: DaxNote.self, DaxPreview.init)
         try? container.finishRegistration()
         let late = #line + 1
@@ -546,7 +560,8 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
         #expect(error.resolutionPath.map(\.description) == ["DaxPreview (argument: DaxNote)", "DaxStore"])
         #expect(
             error.message
-                == "DaxStore was registered after finishRegistration() (at \(daxFile):\(late)); the registry was"
+                == "DaxStore, the 2nd parameter of DaxPreview (argument: DaxNote) (declared at \(daxFile):\(line)), was"
+                + " registered after finishRegistration() (at \(daxFile):\(late)); the registry was"
                 + " already frozen. Fix: make it before finishRegistration(), or in a child container"
                 + " (container.makeChild())."
         )
@@ -922,6 +937,7 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
     @Test func aSyncDeclaredRegistrationWithAnArgumentWhoseParameterIsAsyncOnlyNeedsAnAsyncFactory() async throws {
         let container = Container()
         container.register(DaxStore.self, scope: .singleton) { _ async in DaxStore(id: 5) }
+        let line = #line + 1
         container.register(DaxPreview.self, argument: DaxNote.self, DaxPreview.init)
 
         let sync = try #require(injectionError { try container.resolve(DaxPreview.self, argument: DaxNote(title: "")) })
@@ -933,7 +949,8 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
         let validation = try #require(injectionError { try container.validate() })
 
         let expected =
-            "DaxStore has an async factory, which a sync resolve cannot run. Path: DaxPreview (argument: DaxNote)"
+            "DaxStore, the 2nd parameter of DaxPreview (argument: DaxNote) (declared at \(daxFile):\(line)), has an"
+            + " async factory, which a sync resolve cannot run. Path: DaxPreview (argument: DaxNote)"
             + " -> DaxStore. Fix: resolve it with try await resolveAsync(DaxStore.self), from the container or scope"
             + " you resolve from (r.resolveAsync in an async factory); a sync factory that needs it must become"
             + " async too."

@@ -294,6 +294,7 @@ private final class FactoryRuns: Sendable {
         container.register((any DecDatabase).self) { _ in DecSQLite() }
         let second = #line + 1
         container.register((any DecDatabase).self) { _ in DecSQLite(name: "other") }
+        let line = #line + 1
         container.register((any DecNoteStore).self, DecFileNoteStore.init)
 
         let error = try #require(injectionError { try container.resolve((any DecNoteStore).self) })
@@ -302,7 +303,8 @@ private final class FactoryRuns: Sendable {
         #expect(error.resolutionPath.map(\.description) == ["DecNoteStore", "DecDatabase"])
         #expect(
             error.message
-                == "DecDatabase is registered 2 times: at \(decFile):\(first), then at \(decFile):\(second). Fix: remove"
+                == "DecDatabase, the 2nd parameter of DecNoteStore (declared at \(decFile):\(line)), is registered 2"
+                + " times: at \(decFile):\(first), then at \(decFile):\(second). Fix: remove"
                 + " all but one; give them different names if each is needed (resolveAll collects them); or pass"
                 + " replacesExisting: true to the one meant to replace the others, as a test does when it swaps in a"
                 + " double."
@@ -422,6 +424,7 @@ private final class FactoryRuns: Sendable {
         let container = Container()
         container.register(DecRequestInfo.self, providedByScope: .decRequest)
         container.register((any DecDatabase).self, scope: .scoped(to: .decSession)) { _ in DecSQLite() }
+        let line = #line + 1
         container.register(DecAuditTrail.self, scope: .scoped(to: .decRequest), DecAuditTrail.init)
 
         let error = try #require(injectionError { try container.validate() })
@@ -429,7 +432,9 @@ private final class FactoryRuns: Sendable {
         #expect(error.problems.map(\.code) == [.scopeMismatch])
         #expect(
             error.problems.first?.message
-                == "DecDatabase is .scoped(to: decSession), but was resolved from the scope \"decRequest\". Path: DecAuditTrail -> DecDatabase. Fix: resolve it from a scope made with"
+                == "DecDatabase, the 2nd parameter of DecAuditTrail (declared at \(decFile):\(line)), is"
+                + " .scoped(to: decSession), but was resolved from the scope \"decRequest\". Path: DecAuditTrail ->"
+                + " DecDatabase. Fix: resolve it from a scope made with"
                 + " container.makeScope(tag: \"decSession\"), or register it as .scoped to let any scope own it."
         )
     }
@@ -437,6 +442,7 @@ private final class FactoryRuns: Sendable {
     @Test func validationFindsAnAsyncDependencyOfASyncFunction() throws {
         let container = Container()
         container.register(DecPool.self, scope: .singleton) { _ async in DecPool() }
+        let line = #line + 1
         container.register(DecRepository.self, DecRepository.init)
 
         let error = try #require(injectionError { try container.validate() })
@@ -444,7 +450,8 @@ private final class FactoryRuns: Sendable {
         #expect(error.problems.map(\.code) == [.asyncResolutionRequired])
         #expect(
             error.problems.first?.message
-                == "DecPool has an async factory, which a sync resolve cannot run. Path: DecRepository -> DecPool."
+                == "DecPool, the 1st parameter of DecRepository (declared at \(decFile):\(line)), has an async factory,"
+                + " which a sync resolve cannot run. Path: DecRepository -> DecPool."
                 + " Fix: resolve it with try await resolveAsync(DecPool.self), from the container or scope you"
                 + " resolve from (r.resolveAsync in an async factory); a sync factory that needs it must become"
                 + " async too."

@@ -53,6 +53,9 @@ private final class PlanStore: Sendable {
         registerStore(in: container)
     }
 
+    /// The line where `registerStore(in:)` registers the store.
+    private static let storeLine = #line + 3
+
     private func registerStore(in container: Container) {
         container.register(
             PlanStore.self,
@@ -146,7 +149,8 @@ private final class PlanStore: Sendable {
             #expect(error.code == .registrationAfterFinish)
             #expect(
                 error.message
-                    == "PlanClock was registered after finishRegistration() (at InjectorTests/ResolvePlanTests.swift:"
+                    == "PlanClock, the 1st parameter of PlanStore (declared at InjectorTests/ResolvePlanTests.swift:"
+                    + "\(Self.storeLine)), was registered after finishRegistration() (at InjectorTests/ResolvePlanTests.swift:"
                     + "\(Self.clockLine), then at InjectorTests/ResolvePlanTests.swift:\(lateLine)); the registry was already "
                     + "frozen. Fix: make it before finishRegistration(), or in a child container (container.makeChild())."
             )

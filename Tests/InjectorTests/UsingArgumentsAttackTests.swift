@@ -820,6 +820,7 @@ private func mismatch(_ key: String, line: Int, function: String, dependencies: 
     @Test func aNamedScopedDependencyResolvedFromTheContainerIsAScopeMismatchOnItsPath() throws {
         let container = Container()
         container.register(UaaStore.self, name: "request", scope: .scoped) { _ in UaaStore(id: 1) }
+        let line = #line + 1
         container.register(
             UaaMade<UaaStore>.self,
             arguments: UaaNote.self,
@@ -835,7 +836,9 @@ private func mismatch(_ key: String, line: Int, function: String, dependencies: 
         #expect(error.code == .scopeMismatch)
         #expect(
             error.message
-                == "UaaStore (name: \"request\") is .scoped, but was resolved from a container, outside any lifetime"
+                == "UaaStore (name: \"request\"), the 3rd parameter of UaaMade<UaaStore> (arguments: UaaNote, Bool)"
+                + " (declared at InjectorTests/UsingArgumentsAttackTests.swift:\(line)), is .scoped, but was resolved"
+                + " from a container, outside any lifetime"
                 + " scope, so nothing would own its instance. Path: UaaMade<UaaStore> (arguments: UaaNote, Bool) ->"
                 + " UaaStore (name: \"request\"). Fix: resolve from a lifetime scope: let scope ="
                 + " container.makeScope(); try scope.resolve(…)."
@@ -980,6 +983,7 @@ private func mismatch(_ key: String, line: Int, function: String, dependencies: 
     @Test func aSyncFunctionNamingAnAsyncDependencyIsRefusedBySyncAndAsyncResolvesAlike() async throws {
         let container = Container()
         container.register(UaaStore.self, name: "cloud") { _ async in UaaStore(id: 9) }
+        let line = #line + 1
         container.register(
             UaaMade<UaaStore>.self,
             arguments: UaaNote.self,
@@ -999,7 +1003,9 @@ private func mismatch(_ key: String, line: Int, function: String, dependencies: 
         )
 
         let expected =
-            "UaaStore (name: \"cloud\") has an async factory, which a sync resolve cannot run. Path:"
+            "UaaStore (name: \"cloud\"), the 3rd parameter of UaaMade<UaaStore> (arguments: UaaNote, Bool) (declared"
+            + " at InjectorTests/UsingArgumentsAttackTests.swift:\(line)), has an async factory, which a sync resolve"
+            + " cannot run. Path:"
             + " UaaMade<UaaStore> (arguments: UaaNote, Bool) -> UaaStore (name: \"cloud\"). Fix: resolve it with"
             + " try await resolveAsync(UaaStore.self, name: \"cloud\"), from the container or scope you resolve from"
             + " (r.resolveAsync in an async factory); a sync factory that needs it must become async too."

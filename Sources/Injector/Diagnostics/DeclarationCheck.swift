@@ -91,7 +91,17 @@ struct DeclarationCheck {
                 holder: &holder,
                 tag: &tag
             ) {
-                problems.append(problem)
+                // A conflict is reported once, as the registry's, not once a declared edge to it.
+                problems.append(
+                    frame.isDeclared && dependency.conflict == nil
+                        ? problem.declared(
+                            parameter: frame.next,
+                            of: frame.provider.key,
+                            at: frame.provider.site,
+                            asking: key
+                        )
+                        : problem
+                )
             } else if !onPath, let next = self.frame(for: dependency, lookup: frame.lookup, holder: holder, tag: tag) {
                 frames.append(next)
             }

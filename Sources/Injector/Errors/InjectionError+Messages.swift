@@ -92,17 +92,20 @@ extension InjectionError {
     }
 
     /// This error, met resolving the dependency at `index` of the declared registration of `key`
-    /// (written at `site`), which asked for `dependency`: when `dependency` itself is missing, the
-    /// message says which parameter needs it, counting the resolve-time arguments that come first.
-    /// Any other error is returned as it is.
+    /// (written at `site`), which asked for `dependency`: when the error is about `dependency`
+    /// itself (missing, registered twice or late, async, out of its scope…), the message says which
+    /// parameter needs it, counting the resolve-time arguments that come first. Any other error is
+    /// returned as it is.
     func declared(
         parameter index: Int,
         of key: ServiceKey,
         at site: RegistrationSite,
         asking dependency: ServiceKey
     ) -> InjectionError {
-        let head = "No registration for \(dependency)"
-        guard code == .missingRegistration, resolutionPath.last == dependency, message.hasPrefix(head) else {
+        let missing = "No registration for \(dependency)"
+        let head =
+            code == .missingRegistration && message.hasPrefix(missing) ? missing : "\(dependency)"
+        guard resolutionPath.last == dependency, message.hasPrefix(head == missing ? head : head + " ") else {
             return self
         }
         let position = key.argumentTypes.count + index + 1
@@ -111,9 +114,11 @@ extension InjectionError {
         let parameter = ", the \(position)\(suffix) parameter of \(key) (declared at \(site))"
         return InjectionError(
             code,
-            head + parameter + message.dropFirst(head.count),
+            head + parameter + (head == missing ? "" : ",") + message.dropFirst(head.count),
             path: resolutionPath,
-            nearMisses: nearMisses
+            nearMisses: nearMisses,
+            underlyingError: underlyingError,
+            problems: problems
         )
     }
 
