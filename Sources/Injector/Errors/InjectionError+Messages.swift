@@ -102,19 +102,25 @@ extension InjectionError {
         at site: RegistrationSite,
         asking dependency: ServiceKey
     ) -> InjectionError {
-        let missing = "No registration for \(dependency)"
-        let head =
-            code == .missingRegistration && message.hasPrefix(missing) ? missing : "\(dependency)"
-        guard resolutionPath.last == dependency, message.hasPrefix(head == missing ? head : head + " ") else {
-            return self
-        }
+        guard resolutionPath.last == dependency else { return self }
         let position = key.argumentTypes.count + index + 1
         let lastDigit = (11...13).contains(position % 100) ? 0 : position % 10
         let suffix = lastDigit == 1 ? "st" : lastDigit == 2 ? "nd" : lastDigit == 3 ? "rd" : "th"
-        let parameter = ", the \(position)\(suffix) parameter of \(key) (declared at \(site))"
+        let parameter = "the \(position)\(suffix) parameter of \(key) (declared at \(site))"
+        // "No registration for X, the 2nd parameter of …", or "X, the 2nd parameter of …, is …".
+        let missing = "No registration for \(dependency)"
+        let subject = "\(dependency)"
+        let rewritten: String
+        if code == .missingRegistration, message.hasPrefix(missing) {
+            rewritten = "\(missing), \(parameter)" + message.dropFirst(missing.count)
+        } else if message.hasPrefix(subject + " ") {
+            rewritten = "\(subject), \(parameter)," + message.dropFirst(subject.count)
+        } else {
+            return self
+        }
         return InjectionError(
             code,
-            head + parameter + (head == missing ? "" : ",") + message.dropFirst(head.count),
+            rewritten,
             path: resolutionPath,
             nearMisses: nearMisses,
             underlyingError: underlyingError,
