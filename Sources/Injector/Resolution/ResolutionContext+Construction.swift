@@ -18,24 +18,23 @@
 // `ResolutionContext+Preparation.swift`).
 
 extension ResolutionContext {
-    /// Pushes `provider` on the construction stack, refusing a cycle or a stack about to overflow.
-    @usableFromInline func enter(_ provider: AnyProvider) throws {
-        if isConstructing(provider) { throw cycle(closedBy: provider, at: nil) }
-        try push(provider)
-    }
-
-    /// Pushes `provider`, which takes arguments, on the construction stack. Resolving a registration
-    /// again with other arguments is recursion (a tree built by depth), which ends or meets the stack
-    /// guard; with the same arguments, it is a cycle. Arguments that cannot be compared (not
-    /// `Hashable`) are taken as other arguments.
-    @usableFromInline func enter(_ provider: AnyProvider, arguments: BorrowedValues) throws {
-        if let depth = depthOfConstruction(of: provider, with: arguments) {
+    /// Pushes `provider` on the construction stack, with the arguments `values` borrows if its
+    /// registration takes any, refusing a cycle or a stack about to overflow. Resolving a
+    /// registration again with other arguments is recursion (a tree built by depth), which ends or
+    /// meets the stack guard; with the same arguments, it is a cycle. Arguments that cannot be
+    /// compared (not `Hashable`) are taken as other arguments.
+    @usableFromInline func enter(_ provider: AnyProvider, arguments values: BorrowedValues?) throws {
+        guard let values else {
+            if isConstructing(provider) { throw cycle(closedBy: provider, at: nil) }
+            return try push(provider)
+        }
+        if let depth = depthOfConstruction(of: provider, with: values) {
             throw cycle(closedBy: provider, at: depth)
         }
         if inheritedConstruction(of: provider) {
             throw cycle(closedBy: provider, at: nil)  // arguments are not inherited: taken as the same
         }
-        try push(provider, arguments: arguments)
+        try push(provider, arguments: values)
     }
 
     /// Pops the provider `enter` pushed, whose construction completed or failed.
@@ -103,11 +102,7 @@ extension ResolutionContext {
         borrowing values: BorrowedValues? = nil,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service {
-        if let values {
-            try enter(provider, arguments: values)
-        } else {
-            try enter(provider)
-        }
+        try enter(provider, arguments: values)
         let mark = queueMark
         var instance: Service
         do {
@@ -168,11 +163,7 @@ extension ResolutionContext {
         // The argument frame's copy of the arguments: `BorrowedValues.with` cannot span an `await`.
         let values = provider.takesArguments ? BorrowedValues.allocate(repeat each arguments) : nil
         defer { values?.deallocate(as: (repeat each Argument).self) }
-        if let values {
-            try enter(provider, arguments: values)
-        } else {
-            try enter(provider)
-        }
+        try enter(provider, arguments: values)
         let mark = queueMark
         var instance: Service
         // A resolution the factory starts through a container, in this task or a child task, runs
