@@ -95,7 +95,9 @@ extension InjectionError {
     /// (written at `site`), which asked for `dependency`: when the error is about `dependency`
     /// itself (missing, registered twice or late, async, out of its scope…), the message says which
     /// parameter needs it, counting the resolve-time arguments that come first. Any other error is
-    /// returned as it is.
+    /// returned as it is: one whose message only begins with the dependency's name (a cycle of a
+    /// type named `Circular`) is not about it, which a message about it says with "is", "was" or
+    /// "has" after its key.
     func declared(
         parameter index: Int,
         of key: ServiceKey,
@@ -113,7 +115,7 @@ extension InjectionError {
         let rewritten: String
         if code == .missingRegistration, message.hasPrefix(missing) {
             rewritten = "\(missing), \(parameter)" + message.dropFirst(missing.count)
-        } else if message.hasPrefix(subject + " ") {
+        } else if ["is", "was", "has"].contains(where: { message.hasPrefix("\(subject) \($0) ") }) {
             rewritten = "\(subject), \(parameter)," + message.dropFirst(subject.count)
         } else {
             return self
