@@ -42,7 +42,10 @@ extension Container {
             return (deferred.wrappedKey(name: key.name), true)
         }
         guard let optional = key.serviceType as? any OptionalService.Type else { return (key, false) }
+        // An optional of an optional resolves the type inside both, as a resolve unwraps them.
         let wrapped = optional.wrappedKey(of: key.lookupKey)
-        return (ServiceKey(type: wrapped.type, argumentTypes: key.argumentTypes, lookupKey: wrapped.key), false)
+        return resolvedKey(
+            for: ServiceKey(type: wrapped.type, argumentTypes: key.argumentTypes, lookupKey: wrapped.key)
+        )
     }
 }
