@@ -44,6 +44,10 @@ private final class DenCycleA: Sendable { init(b: DenCycleB) {} }
 private final class DenCycleB: Sendable { init(a: DenCycleA) {} }
 private final class DenDoubleOptional: Sendable { init(store: DenStore??) {} }
 private final class DenNamed: Sendable { init(store: DenStore) {} }
+private final class DenOptionalLazy: Sendable { init(store: Lazy<DenStore>?) {} }
+private protocol DenShape: Sendable {}
+private struct DenSquare: DenShape {}
+private final class DenOnShapes: Sendable { init(round: any DenShape, square: any DenShape) {} }
 
 /// A type whose name is the first word of the cycle message.
 private final class Circular: Sendable { init(next: Circular) {} }
@@ -214,6 +218,88 @@ private let cycleFix =
                 + " registered for DenStore under any name or arguments. Fix: register it, e.g."
                 + " container.register(DenStore.self, name: \"a \"b\", c\") { r in … }, in this container or one of"
                 + " its parents."
+        )
+    }
+
+    @Test func aMissingServiceInsideADoubleOptionalIsNamedByAResolveAsByValidation() throws {
+        let container = Container()
+        let line = #line + 1
+        container.register(DenDoubleOptional.self, DenDoubleOptional.init)
+
+        let error = try #require(injectionError { try container.resolve(DenDoubleOptional.self) })
+        let validation = try #require(injectionError { try container.validate() })
+
+        let expected =
+            "No registration for DenStore, the 1st parameter of DenDoubleOptional (declared at \(denFile):\(line)),"
+            + " needed by DenDoubleOptional -> DenStore (missing)." + nothingRegistered("DenStore")
+        #expect(error.code == .missingRegistration)
+        #expect(
+            error.message
+                == expected + " It was asked for as Optional<DenStore>: an optional service type resolves the type it"
+                + " wraps (did you mean DenStore?)."
+        )
+        #expect(validation.problems.map(\.message) == [expected])
+    }
+
+    /// A resolve makes the `Lazy` without its service, as for a `Lazy` parameter; validation names
+    /// the service the `Lazy` resolves, not `Lazy<DenStore>`, which nothing could register.
+    @Test func anOptionalLazyOfAMissingServiceIsNamedAsTheLazysServiceByValidation() throws {
+        let container = Container()
+        let line = #line + 1
+        container.register(DenOptionalLazy.self, DenOptionalLazy.init)
+
+        _ = try container.resolve(DenOptionalLazy.self)
+        let validation = try #require(injectionError { try container.validate() })
+
+        #expect(validation.problems.map(\.code) == [.missingRegistration])
+        #expect(
+            validation.problems.map(\.message) == [
+                "No registration for DenStore, the 1st parameter of DenOptionalLazy (declared at \(denFile):\(line)),"
+                    + " needed by DenOptionalLazy -> DenStore (missing)." + nothingRegistered("DenStore")
+            ]
+        )
+    }
+
+    @Test func theSecondOfTwoNamedExistentialParametersIsNamedWhenItsNameIsMissing() throws {
+        let container = Container()
+        container.register((any DenShape).self, name: "round") { _ in DenSquare() }
+        let line = #line + 1
+        container.register(
+            DenOnShapes.self,
+            using: Resolved((any DenShape).self, name: "round"),
+            Resolved((any DenShape).self, name: "square"),
+            make: DenOnShapes.init
+        )
+
+        let error = try #require(injectionError { try container.resolve(DenOnShapes.self) })
+        let validation = try #require(injectionError { try container.validate() })
+
+        let expected =
+            "No registration for DenShape (name: \"square\"), the 2nd parameter of DenOnShapes (declared at"
+            + " \(denFile):\(line)), needed by DenOnShapes -> DenShape (name: \"square\") (missing). Registered"
+            + " nearby: DenShape (name: \"round\"). Fix: ask for one of those (same name and argument types), or"
+            + " register DenShape (name: \"square\")."
+        #expect(error.code == .missingRegistration)
+        #expect(error.message == expected)
+        #expect(validation.problems.map(\.message) == [expected])
+    }
+
+    @Test func resolveAllOfADeclaredRegistrationNamesItsDuplicatedParameter() throws {
+        let container = Container()
+        let first = #line + 1
+        container.register(DenStore.self) { _ in DenStore() }
+        let second = #line + 1
+        container.register(DenStore.self) { _ in DenStore() }
+        let line = #line + 1
+        container.register(DenTwinStores.self, name: "all", DenTwinStores.init)
+
+        let error = try #require(injectionError { try container.resolveAll(DenTwinStores.self) })
+
+        #expect(error.code == .duplicateRegistration)
+        #expect(
+            error.message
+                == "DenStore, the 1st parameter of DenTwinStores (name: \"all\") (declared at \(denFile):\(line)), is"
+                + registeredTwice(first, second)
         )
     }
 
