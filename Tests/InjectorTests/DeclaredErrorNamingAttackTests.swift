@@ -544,6 +544,32 @@ private let cycleFix =
         #expect(validation.problems.map(\.message) == ["DenStore is" + registeredTwice(first, second)])
     }
 
+    /// A child's duplicate shadows its parent's in the child's registry, but the parent's declared
+    /// singleton is built with the parent's: two problems, each with its own sites.
+    @Test func aParentsDuplicateReachedByItsDeclaredSingletonIsReportedBesideTheChildsShadowingDuplicate() throws {
+        let parent = Container()
+        let parentFirst = #line + 1
+        parent.register(DenStore.self) { _ in DenStore() }
+        let parentSecond = #line + 1
+        parent.register(DenStore.self) { _ in DenStore() }
+        parent.register(DenHooked.self, scope: .singleton, DenHooked.init)
+        let child = parent.makeChild()
+        let childFirst = #line + 1
+        child.register(DenStore.self) { _ in DenStore() }
+        let childSecond = #line + 1
+        child.register(DenStore.self) { _ in DenStore() }
+
+        let validation = try #require(injectionError { try child.validate() })
+
+        #expect(validation.problems.map(\.code) == [.duplicateRegistration, .duplicateRegistration])
+        #expect(
+            validation.problems.map(\.message) == [
+                "DenStore is" + registeredTwice(childFirst, childSecond),
+                "DenStore is" + registeredTwice(parentFirst, parentSecond),
+            ]
+        )
+    }
+
     /// A resolve of `DenStore??` unwraps both layers; the declaration check must too, rather than
     /// report `Optional<DenStore>` missing for a function that resolves.
     @Test func aDoubleOptionalParameterOfARegisteredServiceValidatesAsItResolves() throws {
