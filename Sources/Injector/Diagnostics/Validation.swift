@@ -41,7 +41,7 @@ struct Validation {
     mutating func providersToResolve(includingAsync: Bool) -> [AnyProvider] {
         container.visibleProviders.compactMap { provider in
             if provider.conflict != nil {
-                note(InjectionError.conflict(provider, path: []), about: provider.key)
+                note(InjectionError.conflict(provider, path: []))
                 return nil
             }
             // A declared registration with hooks or checks is run, since they are closures, unless
@@ -110,29 +110,25 @@ struct Validation {
         )
     }
 
-    /// Notes `error`, unless it is a problem noted before; `key` is the conflicting registration's,
-    /// for a conflict the registry reports (without a path).
-    private mutating func note(_ error: any Error, about key: ServiceKey? = nil) {
+    private mutating func note(_ error: any Error) {
         guard let error = error as? InjectionError else {
             problems.append(.factoryFailed(error, path: [], of: nil))
             return
         }
-        if reported.insert(identity(of: error, about: key)).inserted { problems.append(error) }
+        if reported.insert(identity(of: error)).inserted { problems.append(error) }
     }
 
-    private func identity(of error: InjectionError, about key: ServiceKey?) -> ProblemIdentity {
+    private func identity(of error: InjectionError) -> ProblemIdentity {
         let path = error.resolutionPath
-        // A conflict is one problem of its registration: the registry's report and a resolution's
-        // (path `NoteStore -> Disk`, whose message may name the declared parameter that asked for
-        // it) are the same problem.
+        // A conflict's message names its key and sites and no path: the registry's report and a
+        // resolution's (path `NoteStore -> Disk`, whose message may also name the declared
+        // parameter that asked for it) are the same problem.
         let isConflict = [
             .duplicateRegistration, .registrationAfterFinish, .sharedScopeWithArguments, .argumentTypesMismatch,
         ].contains(error.code)
-        if isConflict, let conflicting = key ?? path.last {
-            return ProblemIdentity(code: error.code, keys: [conflicting])
-        }
         guard let last = path.last, !isConflict else {
-            return ProblemIdentity(code: error.code, keys: [ServiceKey(String.self, name: error.message)])
+            let message = error.unnamedMessage ?? error.message
+            return ProblemIdentity(code: error.code, keys: [ServiceKey(String.self, name: message)])
         }
         if error.code == .circularDependency, let start = path.firstIndex(of: last) {
             return ProblemIdentity(code: error.code, keys: Set(path[start...]))

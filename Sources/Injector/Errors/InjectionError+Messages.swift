@@ -126,7 +126,8 @@ extension InjectionError {
             path: resolutionPath,
             nearMisses: nearMisses,
             underlyingError: underlyingError,
-            problems: problems
+            problems: problems,
+            unnamedMessage: message
         )
     }
 

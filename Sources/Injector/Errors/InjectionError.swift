@@ -125,6 +125,10 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
     /// ``Container/finishRegistration()`` does for every duplicate, and ``Container/validate()`` for
     /// everything it finds); otherwise empty.
     public let problems: [InjectionError]
+    /// The message as it was before it named the declared registration's parameter that asked for
+    /// the service it is about (`declared(parameter:of:at:asking:)`); `nil` for one it did not.
+    /// Validation tells a conflict by it, which the registry reports without the parameter.
+    let unnamedMessage: String?
 
     init(
         _ code: Code,
@@ -132,7 +136,8 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         path: [ServiceKey] = [],
         nearMisses: [ServiceKey] = [],
         underlyingError: (any Error)? = nil,
-        problems: [InjectionError] = []
+        problems: [InjectionError] = [],
+        unnamedMessage: String? = nil
     ) {
         self.code = code
         self.message = message
@@ -140,6 +145,7 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         self.nearMisses = nearMisses
         self.underlyingError = underlyingError
         self.problems = problems
+        self.unnamedMessage = unnamedMessage
     }
 
     /// The ``message``.
