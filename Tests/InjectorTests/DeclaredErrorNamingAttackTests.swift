@@ -412,6 +412,24 @@ private let cycleFix =
         #expect(validation.problems.map(\.message) == ["DenStore is" + registeredTwice(first, second)])
     }
 
+    @Test func anAsyncFunctionsScopedParameterResolvedFromTheContainerIsNamedByAnAsyncResolve() async throws {
+        let container = Container()
+        container.register(DenStore.self, scope: .scoped) { _ in DenStore() }
+        let line = #line + 1
+        container.register(DenHooked.self) { (store: DenStore) async in DenHooked(store: store) }
+
+        let error = try #require(await injectionErrorAsync { try await container.resolveAsync(DenHooked.self) })
+
+        #expect(error.code == .scopeMismatch)
+        #expect(
+            error.message
+                == "DenStore, the 1st parameter of DenHooked (declared at \(denFile):\(line)), is .scoped, but was"
+                + " resolved from a container, outside any lifetime scope, so nothing would own its instance. Path:"
+                + " DenHooked -> DenStore. Fix: resolve from a lifetime scope: let scope = container.makeScope();"
+                + " try scope.resolve(…)."
+        )
+    }
+
     // MARK: - Errors not about the parameter itself
 
     @Test func aFactoryFailureOfAParameterIsNotNamedAsTheParameter() throws {
