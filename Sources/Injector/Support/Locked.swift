@@ -38,9 +38,6 @@ package struct Locked<State>: @unchecked Sendable {
         Locked(storage: LockedBuffer.make(state, fixed: (), recursive: recursive))
     }
 
-    /// Identifies the lock: copies of one `Locked` share it.
-    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
-
     /// Takes the lock; pair with `unlock()`. Prefer `withLock` where the critical section is structured.
     func lock() { storage.lock() }
 
