@@ -168,7 +168,7 @@ extension InjectionError {
     static func disposalsFailed(
         _ failures: [InjectionError],
         outOf disposed: Int,
-        undisposed: [ServiceKey] = [],
+        undisposed: [ServiceKey],
         owner: String
     ) -> InjectionError {
         let failed = failures.count

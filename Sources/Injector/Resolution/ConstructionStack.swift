@@ -60,7 +60,7 @@ struct ConstructionStack {
     var count: Int { innermost == nil ? 0 : outer.count + 1 }
 
     @inline(__always)
-    mutating func push(_ provider: AnyProvider, arguments: BorrowedValues? = nil) {
+    mutating func push(_ provider: AnyProvider, arguments: BorrowedValues?) {
         if let innermost {
             outer.append(innermost)
             if _slowPath(outer.count >= Self.indexedDepth) { index(innermost) }
