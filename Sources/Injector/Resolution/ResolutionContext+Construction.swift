@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 // Construction, sync and async side by side: a factory runs with its provider on the construction
-// stack (`enter`, which refuses a cycle, and `leave`; the stack itself is the context's state, in
+// stack (`enter`, which refuses a cycle, and `leave`, which pops it where the stack is kept, in
 // `ResolutionContext.swift`), then come the caller's `configure`, the hand-over of what is
 // disposable, and the registration's preparation, deferred until the whole graph is built (see
 // `ResolutionContext+Preparation.swift`).
@@ -35,11 +35,6 @@ extension ResolutionContext {
             throw cycle(closedBy: provider, at: nil)  // arguments are not inherited: taken as the same
         }
         try push(provider, arguments: values)
-    }
-
-    /// Pops the provider `enter` pushed, whose construction completed or failed.
-    @usableFromInline func leave() {
-        pop()
     }
 
     /// The cycle `provider` closes, from where it is under construction: at `depth` on the path

@@ -294,9 +294,8 @@ final class ResolutionContext {
         if isAsync { construction.pathChain = ProviderChain(provider, extending: construction.pathChain) }
     }
 
-    /// Pops the provider on top of the construction stack.
-    @inline(__always)
-    func pop() {
+    /// Pops the provider `enter` pushed, whose construction completed or failed.
+    @usableFromInline func leave() {
         if isAsync { construction.pathChain = construction.pathChain?.parent }
         construction.stack.pop()
     }
