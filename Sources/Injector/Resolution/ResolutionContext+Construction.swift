@@ -129,19 +129,14 @@ extension ResolutionContext {
     }
 
     /// Ends the construction of `provider` whose factory threw `error`: pops it, drops what its
-    /// construction queued since `mark`, and returns the error to throw. Not inlined: every
+    /// construction queued since `mark`, and returns the error to throw: an `InjectionError` as it
+    /// is (it passes through every level of a deep resolve on its way up, and has its path), any
+    /// other wrapped with this resolution's path, worked out only then. Not inlined: every
     /// specialisation of `construct` calls this one copy, kept out of the way of the code that runs.
     @usableFromInline @inline(never)
     func factoryFailed(_ error: any Error, of provider: AnyProvider, since mark: QueueMark) -> InjectionError {
         defer { leave() }
         discardQueued(since: mark)
-        return wrapped(error, of: provider)
-    }
-
-    /// The error a factory of `provider` threw, as the resolve throws it: an `InjectionError` as it
-    /// is (it passes through every level of a deep resolve on its way up, and has its path), any
-    /// other wrapped with this resolution's path, worked out only then.
-    func wrapped(_ error: any Error, of provider: AnyProvider) -> InjectionError {
         if let error = error as? InjectionError { return error }
         return InjectionError.factoryFailed(error, path: path, of: provider)
     }
@@ -177,9 +172,7 @@ extension ResolutionContext {
             }
         } catch {
             endRun(of: running)
-            defer { leave() }
-            discardQueued(since: mark)
-            throw wrapped(error, of: provider)
+            throw factoryFailed(error, of: provider, since: mark)
         }
         endRun(of: running)
         leave()
