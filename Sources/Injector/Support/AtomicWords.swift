@@ -23,7 +23,7 @@ import InjectorAtomics
 /// and which ThreadSanitizer understands. A C atomic needs an address that never moves, which a Swift
 /// stored property does not promise: the words live in memory allocated for them, freed with this
 /// value. An owner keeps all the words it needs in one `AtomicWords`, a `let` (one allocation,
-/// however many words), and reaches each with ``word(_:as:)`` in a computed property of its own:
+/// however many words), and reaches each with ``word(_:)`` in a computed property of its own:
 /// `let atomics = AtomicWords(count: 2)`, then `var state: AtomicWord<Int> { atomics.word(0) }`.
 /// (A ``PublishedReference`` keeps its owner's words beside its own, in its allocation.)
 ///
@@ -48,14 +48,14 @@ struct AtomicWords: ~Copyable, @unchecked Sendable {  // the words are only reac
     }
 
     /// Word `index`, holding a `Value`: valid while these words live, so never kept apart from them.
-    @inlinable func word<Value: AtomicWordValue>(_ index: Int, as _: Value.Type = Value.self) -> AtomicWord<Value> {
+    @inlinable func word<Value: AtomicWordValue>(_ index: Int) -> AtomicWord<Value> {
         assert(index >= 0 && index < count, "word \(index) of \(count)")
         return AtomicWord(address: base + index)
     }
 }
 
 /// One word of an ``AtomicWords``, holding a `Value`: the word's address, made by
-/// ``AtomicWords/word(_:as:)`` where it is used.
+/// ``AtomicWords/word(_:)`` where it is used.
 ///
 /// An order that has no C function of its own for an operation runs as the next stronger one that
 /// has (the operations have the orders Injector uses, and the strongest).

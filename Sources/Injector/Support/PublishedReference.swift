@@ -18,7 +18,7 @@
 /// code instantiates its generic metadata on every call.
 ///
 /// The reference is the first of the ``AtomicWords`` it allocates; an owner that keeps other atomic
-/// words keeps them after it (`init(wordsBeside:)`, `wordBeside(_:as:)`), in the same allocation.
+/// words keeps them after it (`init(wordsBeside:)`, `wordBeside(_:)`), in the same allocation.
 @usableFromInline
 struct PublishedReference<Object: AnyObject & Sendable>: ~Copyable, Sendable {
     /// The reference, then the owner's words beside it.
@@ -33,10 +33,7 @@ struct PublishedReference<Object: AnyObject & Sendable>: ~Copyable, Sendable {
     @inlinable var storage: AtomicWord<Borrowed<Object>?> { words.word(0) }
 
     /// Word `index` of those beside the reference: its owner's, in the same allocation.
-    func wordBeside<Value: AtomicWordValue>(
-        _ index: Int,
-        as _: Value.Type = Value.self
-    ) -> AtomicWord<Value> {
+    func wordBeside<Value: AtomicWordValue>(_ index: Int) -> AtomicWord<Value> {
         words.word(1 + index)
     }
 
