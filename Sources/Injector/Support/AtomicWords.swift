@@ -73,7 +73,6 @@ struct AtomicWord<Value: AtomicWordValue>: @unchecked Sendable {
             switch ordering {
             case .relaxed: injector_atomic_word_load_relaxed(address)
             case .acquiring: injector_atomic_word_load_acquire(address)
-            case .sequentiallyConsistent: injector_atomic_word_load_seq_cst(address)
             }
         return Value(atomicWord: word)
     }
@@ -158,8 +157,6 @@ enum AtomicLoadOrdering {
     /// Sees every write that came before the store (or update) that wrote the value it reads,
     /// when that one was releasing.
     case acquiring
-    /// Acquiring, and in one order with every other sequentially consistent operation.
-    case sequentiallyConsistent
 }
 
 /// The memory order of an atomic store.
