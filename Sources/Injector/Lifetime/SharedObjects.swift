@@ -78,7 +78,8 @@ final class SharedObjects: Sendable {
             // A value is remembered as what it is inside any optionals.
             guard let value = valueInside(instance), types.mayContain(type(of: value)) else { return false }
             return state.withLock { state in
-                state.values[ObjectIdentifier(type(of: value))]?.contains { isSameInstance($0, value) } ?? false
+                state.values[ObjectIdentifier(type(of: value))]?.contains { isSameInstance($0, value, object: nil) }
+                    ?? false
             }
         }
         return state.withLock { state in
@@ -131,10 +132,6 @@ private struct TypeFilter: ~Copyable, Sendable {
         return word0.load(ordering: .acquiring) & bits.0 != 0 && word1.load(ordering: .acquiring) & bits.1 != 0
             && word2.load(ordering: .acquiring) & bits.2 != 0 && word3.load(ordering: .acquiring) & bits.3 != 0
     }
-}
-
-func isSameInstance(_ first: Any, _ second: Any) -> Bool {
-    isSameInstance(first, second, object: objectInside(second))
 }
 
 /// Whether `first` and `second` are one instance, given `second`'s identity if it is a class
