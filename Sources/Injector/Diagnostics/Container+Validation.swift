@@ -63,7 +63,7 @@ extension Container {
         for provider in validation.providersToResolve(includingAsync: false) {
             let context = ResolutionContext.begin()
             defer { context.end() }
-            context.startValidation(in: sandbox)
+            context.start(in: sandbox.lifetimeScope, sideStore: sandbox.side)
             validation.note(
                 provider,
                 outcome: Result {
@@ -111,7 +111,7 @@ extension Container {
         for provider in validation.providersToResolve(includingAsync: true) {
             let context = ResolutionContext(asyncIn: sandbox.lifetimeScope, from: self)
             defer { context.end() }
-            context.startValidation(in: sandbox)
+            context.start(in: sandbox.lifetimeScope, sideStore: sandbox.side)
             do {
                 try await provider.resolveWithoutArgumentsAsync(in: context, from: self)
                 try context.complete()
@@ -147,11 +147,4 @@ struct Sandbox {
     let side: InstanceStore
 
     var disposals: InstanceStore { lifetimeScope.store.disposals }
-}
-
-extension ResolutionContext {
-    /// Starts one of validation's resolutions, in its sandbox.
-    func startValidation(in sandbox: Sandbox) {
-        start(in: sandbox.lifetimeScope, sideStore: sandbox.side)
-    }
 }
