@@ -24,8 +24,6 @@ final class ContainerTree: Sendable {
     /// The singleton and weak instances built in the tree, which scopes never take charge of.
     let sharedObjects = SharedObjects()
 
-    init() {}
-
     /// Whether some task may be resolving from this tree with overrides.
     @inlinable var mayHaveOverrides: Bool { activeOverrideCount.load(ordering: .relaxed) != 0 }
 }

@@ -45,9 +45,6 @@ enum DisposalBag {
         /// appended, so that a sync close, which asks, reads a flag rather than calling a search.
         private(set) var holdsAsyncOnly = false
 
-        /// No records.
-        init() {}
-
         var startIndex: Int { 0 }
         subscript(position: Int) -> Entry { position == 0 ? first! : more[position - 1] }
 

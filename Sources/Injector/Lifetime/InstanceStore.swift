@@ -180,8 +180,6 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
     struct Dropped {
         fileprivate var first: AnyObject?
         fileprivate var more: [Entry]?
-
-        init() {}
     }
 
     /// Who holds the gate of an instance kept here.

@@ -41,8 +41,6 @@ public struct ScopeValues: Sendable {
     /// scope given one value copies and drops no dictionary.
     var more: [LookupKey: any AnyObject & Sendable]?
 
-    init() {}
-
     /// The value given for `key`, as `keptObject(for:)` keeps it, if any.
     subscript(key: LookupKey) -> (any AnyObject & Sendable)? {
         if firstKey == key { return first }

@@ -25,8 +25,6 @@ final class InstanceBox<Service>: AnyInstanceBox, @unchecked Sendable {
 /// that a box kept as `AnyObject` is read as one without asking the runtime for a conformance.
 @usableFromInline
 class AnyInstanceBox {
-    init() {}
-
     /// The instance boxed.
     var instance: Any { fatalError("AnyInstanceBox is abstract") }
 }

@@ -24,8 +24,6 @@
 /// `discard`), so that a wait at one of them is part of the search for waits that can never end.
 /// They are removed when the family's last resolution lets go of this object.
 final class ConstructionGates: Sendable {
-    init() {}
-
     deinit {
         InstanceGates.removeFamily(ObjectIdentifier(self))
     }
