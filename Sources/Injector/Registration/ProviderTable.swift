@@ -73,7 +73,6 @@ final class ProviderTable: @unchecked Sendable {
     /// Stores `provider` under its key: returns the provider it replaced (`nil` when the key is
     /// new) and the key's place among the keys in the order they were first stored. The caller
     /// keeps `provider` alive for the table's lifetime.
-    @discardableResult
     func store(_ provider: AnyProvider) -> (replaced: Borrowed<AnyProvider>?, order: Int) {
         if (count + 1) * 4 > entries.count * 3 { grow() }  // at most three quarters full
         let key = provider.key.lookupKey
