@@ -281,11 +281,6 @@ extension ResolutionContext {
     struct StoreGate {
         let store: InstanceStore
         let key: SharedInstanceKey
-
-        /// Releases it.
-        func leave() {
-            store.leave(key)
-        }
     }
 
     /// How an async shared construction starts: with the instance already built, or with this

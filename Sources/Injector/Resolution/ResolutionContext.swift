@@ -381,7 +381,7 @@ final class ResolutionContext {
     /// release made every resolve instantiate continuation metadata.
     @inline(never)
     private func release(_ bookkeeping: Bookkeeping) {
-        for gate in bookkeeping.heldStoreGates.reversed() { gate.leave() }
+        for gate in bookkeeping.heldStoreGates.reversed() { gate.store.leave(gate.key) }
         for gate in bookkeeping.heldGates.reversed() { InstanceGates.leave(gate) }
         for gate in bookkeeping.heldAsyncGates.reversed() { InstanceGates.leave(gate, by: gateOwner) }
     }
