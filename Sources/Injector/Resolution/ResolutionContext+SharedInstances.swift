@@ -243,8 +243,7 @@ extension Optional: OptionalValue {
 /// The instance as an object a weak reference can hold, or `nil` for a value type.
 ///
 /// A checked cast rather than `instance as AnyObject`, which goes through the runtime's bridging of
-/// any value to an object (thousands of instructions, on the path of every disposable instance a
-/// scope takes charge of).
+/// any value to an object, on the path of every disposable instance a scope takes charge of.
 func weakReferenceable(_ instance: Any) -> AnyObject? {
     guard type(of: instance) is AnyObject.Type else { return nil }
     // A cast to a type parameter, which the type checker does not fold into a coercion.
