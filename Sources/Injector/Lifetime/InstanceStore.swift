@@ -183,7 +183,7 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
     }
 
     /// Who holds the gate of an instance kept here.
-    fileprivate enum Gate: Equatable {
+    fileprivate enum Gate {
         case free
         /// The thread `thread` holds it, `count` times (a resolution nested in the one building,
         /// through a captured container, takes it again).
