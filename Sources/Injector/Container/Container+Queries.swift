@@ -55,7 +55,7 @@ extension Container {
     ) -> Bool {
         if let scope, scope.isClosed { return false }
         guard let found = provider(for: key) else {
-            if scope?.values[key] != nil { return true }
+            if scope?.values.borrowedValue(for: key) != nil { return true }
             let wrapped: (key: LookupKey, type: Any.Type)
             if let optional = service as? any OptionalService.Type {
                 wrapped = optional.wrappedKey(of: key)

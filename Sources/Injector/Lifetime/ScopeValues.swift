@@ -41,13 +41,7 @@ public struct ScopeValues: Sendable {
     /// scope given one value copies and drops no dictionary.
     var more: [LookupKey: any AnyObject & Sendable]?
 
-    /// The value given for `key`, as `keptObject(for:)` keeps it, if any.
-    subscript(key: LookupKey) -> (any AnyObject & Sendable)? {
-        if firstKey == key { return first }
-        return more?[key]
-    }
-
-    /// The value given for `key`, as `subscript(_:)` gives it, borrowed: the scope keeps its values
+    /// The value given for `key`, as `keptObject(for:)` keeps it, borrowed: the scope keeps its values
     /// as long as it lives, and a resolution runs while its scope does.
     func borrowedValue(for key: LookupKey) -> Borrowed<any AnyObject & Sendable>? {
         if firstKey == key, let first { return Borrowed(first) }
@@ -163,9 +157,9 @@ extension Container {
             .sync { r, _ in
                 // Validation's sandbox has the sample values it was given, if any (`validate(providing:)`).
                 guard let lifetimeScope = r.context.environment.lifetimeScope,
-                    !lifetimeScope.acceptsEveryTag || lifetimeScope.values[key.lookupKey] != nil
+                    !lifetimeScope.acceptsEveryTag || lifetimeScope.values.borrowedValue(for: key.lookupKey) != nil
                 else { throw ScopeValueInSandbox() }
-                guard let given = lifetimeScope.values[key.lookupKey] else {
+                guard let given = lifetimeScope.values.borrowedValue(for: key.lookupKey)?.object else {
                     throw InjectionError.scopeValueMissing(
                         key,
                         tag: lifetimeScope.tag,
@@ -217,7 +211,7 @@ extension ResolutionContext {
     /// - Throws: ``InjectionError/Code/captiveDependency`` when a singleton or weak service is
     ///   being built around it.
     func scopeValue(for key: LookupKey, asked: ServiceKey) throws -> Any? {
-        guard let given = environment.lifetimeScope?.values[key] else { return nil }
+        guard let given = environment.lifetimeScope?.values.borrowedValue(for: key)?.object else { return nil }
         if let error = captiveDependency(asked, scope: .scoped) { throw error }
         return keptInstance(given)
     }
