@@ -193,7 +193,7 @@ final class InstanceStore: LockedBuffer<InstanceStore.Contents> {
     }
 
     /// What taking the gate of an instance gave: the instance if it is published, and whether the
-    /// gate was taken (then pair with `leave(_:as:)`).
+    /// gate was taken (then pair with `leave(_:)`).
     struct Entered {
         let box: AnyObject?
         let taken: Bool

@@ -242,8 +242,8 @@ extension ResolutionContext {
 
     /// Returns the instance published in `store` for `key`, or else takes its gate for this
     /// thread, waiting while another thread holds it, without recording it among the gates this
-    /// resolution holds until it ends: the caller releases it (the store's `publish(_:of:leaving:)`,
-    /// or `leave(_:as:)` on failure), or hands it to the resolution with `holdEnteredGate(_:in:)`.
+    /// resolution holds until it ends: the caller releases it (the store's `publish(_:leaving:)`,
+    /// or `leave(_:)` on failure), or hands it to the resolution with `holdEnteredGate(_:in:)`.
     ///
     /// - Throws: ``InjectionError/Code/circularWait`` when the holder waits, directly or through
     ///   other threads, for a gate this thread holds.

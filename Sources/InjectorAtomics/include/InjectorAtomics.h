@@ -81,7 +81,6 @@ INJECTOR_ATOMIC_INLINE void injector_atomic_word_init(injector_atomic_word *word
 
 INJECTOR_ATOMIC_LOAD(relaxed)
 INJECTOR_ATOMIC_LOAD(acquire)
-INJECTOR_ATOMIC_LOAD(seq_cst)
 
 INJECTOR_ATOMIC_STORE(relaxed)
 INJECTOR_ATOMIC_STORE(release)
