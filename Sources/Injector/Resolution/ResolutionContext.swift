@@ -48,7 +48,7 @@ final class ResolutionContext {
     /// empties: most resolutions never do, and the thread's context keeps it from an earlier one.
     @exclusivity(unchecked) private(set) var usesBookkeeping = false
     /// Changes when a resolution ends; a resolver is valid while it matches the one it was made in.
-    @exclusivity(unchecked) private(set) var generation: UInt = 0
+    @exclusivity(unchecked) @usableFromInline private(set) var generation: UInt = 0
     /// Whether a resolution is using this context now.
     @exclusivity(unchecked) var isInUse = false
     /// Whether this resolution runs inside another (see `init(nestedIn:)`), whose service under

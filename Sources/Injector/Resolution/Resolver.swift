@@ -31,7 +31,7 @@ public struct Resolver {
     /// while the resolution is active, its caller holds the container.
     @usableFromInline let lookup: Borrowed<Container>
     @usableFromInline let context: ResolutionContext
-    let generation: UInt
+    @usableFromInline let generation: UInt
 
     @usableFromInline init(container: Container, context: ResolutionContext) {
         self.lookup = Borrowed(container)
