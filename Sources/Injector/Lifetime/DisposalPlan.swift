@@ -69,7 +69,7 @@ final class DisposalPlan: @unchecked Sendable {
     /// `AnyHashable`, and the runtime's box for a value cast to `AnyObject` (every boxed value is of
     /// that one class, whatever it holds).
     static func castsLookInside(_ type: Any.Type) -> Bool {
-        type is any OptionalValue.Type || type == AnyHashable.self || ObjectIdentifier(type) == valueBox
+        type is any OptionalService.Type || type == AnyHashable.self || ObjectIdentifier(type) == valueBox
     }
 
     /// The class of the runtime's box for a value cast to `AnyObject`.

@@ -72,8 +72,12 @@ extension ResolutionContext {
     }
 }
 
-/// `Optional`, whose wrapped type a resolve of the optional type resolves.
+/// `Optional`, whose wrapped type a resolve of the optional type resolves, told apart from other
+/// types (a cast of a value looks inside it) and read without knowing its type.
 protocol OptionalService {
+    /// What the optional wraps, if anything.
+    var wrappedValue: Any? { get }
+
     /// The key of the wrapped type with the name and argument types of `key`, and the wrapped type.
     static func wrappedKey(of key: LookupKey) -> (key: LookupKey, type: Any.Type)
 
@@ -99,6 +103,8 @@ protocol OptionalService {
 }
 
 extension Optional: OptionalService {
+    var wrappedValue: Any? { map { $0 } }
+
     static func wrappedKey(of key: LookupKey) -> (key: LookupKey, type: Any.Type) {
         let group = GroupKey(service: ObjectIdentifier(Wrapped.self), arguments: key.group.arguments)
         return (LookupKey(group: group, name: key.name), Wrapped.self)

@@ -218,26 +218,15 @@ func objectIdentity<Instance>(of instance: Instance) -> AnyObject? {
 @usableFromInline
 func objectInside(_ instance: Any) -> AnyObject? {
     if let object = weakReferenceable(instance) { return object }
-    guard let optional = instance as? any OptionalValue else { return nil }
+    guard let optional = instance as? any OptionalService else { return nil }
     return optional.wrappedValue.flatMap(objectInside)
 }
 
 /// The instance, or what an optional instance wraps (inside any number of optionals); `nil` for
 /// `nil`: what a value's identity is compared on, as `objectInside` gives an object's.
 func valueInside(_ instance: Any) -> Any? {
-    guard let optional = instance as? any OptionalValue else { return instance }
+    guard let optional = instance as? any OptionalService else { return instance }
     return optional.wrappedValue.flatMap(valueInside)
-}
-
-/// Optional, to tell it apart from other types (a cast of a value looks inside it), and to reach
-/// what it wraps without knowing its type.
-protocol OptionalValue {
-    /// What the optional wraps, if anything.
-    var wrappedValue: Any? { get }
-}
-
-extension Optional: OptionalValue {
-    var wrappedValue: Any? { map { $0 } }
 }
 
 /// The instance as an object a weak reference can hold, or `nil` for a value type.
