@@ -191,3 +191,60 @@ private final class PlanStore: Sendable {
         #expect(try container.resolve(PlanStore.self).clock.serial == 1)
     }
 }
+
+// A declared parameter is resolved in code that packs leave unspecialised; its registration, written
+// where its type is known, carries a resolve specialised for it, which that code calls.
+@Suite struct SpecialisedResolveTests {
+    private final class Engine: Sendable {}
+    private final class Car: Sendable {
+        let engine: Engine
+        init(engine: Engine) { self.engine = engine }
+    }
+
+    /// Whether the provider `container` has for `Service` (unnamed, without arguments) carries a
+    /// resolve specialised where it was registered.
+    private func isSpecialised<Service>(_: Service.Type, in container: Container) throws -> Bool {
+        let provider = try #require(container.provider(for: LookupKey(Service.self, name: nil))?.object)
+        return try #require(provider as? Provider<Service>).resolveSpecialised != nil
+    }
+
+    @Test func aSyncClosureOrDeclaredRegistrationCarriesItsSpecialisedResolve() throws {
+        let container = Container()
+        container.register(Engine.self) { _ in Engine() }
+        container.register(Car.self, Car.init)
+        container.register(String.self, scope: .singleton) { _ in "a" }
+        #expect(try isSpecialised(Engine.self, in: container))
+        #expect(try isSpecialised(Car.self, in: container))
+        #expect(try isSpecialised(String.self, in: container))
+    }
+
+    @Test func anAsyncRegistrationWhichNoSyncResolveBuildsCarriesNone() throws {
+        let container = Container()
+        container.register(Engine.self) { _ async in Engine() }
+        container.register(Car.self) { (engine: Engine) async in Car(engine: engine) }
+        #expect(try !isSpecialised(Engine.self, in: container))
+        #expect(try !isSpecialised(Car.self, in: container))
+    }
+
+    @Test func aRegistrationAmendedByAHookOrARecordedDuplicateKeepsItsSpecialisedResolve() throws {
+        let container = Container()
+        container.register(Engine.self, scope: .singleton) { _ in Engine() }.onResolved { _, _ in }
+        container.register(Car.self, Car.init)
+        container.register(Car.self, Car.init)
+        #expect(try isSpecialised(Engine.self, in: container))
+        #expect(try isSpecialised(Car.self, in: container))
+    }
+
+    @Test func aParameterResolvedThroughItsSpecialisedResolveKeepsItsLifetimeAndHooks() throws {
+        let container = Container()
+        let hooked = CallCounter()
+        container.register(Engine.self, scope: .singleton) { _ in Engine() }.onResolved { _, _ in hooked.next() }
+        container.register(Car.self, Car.init)
+        try container.finishRegistration()
+        let first = try container.resolve(Car.self)
+        let second = try container.resolve(Car.self)
+        #expect(first !== second)
+        #expect(first.engine === second.engine)
+        #expect(hooked.count == 1)
+    }
+}

@@ -95,6 +95,7 @@ extension Container {
             line,
             origin: origin,
             identifyingArguments: BorrowedValues.identify((repeat each Argument).self),
+            resolving: Provider<Service>.specialisedResolve,
             .sync { r, values in try factory(r, repeat each values.read(as: (repeat each Argument).self)) }
         )
     }
@@ -176,6 +177,7 @@ extension Container {
             at: fileID,
             line,
             identifyingArguments: BorrowedValues.identify((repeat each Argument).self),
+            resolving: Provider<Service>.specialisedResolve,
             .sync { r, values in try factory(r, repeat each values.read(as: (repeat each Argument).self)) }
         )
     }
@@ -216,9 +218,10 @@ extension Container {
     }
 
     /// Adds the provider of `body`, which reads its resolve-time arguments (told apart by
-    /// `identifyArguments`) from their address. The public overloads, inlined where they are
-    /// called, make it there from the caller's closure, for the argument types the caller wrote:
-    /// made here, generic, it would cost every resolve a tuple type made at run time.
+    /// `identifyArguments`) from their address, with `resolveSpecialised` as `Provider` says. The
+    /// public overloads, inlined where they are called, make it there from the caller's closure,
+    /// for the argument types the caller wrote: made here, generic, it would cost every resolve a
+    /// tuple type made at run time.
     @usableFromInline
     func register<Service>(
         _ key: ServiceKey,
@@ -230,6 +233,7 @@ extension Container {
         declaring declared: DeclaredDependencies? = nil,
         problem: Conflict? = nil,
         identifyingArguments identifyArguments: BorrowedValues.Identify?,
+        resolving resolveSpecialised: Provider<Service>.ResolveFound? = nil,
         _ body: Provider<Service>.Body
     ) -> Registration<Service> {
         let site = RegistrationSite(fileID: fileID, line: line, origin: origin)
@@ -243,6 +247,7 @@ extension Container {
             declaring: declared,
             problem: problem,
             identifyingArguments: identifyArguments,
+            resolving: resolveSpecialised,
             body
         )
         add(provider, replacing: replacesExisting)

@@ -156,6 +156,7 @@ extension Container {
             parameters,
             scope: scope.scope,
             replacing: replacesExisting,
+            resolving: Provider<Service>.specialisedResolve,
             .sync { r, _ in
                 var position = 0
                 return try make(repeat parameters.resolve((each Dependency).self, at: &position, from: r))

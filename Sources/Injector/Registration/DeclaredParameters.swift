@@ -184,13 +184,15 @@ struct DeclaredParameters: Sendable {
 }
 
 extension Container {
-    /// Adds the provider of a declared registration, whose factory resolves `parameters`.
+    /// Adds the provider of a declared registration, whose factory resolves `parameters`; with
+    /// `resolveSpecialised` as `Provider` says.
     @usableFromInline
     func register<Service>(
         _ parameters: DeclaredParameters,
         scope: Scope,
         replacing replacesExisting: Bool,
         identifyingArguments identifyArguments: BorrowedValues.Identify? = nil,
+        resolving resolveSpecialised: Provider<Service>.ResolveFound? = nil,
         _ body: Provider<Service>.Body
     ) -> Registration<Service> {
         register(
@@ -202,6 +204,7 @@ extension Container {
             declaring: parameters.declared,
             problem: parameters.problem,
             identifyingArguments: identifyArguments,
+            resolving: resolveSpecialised,
             body
         )
     }

@@ -247,6 +247,21 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
     let asyncSingleton: SingletonSlot?
     /// The instance of an async weak registration; `nil` otherwise.
     let asyncWeakSlot: WeakSlot?
+    /// How `resolveFound` resolves this registration: made where the registration was written, so
+    /// specialised for `Service` there (see `specialisedResolve`); `nil` for a registration made in
+    /// the engine, which `resolveFound` resolves in its own unspecialised code.
+    let resolveSpecialised: ResolveFound?
+
+    /// A resolve of a provider found under a key without arguments, in a context, from a container.
+    @usableFromInline typealias ResolveFound = @Sendable (Provider, ResolutionContext, Container) throws -> Service
+
+    /// `resolveSpecialised` for a registration, made by the overload the caller wrote: inlined there,
+    /// where `Service` is known, it is a function specialised for it, which a declared registration's
+    /// parameter, resolved in code that packs leave unspecialised, calls rather than run the whole
+    /// resolve unspecialised.
+    @inlinable static var specialisedResolve: ResolveFound {
+        { provider, context, lookup in try context.resolve(provider, from: lookup, configure: nil) }
+    }
 
     /// A registration's factory as it was given: sync, or `async`.
     @usableFromInline enum Body {
@@ -266,8 +281,10 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
         declaring declaredDependencies: DeclaredDependencies? = nil,
         problem: Conflict? = nil,
         identifyingArguments identifyArguments: BorrowedValues.Identify? = nil,
+        resolving resolveSpecialised: ResolveFound? = nil,
         _ body: Body
     ) {
+        self.resolveSpecialised = resolveSpecialised
         switch body {
         case .sync(let factory):
             self.factory = factory
@@ -306,6 +323,7 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
     ) {
         self.factory = factory
         self.asyncFactory = asyncFactory
+        resolveSpecialised = nil
         weakSlot = nil
         asyncSingleton = nil
         asyncWeakSlot = nil
@@ -318,6 +336,7 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
         weakSlot = original.weakSlot
         asyncSingleton = original.asyncSingleton
         asyncWeakSlot = original.asyncWeakSlot
+        resolveSpecialised = original.resolveSpecialised
         super.init(copying: original, conflict: conflict, preparation: preparation)
     }
 
@@ -337,8 +356,11 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
     ) throws -> Requested {
         guard conflict == nil else { throw InjectionError.conflict(self, path: context.path + [key]) }
         // Found under a key without arguments, so no argument is passed.
-        let instance = try context.resolve(self, from: lookup, configure: nil)
-        return sameType(instance, as: Requested.self)
+        // Not `resolveSpecialised?(…) ?? …`: an optional `Service`, here, is a type made at run time.
+        guard let resolveSpecialised else {
+            return sameType(try context.resolve(self, from: lookup, configure: nil), as: Requested.self)
+        }
+        return sameType(try resolveSpecialised(self, context, lookup), as: Requested.self)
     }
 
     override func resolveWithoutArgumentsAsync(
