@@ -203,12 +203,12 @@ class AnyProvider: @unchecked Sendable {
     /// Resolves this registration, found from `lookup` under a key of `Service` with no arguments,
     /// in `context`: a declared registration's parameter. Code not specialised for `Service` calls
     /// this to find `Provider<Service>` in `self`, where naming that type would look its metadata up
-    /// on every resolve.
+    /// on every resolve. `lookup` is borrowed from the resolver, whose resolution's caller holds it.
     @usableFromInline
     func resolveFound<Service>(
         as _: Service.Type,
         in context: ResolutionContext,
-        from lookup: Container
+        from lookup: Borrowed<Container>
     ) throws -> Service {
         fatalError("AnyProvider is abstract")
     }
@@ -252,15 +252,19 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
     /// the engine, which `resolveFound` resolves in its own unspecialised code.
     let resolveSpecialised: ResolveFound?
 
-    /// A resolve of a provider found under a key without arguments, in a context, from a container.
-    @usableFromInline typealias ResolveFound = @Sendable (Provider, ResolutionContext, Container) throws -> Service
+    /// A resolve of a provider found under a key without arguments, in a context, from a borrowed
+    /// container.
+    @usableFromInline typealias ResolveFound =
+        @Sendable (Provider, ResolutionContext, Borrowed<Container>) throws -> Service
 
     /// `resolveSpecialised` for a registration, made by the overload the caller wrote: inlined there,
     /// where `Service` is known, it is a function specialised for it, which a declared registration's
     /// parameter, resolved in code that packs leave unspecialised, calls rather than run the whole
     /// resolve unspecialised.
     @inlinable static var specialisedResolve: ResolveFound {
-        { provider, context, lookup in try context.resolve(provider, from: lookup, configure: nil) }
+        { provider, context, lookup in
+            try lookup.withObject { try context.resolve(provider, from: $0, configure: nil) }
+        }
     }
 
     /// A registration's factory as it was given: sync, or `async`.
@@ -352,13 +356,16 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
     override func resolveFound<Requested>(
         as _: Requested.Type,
         in context: ResolutionContext,
-        from lookup: Container
+        from lookup: Borrowed<Container>
     ) throws -> Requested {
         guard conflict == nil else { throw InjectionError.conflict(self, path: context.path + [key]) }
         // Found under a key without arguments, so no argument is passed.
         // Not `resolveSpecialised?(…) ?? …`: an optional `Service`, here, is a type made at run time.
         guard let resolveSpecialised else {
-            return sameType(try context.resolve(self, from: lookup, configure: nil), as: Requested.self)
+            return sameType(
+                try lookup.withObject { try context.resolve(self, from: $0, configure: nil) },
+                as: Requested.self
+            )
         }
         return sameType(try resolveSpecialised(self, context, lookup), as: Requested.self)
     }

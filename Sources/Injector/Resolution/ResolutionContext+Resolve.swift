@@ -56,9 +56,9 @@ extension ResolutionContext {
     @usableFromInline func lookUp(
         _ declared: DeclaredDependencies,
         at position: Int,
-        from lookup: Container
+        from lookup: Borrowed<Container>
     ) throws -> (provider: Borrowed<AnyProvider>?, ready: Borrowed<any AnyObject & Sendable>?) {
-        let found = declared.provider(at: position, from: lookup)
+        let found = lookup.withObject { declared.provider(at: position, from: $0) }
         return (found, try noteLookup(found: found, isConfigured: false))
     }
 

@@ -161,18 +161,13 @@ extension Resolver: Resolving {
     @inlinable
     func resolve<Service>(_ declared: DeclaredDependencies, at position: Int) throws -> Service {
         guard _fastPath(isActive) else { throw InjectionError.resolverOutlived(asking: declared.keys[position]) }
-        return try lookup.withObject { container in
-            let (found, ready) = try context.lookUp(declared, at: position, from: container)
-            if let ready { return ready.withObject { keptInstance($0, as: Service.self) } }
-            guard let found else {
-                return try context.resolveUnregistered(
-                    declared.keys[position].lookupKey,
-                    from: container,
-                    configure: nil
-                )
-            }
-            return try found.withObject { try $0.resolveFound(as: Service.self, in: context, from: container) }
+        let (found, ready) = try context.lookUp(declared, at: position, from: lookup)
+        if let ready { return ready.withObject { keptInstance($0, as: Service.self) } }
+        guard let found else {
+            let key = declared.keys[position].lookupKey
+            return try lookup.withObject { try context.resolveUnregistered(key, from: $0, configure: nil) }
         }
+        return try found.withObject { try $0.resolveFound(as: Service.self, in: context, from: lookup) }
     }
 
     /// The async spelling of `resolve(_:at:)`, as `resolveAsync(_:name:)` resolves.
