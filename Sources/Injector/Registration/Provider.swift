@@ -136,7 +136,10 @@ class AnyProvider: @unchecked Sendable {
     @inlinable final func disposer<Instance>(
         for instance: Instance
     ) -> (disposer: DisposalBag.Disposer, object: AnyObject?)? {
-        if let plan = disposalPlan.borrowed()?.object, plan.matches(instance) { return plan.disposer(for: instance) }
+        // The plan is borrowed, not retained: a transient resolved in a scope asks this of each instance.
+        if let plan = disposalPlan.borrowed(), plan.withObject({ $0.matches(instance) }) {
+            return plan.withObject { $0.disposer(for: instance) }
+        }
         // In generic code, `type(of:)` gives an existential's type for an instance of one, and the
         // dynamic type for any other: the two differ only for an existential.
         let type = ObjectIdentifier(Swift.type(of: instance as Any))
