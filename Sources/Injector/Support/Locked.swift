@@ -26,16 +26,15 @@ import Darwin
 /// The mutex is tail-allocated in the same object as the state (a ``LockedBuffer``), so its address
 /// never moves (a `pthread_mutex_t` stored inline in a Swift property may be moved or copied by the
 /// compiler), as swift-nio's `NIOLock` does. pthread mutexes rather than `Synchronization.Mutex`,
-/// because ThreadSanitizer on Linux understands them. The recursive variant serves singleton
-/// construction, where a factory on the lock-holding thread builds further singletons.
+/// because ThreadSanitizer on Linux understands them.
 ///
 /// `package`, not internal: the routing layer keeps its route table behind the same lock rather
 /// than a second copy of this unsafe code.
 package struct Locked<State>: @unchecked Sendable {
     private let storage: LockedBuffer<LockedBufferHeader<Void, State>>
 
-    package static func make(_ state: State, recursive: Bool = false) -> Locked<State> {
-        Locked(storage: LockedBuffer.make(state, fixed: (), recursive: recursive))
+    package static func make(_ state: State) -> Locked<State> {
+        Locked(storage: LockedBuffer.make(state, fixed: ()))
     }
 
     /// Takes the lock; pair with `unlock()`. Prefer `withLock` where the critical section is structured.
@@ -60,7 +59,7 @@ package struct Locked<State>: @unchecked Sendable {
 /// writes without the lock (`word`): a lifetime scope's state, which would otherwise cost an
 /// allocation of its own.
 ///
-/// Made with `make(_:fixed:recursive:)`, on this class or a subclass; a subclass adds no stored
+/// Made with `make(_:fixed:)`, on this class or a subclass; a subclass adds no stored
 /// property (a `ManagedBuffer`'s cannot): what it keeps goes in `State`, reached under the lock
 /// with `withLock(_:)`, or in `Fixed`, set by `make` and read without the lock by the subclass, on
 /// its concrete contents (a read through the generic contents copies them whole, state and all).
@@ -87,8 +86,7 @@ package class LockedBuffer<Contents: LockedBufferContents>: ManagedBuffer<Conten
     @inline(__always)  // its autoclosures inlined too: a request's scope makes a store
     package final class func make(
         _ state: @autoclosure () -> State,
-        fixed: @autoclosure () -> Fixed,
-        recursive: Bool = false
+        fixed: @autoclosure () -> Fixed
     ) -> Self {
         let buffer = unsafeDowncast(
             create(minimumCapacity: 1) { _ in Contents(fixed: fixed(), state: state()) },
@@ -97,25 +95,16 @@ package class LockedBuffer<Contents: LockedBufferContents>: ManagedBuffer<Conten
         buffer.withUnsafeMutablePointerToElements { tail in
             injector_atomic_word_init(tail.pointer(to: \.word)!, 0)
             let mutex = tail.pointer(to: \.mutex)!
-            guard recursive else {
-                #if canImport(Glibc) || canImport(Musl)
-                // Default attributes: the value of `PTHREAD_MUTEX_INITIALIZER`, all zeros in glibc
-                // and musl, which POSIX makes equivalent to `pthread_mutex_init(mutex, nil)` without
-                // its checks (Swift does not import the macro). A request's scope makes one.
-                mutex.initialize(to: pthread_mutex_t())
-                #else
-                // Default attributes: no attribute object to make and destroy.
-                let status = pthread_mutex_init(mutex, nil)
-                precondition(status == 0, "pthread_mutex_init failed with \(status)")
-                #endif
-                return
-            }
-            var attributes = pthread_mutexattr_t()
-            pthread_mutexattr_init(&attributes)
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-            let status = pthread_mutex_init(mutex, &attributes)
+            #if canImport(Glibc) || canImport(Musl)
+            // Default attributes: the value of `PTHREAD_MUTEX_INITIALIZER`, all zeros in glibc and
+            // musl, which POSIX makes equivalent to `pthread_mutex_init(mutex, nil)` without its
+            // checks (Swift does not import the macro). A request's scope makes one.
+            mutex.initialize(to: pthread_mutex_t())
+            #else
+            // Default attributes: no attribute object to make and destroy.
+            let status = pthread_mutex_init(mutex, nil)
             precondition(status == 0, "pthread_mutex_init failed with \(status)")
-            pthread_mutexattr_destroy(&attributes)
+            #endif
         }
         return buffer
     }
