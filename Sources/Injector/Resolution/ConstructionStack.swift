@@ -42,10 +42,30 @@ struct ConstructionStack {
         }
     }
 
-    /// A construction with arguments, in the index of a deep stack.
+    /// A construction with arguments, in the index of a deep stack. Its hash is worked out once and
+    /// compared first: the index's probes compare keys, and the keys of one recursion differ only in
+    /// their arguments, each compared through `AnyHashable`.
     private struct Construction: Hashable {
         let provider: ObjectIdentifier
         let arguments: [AnyHashable]
+        private let hashed: Int
+
+        init(provider: ObjectIdentifier, arguments: [AnyHashable]) {
+            self.provider = provider
+            self.arguments = arguments
+            var hasher = Hasher()
+            hasher.combine(provider)
+            hasher.combine(arguments)
+            hashed = hasher.finalize()
+        }
+
+        static func == (lhs: Construction, rhs: Construction) -> Bool {
+            lhs.hashed == rhs.hashed && lhs.provider == rhs.provider && lhs.arguments == rhs.arguments
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hashed)
+        }
     }
 
     private var innermost: Entry?
@@ -54,25 +74,34 @@ struct ConstructionStack {
     /// The depth of each outer construction whose arguments are all `Hashable`. One per key: a
     /// second would have been a cycle.
     private var constructionIndex: [Construction: Int] = [:]
+    /// The key each indexed outer entry has in `constructionIndex` (`nil` for none), outermost
+    /// first: what a pop takes out of the index, without working the arguments' identity out again.
+    private var indexedConstructions: [Construction?] = []
+    /// The identity of the innermost entry's arguments, where it was worked out, while the stack is
+    /// deep enough for the entry to be indexed when the next is pushed (`outer.count` at least
+    /// `indexedDepth - 1`): a recursion through arguments compares it at every level. Not kept
+    /// (entries stay trivial to copy, and no argument outlives its construction here) below that.
+    private var innermostIdentity: [AnyHashable]??
     /// The depth (1 for the outermost entry) of the outermost singleton or weak entry; 0 for none.
     private var outlivingDepth = 0
 
     var count: Int { innermost == nil ? 0 : outer.count + 1 }
 
     @inline(__always)
-    mutating func push(_ provider: AnyProvider, arguments: BorrowedValues?) {
+    mutating func push(_ provider: AnyProvider, arguments: BorrowedValues?, identity: [AnyHashable]??) {
         if let innermost {
             outer.append(innermost)
             if _slowPath(outer.count >= Self.indexedDepth) { index(innermost) }
         }
         innermost = Entry(provider: Borrowed(provider), arguments: arguments)
+        if _slowPath(outer.count >= Self.indexedDepth - 1) { innermostIdentity = identity }
         if outlivingDepth == 0, provider.outlivesLifetimeScopes { outlivingDepth = outer.count + 1 }
     }
 
     @inline(__always)
     mutating func pop() {
         if outlivingDepth == outer.count + 1 { outlivingDepth = 0 }  // the innermost entry's depth
-        if _slowPath(outer.count >= Self.indexedDepth) { unindexLast() }
+        if _slowPath(outer.count >= Self.indexedDepth - 1) { unindexLast() }
         // Not `popLast()`, whose uniqueness check an empty array (most resolves) need not pay.
         innermost = outer.isEmpty ? nil : outer.removeLast()
     }
@@ -82,34 +111,41 @@ struct ConstructionStack {
     @inline(never)
     private mutating func index(_ entry: Entry) {
         if outer.count == Self.indexedDepth {
-            for (depth, outerEntry) in outer.enumerated() { index(outerEntry, at: depth) }
-        } else {
-            index(entry, at: outer.count - 1)
+            for (depth, outerEntry) in outer.dropLast().enumerated() { index(outerEntry, at: depth, identity: nil) }
         }
+        index(entry, at: outer.count - 1, identity: innermostIdentity)
     }
 
-    private mutating func index(_ entry: Entry, at depth: Int) {
+    /// Counts `entry`, at `depth`, in the index; `known` is its arguments' identity, if it was
+    /// worked out.
+    private mutating func index(_ entry: Entry, at depth: Int, identity known: [AnyHashable]??) {
         let identity = ObjectIdentifier(entry.provider.object)
         outerIndex[identity, default: 0] += 1
-        if let arguments = entry.argumentIdentity {
-            constructionIndex[Construction(provider: identity, arguments: arguments)] = depth
-        }
+        let construction = (known ?? entry.argumentIdentity).map { Construction(provider: identity, arguments: $0) }
+        if let construction { constructionIndex[construction] = depth }
+        indexedConstructions.append(construction)
     }
 
-    /// Takes the last outer entry, about to be popped, out of the index of a deep stack, or drops
-    /// the index when the stack is no longer deep.
+    /// Takes the last outer entry, about to be popped, out of the index of a deep stack, its
+    /// arguments' identity kept as the innermost's; or drops the index when the stack is no longer
+    /// deep, or the identity kept when it is too shallow to keep it.
     @inline(never)
     private mutating func unindexLast() {
+        guard outer.count >= Self.indexedDepth else {
+            innermostIdentity = nil
+            return
+        }
+        innermostIdentity = .some(indexedConstructions.last??.arguments)
         guard outer.count > Self.indexedDepth, let last = outer.last else {
             outerIndex.removeAll()
             constructionIndex.removeAll()
+            indexedConstructions.removeAll()
             return
         }
         let identity = ObjectIdentifier(last.provider.object)
         if outerIndex[identity] == 1 { outerIndex[identity] = nil } else { outerIndex[identity]! -= 1 }
-        if let arguments = last.argumentIdentity {
-            let key = Construction(provider: identity, arguments: arguments)
-            if constructionIndex[key] == outer.count - 1 { constructionIndex[key] = nil }
+        if let key = indexedConstructions.removeLast(), constructionIndex[key] == outer.count - 1 {
+            constructionIndex[key] = nil
         }
     }
 
@@ -137,11 +173,17 @@ struct ConstructionStack {
         guard contains(provider) else { return nil }
         if identity == nil { identity = .some(provider.argumentIdentity(of: values)) }
         guard let compared = identity!, let innermost else { return nil }
-        if innermost.provider.object === provider, innermost.argumentIdentity == compared { return outer.count }
+        if innermost.provider.object === provider, innermostArguments(of: innermost) == compared { return outer.count }
         if outer.count >= Self.indexedDepth {
             return constructionIndex[Construction(provider: ObjectIdentifier(provider), arguments: compared)]
         }
         return outer.lastIndex { $0.provider.object === provider && $0.argumentIdentity == compared }
+    }
+
+    /// The identity of `innermost`'s arguments: the one kept, on a stack deep enough to keep it.
+    private func innermostArguments(of innermost: Entry) -> [AnyHashable]? {
+        guard outer.count >= Self.indexedDepth - 1, let innermostIdentity else { return innermost.argumentIdentity }
+        return innermostIdentity
     }
 
     /// The record of the provider pushed last, unretained (no reference count written), if any.

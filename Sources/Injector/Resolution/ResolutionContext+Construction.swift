@@ -28,13 +28,14 @@ extension ResolutionContext {
             if isConstructing(provider) { throw cycle(closedBy: provider, at: nil) }
             return try push(provider)
         }
-        if let depth = depthOfConstruction(of: provider, with: values) {
+        var identity: [AnyHashable]??  // worked out when the registration is first met on a stack
+        if let depth = depthOfConstruction(of: provider, with: values, identity: &identity) {
             throw cycle(closedBy: provider, at: depth)
         }
         if inheritedConstruction(of: provider) {
             throw cycle(closedBy: provider, at: nil)  // arguments are not inherited: taken as the same
         }
-        try push(provider, arguments: values)
+        try push(provider, arguments: values, identity: identity)
     }
 
     /// The cycle `provider` closes, from where it is under construction: at `depth` on the path

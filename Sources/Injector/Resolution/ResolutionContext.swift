@@ -283,14 +283,19 @@ final class ResolutionContext {
     private var depthHere: Int { nesting.outerDepth + construction.stack.count }
 
     /// Pushes `provider` on the construction stack, with the arguments `values` borrows if its
-    /// registration takes any, refusing a stack about to overflow. Cycles are refused before, by
+    /// registration takes any (and their `identity`, if it was worked out), refusing a stack about
+    /// to overflow. Cycles are refused before, by
     /// `enter` (in `ResolutionContext+Construction.swift`).
     @inline(__always)
-    func push(_ provider: AnyProvider, arguments values: BorrowedValues? = nil) throws {
+    func push(
+        _ provider: AnyProvider,
+        arguments values: BorrowedValues? = nil,
+        identity: [AnyHashable]?? = nil
+    ) throws {
         if !construction.stackGuard.hasRoom(atDepth: depthHere) {
             throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: nesting.outer != nil)
         }
-        construction.stack.push(provider, arguments: values)
+        construction.stack.push(provider, arguments: values, identity: identity)
         if isAsync { construction.pathChain = ProviderChain(provider, extending: construction.pathChain) }
     }
 
@@ -327,11 +332,15 @@ final class ResolutionContext {
     }
 
     /// Where on the path `provider` is under construction with the arguments `values` borrows, in
-    /// this resolution or one it runs inside.
-    func depthOfConstruction(of provider: AnyProvider, with values: BorrowedValues) -> Int? {
+    /// this resolution or one it runs inside. `identity`, those arguments' identity, is worked out
+    /// if a stack holds `provider`, for the caller to push with them.
+    func depthOfConstruction(
+        of provider: AnyProvider,
+        with values: BorrowedValues,
+        identity: inout [AnyHashable]??
+    ) -> Int? {
         // The usual answer, when nothing is under construction: without a walk.
         guard nesting.outer != nil || construction.stack.count > 0 else { return nil }
-        var identity: [AnyHashable]??  // worked out when the registration is first met on a stack
         var context: ResolutionContext? = self
         while let current = context {
             if let depth = current.construction.stack.depth(of: provider, with: values, identity: &identity) {
