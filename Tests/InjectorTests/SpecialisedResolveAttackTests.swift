@@ -256,7 +256,7 @@ struct SpecialisedResolveAttackTests {
             "scope value outside": "scopeMismatch", "captive": "captiveDependency",
         ]
         let code = try #require(codes[probe])
-        try expectSameOnBothPaths(containing: ["\(code): ", " / \(code): "]) { container, path in
+        expectSameOnBothPaths(containing: ["\(code): ", " / \(code): "]) { container, path in
             switch probe {
             case "scope value outside":
                 container.register(SraClock.self, providedByScope: "request")
@@ -279,7 +279,7 @@ struct SpecialisedResolveAttackTests {
     }
 
     @Test func aDeclaredWeakParameterOfAValueFailsAsOnTheGenericPath() throws {
-        try expectSameOnBothPaths(containing: ["weakScopeNeedsObject: "]) { container, path in
+        expectSameOnBothPaths(containing: ["weakScopeNeedsObject: "]) { container, path in
             container.sraRegister(Int.self, scope: ServiceScope(.weak), on: path) { _ in 1 }
             container.sraRegisterPairs(of: Int.self)
         } _: { container in
@@ -314,7 +314,7 @@ struct SpecialisedResolveAttackTests {
     }
 
     @Test func aDeclaredParameterWhoseFactoryThrowsFailsWithTheGenericPathsMessage() throws {
-        try expectSameOnBothPaths(containing: ["factoryFailed: ", " / factoryFailed: ", "the clock broke"]) {
+        expectSameOnBothPaths(containing: ["factoryFailed: ", " / factoryFailed: ", "the clock broke"]) {
             container,
             path in
             container.sraRegister(SraClock.self, scope: .singleton, on: path) { _ in throw SraFailure() }
