@@ -251,10 +251,10 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
     /// The instance of an async weak registration; `nil` otherwise.
     let asyncWeakSlot: WeakSlot?
     /// How `resolveFound` resolves this registration: made where the registration was written, so
-    /// specialised for `Service` there (see `specialisedResolve`). `nil` for one the engine makes,
-    /// which `resolveFound` resolves in its own unspecialised code, and for an async one and a
-    /// declared one that takes arguments, which never reach it (a parameter is resolved async in an
-    /// async registration, and its key takes no arguments).
+    /// specialised for `Service` there (see `specialisedResolve`). `nil` for one the engine makes
+    /// and for an async one (whose sync resolve only reports that it is async), which `resolveFound`
+    /// resolves in its own unspecialised code; and for a declared one that takes arguments, which
+    /// never reaches it: a parameter's key takes none.
     let resolveSpecialised: ResolveFound?
 
     /// A resolve of a provider found under a key without arguments, in a context, from a borrowed
