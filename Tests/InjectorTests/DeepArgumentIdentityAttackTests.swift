@@ -737,7 +737,7 @@ private func downUpDown(backTo depth: Int, repeated: [Int], catches: Bool = true
                 }
             }
         }
-        #expect(await onThreadsWithLargeStacks(bodies))
+        #expect(await onThreads(stackSize: 32 << 20, bodies))  // stacks for the deepest plans
         #expect(wrong.current.isEmpty, "\(wrong.current.prefix(3))")
     }
 }
@@ -838,14 +838,4 @@ private struct PlanGenerator {
         default: return target
         }
     }
-}
-
-/// `onThreads`, with stacks large enough for the deepest plans.
-private func onThreadsWithLargeStacks(_ bodies: [@Sendable () -> Void]) async -> Bool {
-    await withTaskGroup(of: Void.self) { group in
-        for body in bodies {
-            group.addTask { await runOnThread(stackSize: 32 << 20, body) }
-        }
-    }
-    return true
 }

@@ -64,15 +64,20 @@ final class Outcomes: @unchecked Sendable {  // `recorded` is only touched under
 }
 
 /// Runs each body on a thread of its own (not the cooperative pool, which blocking would starve),
-/// and returns whether all of them ended within `seconds`; a watchdog fails the test otherwise.
-func onThreads(seconds: Double = 30, _ bodies: [@Sendable () -> Void]) async -> Bool {
+/// with `stackSize` bytes of stack, and returns whether all of them ended within `seconds`; a
+/// watchdog fails the test otherwise.
+func onThreads(
+    seconds: Double = 30,
+    stackSize: Int = 1 << 20,
+    _ bodies: [@Sendable () -> Void]
+) async -> Bool {
     let done = bodies.map { _ in Signal() }
     for (body, signal) in zip(bodies, done) {
         let thread = Thread {
             body()
             signal.signal()
         }
-        thread.stackSize = 1 << 20
+        thread.stackSize = stackSize
         thread.start()
     }
     return await withWatchdog(seconds: seconds) {
