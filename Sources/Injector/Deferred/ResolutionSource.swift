@@ -81,7 +81,7 @@ extension ResolutionContext {
         if let found = lookup.provider(for: key) {
             noteDependency(on: found)
         } else if !lookup.resolves(key, as: service, async: true) {
-            throw unresolvable(service, key: key, found: nil, from: lookup)
+            throw unresolvable(service, key: key, from: lookup)
         }
     }
 }

@@ -33,7 +33,7 @@ extension ResolutionContext {
             return try deferred.make(name: key.name, in: self, from: lookup) as! Service
         }
         guard let optional = Service.self as? any OptionalService.Type else {
-            throw unresolvable(Service.self, arguments: repeat each arguments, key: key, found: nil, from: lookup)
+            throw unresolvable(Service.self, arguments: repeat each arguments, key: key, from: lookup)
         }
         return try optional.resolveWrapped(
             name: key.name,
@@ -44,7 +44,8 @@ extension ResolutionContext {
         ) as! Service
     }
 
-    /// The async spelling of `resolveUnregistered`.
+    /// The async spelling of `resolveUnregistered`, which differs only where an optional type
+    /// resolves the type it wraps: asynchronously.
     func resolveUnregisteredAsync<Service, each Argument>(
         _ key: LookupKey,
         from lookup: Container,
@@ -52,14 +53,10 @@ extension ResolutionContext {
         configure: ((inout Service) throws -> Void)?,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
-        if let value = try scopeValue(for: key, asked: ServiceKey(Service.self, name: key.name)) {
-            return value as! Service
-        }
-        if let deferred = Service.self as? any DeferredResolution.Type, key == LookupKey(Service.self, name: key.name) {
-            return try deferred.make(name: key.name, in: self, from: lookup) as! Service
-        }
-        guard let optional = Service.self as? any OptionalService.Type else {
-            throw unresolvable(Service.self, arguments: repeat each arguments, key: key, found: nil, from: lookup)
+        guard let optional = Service.self as? any OptionalService.Type,
+            environment.lifetimeScope?.values.borrowedValue(for: key) == nil
+        else {
+            return try resolveUnregistered(key, from: lookup, arguments: repeat each arguments, configure: configure)
         }
         return try await optional.resolveWrappedAsync(
             name: key.name,

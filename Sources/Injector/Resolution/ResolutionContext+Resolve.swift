@@ -121,13 +121,7 @@ extension ResolutionContext {
         }
         return try Provider<Service>.borrowing(found) { provider in
             guard _fastPath(provider.conflict == nil) else {
-                throw unresolvable(
-                    Service.self,
-                    arguments: repeat each arguments,
-                    key: key,
-                    found: provider,
-                    from: lookup
-                )
+                throw conflicted(provider)
             }
             return try resolve(provider, from: lookup, arguments: repeat each arguments, configure: configure)
         }
@@ -187,13 +181,7 @@ extension ResolutionContext {
         }
         let provider = uncheckedCast(found.object, to: Provider<Service>.self)
         guard provider.conflict == nil else {
-            throw unresolvable(
-                Service.self,
-                arguments: repeat each arguments,
-                key: key,
-                found: provider,
-                from: lookup
-            )
+            throw conflicted(provider)
         }
         guard provider.asyncFactory != nil else {
             return try resolve(provider, from: lookup, arguments: repeat each arguments, configure: configure)
@@ -234,16 +222,20 @@ extension ResolutionContext {
         InjectionError.sharedInstanceConfigured(provider.key, scope: provider.scope, path: path)
     }
 
-    /// The error for a key that has no usable provider: missing, duplicated or registered late.
-    @usableFromInline
+    /// The error of a resolve of `provider`, whose registration is duplicated or was made late.
+    /// (A function of its own, not generic, as `configured(_:)` is.)
+    @usableFromInline @inline(never)
+    func conflicted(_ provider: AnyProvider) -> InjectionError {
+        InjectionError.conflict(provider, path: path + [provider.key])
+    }
+
+    /// The error for a key that has no registration.
     func unresolvable<Service, each Argument>(
         _ service: Service.Type,
         arguments: repeat each Argument,
         key: LookupKey,
-        found: AnyProvider?,
         from lookup: Container
     ) -> InjectionError {
-        if let found { return InjectionError.conflict(found, path: path + [found.key]) }
         let asked = ServiceKey(service, arguments: repeat (each Argument).self, name: key.name)
         noteDependency(on: asked)
         var values: [Any] = []
