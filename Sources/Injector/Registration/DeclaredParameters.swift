@@ -164,7 +164,7 @@ struct DeclaredParameters: Sendable {
     ) async throws -> Dependency {
         defer { position += 1 }
         do {
-            return try await resolver.resolveAsync(declared, at: position)
+            return try await resolver.resolveAsync(Dependency.self, name: declared.keys[position].name)
         } catch {
             throw failure(error, at: position, from: resolver)
         }

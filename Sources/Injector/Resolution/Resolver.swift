@@ -169,22 +169,4 @@ extension Resolver: Resolving {
         }
         return try found.withObject { try $0.resolveFound(as: Service.self, in: context, from: lookup) }
     }
-
-    /// The async spelling of `resolve(_:at:)`, as `resolveAsync(_:name:)` resolves.
-    @usableFromInline
-    func resolveAsync<Service>(
-        _ declared: DeclaredDependencies,
-        at position: Int,
-        isolation: isolated (any Actor)? = #isolation
-    ) async throws -> Service {
-        guard isActive else { throw InjectionError.resolverOutlived(asking: declared.keys[position]) }
-        let container = lookup.object
-        let key = declared.keys[position].lookupKey
-        let found = declared.provider(at: position, from: container)
-        if let found { context.noteDependency(on: found) }
-        guard context.isAsync else {
-            return try context.resolve(key, found: found, from: container, configure: nil)
-        }
-        return try await context.resolveAsync(key, found: found, from: container, configure: nil)
-    }
 }
