@@ -19,20 +19,6 @@
 // `init(nestedIn:)` and `ResolutionContext+Reuse.swift`).
 
 extension ResolutionContext {
-    /// Resolves a singleton or weak instance this resolution cannot build itself.
-    func resolveSharedInNestedResolution<Service, each Argument>(
-        _ provider: Provider<Service>,
-        lookup owner: Container,
-        arguments: repeat each Argument
-    ) throws -> Service {
-        guard !provider.isAsync else {
-            throw InjectionError.asyncResolutionRequired(provider.key, path: path + [provider.key])
-        }
-        return try inNestedResolution { nested in
-            try nested.constructShared(provider, owner: owner, arguments: repeat each arguments)
-        }
-    }
-
     /// Resolves an instance kept in `store` that this resolution cannot build itself.
     @usableFromInline func resolveStoredInNestedResolution<Service, each Argument>(
         _ provider: Provider<Service>,
@@ -40,18 +26,23 @@ extension ResolutionContext {
         lookup: Container,
         arguments: repeat each Argument
     ) throws -> Service {
-        guard !provider.isAsync else {
-            throw InjectionError.asyncResolutionRequired(provider.key, path: path + [provider.key])
-        }
-        return try inNestedResolution { nested in
+        try inNestedResolution(building: provider) { nested in
             try nested.constructStored(provider, in: store, lookup: lookup, arguments: repeat each arguments)
         }
     }
 
-    /// Runs `body` in a sync resolution nested in this async one, completed before this one goes
-    /// on: the gates a sync construction takes belong to a thread, and must be released before the
-    /// next `await`. The nested resolution sees this one's lifetime scope, path and unpublished instances.
-    private func inNestedResolution<Result>(_ body: (ResolutionContext) throws -> Result) throws -> Result {
+    /// Runs `body`, which builds `provider`'s shared instance, in a sync resolution nested in this
+    /// async one, completed before this one goes on: the gates a sync construction takes belong to
+    /// a thread, and must be released before the next `await`. The nested resolution sees this
+    /// one's lifetime scope, path and unpublished instances. An async registration cannot be built
+    /// so: the error says to resolve it asynchronously.
+    func inNestedResolution<Result>(
+        building provider: AnyProvider,
+        _ body: (ResolutionContext) throws -> Result
+    ) throws -> Result {
+        guard !provider.isAsync else {
+            throw InjectionError.asyncResolutionRequired(provider.key, path: path + [provider.key])
+        }
         let nested = ResolutionContext(nestedIn: self)
         defer { nested.end() }
         nested.startAsPart(of: self)

@@ -82,7 +82,9 @@ extension ResolutionContext {
         guard let slot = provider.slot, !isAsync else {
             // An async registration (its slot is the async one), or a sync one met in an async
             // resolution: either way, not built here.
-            return try resolveSharedInNestedResolution(provider, lookup: owner, arguments: repeat each arguments)
+            return try inNestedResolution(building: provider) { nested in
+                try nested.constructShared(provider, owner: owner, arguments: repeat each arguments)
+            }
         }
         let key = SharedInstanceKey(slot: slot, store: nil)
         if let box = try beginSharedConstruction(of: key, for: provider, realm: owner.tree) {
