@@ -65,7 +65,7 @@ final class ProviderChain: @unchecked Sendable {
     /// thousands deep.
     func contains(_ provider: AnyProvider) -> Bool {
         var chain = Borrowed(self)
-        while !chain.withObject({ $0.link.refers(to: provider) }) {
+        while !chain.withObject({ $0.link == Borrowed(provider) }) {
             guard let parent = chain.withObject({ $0.parent.map(Borrowed.init) }) else { return false }
             chain = parent
         }

@@ -31,9 +31,10 @@ extension ResolutionContext {
         let slot: ObjectIdentifier
         let store: ObjectIdentifier?
 
-        init(slot: AnyObject, store: InstanceStore?) {
+        /// The key of the singleton or weak instance kept in `slot`, a registration's.
+        init(slot: AnyObject) {
             self.slot = ObjectIdentifier(slot)
-            self.store = store.map(ObjectIdentifier.init)
+            store = nil
         }
 
         /// The key of the instance that `store` keeps for the registration whose record is `record`.

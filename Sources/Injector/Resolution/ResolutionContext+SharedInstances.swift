@@ -86,7 +86,7 @@ extension ResolutionContext {
                 try nested.constructShared(provider, owner: owner, arguments: repeat each arguments)
             }
         }
-        let key = SharedInstanceKey(slot: slot, store: nil)
+        let key = SharedInstanceKey(slot: slot)
         if let box = try beginSharedConstruction(of: key, for: provider, realm: owner.tree) {
             return keptInstance(box, as: Service.self)
         }
@@ -135,7 +135,7 @@ extension ResolutionContext {
         arguments: repeat each Argument,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
-        let key = SharedInstanceKey(slot: provider.slot!, store: nil)
+        let key = SharedInstanceKey(slot: provider.slot!)
         let start = try await beginSharedConstruction(of: key, for: provider, realm: owner.tree)
         if case .built(let box) = start { return keptInstance(box, as: Service.self) }
         var built: AnyObject?

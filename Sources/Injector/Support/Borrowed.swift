@@ -91,11 +91,6 @@ struct Borrowed<Object: AnyObject>: @unchecked Sendable {
 
     /// The object's identity.
     var identity: ObjectIdentifier { withObject(ObjectIdentifier.init) }
-
-    /// Whether the borrow is of `object`.
-    func refers(to object: AnyObject) -> Bool {
-        reference.toOpaque() == Unmanaged.passUnretained(object).toOpaque()
-    }
 }
 
 extension Borrowed: Equatable {
