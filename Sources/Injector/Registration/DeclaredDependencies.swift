@@ -13,7 +13,8 @@
 
 /// What a declared registration's function resolves: the keys of its parameters, in order, and,
 /// once registration has finished, its resolve plan: the provider each key finds in the container
-/// that registered it, so that resolving the registration looks none of them up.
+/// that registered it, so that resolving the registration looks none of them up. (A sync resolve
+/// does; an async one looks them up, as `resolveAsync` does.)
 ///
 /// Every copy of the registration's provider shares it. A plan holds for the snapshot of the
 /// registrations it was linked to, and only there:
