@@ -53,7 +53,7 @@ extension LifetimeScope {
     /// are never disposed.
     func reportIfNotClosed() {
         guard !isClosed, !acceptsEveryTag else { return }
-        let undisposed = store.disposals.disposalKeys
+        let undisposed = store.disposals.withLock { $0.records.map(\.key) }
         guard !undisposed.isEmpty else { return }
         container.report(.scopeNotClosed(tag: tag, undisposed: undisposed))
     }

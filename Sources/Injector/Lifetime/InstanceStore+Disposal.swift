@@ -26,37 +26,6 @@ extension InstanceStore {
         withLock { $0.records.append(DisposalBag.Entry(disposer: disposer, provider: provider)) }
     }
 
-    /// The services of the instances not yet disposed, in the order they were recorded.
-    var disposalKeys: [ServiceKey] {
-        withLock { $0.records.map(\.key) }
-    }
-
-    /// Disposes every instance recorded, last completed first, and forgets them.
-    ///
-    /// - Throws: ``InjectionError/Code/asyncDisposalRequired`` before disposing anything when an
-    ///   instance is only ``AsyncDisposable``; ``InjectionError/Code/disposalFailed`` listing every
-    ///   disposal that threw, after all of them ran.
-    func disposeAll(of owner: @autoclosure () -> String, asyncSpelling: String, refusal consequence: String) throws {
-        var asyncOnly: [ServiceKey] = []
-        let taken = withLock { state in
-            guard !state.records.holdsAsyncOnly else {
-                asyncOnly = state.records.asyncOnlyKeys
-                return DisposalBag.Entries()
-            }
-            return state.records.takeAll()
-        }
-        // The refusal is made once the lock is let go.
-        guard asyncOnly.isEmpty else {
-            throw InjectionError.asyncDisposalRequired(
-                asyncOnly,
-                owner: owner(),
-                asyncSpelling: asyncSpelling,
-                consequence: consequence
-            )
-        }
-        try DisposalBag.dispose(taken, of: owner)
-    }
-
     /// Takes every record, leaving none, for the caller to dispose.
     func takeRecords() -> DisposalBag.Entries {
         withLock { $0.records.takeAll() }
