@@ -101,7 +101,7 @@ enum DisposalBag {
         if entries.isEmpty { return }  // as in `dispose(_:leaving:of:)`
         if entries.count == 1 {
             guard let failure = await disposeAsync(entries[0]) else { return }
-            return try report(failure, of: owner)
+            return try report([failure], outOf: 1, of: owner)
         }
         var failures: [InjectionError] = []
         var disposed = 0
@@ -139,7 +139,7 @@ enum DisposalBag {
         if entries.isEmpty { return }
         if entries.count == 1 {  // as in `disposeAsync`
             guard let failure = dispose(entries[0]) else { return }
-            return try report(failure, leaving: kept, of: owner)
+            return try report([failure], outOf: 1, leaving: kept, of: owner)
         }
         try disposeSeveral(entries, leaving: kept, of: owner)
     }
@@ -185,7 +185,7 @@ enum DisposalBag {
     }
 
     /// The failure of the disposal `entry` records, which threw `error`. (Out of line, as
-    /// `report(_:leaving:of:)` is: a close that disposes without failing runs none of it.)
+    /// `report(_:outOf:leaving:of:)` is: a close that disposes without failing runs none of it.)
     @inline(never)
     private static func failure(of entry: Entry, _ error: any Error) -> InjectionError {
         .disposalFailed(entry.key, error: error)
@@ -213,17 +213,6 @@ enum DisposalBag {
         if let lastRecords { return lastRecords[object] == index }
         for later in (index + 1)..<entries.count where entries[later].disposer.object == object { return false }
         return true
-    }
-
-    /// Throws `failure`, the one disposal of `owner`'s that ran, failed; `kept` are records a sync
-    /// disposal left undisposed.
-    @inline(never)
-    private static func report(
-        _ failure: InjectionError,
-        leaving kept: Entries = Entries(),
-        of owner: () -> String
-    ) throws {
-        try report([failure], outOf: 1, leaving: kept, of: owner)
     }
 
     /// Throws the failures of `owner`'s disposals, `disposed` in all, if any; `kept` are records a
