@@ -79,18 +79,6 @@ enum DisposalBag {
         }
     }
 
-    /// Disposes every instance `entries` records, last completed first, if none is
-    /// ``AsyncDisposable``: what an async disposal does then, without an async call. Returns `false`,
-    /// disposing nothing, if one is: then use `disposeAsync(_:of:)`.
-    ///
-    /// - Throws: ``InjectionError/Code/disposalFailed`` listing every disposal that threw, after all
-    ///   of them ran.
-    static func disposeAllIfSynchronous(_ entries: Entries, of owner: @autoclosure () -> String) throws -> Bool {
-        guard !entries.holdsAsyncDisposable else { return false }
-        try dispose(entries, of: owner)
-        return true
-    }
-
     /// Disposes every instance `entries` records, last completed first, asynchronously where it can
     /// be. (Inlined into the store's `disposeAllAsync`, into validation and into a scope's
     /// `finishClosingAsync(_:)`: as an async function of its own, it costs a request's close an async
