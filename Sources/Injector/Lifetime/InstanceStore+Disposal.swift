@@ -15,12 +15,6 @@
 /// one lock for a lifetime scope). Call these on `disposals`: the store that keeps the records,
 /// which is this one unless it hands its disposables to another (a side store for a scope).
 extension InstanceStore {
-    /// Takes charge of `instance`, made by `provider`, disposed as `disposal` says.
-    func takeCharge(of instance: Any, madeBy provider: AnyProvider, disposal: DisposalBag.Disposal) {
-        let disposer = DisposalBag.Disposer(instance, disposal: disposal, object: objectInside(instance))
-        takeCharge(disposer, madeBy: provider)
-    }
-
     /// Takes charge of the instance `disposer` disposes, made by `provider`.
     func takeCharge(_ disposer: DisposalBag.Disposer, madeBy provider: AnyProvider) {
         withLock { $0.records.append(DisposalBag.Entry(disposer: disposer, provider: provider)) }
