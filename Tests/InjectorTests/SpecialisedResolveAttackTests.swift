@@ -683,7 +683,8 @@ extension Container {
                 of: ServiceKey(service, name: name),
                 at: "Sra/Declared.swift",
                 1,
-                dependency
+                function: Dependency.self,
+                naming: dependency
             )
             _ = register(
                 parameters,

@@ -13,20 +13,18 @@
 
 /// Who disposes an instance the app made and registered: said at every such registration.
 public struct InstanceOwnership: Hashable, Sendable, CustomStringConvertible {
-    private let ownedByContainer: Bool
+    /// Whether the container disposes the instance at shutdown.
+    let isOwnedByContainer: Bool
 
     /// The container owns the instance: shutting it down disposes the instance (if it is
     /// ``Disposable`` or ``AsyncDisposable``), once, whether it was ever resolved or not.
-    public static let container = InstanceOwnership(ownedByContainer: true)
+    public static let container = InstanceOwnership(isOwnedByContainer: true)
 
     /// Whoever made the instance owns it: the container never disposes it, nor does a scope.
-    public static let caller = InstanceOwnership(ownedByContainer: false)
-
-    /// Whether the container disposes the instance at shutdown.
-    var isOwnedByContainer: Bool { ownedByContainer }
+    public static let caller = InstanceOwnership(isOwnedByContainer: false)
 
     /// `container` or `caller`.
-    public var description: String { ownedByContainer ? "container" : "caller" }
+    public var description: String { isOwnedByContainer ? "container" : "caller" }
 }
 
 extension Container {
@@ -72,7 +70,8 @@ extension Container {
         tree.sharedObjects.insert(instance, scope: .singleton)
         provider.singleton?.publish(keptObject(for: instance))
         if ownership.isOwnedByContainer, let disposal = DisposalBag.Disposal(of: instance) {
-            disposals.takeCharge(of: instance, madeBy: provider, disposal: disposal)
+            let disposer = DisposalBag.Disposer(instance, disposal: disposal, object: objectInside(instance))
+            disposals.takeCharge(disposer, madeBy: provider)
         }
         add(provider, replacing: replacesExisting)
         return Registration(container: self, key: key.lookupKey)

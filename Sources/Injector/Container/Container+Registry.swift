@@ -123,13 +123,7 @@ extension Container {
 
     /// The containers from the root down to this one.
     var lineage: [Container] {
-        var chain: [Container] = []
-        var current: Container? = self
-        while let container = current {
-            chain.append(container)
-            current = container.parent
-        }
-        return chain.reversed()
+        sequence(first: self, next: \.parent).reversed()
     }
 
     /// Adds a provider; after `finishRegistration()` it is recorded as a late registration instead.

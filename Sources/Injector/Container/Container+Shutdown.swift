@@ -26,11 +26,24 @@ extension Container {
     ///   ``InjectionError/Code/disposalFailed`` listing each disposal that threw, after all ran.
     @available(*, noasync, message: "use try await shutdownAsync()")
     public func shutdown() throws {
-        try disposals.disposeAll(
-            of: "the container",
-            asyncSpelling: "try await container.shutdownAsync()",
-            refusal: "Nothing was disposed."
-        )
+        var asyncOnly: [ServiceKey] = []
+        let taken = disposals.withLock { state in
+            guard !state.records.holdsAsyncOnly else {
+                asyncOnly = state.records.asyncOnlyKeys
+                return DisposalBag.Entries()
+            }
+            return state.records.takeAll()
+        }
+        // The refusal is made once the lock is let go.
+        guard asyncOnly.isEmpty else {
+            throw InjectionError.asyncDisposalRequired(
+                asyncOnly,
+                owner: "the container",
+                asyncSpelling: "try await container.shutdownAsync()",
+                consequence: "Nothing was disposed."
+            )
+        }
+        try DisposalBag.dispose(taken) { "the container" }
     }
 
     /// Shuts the container down, disposing its disposable singletons asynchronously where they are

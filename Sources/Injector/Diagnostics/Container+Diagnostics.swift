@@ -40,10 +40,8 @@ extension Container {
 
     /// Reports `problem` to the nearest handler of this container's lineage, or to standard error.
     func report(_ problem: InjectionError) {
-        var container: Container? = self
-        while let current = container {
-            if let handler = current.diagnostics.withLock({ $0 }) { return handler(problem) }
-            container = current.parent
+        for container in sequence(first: self, next: \.parent) {
+            if let handler = container.diagnostics.withLock({ $0 }) { return handler(problem) }
         }
         let line = "Injector: \(problem.message)\n"
         _ = line.withCString { write(2, $0, strlen($0)) }  // standard error
@@ -55,7 +53,7 @@ extension LifetimeScope {
     /// are never disposed.
     func reportIfNotClosed() {
         guard !isClosed, !acceptsEveryTag else { return }
-        let undisposed = store.disposals.disposalKeys
+        let undisposed = store.disposals.withLock { $0.records.map(\.key) }
         guard !undisposed.isEmpty else { return }
         container.report(.scopeNotClosed(tag: tag, undisposed: undisposed))
     }

@@ -63,17 +63,13 @@ struct DeclarationCheck {
             frames[frames.count - 1].next += 1
             let asked = frame.edges[frame.next]
             let (key, isDeferred) = frame.lookup.resolvedKey(for: asked)
+            // `error`, met at this edge, naming the declared parameter that asked for `key`.
+            func declared(_ error: InjectionError) -> InjectionError {
+                error.declared(parameter: frame.next, of: frame.provider.key, at: frame.provider.site, asking: key)
+            }
             guard let dependency = frame.lookup.registeredProvider(for: key.lookupKey)?.object else {
                 if frame.isDeclared {
-                    problems.append(
-                        InjectionError.missing(key, path: frames.map(\.provider.key), in: frame.lookup)
-                            .declared(
-                                parameter: frame.next,
-                                of: frame.provider.key,
-                                at: frame.provider.site,
-                                asking: key
-                            )
-                    )
+                    problems.append(declared(.missing(key, path: frames.map(\.provider.key), in: frame.lookup)))
                 }
                 continue
             }
@@ -92,16 +88,7 @@ struct DeclarationCheck {
                 tag: &tag
             ) {
                 // A conflict is reported once, as the registry's, not once a declared edge to it.
-                problems.append(
-                    frame.isDeclared && dependency.conflict == nil
-                        ? problem.declared(
-                            parameter: frame.next,
-                            of: frame.provider.key,
-                            at: frame.provider.site,
-                            asking: key
-                        )
-                        : problem
-                )
+                problems.append(frame.isDeclared && dependency.conflict == nil ? declared(problem) : problem)
             } else if !onPath, let next = self.frame(for: dependency, lookup: frame.lookup, holder: holder, tag: tag) {
                 frames.append(next)
             }

@@ -85,7 +85,8 @@ public struct DependencyGraph: Sendable, CustomStringConvertible {
             let id = "n\(ids.count)"
             ids[key] = id
             // Mermaid takes a label's quotes as an entity; it has no other escape.
-            lines.append("    \(id)[\"\(label.replacingQuotes(with: "#quot;"))\"]")
+            let escaped = label.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "#quot;")
+            lines.append("    \(id)[\"\(escaped)\"]")
             return id
         }
         for node in nodes { _ = id(node.key, label: node.label) }
@@ -184,14 +185,5 @@ private struct TreeWriter {
             )
         }
         writing.removeLast()
-    }
-}
-
-extension String {
-    /// The string with each double quote replaced by `entity`.
-    fileprivate func replacingQuotes(with entity: String) -> String {
-        var result = ""
-        for character in self { result += character == "\"" ? entity : String(character) }
-        return result
     }
 }

@@ -155,7 +155,7 @@ extension InjectionError {
         guard let failure = failure as? InjectionError else {
             return InjectionError(.disposalFailed, "\(prefix) \(failure)", underlyingError: failure)
         }
-        return failure.quoted(after: "\(prefix) ", path: failure.resolutionPath)
+        return failure.with(message: "\(prefix) \(failure.message)", path: failure.resolutionPath)
     }
 
     static func disposalFailed(_ key: ServiceKey, error: any Error) -> InjectionError {

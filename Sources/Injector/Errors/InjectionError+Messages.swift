@@ -120,15 +120,7 @@ extension InjectionError {
         } else {
             return self
         }
-        return InjectionError(
-            code,
-            rewritten,
-            path: resolutionPath,
-            nearMisses: nearMisses,
-            underlyingError: underlyingError,
-            problems: problems,
-            unnamedMessage: message
-        )
+        return with(message: rewritten, path: resolutionPath, unnamedMessage: message)
     }
 
     static func conflict(_ provider: AnyProvider, path: [ServiceKey]) -> InjectionError {
@@ -262,7 +254,8 @@ extension InjectionError {
             // Keep the kind, and say which step of which service asked for it. A captive
             // dependency's path already leads from the service that would hold it.
             let fullPath = error.code == .captiveDependency ? error.resolutionPath : path + error.resolutionPath
-            return error.quoted(after: "While running \(step) of \(path.failedService): ", path: fullPath)
+            let prefix = "While running \(step) of \(path.failedService): "
+            return error.with(message: prefix + error.message, path: fullPath)
         }
         let message =
             "Preparing \(path.failedService) failed: \(step) threw: \(clause(error))." + path.pathNote

@@ -151,16 +151,18 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
     /// The ``message``.
     public var description: String { message }
 
-    /// This error with `prefix` before its message and with `path`, its code, near misses,
-    /// underlying error and problems kept: an error quoted where it arose (a hook, a close).
-    func quoted(after prefix: String, path: [ServiceKey]) -> InjectionError {
+    /// This error with `message`, `path` and `unnamedMessage`, its code, near misses, underlying
+    /// error and problems kept: an error quoted where it arose (a hook, a close), or one that names
+    /// the declared parameter that asked for its service.
+    func with(message: String, path: [ServiceKey], unnamedMessage: String? = nil) -> InjectionError {
         InjectionError(
             code,
-            prefix + message,
+            message,
             path: path,
             nearMisses: nearMisses,
             underlyingError: underlyingError,
-            problems: problems
+            problems: problems,
+            unnamedMessage: unnamedMessage
         )
     }
 }

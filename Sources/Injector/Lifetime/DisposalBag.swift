@@ -79,18 +79,6 @@ enum DisposalBag {
         }
     }
 
-    /// Disposes every instance `entries` records, last completed first, if none is
-    /// ``AsyncDisposable``: what an async disposal does then, without an async call. Returns `false`,
-    /// disposing nothing, if one is: then use `disposeAsync(_:of:)`.
-    ///
-    /// - Throws: ``InjectionError/Code/disposalFailed`` listing every disposal that threw, after all
-    ///   of them ran.
-    static func disposeAllIfSynchronous(_ entries: Entries, of owner: @autoclosure () -> String) throws -> Bool {
-        guard !entries.holdsAsyncDisposable else { return false }
-        try dispose(entries, of: owner)
-        return true
-    }
-
     /// Disposes every instance `entries` records, last completed first, asynchronously where it can
     /// be. (Inlined into the store's `disposeAllAsync`, into validation and into a scope's
     /// `finishClosingAsync(_:)`: as an async function of its own, it costs a request's close an async
@@ -101,7 +89,7 @@ enum DisposalBag {
         if entries.isEmpty { return }  // as in `dispose(_:leaving:of:)`
         if entries.count == 1 {
             guard let failure = await disposeAsync(entries[0]) else { return }
-            return try report(failure, of: owner)
+            return try report([failure], outOf: 1, of: owner)
         }
         var failures: [InjectionError] = []
         var disposed = 0
@@ -139,7 +127,7 @@ enum DisposalBag {
         if entries.isEmpty { return }
         if entries.count == 1 {  // as in `disposeAsync`
             guard let failure = dispose(entries[0]) else { return }
-            return try report(failure, leaving: kept, of: owner)
+            return try report([failure], outOf: 1, leaving: kept, of: owner)
         }
         try disposeSeveral(entries, leaving: kept, of: owner)
     }
@@ -185,7 +173,7 @@ enum DisposalBag {
     }
 
     /// The failure of the disposal `entry` records, which threw `error`. (Out of line, as
-    /// `report(_:leaving:of:)` is: a close that disposes without failing runs none of it.)
+    /// `report(_:outOf:leaving:of:)` is: a close that disposes without failing runs none of it.)
     @inline(never)
     private static func failure(of entry: Entry, _ error: any Error) -> InjectionError {
         .disposalFailed(entry.key, error: error)
@@ -213,17 +201,6 @@ enum DisposalBag {
         if let lastRecords { return lastRecords[object] == index }
         for later in (index + 1)..<entries.count where entries[later].disposer.object == object { return false }
         return true
-    }
-
-    /// Throws `failure`, the one disposal of `owner`'s that ran, failed; `kept` are records a sync
-    /// disposal left undisposed.
-    @inline(never)
-    private static func report(
-        _ failure: InjectionError,
-        leaving kept: Entries = Entries(),
-        of owner: () -> String
-    ) throws {
-        try report([failure], outOf: 1, leaving: kept, of: owner)
     }
 
     /// Throws the failures of `owner`'s disposals, `disposed` in all, if any; `kept` are records a

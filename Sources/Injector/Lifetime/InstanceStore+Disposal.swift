@@ -15,46 +15,9 @@
 /// one lock for a lifetime scope). Call these on `disposals`: the store that keeps the records,
 /// which is this one unless it hands its disposables to another (a side store for a scope).
 extension InstanceStore {
-    /// Takes charge of `instance`, made by `provider`, disposed as `disposal` says.
-    func takeCharge(of instance: Any, madeBy provider: AnyProvider, disposal: DisposalBag.Disposal) {
-        let disposer = DisposalBag.Disposer(instance, disposal: disposal, object: objectInside(instance))
-        takeCharge(disposer, madeBy: provider)
-    }
-
     /// Takes charge of the instance `disposer` disposes, made by `provider`.
     func takeCharge(_ disposer: DisposalBag.Disposer, madeBy provider: AnyProvider) {
         withLock { $0.records.append(DisposalBag.Entry(disposer: disposer, provider: provider)) }
-    }
-
-    /// The services of the instances not yet disposed, in the order they were recorded.
-    var disposalKeys: [ServiceKey] {
-        withLock { $0.records.map(\.key) }
-    }
-
-    /// Disposes every instance recorded, last completed first, and forgets them.
-    ///
-    /// - Throws: ``InjectionError/Code/asyncDisposalRequired`` before disposing anything when an
-    ///   instance is only ``AsyncDisposable``; ``InjectionError/Code/disposalFailed`` listing every
-    ///   disposal that threw, after all of them ran.
-    func disposeAll(of owner: @autoclosure () -> String, asyncSpelling: String, refusal consequence: String) throws {
-        var asyncOnly: [ServiceKey] = []
-        let taken = withLock { state in
-            guard !state.records.holdsAsyncOnly else {
-                asyncOnly = state.records.asyncOnlyKeys
-                return DisposalBag.Entries()
-            }
-            return state.records.takeAll()
-        }
-        // The refusal is made once the lock is let go.
-        guard asyncOnly.isEmpty else {
-            throw InjectionError.asyncDisposalRequired(
-                asyncOnly,
-                owner: owner(),
-                asyncSpelling: asyncSpelling,
-                consequence: consequence
-            )
-        }
-        try DisposalBag.dispose(taken, of: owner)
     }
 
     /// Takes every record, leaving none, for the caller to dispose.

@@ -122,7 +122,10 @@ extension LifetimeScope {
         defer { if isOver { finishClosing(releasing: &taken.records, &taken.dropped) } }
         // A request's instances (its unit of work) usually all dispose synchronously: then without
         // an async call, which costs an async frame.
-        guard try !DisposalBag.disposeAllIfSynchronous(taken.records, of: name) else { return nil }
+        guard taken.records.holdsAsyncDisposable else {
+            try DisposalBag.dispose(taken.records) { name }
+            return nil
+        }
         isOver = false
         return taken
     }

@@ -152,7 +152,6 @@ extension Container {
             key: key,
             scope: scope,
             site: site,
-            handingOn: true,
             providingScopeValue: true,
             .sync { r, _ in
                 // Validation's sandbox has the sample values it was given, if any (`validate(providing:)`).

@@ -137,11 +137,6 @@ final class ActiveOverrides: Sendable {
 extension Container {
     /// Whether this container is `ancestor` or one of its children, at any depth.
     func descends(from ancestor: Container) -> Bool {
-        var current: Container? = self
-        while let container = current {
-            if container === ancestor { return true }
-            current = container.parent
-        }
-        return false
+        sequence(first: self, next: \.parent).contains { $0 === ancestor }
     }
 }

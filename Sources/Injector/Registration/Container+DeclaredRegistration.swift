@@ -150,7 +150,8 @@ extension Container {
             of: ServiceKey(service, name: name),
             at: fileID,
             line,
-            repeat each dependencies
+            function: (repeat each Dependency).self,
+            naming: repeat each dependencies
         )
         return register(
             parameters,
@@ -193,7 +194,8 @@ extension Container {
             of: ServiceKey(service, name: name),
             at: fileID,
             line,
-            repeat each dependencies
+            function: (repeat each Dependency).self,
+            naming: repeat each dependencies
         )
         return register(
             parameters,
@@ -335,7 +337,8 @@ extension Container {
             of: ServiceKey(service, arguments: argument, name: name),
             at: fileID,
             line,
-            repeat each dependencies
+            function: (Argument, repeat each Dependency).self,
+            naming: repeat each dependencies
         )
         return register(
             parameters,
@@ -382,7 +385,8 @@ extension Container {
             of: ServiceKey(service, arguments: argument, name: name),
             at: fileID,
             line,
-            repeat each dependencies
+            function: (Argument, repeat each Dependency).self,
+            naming: repeat each dependencies
         )
         return register(
             parameters,

@@ -50,22 +50,6 @@ struct DeclaredParameters: Sendable {
     /// resolving it must not meet.
     let problem: Conflict?
 
-    @usableFromInline
-    init<each Dependency>(
-        of key: ServiceKey,
-        at fileID: StaticString,
-        _ line: UInt,
-        _ dependencies: repeat Resolved<each Dependency>
-    ) {
-        self.key = key
-        self.fileID = fileID
-        self.line = line
-        var declared: [ServiceKey] = []
-        repeat declared.append(ServiceKey((each Dependency).self, name: (each dependencies).name))
-        self.declared = DeclaredDependencies(declared)
-        problem = nil
-    }
-
     /// The parameters of a function of `Parameter…` that takes the resolve-time arguments of `key`
     /// first: those after them are its dependencies, named as `dependencies` says if it lists any. A
     /// function that does not begin with the arguments' types, or whose other parameters are not of

@@ -278,14 +278,13 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
         case async(AsyncFactory)
     }
 
-    /// The provider of `body`; `handsOnInstances`, `providesScopeValue` and `declaredDependencies`
-    /// as `AnyProvider` says. An `async` factory's shared instance has slots of its own, which the
-    /// sync path never reads.
+    /// The provider of `body`; `providesScopeValue` and `declaredDependencies` as `AnyProvider`
+    /// says (a scope's value is handed on: the registration providing it also `handsOnInstances`).
+    /// An `async` factory's shared instance has slots of its own, which the sync path never reads.
     init(
         key: ServiceKey,
         scope: Scope,
         site: RegistrationSite,
-        handingOn handsOnInstances: Bool = false,
         providingScopeValue providesScopeValue: Bool = false,
         declaring declaredDependencies: DeclaredDependencies? = nil,
         problem: Conflict? = nil,
@@ -311,7 +310,7 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
             scope: scope,
             site: site,
             isAsync: isAsync,
-            handsOnInstances: handsOnInstances,
+            handsOnInstances: providesScopeValue,
             providesScopeValue: providesScopeValue,
             declaredDependencies: declaredDependencies,
             problem: problem,

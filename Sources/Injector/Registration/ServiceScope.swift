@@ -27,31 +27,27 @@ public struct ServiceScope<Service>: Sendable {
     /// The scope.
     public let scope: Scope
 
-    private init(_ scope: Scope) {
-        self.scope = scope
-    }
-
     /// A new instance for every resolve: ``Scope/transient``.
-    public static var transient: ServiceScope { ServiceScope(.transient) }
+    public static var transient: ServiceScope { ServiceScope(scope: .transient) }
 
     /// One instance per top-level resolve: ``Scope/graph``.
-    public static var graph: ServiceScope { ServiceScope(.graph) }
+    public static var graph: ServiceScope { ServiceScope(scope: .graph) }
 
     /// One instance per lifetime scope, in any scope: ``Scope/scoped``.
-    public static var scoped: ServiceScope { ServiceScope(.scoped) }
+    public static var scoped: ServiceScope { ServiceScope(scope: .scoped) }
 
     /// One instance per lifetime scope tagged `tag`: ``Scope/scoped(to:)``.
-    public static func scoped(to tag: ScopeTag) -> ServiceScope { ServiceScope(.scoped(to: tag)) }
+    public static func scoped(to tag: ScopeTag) -> ServiceScope { ServiceScope(scope: .scoped(to: tag)) }
 }
 
 extension ServiceScope where Service: Sendable {
     /// One instance per container, shared by every thread: ``Scope/singleton``. Only for a
     /// `Sendable` service.
-    public static var singleton: ServiceScope { ServiceScope(.singleton) }
+    public static var singleton: ServiceScope { ServiceScope(scope: .singleton) }
 
     /// One instance per container while something holds it, shared by every thread:
     /// ``Scope/weak``. Only for a `Sendable` service.
-    public static var weak: ServiceScope { ServiceScope(.weak) }
+    public static var weak: ServiceScope { ServiceScope(scope: .weak) }
 
     /// The scope `scope`, chosen at run time: accepted for a `Sendable` service only, since it may
     /// share the instance across threads.
