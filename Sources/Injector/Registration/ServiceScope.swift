@@ -27,27 +27,31 @@ public struct ServiceScope<Service>: Sendable {
     /// The scope.
     public let scope: Scope
 
+    private init(_ scope: Scope) {
+        self.scope = scope
+    }
+
     /// A new instance for every resolve: ``Scope/transient``.
-    public static var transient: ServiceScope { ServiceScope(scope: .transient) }
+    public static var transient: ServiceScope { ServiceScope(.transient) }
 
     /// One instance per top-level resolve: ``Scope/graph``.
-    public static var graph: ServiceScope { ServiceScope(scope: .graph) }
+    public static var graph: ServiceScope { ServiceScope(.graph) }
 
     /// One instance per lifetime scope, in any scope: ``Scope/scoped``.
-    public static var scoped: ServiceScope { ServiceScope(scope: .scoped) }
+    public static var scoped: ServiceScope { ServiceScope(.scoped) }
 
     /// One instance per lifetime scope tagged `tag`: ``Scope/scoped(to:)``.
-    public static func scoped(to tag: ScopeTag) -> ServiceScope { ServiceScope(scope: .scoped(to: tag)) }
+    public static func scoped(to tag: ScopeTag) -> ServiceScope { ServiceScope(.scoped(to: tag)) }
 }
 
 extension ServiceScope where Service: Sendable {
     /// One instance per container, shared by every thread: ``Scope/singleton``. Only for a
     /// `Sendable` service.
-    public static var singleton: ServiceScope { ServiceScope(scope: .singleton) }
+    public static var singleton: ServiceScope { ServiceScope(.singleton) }
 
     /// One instance per container while something holds it, shared by every thread:
     /// ``Scope/weak``. Only for a `Sendable` service.
-    public static var weak: ServiceScope { ServiceScope(scope: .weak) }
+    public static var weak: ServiceScope { ServiceScope(.weak) }
 
     /// The scope `scope`, chosen at run time: accepted for a `Sendable` service only, since it may
     /// share the instance across threads.
