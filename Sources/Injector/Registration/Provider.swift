@@ -362,7 +362,7 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
         in context: ResolutionContext,
         from lookup: Borrowed<Container>
     ) throws -> Requested {
-        guard conflict == nil else { throw InjectionError.conflict(self, path: context.path + [key]) }
+        guard conflict == nil else { throw context.conflicted(self) }
         // Found under a key without arguments, so no argument is passed.
         // Not `resolveSpecialised?(…) ?? …`: an optional `Service`, here, is a type made at run time.
         guard let resolveSpecialised else {
