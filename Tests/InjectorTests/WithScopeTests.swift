@@ -461,6 +461,28 @@ private let droppedUploadQueueMessage =
         #expect(log.events == ["UploadQueue", "Transaction", "RequestContext"])
     }
 
+    /// A task cancelled while its scope is being closed (a server's client gone during the close)
+    /// does not cut an async disposal short: the close runs its async disposals in a task of its
+    /// own, and the work's result stands.
+    @Test func aCancellationDuringTheCloseDoesNotReachAnAsyncDisposal() async throws {
+        let container = Container()
+        let flush = SlowFlush()
+        container.register(SlowFlush.self, scope: .scoped) { _ in flush }
+
+        let request = Task {
+            try await container.withScopeAsync { scope in
+                _ = try scope.resolve(SlowFlush.self)
+                return "response"
+            }
+        }
+        #expect(await awaited(flush.started, seconds: 30))
+        request.cancel()
+        let result = await withWatchdog(seconds: 30) { (try? await request.value) ?? "threw" }
+
+        #expect(flush.outcome.current == "flushed")
+        #expect(result == "response")
+    }
+
     /// When the async operation returns, a disposal that throws is the error thrown.
     @Test func asyncFormThrowsADisposalFailureWhenTheOperationReturns() async throws {
         let log = EventLog()
@@ -515,5 +537,22 @@ private let droppedUploadQueueMessage =
         }
 
         #expect(problems.received.map(\.code) == [.disposalFailed])
+    }
+}
+
+/// An async disposal that takes a while and says whether a cancellation cut it short.
+private final class SlowFlush: AsyncDisposable, Sendable {
+    let started = Signal()
+    let outcome = Guarded("not run")
+
+    func disposeAsync() async throws {
+        started.signal()
+        do {
+            try await Task.sleep(for: .seconds(3))  // so that the cancellation lands during it, even under load
+            outcome.set("flushed")
+        } catch {
+            outcome.set("cancelled")
+            throw error
+        }
     }
 }

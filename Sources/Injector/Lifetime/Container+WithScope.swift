@@ -77,9 +77,9 @@ extension Container {
     /// ```
     ///
     /// Closing disposes what the scope created, as ``LifetimeScope/closeAsync()`` does,
-    /// ``AsyncDisposable`` instances included. When the task is cancelled by the time `operation`
-    /// ends, the scope is closed in a task of its own, which is not cancelled, so that a disposal
-    /// that checks for cancellation (a flush over the network) still runs.
+    /// ``AsyncDisposable`` instances included. Their async disposals run in a task of their own,
+    /// which a cancellation of this task, before the close or during it, does not reach: a disposal
+    /// that checks for cancellation (a flush over the network) runs to its end.
     ///
     /// **Errors.** When `operation` throws, its error is the one thrown (a `CancellationError`, for
     /// one), and the scope is closed all the same; a failure to close it then is not lost: it goes
@@ -116,10 +116,13 @@ extension Container {
             outcome = .failure(error)
         }
         do {
-            if Task.isCancelled {
-                try await Task { try await scope.closeAsync() }.value
-            } else {
-                try await scope.closeAsync()
+            // Async disposals run in a task of their own, which no cancellation of this one reaches
+            // (a server's client gone before or during the close): a flush is not cut short.
+            if let taken = try scope.closeUnlessDisposingAsynchronously() {
+                try await Task {
+                    var taken = taken
+                    try await scope.finishClosingAsync(&taken)
+                }.value
             }
         } catch {
             return try settle(outcome, closing: scope, failure: error)

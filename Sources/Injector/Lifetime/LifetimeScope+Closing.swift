@@ -103,8 +103,10 @@ extension LifetimeScope {
     }
 
     /// What a close took (`InstanceStore.takeForClosing`): the records it disposes, and the
-    /// instances it drops.
-    @usableFromInline struct TakenForClosing {
+    /// instances it drops. (`@unchecked Sendable`: the instances it drops are scoped ones, `Sendable`
+    /// by their registration, and the close that took it may hand it to the task that finishes it,
+    /// using it no more.)
+    @usableFromInline struct TakenForClosing: @unchecked Sendable {
         var records = DisposalBag.Entries()
         var dropped = InstanceStore.Dropped()
     }
