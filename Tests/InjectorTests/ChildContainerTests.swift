@@ -49,6 +49,11 @@ private final class ChildHooked: @unchecked Sendable {
 
 private final class ChildOnlyService: Sendable {}
 
+private final class ChildDisposable: Disposable, Sendable {
+    let disposals = Guarded(0)
+    func dispose() { disposals.add(1) }
+}
+
 private final class ChildSingleton: Sendable {
     let serial: Int
     init(serial: Int) { self.serial = serial }
@@ -435,5 +440,47 @@ struct ChildContainerTests {
 
         #expect(try child.resolveAll((any ChildPlugin).self).map(\.id) == ["parent-a", "parent-unnamed"])
         #expect(try parent.makeChild().makeChild().resolveAll((any ChildPlugin).self).count == 2)
+    }
+
+    /// A child made per test or per request takes its singletons and given instances with it: the
+    /// container tree does not keep them (it did, for as long as the root lived).
+    @Test func aChildsSingletonsAndGivenInstancesAreReleasedWithTheChild() throws {
+        let root = Container()
+        weak var releasedChild: Container?
+        weak var releasedSingleton: ChildDisposable?
+        weak var releasedGiven: ChildSingleton?
+        do {
+            let child = root.makeChild()
+            child.register(ChildDisposable.self, scope: .singleton) { _ in ChildDisposable() }
+            let given = ChildSingleton(serial: 1)
+            child.register(ChildSingleton.self, instance: given, ownedBy: .caller)
+            releasedSingleton = try child.resolve(ChildDisposable.self)
+            releasedGiven = try child.resolve(ChildSingleton.self)
+            releasedChild = child
+        }
+        #expect(releasedChild == nil)
+        #expect(releasedSingleton == nil)
+        #expect(releasedGiven == nil)
+    }
+
+    /// A scope of a child never disposes a singleton handed on under another key, whether the
+    /// child's own or its parent's.
+    @Test func aChildsScopeDisposesNoSingletonOfTheChildOrItsParentHandedOn() throws {
+        let root = Container()
+        root.register(ChildDisposable.self, name: "root", scope: .singleton) { _ in ChildDisposable() }
+        let child = root.makeChild()
+        child.register(ChildDisposable.self, name: "child", scope: .singleton) { _ in ChildDisposable() }
+        child.register(ChildDisposable.self, name: "root, handed on") { r in
+            try r.resolve(ChildDisposable.self, name: "root")
+        }
+        child.register(ChildDisposable.self, name: "child, handed on") { r in
+            try r.resolve(ChildDisposable.self, name: "child")
+        }
+        try child.withScope { scope in
+            _ = try scope.resolve(ChildDisposable.self, name: "root, handed on")
+            _ = try scope.resolve(ChildDisposable.self, name: "child, handed on")
+        }
+        #expect(try root.resolve(ChildDisposable.self, name: "root").disposals.current == 0)
+        #expect(try child.resolve(ChildDisposable.self, name: "child").disposals.current == 0)
     }
 }

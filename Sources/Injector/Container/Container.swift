@@ -34,8 +34,11 @@ public final class Container: Sendable {
     /// The routes of the first router made over this container (InjectorRouting's), held weakly:
     /// a router over a child container starts from them.
     package let routes = WeakSlot()
-    /// What this container shares with its parent and children: overrides, shared objects.
+    /// What this container shares with its parent and children: whether overrides are in effect.
     @usableFromInline let tree: ContainerTree
+    /// The singleton and weak instances of this container's registrations, which scopes never take
+    /// charge of: its own, so that a child's go with the child.
+    let sharedObjects = SharedObjects()
 
     /// The registrations as they are built, under the lock; lookups read `registry` instead.
     let builder = Locked.make(RegistryBuilder())

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// The singleton and weak instances built by a container tree (or held by a side store), once
+/// The singleton and weak instances of one container's registrations (or held by a side store), once
 /// published: what a lifetime scope must not take charge of when a factory merely passes one on
 /// under another key. An instance is remembered when it is published, not when it is built: one
 /// built by a resolve that then fails is dropped, and nothing here may keep it alive.

@@ -105,7 +105,7 @@ extension ResolutionContext {
             in: provider.singleton,
             or: provider.weakSlot,
             provider: provider,
-            sharedObjects: owner.tree.sharedObjects,
+            sharedObjects: owner.sharedObjects,
             publishingNow: publishesNow
         )
         if publishesNow { leaveHeldGate(key) }
@@ -154,7 +154,7 @@ extension ResolutionContext {
             in: provider.asyncSingleton,
             or: provider.asyncWeakSlot,
             provider: provider,
-            sharedObjects: owner.tree.sharedObjects,
+            sharedObjects: owner.sharedObjects,
             publishingNow: publishesNow
         )
         if publishesNow { release(key) }
