@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import Testing
 
 @testable import Injector
@@ -32,6 +33,10 @@ private final class Handler: Sendable {
         self.exporter = exporter
         self.transactions = transactions
     }
+}
+private final class LazyExporterHolder: Sendable {
+    let exporter: Lazy<Exporter>
+    init(exporter: Lazy<Exporter>) { self.exporter = exporter }
 }
 private final class Mailer: Sendable {
     let transactions: ServiceProvider<Transaction>
@@ -62,6 +67,88 @@ struct DeferredResolutionTests {
 
         #expect(first === second)
         #expect(exporterCalls.count == 1)
+    }
+
+    /// Threads racing for a Lazy's first value get one instance, built once: the others wait for
+    /// it, rather than each building one that is then dropped (a disposable one never disposed).
+    @Test func lazyRacedForItsFirstValueBuildsItOnce() async throws {
+        let container = Container()
+        let exporterCalls = CallCounter()
+        container.register(Exporter.self) { _ in
+            Thread.sleep(forTimeInterval: 0.02)
+            return Exporter(serial: exporterCalls.next())
+        }
+        container.register(LazyExporterHolder.self) { r in try LazyExporterHolder(exporter: r.resolve()) }
+        let holder = try container.resolve(LazyExporterHolder.self)
+        let start = DispatchSemaphore(value: 0)
+        let serials = Guarded<[Int]>([])
+        var bodies: [@Sendable () -> Void] = (0..<6).map { _ in
+            {
+                start.wait()
+                if let exporter = try? holder.exporter.value { serials.withLock { $0.append(exporter.serial) } }
+            }
+        }
+        bodies.append { for _ in 0..<6 { start.signal() } }
+
+        #expect(await onThreads(seconds: 30, bodies))
+        #expect(exporterCalls.count == 1)
+        #expect(serials.current == Array(repeating: 1, count: 6))
+    }
+
+    /// A thread that waits for a Lazy's first value while the thread resolving it waits for one
+    /// this thread is building would wait for ever: it is refused with `circularWait` instead.
+    @Test func aLazyWaitThatCouldNeverEndIsACircularWait() async throws {
+        let container = Container()
+        let holder = Guarded<LazyExporterHolder?>(nil)
+        let (building, isFirstBuild) = (DispatchSemaphore(value: 0), Guarded(true))
+        let failure = Guarded<InjectionError?>(nil)
+        container.register(Exporter.self) { r in
+            _ = try r.resolve(Mailer.self)  // waits at the gate of the singleton the other thread builds
+            return Exporter(serial: 0)
+        }
+        container.register(Mailer.self, scope: .singleton) { r in
+            let isFirst = isFirstBuild.withLock { first in
+                defer { first = false }
+                return first
+            }
+            if isFirst {
+                building.signal()
+                let builder = InstanceGates.Owner.currentThread
+                _ = waitedUntil { !InstanceGates.waits(forGatesHeldBy: builder).isEmpty }
+            }
+            do {
+                _ = try holder.current?.exporter.value  // the other thread is resolving it
+            } catch let error as InjectionError {
+                failure.withLock { $0 = $0 ?? error }
+                throw error
+            }
+            return try Mailer(transactions: r.resolve())
+        }
+        container.register(Transaction.self) { _ in Transaction(serial: 0) }
+        container.register(LazyExporterHolder.self) { r in try LazyExporterHolder(exporter: r.resolve()) }
+        holder.set(try container.resolve(LazyExporterHolder.self))
+
+        let ended = await onThreads(
+            seconds: 60,
+            [
+                { _ = try? container.resolve(Mailer.self) },
+                {
+                    _ = waited(for: building)
+                    _ = try? holder.current?.exporter.value
+                },
+            ]
+        )
+        #expect(ended)
+        #expect(failure.current?.code == .circularWait)
+        #expect(
+            failure.current?.message
+                == "Resolving Exporter would wait forever: this resolution (Mailer -> Exporter) needs the Exporter"
+                + " that another thread's resolution is building, and that one (Exporter -> Mailer) waits for the"
+                + " Mailer that this resolution is building. Each holds a shared instance it has not finished"
+                + " while it waits for the other's, so neither can go on; this one stops instead of waiting, and"
+                + " releases what it holds. Fix: let one of them resolve the other's service first, or before"
+                + " starting the other thread's work, or ask for it later through Lazy<T> or ServiceProvider<T>."
+        )
     }
 
     /// A ServiceProvider resolves anew each time, in the scope it came from: a scoped service is

@@ -37,20 +37,31 @@ public final class Lazy<Service> {
         self.name = name
     }
 
-    /// The service: resolved on the first access, the same afterwards. A failed resolve is not
-    /// kept: the next access tries again.
+    /// The service: resolved on the first access, the same afterwards. Threads that race for the
+    /// first access wait for the one that resolves it. A failed resolve is not kept: the next
+    /// access tries again.
     ///
-    /// - Throws: ``InjectionError`` when the service cannot be resolved, or its scope is closed.
+    /// - Throws: ``InjectionError`` when the service cannot be resolved, or its scope is closed;
+    ///   ``InjectionError/Code/circularWait`` when the thread resolving it waits, through the
+    ///   container, for this thread.
     public var value: Service {
         get throws {
             if let value = resolved.withLock({ $0 }) { return value }
-            // Resolved outside the lock: no lock is held while factories run.
+            // One first resolve at a time, behind a gate like a shared instance's, whose waits are
+            // searched for cycles; held while the factory runs, as no lock is.
+            let key = ResolutionContext.SharedInstanceKey(slot: self)
+            let asked = ServiceKey(Service.self, name: name)
+            try InstanceGates.enter(
+                key,
+                asking: asked,
+                path: { ResolutionContext.threadPath + [asked] },
+                stopsWhenCancelled: true
+            )
+            defer { InstanceGates.leave(key) }
+            if let value = resolved.withLock({ $0 }) { return value }  // another thread was first
             let value: Service = try source.resolve(name: name)
-            return resolved.withLock { stored in
-                if let stored { return stored }  // another thread was first
-                stored = value
-                return value
-            }
+            resolved.withLock { $0 = value }
+            return value
         }
     }
 }

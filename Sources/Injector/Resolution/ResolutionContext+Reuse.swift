@@ -74,6 +74,14 @@ extension ResolutionContext {
         return nested
     }
 
+    /// The path of the resolution running on this thread, if any: for an error about a wait this
+    /// thread would make outside a resolve's own steps (a ``Lazy``'s first value).
+    static var threadPath: [ServiceKey] {
+        guard let cached = injector_thread_context_get() else { return [] }
+        let context = Borrowed<ResolutionContext>(opaque: cached).object
+        return context.isInUse ? (context.nesting.innermostNested ?? context).path : []
+    }
+
     /// Runs `body` with this context standing as the thread's resolution, so that a resolve a
     /// factory starts meanwhile through a container nests in it (sees its path and what it built):
     /// for a sync resolution nested in an async one, which the thread does not otherwise know.
