@@ -29,6 +29,16 @@ private final class RequestSession: Disposable, Sendable {
     }
     func dispose() { log.record("disposed session at \(clock.now)") }
 }
+private protocol Connection: Sendable {}
+private final class GivenConnection: Connection, Disposable, Sendable {
+    let disposals = Guarded(0)
+    let log: EventLog?
+    init(log: EventLog? = nil) { self.log = log }
+    func dispose() {
+        disposals.add(1)
+        log?.record("disposed connection")
+    }
+}
 private protocol Plugin { var name: String { get } }
 private struct NamedPlugin: Plugin { let name: String }
 
@@ -143,5 +153,53 @@ extension OverrideLifetimeTests {
         #expect(sessionClock == 1)
         try await container.shutdownAsync()
         #expect(log.events == ["disposed session at 1"])
+    }
+
+    /// An instance given to the overrides as the caller's is never disposed, even handed on under
+    /// another key by a singleton built for the call or by a scope's transient.
+    @Test func anInstanceGivenAsTheCallersIsNeverDisposed() async throws {
+        let container = Container()
+        container.register(GivenConnection.self) { _ in GivenConnection() }
+        container.register((any Connection).self, name: "shared", scope: .singleton) { r in
+            try r.resolve(GivenConnection.self)
+        }
+        container.register((any Connection).self, name: "per request") { r in try r.resolve(GivenConnection.self) }
+        let mine = GivenConnection()
+
+        try await container.withOverridesAsync {
+            $0.register(GivenConnection.self, instance: mine, ownedBy: .caller)
+        } operation: {
+            _ = try await container.resolveAsync((any Connection).self, name: "shared")
+            try await container.withScopeAsync { _ = try $0.resolve((any Connection).self, name: "per request") }
+        }
+        #expect(mine.disposals.current == 0)
+    }
+
+    /// An instance given to the overrides as the container's is disposed when the call returns,
+    /// after what was built for the call, sync and async.
+    @Test func anInstanceGivenAsTheContainersIsDisposedWhenTheCallReturns() async throws {
+        let container = Container()
+        let log = EventLog()
+        container.register(GivenConnection.self) { _ in GivenConnection() }
+        container.register(RequestSession.self, scope: .singleton) { _ in
+            RequestSession(clock: FixedClock(now: 1), log: log)
+        }
+        let (theirs, alsoTheirs) = (GivenConnection(log: log), GivenConnection(log: log))
+
+        try container.withOverrides {
+            $0.register(GivenConnection.self, instance: theirs, ownedBy: .container)
+        } operation: {
+            _ = try container.resolve(GivenConnection.self)
+            _ = try container.resolve(RequestSession.self)
+        }
+        try await container.withOverridesAsync {
+            $0.register(GivenConnection.self, instance: alsoTheirs, ownedBy: .container)
+        } operation: {
+            _ = try await container.resolveAsync(GivenConnection.self)
+        }
+
+        #expect(theirs.disposals.current == 1)
+        #expect(alsoTheirs.disposals.current == 1)
+        #expect(log.events == ["disposed session at 1", "disposed connection", "disposed connection"])
     }
 }

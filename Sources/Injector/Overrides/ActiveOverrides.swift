@@ -70,6 +70,13 @@ final class ActiveOverrides: Sendable {
         return container.descends(from: running.target) ? running : running.outer?.applying(to: container)
     }
 
+    /// Whether these overrides, or those around them, were given `instance`
+    /// (`register(_:instance:ownedBy:)`): no scope takes charge of it.
+    func wereGiven(_ instance: Any, object: AnyObject?) -> Bool {
+        registrations.sharedObjects.contains(instance, object: object)
+            || outer?.wereGiven(instance, object: object) == true
+    }
+
     /// The override for `key` when looking up from `lookup`, if there is one.
     func provider(for key: LookupKey, lookup: Container) -> Borrowed<AnyProvider>? {
         if lookup.descends(from: target), let provider = registrations.registeredProvider(for: key) { return provider }

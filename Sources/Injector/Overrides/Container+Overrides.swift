@@ -32,9 +32,12 @@ extension Container {
     /// overridden: overriding the clock does not reopen the database pool. Any other singleton,
     /// every weak instance and every scoped one is built afresh for the call (the container's own,
     /// and what scopes already hold, are left alone), so that it sees the overrides, and none is
-    /// resolved after the call. The disposable singletons and weak instances are disposed when `operation` returns;
-    /// scoped ones stay their scope's, disposed when it closes. Nested calls extend the overrides
-    /// of the calls around them.
+    /// resolved after the call. The disposable singletons and weak instances are disposed when
+    /// `operation` returns; scoped ones stay their scope's, disposed when it closes. An instance
+    /// given to the overrides (``register(_:name:instance:ownedBy:replacesExisting:fileID:line:)``)
+    /// is disposed when `operation` returns too, after those, if it is owned by the container; if it
+    /// is the caller's, nothing disposes it, even handed on under another key. Nested calls extend
+    /// the overrides of the calls around them.
     ///
     /// - Parameters:
     ///   - overrides: Registers the overrides into the container it receives.
@@ -125,6 +128,12 @@ extension Container {
         overrides(registrations)
         _ = registrations.freeze()
         tree.activeOverrideCount.add(1, ordering: .relaxed)
-        return ActiveOverrides(target: self, registrations: registrations, outer: ActiveOverrides.bound?.running)
+        let active = ActiveOverrides(target: self, registrations: registrations, outer: ActiveOverrides.bound?.running)
+        // What was given to the overrides as the container's is the call's, disposed when it returns,
+        // after what was built for it.
+        for record in registrations.disposals.takeRecords() {
+            active.store.disposals.takeCharge(record.disposer, madeBy: record.provider)
+        }
+        return active
     }
 }

@@ -246,10 +246,11 @@ extension ResolutionContext {
     }
 
     /// Whether the side store (overrides' or validation's) keeps `instance` as a singleton or weak
-    /// instance. (Out of line: most resolutions have no side store.)
+    /// instance, or the overrides were given it. (Out of line: most resolutions have no side store.)
     @inline(never)
     private func sideStoreShares(_ instance: Any, object: AnyObject?) -> Bool {
         environment.sideStore?.sharedObjects?.contains(instance, object: object) == true
+            || environment.overrides?.wereGiven(instance, object: object) == true
     }
 
     /// Whether `instance`, whose identity is `object` if it is a class instance, is one this
