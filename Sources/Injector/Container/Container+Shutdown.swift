@@ -17,7 +17,8 @@ extension Container {
     /// nothing the second time.
     ///
     /// Call it when nothing resolves from the container any more: the singletons stay in place,
-    /// disposed, and a resolve afterwards would return them. Child containers shut down on their own.
+    /// disposed, and a resolve afterwards would return them; one first built then, by a disposal
+    /// among others, is left for a later shutdown. Child containers shut down on their own.
     ///
     /// Unavailable in async code, where ``shutdownAsync()`` disposes every singleton, async ones too.
     ///
