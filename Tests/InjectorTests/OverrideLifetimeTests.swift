@@ -39,6 +39,22 @@ private final class GivenConnection: Connection, Disposable, Sendable {
         log?.record("disposed connection")
     }
 }
+/// An async disposal that takes a while and says whether a cancellation cut it short.
+private final class OverrideFlush: AsyncDisposable, Sendable {
+    let started = Signal()
+    let outcome = Guarded("not run")
+
+    func disposeAsync() async throws {
+        started.signal()
+        do {
+            try await Task.sleep(for: .seconds(3))  // so that the cancellation lands during it, even under load
+            outcome.set("flushed")
+        } catch {
+            outcome.set("cancelled")
+            throw error
+        }
+    }
+}
 private protocol Plugin { var name: String { get } }
 private struct NamedPlugin: Plugin { let name: String }
 
@@ -201,5 +217,26 @@ extension OverrideLifetimeTests {
         #expect(theirs.disposals.current == 1)
         #expect(alsoTheirs.disposals.current == 1)
         #expect(log.events == ["disposed session at 1", "disposed connection", "disposed connection"])
+    }
+
+    /// A task cancelled while `withOverridesAsync` disposes what it built does not cut an async
+    /// disposal short: they run in a task of their own, as a scope's do.
+    @Test func aCancellationWhileTheCallDisposesDoesNotReachAnAsyncDisposal() async throws {
+        let container = Container()
+        let flush = OverrideFlush()
+        let request = Task {
+            try await container.withOverridesAsync {
+                $0.register(OverrideFlush.self, scope: .singleton) { _ in flush }
+            } operation: {
+                _ = try await container.resolveAsync(OverrideFlush.self)
+                return "done"
+            }
+        }
+        #expect(await awaited(flush.started, seconds: 30))
+        request.cancel()
+        let result = await withWatchdog(seconds: 30) { (try? await request.value) ?? "threw" }
+
+        #expect(flush.outcome.current == "flushed")
+        #expect(result == "done")
     }
 }

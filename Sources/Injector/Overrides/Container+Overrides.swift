@@ -89,7 +89,8 @@ extension Container {
     /// ```
     ///
     /// The instances built for the call are disposed when `operation` returns, asynchronously where
-    /// they are ``AsyncDisposable``.
+    /// they are ``AsyncDisposable``, in a task of their own, which a cancellation of this task does
+    /// not reach.
     ///
     /// - Parameters:
     ///   - overrides: Registers the overrides into the container it receives.
@@ -115,7 +116,10 @@ extension Container {
         }
         active.end()
         do {
-            try await active.store.disposals.disposeAllAsync(of: "the call to withOverridesAsync")
+            // In a task of its own, which no cancellation of this one reaches, as a scope's async
+            // disposals: a disposal that checks for cancellation runs to the end.
+            let records = active.store.disposals.takeRecords()
+            try await Task { try await DisposalBag.disposeAsync(records) { "the call to withOverridesAsync" } }.value
         } catch {
             // The operation's own error, if it threw one, is the one to report.
             if case .success = result { throw error }
