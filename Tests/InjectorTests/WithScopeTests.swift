@@ -461,6 +461,23 @@ private let droppedUploadQueueMessage =
         #expect(log.events == ["UploadQueue", "Transaction", "RequestContext"])
     }
 
+    /// A task cancelled before its scope closes closes it in a task that is not cancelled: a sync
+    /// disposal that checks for cancellation sees none, as an async one does.
+    @Test func aSyncDisposalOfACancelledTasksScopeSeesNoCancellation() async throws {
+        let container = Container()
+        let seen = Guarded<[Bool]>([])
+        container.register(CancellationCheck.self, scope: .scoped) { _ in CancellationCheck(seen: seen) }
+
+        try await Task {
+            try await container.withScopeAsync { scope in
+                _ = try scope.resolve(CancellationCheck.self)
+                withUnsafeCurrentTask { $0?.cancel() }
+            }
+        }.value
+
+        #expect(seen.current == [false])
+    }
+
     /// A task cancelled while its scope is being closed (a server's client gone during the close)
     /// does not cut an async disposal short: the close runs its async disposals in a task of its
     /// own, and the work's result stands.
@@ -538,6 +555,13 @@ private let droppedUploadQueueMessage =
 
         #expect(problems.received.map(\.code) == [.disposalFailed])
     }
+}
+
+/// A sync disposal that notes whether its task is cancelled.
+private final class CancellationCheck: Disposable, Sendable {
+    let seen: Guarded<[Bool]>
+    init(seen: Guarded<[Bool]>) { self.seen = seen }
+    func dispose() { seen.withLock { $0.append(Task.isCancelled) } }
 }
 
 /// An async disposal that takes a while and says whether a cancellation cut it short.

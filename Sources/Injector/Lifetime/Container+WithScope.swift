@@ -116,9 +116,12 @@ extension Container {
             outcome = .failure(error)
         }
         do {
-            // Async disposals run in a task of their own, which no cancellation of this one reaches
-            // (a server's client gone before or during the close): a flush is not cut short.
-            if let taken = try scope.closeUnlessDisposingAsynchronously() {
+            // No cancellation of this task reaches a disposal (a server's client gone before or
+            // during the close): a cancelled task closes in a task of its own, and an uncancelled one
+            // runs its async disposals in one.
+            if Task.isCancelled {
+                try await Task { try await scope.closeAsync() }.value
+            } else if let taken = try scope.closeUnlessDisposingAsynchronously() {
                 try await Task {
                     var taken = taken
                     try await scope.finishClosingAsync(&taken)
