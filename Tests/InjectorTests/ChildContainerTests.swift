@@ -483,4 +483,39 @@ struct ChildContainerTests {
         #expect(try root.resolve(ChildDisposable.self, name: "root").disposals.current == 0)
         #expect(try child.resolve(ChildDisposable.self, name: "child").disposals.current == 0)
     }
+
+    /// A scope never disposes a singleton of another container of its tree that a factory hands on
+    /// through a captured container: a sibling's, or a child's handed on by its parent.
+    @Test func aScopeDisposesNoSingletonOfAnotherContainerOfItsTree() throws {
+        let root = Container()
+        let (first, second) = (root.makeChild(), root.makeChild())
+        first.register(ChildDisposable.self, scope: .singleton) { _ in ChildDisposable() }
+        second.register(ChildDisposable.self, name: "handed on") { _ in try first.resolve(ChildDisposable.self) }
+        root.register(ChildDisposable.self, name: "a child's, handed on") { _ in
+            try first.resolve(ChildDisposable.self)
+        }
+        let singleton = try first.resolve(ChildDisposable.self)
+
+        try second.withScope { _ = try $0.resolve(ChildDisposable.self, name: "handed on") }
+        try root.withScope { _ = try $0.resolve(ChildDisposable.self, name: "a child's, handed on") }
+
+        #expect(singleton.disposals.current == 0)
+    }
+
+    /// An instance a parent and a child were both given stays the parent's when the child goes: no
+    /// scope of the parent takes charge of it.
+    @Test func anInstanceGivenToAParentAndAChildStaysSharedWhenTheChildGoes() throws {
+        let root = Container()
+        let shared = ChildDisposable()
+        root.register(ChildDisposable.self, instance: shared, ownedBy: .caller)
+        do {
+            let child = root.makeChild()
+            child.register(ChildDisposable.self, name: "also", instance: shared, ownedBy: .caller)
+        }
+        root.register(ChildDisposable.self, name: "handed on") { r in try r.resolve(ChildDisposable.self) }
+
+        try root.withScope { _ = try $0.resolve(ChildDisposable.self, name: "handed on") }
+
+        #expect(shared.disposals.current == 0)
+    }
 }

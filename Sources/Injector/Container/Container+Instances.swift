@@ -67,7 +67,7 @@ extension Container {
         let provider = Provider<Service>(key: key, scope: .singleton, site: site, .sync { _, _ in instance })
         // Remembered as shared before anything can resolve it: no scope, override or validation
         // sandbox then takes charge of it.
-        sharedObjects.insert(instance, scope: .singleton)
+        tree.sharedObjects.insert(instance, scope: .singleton, for: childIdentity)
         provider.singleton?.publish(keptObject(for: instance))
         if ownership.isOwnedByContainer, let disposal = DisposalBag.Disposal(of: instance) {
             let disposer = DisposalBag.Disposer(instance, disposal: disposal, object: objectInside(instance))

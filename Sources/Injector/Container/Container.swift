@@ -34,11 +34,8 @@ public final class Container: Sendable {
     /// The routes of the first router made over this container (InjectorRouting's), held weakly:
     /// a router over a child container starts from them.
     package let routes = WeakSlot()
-    /// What this container shares with its parent and children: whether overrides are in effect.
+    /// What this container shares with its parent and children: overrides, shared objects.
     @usableFromInline let tree: ContainerTree
-    /// The singleton and weak instances of this container's registrations, which scopes never take
-    /// charge of: its own, so that a child's go with the child.
-    let sharedObjects = SharedObjects()
 
     /// The registrations as they are built, under the lock; lookups read `registry` instead.
     let builder = Locked.make(RegistryBuilder())
@@ -54,6 +51,15 @@ public final class Container: Sendable {
     nonisolated(unsafe) let disposals = InstanceStore.make()
     /// What receives problems noticed outside any call that could throw them.
     let diagnostics = Locked.make(DiagnosticsHandler?.none)
+
+    deinit {
+        // A child's singletons go with it: the tree forgets them.
+        if parent != nil { tree.sharedObjects.forget(rememberedFor: ObjectIdentifier(self)) }
+    }
+
+    /// This container's identity if it is a child: what the tree remembers its shared instances
+    /// for, to forget them when it goes.
+    var childIdentity: ObjectIdentifier? { parent == nil ? nil : ObjectIdentifier(self) }
 
     /// Creates an empty container.
     public convenience init() {

@@ -12,7 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 /// What the containers of one tree (a root and all its children) share: whether test overrides are
-/// in effect for any of them. (Shared instances are built behind a gate each: see `InstanceGates`.)
+/// in effect for any of them, and the instances they share. (Shared instances are built behind a
+/// gate each: see `InstanceGates`.)
 @usableFromInline
 final class ContainerTree: Sendable {
     /// How many `withOverrides` calls on containers of this tree are running. While there are none,
@@ -20,6 +21,8 @@ final class ContainerTree: Sendable {
     @inlinable var activeOverrideCount: AtomicWord<Int> { atomics.word(0) }
     /// The word of `activeOverrideCount`.
     @usableFromInline let atomics = AtomicWords(count: 1)
+    /// The singleton and weak instances built in the tree, which scopes never take charge of.
+    let sharedObjects = SharedObjects()
 
     /// Whether some task may be resolving from this tree with overrides.
     @inlinable var mayHaveOverrides: Bool { activeOverrideCount.load(ordering: .relaxed) != 0 }

@@ -11,14 +11,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-/// The singleton and weak instances of one container's registrations (or held by a side store), once
+/// The singleton and weak instances built by a container tree (or held by a side store), once
 /// published: what a lifetime scope must not take charge of when a factory merely passes one on
 /// under another key. An instance is remembered when it is published, not when it is built: one
 /// built by a resolve that then fails is dropped, and nothing here may keep it alive.
 ///
 /// A singleton is held strongly: its slot (or its container's disposal records) hold it anyway,
 /// and a weak reference would move every retain and release of it, anywhere, onto the slow path of
-/// a side table. A weak instance, which its slot already references weakly, is held weakly, and
+/// a side table. What a child container's registrations made is forgotten when the child goes
+/// (`forget(rememberedFor:)`), so that it is released with the child. A weak instance, which its slot already references weakly, is held weakly, and
 /// compared by reference, so that a new object at the address of a released one is not mistaken
 /// for it.
 /// A disposable value-type singleton is kept as a value, and recognised by its type and bytes (see
@@ -26,7 +27,8 @@
 /// `valueInside`): a singleton of `Ledger?` handed on as `Ledger` is still the singleton.
 final class SharedObjects: Sendable {
     private enum Entry {
-        case singleton(AnyObject)
+        /// Remembered `count` times: by registrations of several containers of the tree.
+        case singleton(AnyObject, count: Int)
         case weak(WeakReference)
     }
 
@@ -38,6 +40,13 @@ final class SharedObjects: Sendable {
         var objects: [ObjectIdentifier: Entry] = [:]
         /// Disposable value-type singletons, by type.
         var values: [ObjectIdentifier: [Any]] = [:]
+        /// What each child container remembered here, to forget when it goes.
+        var byChild: [ObjectIdentifier: Remembered] = [:]
+    }
+
+    private struct Remembered {
+        var objects: [(identity: ObjectIdentifier, isWeak: Bool)] = []
+        var values: [Any] = []
     }
 
     private let state = Locked.make(State())
@@ -47,17 +56,61 @@ final class SharedObjects: Sendable {
     private let types = TypeFilter()
 
     /// Remembers `instance`, made by a registration of `scope`: a class instance, or a disposable
-    /// value (only those need telling apart from what a scope owns).
-    func insert(_ instance: Any, scope: Scope) {
+    /// value (only those need telling apart from what a scope owns). `child` is the child container
+    /// whose registration made it, which forgets it when it goes; `nil` for a root's.
+    func insert(_ instance: Any, scope: Scope, for child: ObjectIdentifier? = nil) {
         guard let object = objectInside(instance) else {
             guard let value = valueInside(instance), DisposalBag.Disposal(of: value) != nil else { return }
             types.insert(type(of: value))
-            state.withLock { $0.values[ObjectIdentifier(type(of: value)), default: []].append(value) }
+            state.withLock { state in
+                state.values[ObjectIdentifier(type(of: value)), default: []].append(value)
+                if let child { state.byChild[child, default: Remembered()].values.append(value) }
+            }
             return
         }
         types.insert(type(of: object))
-        let entry: Entry = scope.kind == .weak ? .weak(WeakReference(object: object)) : .singleton(object)
-        state.withLock { $0.objects[ObjectIdentifier(object)] = entry }
+        let identity = ObjectIdentifier(object)
+        let isWeak = scope.kind == .weak
+        state.withLock { state in
+            if isWeak {
+                state.objects[identity] = .weak(WeakReference(object: object))
+            } else if case .singleton(let kept, let count)? = state.objects[identity], kept === object {
+                state.objects[identity] = .singleton(object, count: count + 1)
+            } else {
+                state.objects[identity] = .singleton(object, count: 1)
+            }
+            if let child { state.byChild[child, default: Remembered()].objects.append((identity, isWeak)) }
+        }
+    }
+
+    /// Forgets what `child`, a child container that is going, remembered here: its singletons, which
+    /// nothing else remembers, are released with it (once the lock is let go: a deinit may run).
+    func forget(rememberedFor child: ObjectIdentifier) {
+        let released: [Any] = state.withLock { state in
+            guard let remembered = state.byChild.removeValue(forKey: child) else { return [] }
+            var released = remembered.values
+            for (identity, isWeak) in remembered.objects {
+                switch state.objects[identity] {
+                case .singleton(let object, let count)? where !isWeak:
+                    state.objects[identity] = count > 1 ? .singleton(object, count: count - 1) : nil
+                    released.append(object)
+                case .weak? where isWeak:
+                    state.objects[identity] = nil
+                default:
+                    break
+                }
+            }
+            for value in remembered.values {
+                let type = ObjectIdentifier(Swift.type(of: value))
+                guard var kept = state.values[type],
+                    let index = kept.firstIndex(where: { isSameInstance($0, value, object: nil) })
+                else { continue }
+                kept.remove(at: index)
+                state.values[type] = kept.isEmpty ? nil : kept
+            }
+            return released
+        }
+        withExtendedLifetime(released) {}
     }
 
     /// Whether `instance`, whose identity is `object` if it is a class instance (as
@@ -84,7 +137,7 @@ final class SharedObjects: Sendable {
         }
         return state.withLock { state in
             switch state.objects[ObjectIdentifier(object)] {
-            case .singleton(let remembered)?: remembered === object
+            case .singleton(let remembered, _)?: remembered === object
             case .weak(let reference)?: reference.object === object
             case nil: false
             }

@@ -73,7 +73,7 @@ final class ActiveOverrides: Sendable {
     /// Whether these overrides, or those around them, were given `instance`
     /// (`register(_:instance:ownedBy:)`): no scope takes charge of it.
     func wereGiven(_ instance: Any, object: AnyObject?) -> Bool {
-        registrations.sharedObjects.contains(instance, object: object)
+        registrations.tree.sharedObjects.contains(instance, object: object)
             || outer?.wereGiven(instance, object: object) == true
     }
 

@@ -224,10 +224,9 @@ extension ResolutionContext {
         lookup: Container
     ) {
         guard let owner = environment.disposalOwner else { return }
-        // Borrowed: the container keeps its shared objects, and a retain around the filter's few
-        // loads cost more than they do.
-        if Borrowed(lookup.sharedObjects).withObject({ $0.contains(instance, object: object) })
-            || (_slowPath(lookup.parent != nil) && ancestorShares(instance, object: object, of: lookup))
+        // Borrowed: the container keeps its tree's shared objects, and a retain around the filter's
+        // few loads cost more than they do.
+        if Borrowed(lookup.tree.sharedObjects).withObject({ $0.contains(instance, object: object) })
             || (_slowPath(environment.sideStore != nil) && sideStoreShares(instance, object: object))
             || isUnpublished(instance, object: object)
             || environment.borrowedLifetimeScope?.withObject({ $0.values.contains(instance, object: object) }) == true
@@ -235,14 +234,6 @@ extension ResolutionContext {
             return
         }
         owner.withObject { $0.takeCharge(disposer, madeBy: provider) }
-    }
-
-    /// Whether an ancestor of `lookup` keeps `instance` as a singleton or weak instance: one a parent
-    /// built, handed on by a child's registration. (Out of line: most lookups start from a root.)
-    @inline(never)
-    private func ancestorShares(_ instance: Any, object: AnyObject?, of lookup: Container) -> Bool {
-        guard let parent = lookup.parent else { return false }
-        return sequence(first: parent, next: \.parent).contains { $0.sharedObjects.contains(instance, object: object) }
     }
 
     /// Whether the side store (overrides' or validation's) keeps `instance` as a singleton or weak

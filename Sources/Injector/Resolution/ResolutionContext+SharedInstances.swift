@@ -105,7 +105,8 @@ extension ResolutionContext {
             in: provider.singleton,
             or: provider.weakSlot,
             provider: provider,
-            sharedObjects: owner.sharedObjects,
+            sharedObjects: owner.tree.sharedObjects,
+            rememberedFor: owner.childIdentity,
             publishingNow: publishesNow
         )
         if publishesNow { leaveHeldGate(key) }
@@ -154,14 +155,16 @@ extension ResolutionContext {
             in: provider.asyncSingleton,
             or: provider.asyncWeakSlot,
             provider: provider,
-            sharedObjects: owner.sharedObjects,
+            sharedObjects: owner.tree.sharedObjects,
+            rememberedFor: owner.childIdentity,
             publishingNow: publishesNow
         )
         if publishesNow { release(key) }
         return instance
     }
 
-    /// Publishes a new singleton or weak instance to its slot, remembered in `sharedObjects`: now,
+    /// Publishes a new singleton or weak instance to its slot, remembered in `sharedObjects` (for
+    /// `child`, the child container whose registration made it, if any): now,
     /// when its construction is complete (`publishingNow`, see `publishesAtOnce(_:)`), or else
     /// when the resolution completes, unpublished until then. Returns the instance as kept.
     @discardableResult
@@ -172,6 +175,7 @@ extension ResolutionContext {
         or weakSlot: WeakSlot?,
         provider: AnyProvider,
         sharedObjects: SharedObjects,
+        rememberedFor child: ObjectIdentifier?,
         publishingNow: Bool
     ) throws -> AnyObject {
         let box = keptObject(for: instance)
@@ -179,12 +183,12 @@ extension ResolutionContext {
         if let weakSlot {
             let object = try weakObject(instance, provider: provider)
             publish = {
-                sharedObjects.insert(object, scope: .weak)
+                sharedObjects.insert(object, scope: .weak, for: child)
                 weakSlot.publish(object)
             }
         } else if let singleton {
             publish = {
-                sharedObjects.insert(instance, scope: .singleton)
+                sharedObjects.insert(instance, scope: .singleton, for: child)
                 singleton.publish(box)
             }
         } else {
