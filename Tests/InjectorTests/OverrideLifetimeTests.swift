@@ -239,4 +239,29 @@ extension OverrideLifetimeTests {
         #expect(flush.outcome.current == "flushed")
         #expect(result == "done")
     }
+
+    /// An instance given as the container's to the overrides and to what already owns it (the
+    /// container, or a call around this one) is disposed once, by its first owner.
+    @Test func anInstanceGivenAsTheContainersTwiceIsDisposedOnce() throws {
+        let container = Container()
+        let (inBoth, inNested) = (GivenConnection(), GivenConnection())
+        container.register(GivenConnection.self, instance: inBoth, ownedBy: .container)
+
+        try container.withOverrides {
+            $0.register(GivenConnection.self, name: "also", instance: inBoth, ownedBy: .container)
+            $0.register(GivenConnection.self, name: "outer", instance: inNested, ownedBy: .container)
+        } operation: {
+            try container.withOverrides {
+                $0.register(GivenConnection.self, name: "inner", instance: inNested, ownedBy: .container)
+            } operation: {
+                _ = try container.resolve(GivenConnection.self, name: "inner")
+            }
+            #expect(inNested.disposals.current == 0)
+            _ = try container.resolve(GivenConnection.self, name: "also")
+        }
+        #expect(inBoth.disposals.current == 0)
+        #expect(inNested.disposals.current == 1)
+        try container.shutdown()
+        #expect(inBoth.disposals.current == 1)
+    }
 }

@@ -43,7 +43,8 @@ public final class Lazy<Service> {
     ///
     /// - Throws: ``InjectionError`` when the service cannot be resolved, or its scope is closed;
     ///   ``InjectionError/Code/circularWait`` when the thread resolving it waits, through the
-    ///   container, for this thread.
+    ///   container, for this thread; ``InjectionError/Code/resolutionCancelled`` when this task is
+    ///   cancelled while another thread resolves it.
     public var value: Service {
         get throws {
             if let value = resolved.withLock({ $0 }) { return value }

@@ -134,8 +134,14 @@ extension Container {
         tree.activeOverrideCount.add(1, ordering: .relaxed)
         let active = ActiveOverrides(target: self, registrations: registrations, outer: ActiveOverrides.bound?.running)
         // What was given to the overrides as the container's is the call's, disposed when it returns,
-        // after what was built for it.
+        // after what was built for it; unless this container, or a call around this one, has it.
+        let outer = ActiveOverrides.bound?.running
         for record in registrations.disposals.takeRecords() {
+            if let given = record.provider.publishedSingleton?.object,
+                tree.sharedObjects.contains(given, object: given) || outer?.wereGiven(given, object: given) == true
+            {
+                continue
+            }
             active.store.disposals.takeCharge(record.disposer, madeBy: record.provider)
         }
         return active
