@@ -39,22 +39,6 @@ private final class GivenConnection: Connection, Disposable, Sendable {
         log?.record("disposed connection")
     }
 }
-/// An async disposal that takes a while and says whether a cancellation cut it short.
-private final class OverrideFlush: AsyncDisposable, Sendable {
-    let started = Signal()
-    let outcome = Guarded("not run")
-
-    func disposeAsync() async throws {
-        started.signal()
-        do {
-            try await Task.sleep(for: .seconds(3))  // so that the cancellation lands during it, even under load
-            outcome.set("flushed")
-        } catch {
-            outcome.set("cancelled")
-            throw error
-        }
-    }
-}
 private protocol Plugin { var name: String { get } }
 private struct NamedPlugin: Plugin { let name: String }
 
@@ -223,12 +207,12 @@ extension OverrideLifetimeTests {
     /// disposal short: they run in a task of their own, as a scope's do.
     @Test func aCancellationWhileTheCallDisposesDoesNotReachAnAsyncDisposal() async throws {
         let container = Container()
-        let flush = OverrideFlush()
+        let flush = SlowFlush()
         let request = Task {
             try await container.withOverridesAsync {
-                $0.register(OverrideFlush.self, scope: .singleton) { _ in flush }
+                $0.register(SlowFlush.self, scope: .singleton) { _ in flush }
             } operation: {
-                _ = try await container.resolveAsync(OverrideFlush.self)
+                _ = try await container.resolveAsync(SlowFlush.self)
                 return "done"
             }
         }

@@ -563,20 +563,3 @@ private final class CancellationCheck: Disposable, Sendable {
     init(seen: Guarded<[Bool]>) { self.seen = seen }
     func dispose() { seen.withLock { $0.append(Task.isCancelled) } }
 }
-
-/// An async disposal that takes a while and says whether a cancellation cut it short.
-private final class SlowFlush: AsyncDisposable, Sendable {
-    let started = Signal()
-    let outcome = Guarded("not run")
-
-    func disposeAsync() async throws {
-        started.signal()
-        do {
-            try await Task.sleep(for: .seconds(3))  // so that the cancellation lands during it, even under load
-            outcome.set("flushed")
-        } catch {
-            outcome.set("cancelled")
-            throw error
-        }
-    }
-}

@@ -242,3 +242,21 @@ private final class FirstOfTwo: Sendable {
         }
     }
 }
+
+/// An async disposal that takes a while and says whether a cancellation cut it short: "flushed",
+/// or "cancelled".
+final class SlowFlush: AsyncDisposable, Sendable {
+    let started = Signal()
+    let outcome = Guarded("not run")
+
+    func disposeAsync() async throws {
+        started.signal()
+        do {
+            try await Task.sleep(for: .seconds(3))  // so that the cancellation lands during it, even under load
+            outcome.set("flushed")
+        } catch {
+            outcome.set("cancelled")
+            throw error
+        }
+    }
+}
