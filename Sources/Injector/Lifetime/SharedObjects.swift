@@ -19,9 +19,9 @@
 /// A singleton is held strongly: its slot (or its container's disposal records) hold it anyway,
 /// and a weak reference would move every retain and release of it, anywhere, onto the slow path of
 /// a side table. What a child container's registrations made is forgotten when the child goes
-/// (`forget(rememberedFor:)`), so that it is released with the child. A weak instance, which its slot already references weakly, is held weakly, and
-/// compared by reference, so that a new object at the address of a released one is not mistaken
-/// for it.
+/// (`forget(rememberedFor:)`), so that it is released with the child. A weak instance, which its
+/// slot already references weakly, is held weakly, and compared by reference, so that a new object
+/// at the address of a released one is not mistaken for it.
 /// A disposable value-type singleton is kept as a value, and recognised by its type and bytes (see
 /// `isSameInstance`). Both are compared as what they are inside any optionals (`objectInside`,
 /// `valueInside`): a singleton of `Ledger?` handed on as `Ledger` is still the singleton.
@@ -91,8 +91,10 @@ final class SharedObjects: Sendable {
             var released = remembered.values
             for (identity, isWeak) in remembered.objects {
                 switch state.objects[identity] {
-                case .singleton(let object, let count)? where !isWeak:
-                    state.objects[identity] = count > 1 ? .singleton(object, count: count - 1) : nil
+                case .singleton(let object, let count)? where !isWeak && count > 1:
+                    state.objects[identity] = .singleton(object, count: count - 1)
+                case .singleton(let object, _)? where !isWeak:
+                    state.objects[identity] = nil
                     released.append(object)
                 case .weak? where isWeak:
                     state.objects[identity] = nil

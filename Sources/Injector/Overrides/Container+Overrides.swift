@@ -132,10 +132,10 @@ extension Container {
         overrides(registrations)
         _ = registrations.freeze()
         tree.activeOverrideCount.add(1, ordering: .relaxed)
-        let active = ActiveOverrides(target: self, registrations: registrations, outer: ActiveOverrides.bound?.running)
+        let outer = ActiveOverrides.bound?.running
+        let active = ActiveOverrides(target: self, registrations: registrations, outer: outer)
         // What was given to the overrides as the container's is the call's, disposed when it returns,
         // after what was built for it; unless this container, or a call around this one, has it.
-        let outer = ActiveOverrides.bound?.running
         for record in registrations.disposals.takeRecords() {
             if let given = record.provider.publishedSingleton?.object,
                 tree.sharedObjects.contains(given, object: given) || outer?.wereGiven(given, object: given) == true
