@@ -380,6 +380,129 @@ struct ResolveAllTests {
 
         #expect(try allIDs(container) == ["a"])
     }
+
+    // MARK: resolveAllAsync
+
+    @Test func resolveAllOfAnAsyncRegistrationSaysToResolveThemAllAsynchronously() throws {
+        let container = Container()
+        container.register((any AllPlugin).self, name: "pdf") { _ in AllPluginImpl("pdf") }
+        container.register((any AllPlugin).self, name: "cloud") { _ async in AllPluginImpl("cloud") }
+
+        let error = try #require(injectionError { _ = try container.resolveAll((any AllPlugin).self) })
+
+        #expect(error.code == .asyncResolutionRequired)
+        #expect(
+            error.message
+                == "AllPlugin (name: \"cloud\") has an async factory, which a sync resolveAll cannot run."
+                + " Fix: resolve them all with try await resolveAllAsync(AllPlugin.self), from the container or"
+                + " scope you resolve from (r.resolveAllAsync in an async factory); a sync factory that needs them"
+                + " must become async too."
+        )
+        #expect(error.resolutionPath == [ServiceKey((any AllPlugin).self, name: "cloud")])
+    }
+
+    @Test func resolveAllOfASyncRegistrationWithAnAsyncDependencySaysToResolveThatAsynchronously() throws {
+        let container = Container()
+        container.register(AllShared.self) { _ async in AllShared() }
+        container.register((any AllPlugin).self) { r in try AllSharingPlugin("s", shared: r.resolve(AllShared.self)) }
+
+        let error = try #require(injectionError { _ = try container.resolveAll((any AllPlugin).self) })
+
+        #expect(error.code == .asyncResolutionRequired)
+        #expect(
+            error.message
+                == "AllShared has an async factory, which a sync resolve cannot run. Path: AllPlugin -> AllShared."
+                + " Fix: resolve it with try await resolveAsync(AllShared.self), from the container or scope you"
+                + " resolve from (r.resolveAsync in an async factory); a sync factory that needs it must become"
+                + " async too."
+        )
+    }
+
+    @Test func resolveAllAsyncBuildsSyncAndAsyncRegistrationsInOrderInOneGraph() async throws {
+        let container = Container()
+        container.register(AllShared.self, scope: .graph) { _ in AllShared() }
+        container.register((any AllPlugin).self, name: "pdf") { r in
+            try AllSharingPlugin("pdf", shared: r.resolve(AllShared.self))
+        }
+        container.register((any AllPlugin).self, name: "cloud") { r async throws in
+            try await AllSharingPlugin("cloud", shared: r.resolveAsync(AllShared.self))
+        }
+        container.register((any AllPlugin).self) { _ in AllPluginImpl("unnamed") }
+
+        let plugins = try await container.resolveAllAsync((any AllPlugin).self)
+
+        #expect(plugins.map(\.id) == ["pdf", "cloud", "unnamed"])
+        let shared = plugins.compactMap { ($0 as? AllSharingPlugin)?.shared }
+        #expect(shared.count == 2 && shared[0] === shared[1])
+        #expect(try await container.resolveAllAsync((any AllUnregistered).self).isEmpty)
+    }
+
+    @Test func resolveAllAsyncThroughAnAsyncFactorysResolverJoinsItsResolution() async throws {
+        let container = Container()
+        container.register(AllShared.self, scope: .graph) { _ in AllShared() }
+        container.register((any AllPlugin).self, name: "cloud") { r async throws in
+            try await AllSharingPlugin("cloud", shared: r.resolveAsync(AllShared.self))
+        }
+        container.register(AllHost.self) { r async throws in
+            try await AllHost(plugins: r.resolveAllAsync((any AllPlugin).self), shared: r.resolveAsync(AllShared.self))
+        }
+
+        let host = try await container.resolveAsync(AllHost.self)
+
+        #expect(host.plugins.map(\.id) == ["cloud"])
+        #expect((host.plugins.first as? AllSharingPlugin)?.shared === host.shared)
+    }
+
+    @Test func resolveAllAsyncThroughASyncFactorysResolverResolvesSyncRegistrationsOnly() async throws {
+        let container = Container()
+        container.register((any AllPlugin).self, name: "pdf") { _ in AllPluginImpl("pdf") }
+        container.register((any AllPlugin).self, name: "cloud") { _ async in AllPluginImpl("cloud") }
+        container.register(AllHost.self) { r in
+            try AllHost(plugins: r.resolveAll((any AllPlugin).self), shared: AllShared())
+        }
+
+        let error = try #require(await injectionErrorAsync { _ = try await container.resolveAsync(AllHost.self) })
+
+        #expect(error.code == .asyncResolutionRequired)
+        #expect(error.message.hasPrefix("AllPlugin (name: \"cloud\") has an async factory, which a sync resolveAll"))
+        #expect(error.message.contains("Path: AllHost -> AllPlugin (name: \"cloud\")."))
+    }
+
+    @Test func resolveAllAsyncFromAScopeKeepsScopedInstancesInTheScope() async throws {
+        let container = Container()
+        container.register(AllShared.self, scope: .scoped) { _ in AllShared() }
+        container.register((any AllPlugin).self, name: "cloud") { r async throws in
+            try await AllSharingPlugin("cloud", shared: r.resolveAsync(AllShared.self))
+        }
+        let scope = container.makeScope()
+
+        let plugins = try await scope.resolveAllAsync((any AllPlugin).self)
+
+        #expect((plugins.first as? AllSharingPlugin)?.shared === (try scope.resolve(AllShared.self)))
+        try await scope.closeAsync()
+        let error = try #require(
+            await injectionErrorAsync { _ = try await scope.resolveAllAsync((any AllPlugin).self) }
+        )
+        #expect(error.code == .scopeClosed)
+    }
+
+    @MainActor
+    @Test func resolveAllAsyncFromTheMainActorHandsItsCallerServicesThatAreNotSendable() async throws {
+        let container = Container()
+        container.register(AllScreen.self, name: "notes") { _ async in AllScreen(title: "Notes") }
+        container.register(AllScreen.self, name: "settings") { _ in AllScreen(title: "Settings") }
+
+        let screens = try await container.resolveAllAsync(AllScreen.self)
+
+        screens[0].title += " (2)"  // used where it was resolved, on the main actor
+        #expect(screens.map(\.title) == ["Notes (2)", "Settings"])
+    }
+}
+
+/// A screen's model: not `Sendable`, as UIKit's are not.
+private final class AllScreen {
+    var title: String
+    init(title: String) { self.title = title }
 }
 
 private final class AllErrors: @unchecked Sendable {

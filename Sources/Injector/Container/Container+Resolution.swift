@@ -52,4 +52,13 @@ extension Container: Resolving {
     public func _resolveAll<Service>(_ service: Service.Type) throws -> [Service] {
         try ResolutionContext.resolveAll(service, from: self, in: nil)
     }
+
+    /// One async resolution of every registration of `service` from this container:
+    /// ``Resolving/resolveAllAsync(_:isolation:)``.
+    public func _resolveAllAsync<Service>(
+        _ service: Service.Type,
+        isolation: isolated (any Actor)?
+    ) async throws -> [Service] {
+        try await ResolutionContext.resolveAllAsync(service, from: self, in: nil)
+    }
 }

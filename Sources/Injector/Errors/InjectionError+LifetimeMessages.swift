@@ -197,7 +197,13 @@ extension InjectionError {
         )
     }
 
-    static func asyncResolutionRequired(_ key: ServiceKey, path: [ServiceKey]) -> InjectionError {
+    /// The error of a sync resolve of `key`, whose factory is async; `inResolveAll` says the resolve
+    /// was one of a `resolveAll`'s, which `resolveAllAsync` replaces.
+    static func asyncResolutionRequired(
+        _ key: ServiceKey,
+        path: [ServiceKey],
+        inResolveAll: Bool = false
+    ) -> InjectionError {
         // The resolve as it would be written for this key: with its name, and its arguments' label.
         let arguments =
             switch key.argumentTypes.count {
@@ -205,12 +211,14 @@ extension InjectionError {
             case 1: ", argument: …"
             default: ", arguments: …"
             }
-        let resolve = "resolveAsync(\(key.spelledInCall)\(arguments))"
+        let (resolve, fix) =
+            inResolveAll
+            ? ("resolveAll", "resolve them all with try await resolveAllAsync(\(typeName(key.serviceType)).self)")
+            : ("resolve", "resolve it with try await resolveAsync(\(key.spelledInCall)\(arguments))")
         let message =
-            "\(key) has an async factory, which a sync resolve cannot run." + path.pathNote
-            + " Fix: resolve it with try await \(resolve), from the container or scope you"
-            + " resolve from (r.resolveAsync in an async factory); a sync factory that needs it must become"
-            + " async too."
+            "\(key) has an async factory, which a sync \(resolve) cannot run." + path.pathNote
+            + " Fix: \(fix), from the container or scope you resolve from (r.\(resolve)Async in an async"
+            + " factory); a sync factory that needs \(inResolveAll ? "them" : "it") must become async too."
         return InjectionError(.asyncResolutionRequired, message, path: path)
     }
 

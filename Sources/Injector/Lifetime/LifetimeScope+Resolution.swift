@@ -56,4 +56,15 @@ extension LifetimeScope: Resolving {
         defer { endResolution() }
         return try ResolutionContext.resolveAll(service, from: container, in: self)
     }
+
+    /// One async resolution of every registration of `service` in this scope:
+    /// ``Resolving/resolveAllAsync(_:isolation:)``.
+    public func _resolveAllAsync<Service>(
+        _ service: Service.Type,
+        isolation: isolated (any Actor)?
+    ) async throws -> [Service] {
+        try beginResolution(asking: ServiceKey(service, name: nil))
+        defer { endResolution() }
+        return try await ResolutionContext.resolveAllAsync(service, from: container, in: self)
+    }
 }

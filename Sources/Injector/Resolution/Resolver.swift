@@ -135,6 +135,20 @@ extension Resolver: Resolving {
         return try context.resolveAll(service, from: lookup.object)
     }
 
+    /// Every registration of `service`, resolved within this resolution, async factories included:
+    /// ``Resolving/resolveAllAsync(_:isolation:)``.
+    public func _resolveAllAsync<Service>(
+        _ service: Service.Type,
+        isolation: isolated (any Actor)?
+    ) async throws -> [Service] {
+        guard isActive else {
+            throw InjectionError.resolverOutlived(asking: ServiceKey(service, name: nil))
+        }
+        // A sync factory or hook cannot wait: it must resolve sync registrations only.
+        guard context.isAsync else { return try context.resolveAll(service, from: lookup.object) }
+        return try await context.resolveAllAsync(service, from: lookup.object)
+    }
+
     /// Whether a resolve within this resolution would find a usable registration:
     /// ``Resolving/canResolve(_:name:argumentTypes:)``.
     public func _canResolve<Service, each Argument>(

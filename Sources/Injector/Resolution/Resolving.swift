@@ -56,6 +56,12 @@ public protocol Resolving {
     /// Injector's entry to ``resolveAll(_:)``: call that instead.
     func _resolveAll<Service>(_ service: Service.Type) throws -> [Service]
 
+    /// Injector's entry to ``resolveAllAsync(_:isolation:)``: call that instead.
+    func _resolveAllAsync<Service>(
+        _ service: Service.Type,
+        isolation: isolated (any Actor)?
+    ) async throws -> [Service]
+
     /// Injector's entry to ``canResolve(_:name:argumentTypes:)`` and
     /// ``canResolveAsync(_:name:argumentTypes:)``: call those instead.
     func _canResolve<Service, each Argument>(
@@ -195,10 +201,37 @@ extension Resolving {
     /// ```
     ///
     /// - Returns: The instances, or an empty array when there is no registration.
-    /// - Throws: ``InjectionError`` when one of the registrations cannot be resolved.
+    /// - Throws: ``InjectionError`` when one of the registrations cannot be resolved; code
+    ///   ``InjectionError/Code/asyncResolutionRequired`` when one has an async factory, which
+    ///   ``resolveAllAsync(_:isolation:)`` runs.
     @inlinable
     public func resolveAll<Service>(_ service: Service.Type = Service.self) throws -> [Service] {
         try _resolveAll(service)
+    }
+
+    /// Resolves one instance per registration of `service` taking no arguments, as
+    /// ``resolveAll(_:)`` does, running the async factories among them.
+    ///
+    /// ```swift
+    /// container.register(Exporter.self, name: "pdf") { _ in PDFExporter() }
+    /// container.register(Exporter.self, name: "cloud") { _ async throws in try await CloudExporter.connect() }
+    /// let exporters = try await container.resolveAllAsync(Exporter.self)   // [PDFExporter, CloudExporter]
+    /// ```
+    ///
+    /// Within a sync factory, whose resolver cannot wait, it resolves them as ``resolveAll(_:)``.
+    ///
+    /// - Parameters:
+    ///   - service: The type to resolve; may be left out where the result's type says it.
+    ///   - isolation: The caller's actor, which the async factories are called from (the default,
+    ///     `#isolation`, is the caller's actor).
+    /// - Returns: The instances, or an empty array when there is no registration.
+    /// - Throws: ``InjectionError`` when one of the registrations cannot be resolved.
+    @inlinable
+    public func resolveAllAsync<Service>(
+        _ service: Service.Type = Service.self,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> [Service] {
+        try await _resolveAllAsync(service, isolation: isolation)
     }
 
     /// Whether ``resolve(_:name:arguments:configure:)`` from here would find a usable registration

@@ -14,7 +14,7 @@
 import Injector
 import Testing
 
-// The snippets of Container.resolve(_:name:arguments:configure:), resolveAll(_:) and
+// The snippets of Container.resolve(_:name:arguments:configure:), resolveAll(_:), resolveAllAsync(_:isolation:) and
 // resolveAsync(_:name:arguments:configure:isolation:)'s doc comments (Container+Resolution.swift), with the
 // types they assume, and what the comments say of them.
 
@@ -22,6 +22,10 @@ private protocol NoteStore: AnyObject, Sendable {}
 private final class FileNoteStore: NoteStore {}
 private protocol Exporter { var format: String { get } }
 private struct PDFExporter: Exporter { let format = "pdf" }
+private struct CloudExporter: Exporter {
+    let format = "cloud"
+    static func connect() async throws -> CloudExporter { CloudExporter() }
+}
 private struct Note: Sendable { let text: String }
 private protocol Editor: Sendable {
     var title: String { get set }
@@ -93,6 +97,15 @@ private final class DatabasePool: Sendable {
         #expect(plugins.map(\.name) == ["spelling", "word count"])
         #expect(plugins[0] is SpellingPlugin && plugins[1] is WordCountPlugin)
         #expect(try container.resolveAll(Exporter.self).isEmpty)
+    }
+
+    @Test func resolveAllAsyncRunsTheAsyncFactoriesAmongThem() async throws {
+        let container = Container()
+        container.register(Exporter.self, name: "pdf") { _ in PDFExporter() }
+        container.register(Exporter.self, name: "cloud") { _ async throws in try await CloudExporter.connect() }
+        let exporters = try await container.resolveAllAsync(Exporter.self)  // [PDFExporter, CloudExporter]
+
+        #expect(exporters[0] is PDFExporter && exporters[1] is CloudExporter)
     }
 
     @Test func resolveAllFromAChildKeepsTheShadowedKeysPlaceThenAddsTheChilds() throws {
