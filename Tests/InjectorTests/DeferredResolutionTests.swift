@@ -151,6 +151,40 @@ struct DeferredResolutionTests {
         )
     }
 
+    /// A cancelled task does not wait for another thread's first resolve of a Lazy: it stops with
+    /// `resolutionCancelled`, in words about the Lazy, and the other thread's value is kept.
+    @Test func aCancelledTaskStopsWaitingForALazysFirstValue() async throws {
+        let container = Container()
+        let (building, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        container.register(Exporter.self) { _ in
+            building.signal()
+            _ = waited(for: release)
+            return Exporter(serial: 1)
+        }
+        container.register(LazyExporterHolder.self) { r in try LazyExporterHolder(exporter: r.resolve()) }
+        let holder = try container.resolve(LazyExporterHolder.self)
+        let first = Thread { _ = try? holder.exporter.value }
+        first.start()
+        _ = waited(for: building)
+
+        let cancelled = Task.detached {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return injectionError { try holder.exporter.value }
+        }
+        let error = try #require(await cancelled.value)
+        release.signal()
+
+        #expect(error.code == .resolutionCancelled)
+        #expect(
+            error.message
+                == "Resolving Exporter was cancelled: the task was cancelled while another resolution resolves the"
+                + " first value of a Lazy<Exporter>: a cancelled task does not wait for it. Nothing was resolved for"
+                + " this access; the value is resolved once, by a task that is not cancelled. Fix: nothing, if the"
+                + " task was meant to stop; otherwise, do not cancel it while it resolves."
+        )
+        #expect(try holder.exporter.value.serial == 1)
+    }
+
     /// A ServiceProvider resolves anew each time, in the scope it came from: a scoped service is
     /// that scope's instance.
     @Test func serviceProviderResolvesEachTimeInItsScope() throws {

@@ -52,12 +52,17 @@ public final class Lazy<Service> {
             // searched for cycles; held while the factory runs, as no lock is.
             let key = ResolutionContext.SharedInstanceKey(slot: self)
             let asked = ServiceKey(Service.self, name: name)
-            try InstanceGates.enter(
-                key,
-                asking: asked,
-                path: { ResolutionContext.threadPath + [asked] },
-                stopsWhenCancelled: true
-            )
+            do {
+                try InstanceGates.enter(
+                    key,
+                    asking: asked,
+                    path: { ResolutionContext.threadPath + [asked] },
+                    stopsWhenCancelled: true
+                )
+            } catch let error as InjectionError where error.code == .resolutionCancelled {
+                let path = error.resolutionPath
+                throw InjectionError.resolutionCancelled(asked, path: path, at: .whileAnotherResolvesLazy)
+            }
             defer { InstanceGates.leave(key) }
             if let value = resolved.withLock({ $0 }) { return value }  // another thread was first
             let value: Service = try source.resolve(name: name)

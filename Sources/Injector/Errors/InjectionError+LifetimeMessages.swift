@@ -259,7 +259,8 @@ extension InjectionError {
         return InjectionError(.scopeNotClosed, message, path: undisposed)
     }
 
-    /// Where a resolve of a shared instance was when its task was found cancelled.
+    /// Where a resolve of a shared instance, or of a ``Lazy``'s first value, was when its task was
+    /// found cancelled.
     enum CancelledResolve {
         /// Before it would have run the factory itself.
         case beforeBuilding
@@ -269,9 +270,12 @@ extension InjectionError {
         /// At the turn to build a registration with preparation steps, which another resolution
         /// holds while it builds one (those are built one resolution at a time).
         case awaitingTurn
+        /// At a ``Lazy``'s gate, which another resolution holds while it resolves its first value.
+        case whileAnotherResolvesLazy
     }
 
-    /// A cancelled task's resolve of the shared instance `key`, stopped at `stop`.
+    /// A cancelled task's resolve of the shared instance `key`, or of a ``Lazy``'s first value,
+    /// stopped at `stop`.
     static func resolutionCancelled(_ key: ServiceKey, path: [ServiceKey], at stop: CancelledResolve) -> InjectionError
     {
         let why =
@@ -286,11 +290,16 @@ extension InjectionError {
                 "the task was cancelled while another resolution was building a shared instance with onResolved"
                     + " or verify steps (those are built one resolution at a time), which its own has too: a"
                     + " cancelled task does not wait for its turn."
+            case .whileAnotherResolvesLazy:
+                "the task was cancelled while another resolution resolves the first value of a"
+                    + " Lazy<\(typeName(key.serviceType))>: a cancelled task does not wait for it."
             }
+        let outcome =
+            stop == .whileAnotherResolvesLazy
+            ? "Nothing was resolved for this access; the value is resolved once"
+            : "Nothing was built for this resolve; the instance is built once"
         let message =
-            "Resolving \(key) was cancelled: " + why
-            + " Nothing was built for this resolve; the instance is built once, by a task that is not"
-            + " cancelled." + path.pathNote
+            "Resolving \(key) was cancelled: " + why + " \(outcome), by a task that is not cancelled." + path.pathNote
             + " Fix: nothing, if the task was meant to stop; otherwise, do not cancel it while it resolves."
         return InjectionError(.resolutionCancelled, message, path: path)
     }
