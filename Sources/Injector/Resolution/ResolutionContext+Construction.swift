@@ -28,6 +28,10 @@ extension ResolutionContext {
             if isConstructing(provider) { throw cycle(closedBy: provider, at: nil) }
             return try push(provider)
         }
+        // The usual resolve with arguments: nothing is under construction, here or around it.
+        if construction.stack.count == 0, nesting.outer == nil, !isAsync {
+            return try push(provider, arguments: values)
+        }
         var identity: [AnyHashable]??  // worked out when the registration is first met on a stack
         if let depth = depthOfConstruction(of: provider, with: values, identity: &identity) {
             throw cycle(closedBy: provider, at: depth)
