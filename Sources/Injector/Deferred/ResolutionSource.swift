@@ -28,21 +28,18 @@ struct ResolutionSource: Sendable {
     }
 
     func resolve<Service>(name: String?) throws -> Service {
-        if fromScope {
-            guard let lifetimeScope else { throw gone(Service.self, name: name) }
-            return try lifetimeScope.resolve(Service.self, name: name)
-        }
-        guard let container else { throw gone(Service.self, name: name) }
-        return try container.resolve(Service.self, name: name)
+        try source(asking: Service.self, name: name).resolve(Service.self, name: name)
     }
 
     func resolveAsync<Service>(name: String?) async throws -> Service {
-        if fromScope {
-            guard let lifetimeScope else { throw gone(Service.self, name: name) }
-            return try await lifetimeScope.resolveAsync(Service.self, name: name)
-        }
-        guard let container else { throw gone(Service.self, name: name) }
-        return try await container.resolveAsync(Service.self, name: name)
+        try await source(asking: Service.self, name: name).resolveAsync(Service.self, name: name)
+    }
+
+    /// What a resolve of `service` under `name` starts from, if it is still there.
+    private func source<Service>(asking service: Service.Type, name: String?) throws -> any Resolving {
+        let source: (any Resolving)? = fromScope ? lifetimeScope : container
+        guard let source else { throw gone(service, name: name) }
+        return source
     }
 
     private func gone<Service>(_ service: Service.Type, name: String?) -> InjectionError {
@@ -53,11 +50,20 @@ struct ResolutionSource: Sendable {
 
 /// `Lazy` and `ServiceProvider`, which a resolve makes rather than a registration.
 protocol DeferredResolution {
+    associatedtype Service
+    init(source: ResolutionSource, name: String?)
+}
+
+extension DeferredResolution {
     /// The handle for resolving the wrapped service under `name` from where `context` resolves;
     /// in validation's sandbox, the service is checked to be registered.
-    static func make(name: String?, in context: ResolutionContext, from lookup: Container) throws -> Any
+    static func make(name: String?, in context: ResolutionContext, from lookup: Container) throws -> Any {
+        try context.validateDeferred(Service.self, name: name, from: lookup)
+        return Self(source: context.deferredSource(from: lookup), name: name)
+    }
+
     /// The key of the wrapped service under `name`.
-    static func wrappedKey(name: String?) -> ServiceKey
+    static func wrappedKey(name: String?) -> ServiceKey { ServiceKey(Service.self, name: name) }
 }
 
 extension ResolutionContext {
@@ -86,20 +92,6 @@ extension ResolutionContext {
     }
 }
 
-extension Lazy: DeferredResolution {
-    static func make(name: String?, in context: ResolutionContext, from lookup: Container) throws -> Any {
-        try context.validateDeferred(Service.self, name: name, from: lookup)
-        return Lazy(source: context.deferredSource(from: lookup), name: name)
-    }
+extension Lazy: DeferredResolution {}
 
-    static func wrappedKey(name: String?) -> ServiceKey { ServiceKey(Service.self, name: name) }
-}
-
-extension ServiceProvider: DeferredResolution {
-    static func make(name: String?, in context: ResolutionContext, from lookup: Container) throws -> Any {
-        try context.validateDeferred(Service.self, name: name, from: lookup)
-        return ServiceProvider(source: context.deferredSource(from: lookup), name: name)
-    }
-
-    static func wrappedKey(name: String?) -> ServiceKey { ServiceKey(Service.self, name: name) }
-}
+extension ServiceProvider: DeferredResolution {}
