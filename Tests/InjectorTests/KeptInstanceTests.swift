@@ -166,4 +166,58 @@ private final class Visit: Sendable {
         #expect(made.count == 3)
         #expect(try container.resolve(String.self) == "true 5 6")
     }
+
+    /// A graph instance is read back as its registration's type, without a cast: existentials (one
+    /// not class-bound, wider than `Any`'s inline buffer; `Any` and `AnyObject` themselves) and a
+    /// function come back as they were built.
+    @Test func graphInstancesOfExistentialAndFunctionTypesComeBackAsBuilt() throws {
+        let container = Container()
+        let made = CallCounter()
+        container.register((any Equatable & Sendable).self, scope: .graph) { _ in Letterhead(serial: made.next()) }
+        container.register(Any.self, scope: .graph) { _ in made.next() }
+        container.register(AnyObject.self, scope: .graph) { _ in Receptionist("\(made.next())") }
+        container.register((@Sendable () -> Int).self, scope: .graph) { _ in
+            let serial = made.next()
+            return { serial }
+        }
+        container.register(String.self) { r in
+            let letterhead = try r.resolve((any Equatable & Sendable).self) as? Letterhead
+            let again = try r.resolve((any Equatable & Sendable).self) as? Letterhead
+            let number = try r.resolve(Any.self) as? Int
+            let object = try r.resolve(AnyObject.self)
+            let serial = try r.resolve((@Sendable () -> Int).self)
+            let same =
+                try letterhead == again && number == r.resolve(Any.self) as? Int
+                && object === r.resolve(AnyObject.self) && serial() == r.resolve((@Sendable () -> Int).self)()
+            let greeting = (object as? Receptionist)?.greeting ?? ""
+            return "\(same) \(letterhead?.serial ?? 0) \(number ?? 0) \(greeting) \(serial())"
+        }
+
+        #expect(try container.resolve(String.self) == "true 1 2 3 4")
+        #expect(made.count == 4)
+    }
+
+    /// Past the few a graph keeps in an array searched linearly, its instances are found through an
+    /// index, and each still comes back as the one built for its registration.
+    @Test func manyGraphInstancesInOneResolveAreEachTheOneBuiltForTheirRegistration() throws {
+        let container = Container()
+        let names = (0..<40).map { "part \($0)" }
+        for (serial, name) in names.enumerated() {
+            container.register(Letterhead.self, name: name, scope: .graph) { _ in Letterhead(serial: serial) }
+            container.register(Receptionist.self, name: name, scope: .graph) { _ in Receptionist(name) }
+        }
+        container.register([String].self) { r in
+            try names.flatMap { name in
+                let first = try r.resolve(Letterhead.self, name: name)
+                let receptionist = try r.resolve(Receptionist.self, name: name)
+                let same =
+                    try first == r.resolve(Letterhead.self, name: name)
+                    && receptionist === r.resolve(Receptionist.self, name: name)
+                return ["\(same) \(first.serial)", receptionist.greeting]
+            }
+        }
+
+        let expected = names.enumerated().flatMap { serial, name in ["true \(serial)", name] }
+        #expect(try container.resolve([String].self) == expected)
+    }
 }

@@ -16,8 +16,8 @@
 ///
 /// A graph rarely holds more than a few of them, so they sit in an array searched linearly, which
 /// the thread's reused context keeps from one resolve to the next. Each is kept as `Any`, which holds
-/// an object, or a value of up to three words, without an allocation, and gives it back by a cast
-/// that a resolve makes only when it meets the instance again. Past `indexedCount` instances, a
+/// an object, or a value of up to three words, without an allocation, and is read back as the type
+/// its provider makes without a dynamic cast (`knownValue(_:as:)`). Past `indexedCount` instances, a
 /// dictionary index keeps lookups constant-time.
 struct GraphInstances {
     private static let indexedCount = 16
@@ -40,18 +40,20 @@ struct GraphInstances {
     private var instances: [Any] = []
     private var index: [Key: Int] = [:]
 
-    /// The instance stored for `provider` and `lookup`, if any. `mutating` only so that the search
-    /// runs on the arrays in place rather than on a copy (and not through
-    /// `withUnsafeMutableBufferPointer`, which checks the array's uniqueness first).
-    mutating func instance(of provider: AnyProvider, lookup: Container) -> Any? {
+    /// The instance stored for `provider` and `lookup`, if any, as `Service`: the type that provider
+    /// makes, so of what it stored. `mutating` only so that the search runs on the arrays in place
+    /// rather than on a copy (and not through `withUnsafeMutableBufferPointer`, which checks the
+    /// array's uniqueness first), and the instance is read where it lies.
+    mutating func instance<Service>(of provider: AnyProvider, lookup: Container, as _: Service.Type) -> Service? {
         guard !keys.isEmpty else { return nil }
         let key = Key(provider: provider, lookup: lookup)
-        if keys.count > Self.indexedCount { return index[key].map { instances[$0] } }
-        guard let position = keys.firstIndex(of: key) else { return nil }
-        return instances[position]
+        let found = keys.count > Self.indexedCount ? index[key] : keys.firstIndex(of: key)
+        guard let position = found else { return nil }
+        return knownValue(&instances[position], as: Service.self)
     }
 
-    mutating func store(_ instance: Any, of provider: AnyProvider, lookup: Container) {
+    /// Keeps `instance`, which the caller hands over, for `provider` and `lookup`.
+    mutating func store(_ instance: consuming Any, of provider: AnyProvider, lookup: Container) {
         let key = Key(provider: provider, lookup: lookup)
         keys.append(key)
         instances.append(instance)

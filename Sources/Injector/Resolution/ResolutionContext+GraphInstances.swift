@@ -64,12 +64,11 @@ extension ResolutionContext {
         lookup: Container,
         configure: ((inout Service) throws -> Void)?
     ) throws -> Service? {
-        guard let box = graphInstance(of: provider, lookup: lookup) else { return nil }
+        guard let instance = graphInstance(of: provider, lookup: lookup, as: Service.self) else { return nil }
         guard configure == nil else {
             throw configured(provider)
         }
         if construction.scopedCount != 0 { try checkScopeBound(provider, lookup: lookup) }
-        let instance = box as! Service  // stored for the same provider, so of its type
         return instance
     }
 

@@ -370,16 +370,21 @@ final class ResolutionContext {
         family.path?.contains(provider) == true
     }
 
-    /// The graph-scoped instance of `provider` for lookups from `lookup`, if this resolve made one.
-    @usableFromInline func graphInstance(of provider: AnyProvider, lookup: Container) -> Any? {
+    /// The graph-scoped instance of `provider` for lookups from `lookup`, if this resolve made one,
+    /// as `Service`, the type `provider` makes.
+    @usableFromInline func graphInstance<Service>(
+        of provider: AnyProvider,
+        lookup: Container,
+        as type: Service.Type
+    ) -> Service? {
         if nesting.sharesOuterGraph, let outer = nesting.outer {
-            return outer.graphInstance(of: provider, lookup: lookup)
+            return outer.graphInstance(of: provider, lookup: lookup, as: type)
         }
-        return construction.graphInstances.instance(of: provider, lookup: lookup)
+        return construction.graphInstances.instance(of: provider, lookup: lookup, as: type)
     }
 
-    /// Keeps a graph-scoped instance for the rest of this resolve.
-    @usableFromInline func storeGraphInstance(_ box: Any, of provider: AnyProvider, lookup: Container) {
+    /// Keeps a graph-scoped instance, which the caller hands over, for the rest of this resolve.
+    @usableFromInline func storeGraphInstance(_ box: consuming Any, of provider: AnyProvider, lookup: Container) {
         if nesting.sharesOuterGraph, let outer = nesting.outer {
             return outer.storeGraphInstance(box, of: provider, lookup: lookup)
         }

@@ -118,11 +118,23 @@ func sameType<Value, Target>(_ value: Value, as _: Target.Type) -> Target {
     return unsafeBitCast(value, to: Target.self)
 }
 
+/// The value `box` holds, as `Service`, the type its key says it has: a graph instance read back as
+/// the type its provider makes. `Service` made `Any` in generic code is kept as itself (an
+/// existential too, not the value inside it), so `box` opens on `Service` and the value is copied
+/// out without a dynamic cast; were it to open on another type, a cast would. `inout` only so that
+/// `box` is opened where it lies, not copied first.
+func knownValue<Service>(_ box: inout Any, as _: Service.Type) -> Service {
+    func read<Stored>(_ stored: Stored) -> Service {
+        Stored.self == Service.self ? unsafeBitCast(stored, to: Service.self) : stored as! Service
+    }
+    return _openExistential(box, do: read)
+}
+
 /// `instance` as the object that keeps it where only an object fits: a store's place, a gate, the
-/// list of a resolution's unpublished instances, a singleton's slot, a resolution's graph. A class
-/// instance is kept as itself, which spares each shared instance an allocation; anything else (a
-/// value, an existential, a function) in an `InstanceBox`. Every such place reads it back with
-/// ``keptInstance(_:as:)``, knowing `Service` from the registration's key.
+/// list of a resolution's unpublished instances, a singleton's slot. A class instance is kept as
+/// itself, which spares each shared instance an allocation; anything else (a value, an existential,
+/// a function) in an `InstanceBox`. Every such place reads it back with ``keptInstance(_:as:)``,
+/// knowing `Service` from the registration's key.
 ///
 /// `Sendable` unchecked, as `InstanceBox` is: a singleton or weak registration needs a `Sendable`
 /// service (``ServiceScope``), and a scoped instance is reached from its scope's threads alike.
