@@ -99,16 +99,7 @@ extension ResolutionContext {
             try construct(provider, lookup: owner, arguments: repeat each arguments, configure: nil)
         }
         let publishesNow = atOnce && queueMark == mark
-        try keepShared(
-            instance,
-            as: key,
-            in: provider.singleton,
-            or: provider.weakSlot,
-            provider: provider,
-            sharedObjects: owner.tree.sharedObjects,
-            rememberedFor: owner.childIdentity,
-            publishingNow: publishesNow
-        )
+        try keepShared(instance, as: key, of: provider, owner: owner, publishingNow: publishesNow)
         if publishesNow { leaveHeldGate(key) }
         return instance
     }
@@ -149,35 +140,27 @@ extension ResolutionContext {
             try await constructAsync(provider, lookup: owner, arguments: repeat each arguments, configure: nil)
         }
         let publishesNow = atOnce && queueMark == mark
-        built = try keepShared(
-            instance,
-            as: key,
-            in: provider.asyncSingleton,
-            or: provider.asyncWeakSlot,
-            provider: provider,
-            sharedObjects: owner.tree.sharedObjects,
-            rememberedFor: owner.childIdentity,
-            publishingNow: publishesNow
-        )
+        built = try keepShared(instance, as: key, of: provider, owner: owner, publishingNow: publishesNow)
         if publishesNow { release(key) }
         return instance
     }
 
-    /// Publishes a new singleton or weak instance to its slot, remembered in `sharedObjects` (for
-    /// `child`, the child container whose registration made it, if any): now,
-    /// when its construction is complete (`publishingNow`, see `publishesAtOnce(_:)`), or else
-    /// when the resolution completes, unpublished until then. Returns the instance as kept.
+    /// Publishes a new singleton or weak instance of `provider` to its slot, remembered in the
+    /// shared objects of `owner`'s tree (for `owner`, if it is a child container): now, when its
+    /// construction is complete (`publishingNow`, see `publishesAtOnce(_:)`), or else when the
+    /// resolution completes, unpublished until then. Returns the instance as kept.
     @discardableResult
     func keepShared<Service>(
         _ instance: Service,
         as key: SharedInstanceKey,
-        in singleton: SingletonSlot?,
-        or weakSlot: WeakSlot?,
-        provider: AnyProvider,
-        sharedObjects: SharedObjects,
-        rememberedFor child: ObjectIdentifier?,
+        of provider: Provider<Service>,
+        owner: Container,
         publishingNow: Bool
     ) throws -> AnyObject {
+        // A registration has the slots of its kind, sync or async: one of each pair is `nil`.
+        let singleton = provider.singleton ?? provider.asyncSingleton
+        let weakSlot = provider.weakSlot ?? provider.asyncWeakSlot
+        let (sharedObjects, child) = (owner.tree.sharedObjects, owner.childIdentity)
         let box = keptObject(for: instance)
         let publish: () -> Void
         if let weakSlot {
