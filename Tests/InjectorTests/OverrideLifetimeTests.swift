@@ -39,6 +39,11 @@ private final class GivenConnection: Connection, Disposable, Sendable {
         log?.record("disposed connection")
     }
 }
+/// A disposable value, recognised by its type and bytes: the counter it shares with its copies.
+private struct GivenHandle: Disposable, Sendable {
+    let disposals: CallCounter
+    func dispose() { disposals.next() }
+}
 private protocol Plugin { var name: String { get } }
 private struct NamedPlugin: Plugin { let name: String }
 
@@ -225,27 +230,44 @@ extension OverrideLifetimeTests {
     }
 
     /// An instance given as the container's to the overrides and to what already owns it (the
-    /// container, or a call around this one) is disposed once, by its first owner.
-    @Test func anInstanceGivenAsTheContainersTwiceIsDisposedOnce() throws {
+    /// container, or a call around this one) is disposed once, by its first owner: an object, and
+    /// a disposable value, which is recognised by its type and bytes, as everywhere in the library.
+    @Test(arguments: [false, true])
+    func anInstanceGivenAsTheContainersTwiceIsDisposedOnce(asValue: Bool) throws {
+        if asValue {
+            let (inBoth, inNested) = (GivenHandle(disposals: CallCounter()), GivenHandle(disposals: CallCounter()))
+            try expectDisposedOnce(inBoth, inNested) { $0.disposals.count }
+        } else {
+            try expectDisposedOnce(GivenConnection(), GivenConnection()) { $0.disposals.current }
+        }
+    }
+
+    /// Gives `inBoth` as the container's to the container and to a call, and `inNested` to a call
+    /// and to a call inside it, and expects each disposed once, by its first owner, as `disposals`
+    /// counts an instance's disposals.
+    private func expectDisposedOnce<Given: Sendable>(
+        _ inBoth: Given,
+        _ inNested: Given,
+        disposals: (Given) -> Int
+    ) throws {
         let container = Container()
-        let (inBoth, inNested) = (GivenConnection(), GivenConnection())
-        container.register(GivenConnection.self, instance: inBoth, ownedBy: .container)
+        container.register(Given.self, instance: inBoth, ownedBy: .container)
 
         try container.withOverrides {
-            $0.register(GivenConnection.self, name: "also", instance: inBoth, ownedBy: .container)
-            $0.register(GivenConnection.self, name: "outer", instance: inNested, ownedBy: .container)
+            $0.register(Given.self, name: "also", instance: inBoth, ownedBy: .container)
+            $0.register(Given.self, name: "outer", instance: inNested, ownedBy: .container)
         } operation: {
             try container.withOverrides {
-                $0.register(GivenConnection.self, name: "inner", instance: inNested, ownedBy: .container)
+                $0.register(Given.self, name: "inner", instance: inNested, ownedBy: .container)
             } operation: {
-                _ = try container.resolve(GivenConnection.self, name: "inner")
+                _ = try container.resolve(Given.self, name: "inner")
             }
-            #expect(inNested.disposals.current == 0)
-            _ = try container.resolve(GivenConnection.self, name: "also")
+            #expect(disposals(inNested) == 0)
+            _ = try container.resolve(Given.self, name: "also")
         }
-        #expect(inBoth.disposals.current == 0)
-        #expect(inNested.disposals.current == 1)
+        #expect(disposals(inBoth) == 0)
+        #expect(disposals(inNested) == 1)
         try container.shutdown()
-        #expect(inBoth.disposals.current == 1)
+        #expect(disposals(inBoth) == 1)
     }
 }

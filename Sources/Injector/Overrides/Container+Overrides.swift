@@ -135,12 +135,14 @@ extension Container {
         let outer = ActiveOverrides.bound?.running
         let active = ActiveOverrides(target: self, registrations: registrations, outer: outer)
         // What was given to the overrides as the container's is the call's, disposed when it returns,
-        // after what was built for it; unless this container, or a call around this one, has it.
+        // after what was built for it; unless this container, or a call around this one, has it: an
+        // object by identity, a value by its type and bytes, as it is kept (not its box).
         for record in registrations.disposals.takeRecords() {
-            if let given = record.provider.publishedSingleton?.object,
-                tree.sharedObjects.contains(given, object: given) || outer?.wereGiven(given, object: given) == true
-            {
-                continue
+            if let kept = record.provider.publishedSingleton?.object {
+                let given = keptInstance(kept)
+                let object = objectInside(given)
+                if tree.sharedObjects.contains(given, object: object) { continue }
+                if outer?.wereGiven(given, object: object) == true { continue }
             }
             active.store.disposals.takeCharge(record.disposer, madeBy: record.provider)
         }
