@@ -443,22 +443,24 @@ struct ChildContainerTests {
     }
 
     /// A child made per test or per request takes its singletons and given instances with it: the
-    /// container tree does not keep them (it did, for as long as the root lived).
-    @Test func aChildsSingletonsAndGivenInstancesAreReleasedWithTheChild() throws {
+    /// container tree does not keep them (it did, for as long as the root lived). Nor does what lets
+    /// every tree recognise them as shared, a child's or a root's.
+    @Test(arguments: [true, false])
+    func aContainersSingletonsAndGivenInstancesAreReleasedWithIt(isChild: Bool) throws {
         let root = Container()
-        weak var releasedChild: Container?
+        weak var releasedContainer: Container?
         weak var releasedSingleton: ChildDisposable?
         weak var releasedGiven: ChildSingleton?
         do {
-            let child = root.makeChild()
-            child.register(ChildDisposable.self, scope: .singleton) { _ in ChildDisposable() }
+            let container = isChild ? root.makeChild() : Container()
+            container.register(ChildDisposable.self, scope: .singleton) { _ in ChildDisposable() }
             let given = ChildSingleton(serial: 1)
-            child.register(ChildSingleton.self, instance: given, ownedBy: .caller)
-            releasedSingleton = try child.resolve(ChildDisposable.self)
-            releasedGiven = try child.resolve(ChildSingleton.self)
-            releasedChild = child
+            container.register(ChildSingleton.self, instance: given, ownedBy: .caller)
+            releasedSingleton = try container.resolve(ChildDisposable.self)
+            releasedGiven = try container.resolve(ChildSingleton.self)
+            releasedContainer = container
         }
-        #expect(releasedChild == nil)
+        #expect(releasedContainer == nil)
         #expect(releasedSingleton == nil)
         #expect(releasedGiven == nil)
     }

@@ -162,6 +162,45 @@ extension DisposalOwnershipTests {
 }
 
 extension DisposalOwnershipTests {
+    /// A scope never disposes a singleton or weak instance of another root container, of another
+    /// tree, that a factory hands on through a captured container or as a captured instance: that
+    /// container still holds it, and disposes a singleton at its shutdown, once. A class instance
+    /// and a value alike, whether it was built before or by the resolve from the scope.
+    @Test(arguments: [true, false])
+    func scopeDoesNotDisposeASharedInstanceOfAnotherRootContainerHandedOn(builtBefore: Bool) throws {
+        let valueDisposals = CallCounter()
+        let other = Container()
+        other.register(FileLogger.self, scope: .singleton) { _ in FileLogger() }
+        other.register(PooledConnection.self, scope: .singleton) { _ in PooledConnection(disposals: valueDisposals) }
+        other.register(RequestLog.self, scope: .weak) { _ in RequestLog() }
+        let app = Container()
+        app.register((any Logging).self, name: "singleton") { _ in try other.resolve(FileLogger.self) }
+        app.register((any Connection).self) { _ in try other.resolve(PooledConnection.self) }
+        app.register((any Logging).self, name: "weak") { _ in try other.resolve(RequestLog.self) }
+        let held = builtBefore ? try other.resolve(RequestLog.self) : nil
+        if builtBefore { _ = try other.resolve(PooledConnection.self) }
+
+        let (singleton, weak) = try app.withScope { scope in
+            _ = try scope.resolve((any Connection).self)
+            let singleton = try scope.resolve((any Logging).self, name: "singleton")
+            return try (singleton, scope.resolve((any Logging).self, name: "weak"))
+        }
+        let captured = try other.resolve(FileLogger.self)
+        app.register((any Logging).self, name: "captured") { _ in captured }
+        try app.withScope { _ = try $0.resolve((any Logging).self, name: "captured") }
+
+        #expect(singleton === captured)
+        #expect(held.map { $0 === weak } != false)
+        #expect(captured.disposals.count == 0)
+        #expect((weak as? RequestLog)?.disposals.count == 0)
+        #expect(valueDisposals.count == 0)
+        try other.shutdown()
+        #expect(captured.disposals.count == 1)
+        #expect(valueDisposals.count == 1)
+    }
+}
+
+extension DisposalOwnershipTests {
     /// Values have no identity to tell one from another: two scoped values of equal bytes, made by
     /// two registrations, are two values, each disposed.
     @Test func twoScopedValuesOfEqualBytesAreEachDisposed() throws {

@@ -25,9 +25,20 @@
 /// A disposable value-type singleton is kept as a value, and recognised by its type and bytes (see
 /// `isSameInstance`). Both are compared as what they are inside any optionals (`objectInside`,
 /// `valueInside`): a singleton of `Ledger?` handed on as `Ledger` is still the singleton.
+///
+/// Every set mirrors what it remembers into `everywhere`, the process's set, so that a scope also
+/// recognises a shared instance of another tree's container (`isSharedAnywhere`): a factory may
+/// hand on one it took through a captured container, which that container still owns.
 final class SharedObjects: Sendable {
+    /// What every other set remembers, each instance under the key of the child container that
+    /// made it or else of the set, so that it is forgotten here too when the child or the set goes.
+    /// Its lock is taken where a set's is, when an instance is remembered or forgotten, and by a
+    /// scope's hand-over only for an instance of a type some container shares.
+    static let everywhere = SharedObjects(mirroringInto: nil)
+
     private enum Entry {
-        /// Remembered `count` times: by registrations of several containers of the tree.
+        /// Remembered `count` times: by registrations of several containers of the tree (of any
+        /// tree, in `everywhere`).
         case singleton(AnyObject, count: Int)
         case weak(WeakReference)
     }
@@ -51,14 +62,39 @@ final class SharedObjects: Sendable {
 
     private let state = Locked.make(State())
     /// The types of the instances remembered: an instance whose type is not among them is none of
-    /// them, which `contains` answers without the lock, as it does for nearly every instance a
+    /// them, which `contains` answers without the lock: in `everywhere`, for nearly every instance a
     /// scope takes charge of.
     private let types = TypeFilter()
+    /// The set this one mirrors what it remembers into: `everywhere`, or `nil` for that one.
+    /// Borrowed (it is never deallocated): a retain around its filter's few loads in a scope's
+    /// hand-over cost more than they do.
+    private let mirror: Borrowed<SharedObjects>?
+
+    /// Makes a set that mirrors what it remembers into `everywhere`.
+    convenience init() {
+        self.init(mirroringInto: Borrowed(.everywhere))
+    }
+
+    private init(mirroringInto mirror: Borrowed<SharedObjects>?) {
+        self.mirror = mirror
+    }
+
+    deinit {
+        // What was remembered for a root container goes from `everywhere` with it (a child's went
+        // with the child).
+        mirror?.withObject { $0.forget(rememberedFor: ObjectIdentifier(self)) }
+    }
 
     /// Remembers `instance`, made by a registration of `scope`: a class instance, or a disposable
     /// value (only those need telling apart from what a scope owns). `child` is the child container
-    /// whose registration made it, which forgets it when it goes; `nil` for a root's.
+    /// whose registration made it, which forgets it when it goes; `nil` for a root's. (In
+    /// `everywhere`, the key it is forgotten by: a child's, or the set's for a root's.)
     func insert(_ instance: Any, scope: Scope, for child: ObjectIdentifier? = nil) {
+        // A weak instance is mirrored under no key: held weakly, it is not kept alive, and a record
+        // of each one rebuilt would pile up for as long as its tree lives. It stays until
+        // overwritten, as a root container's does here.
+        let key = scope.kind == .weak ? nil : child ?? ObjectIdentifier(self)
+        mirror?.withObject { $0.insert(instance, scope: scope, for: key) }
         guard let object = objectInside(instance) else {
             guard let value = valueInside(instance), DisposalBag.Disposal(of: value) != nil else { return }
             types.insert(type(of: value))
@@ -83,9 +119,11 @@ final class SharedObjects: Sendable {
         }
     }
 
-    /// Forgets what `child`, a child container that is going, remembered here: its singletons, which
-    /// nothing else remembers, are released with it (once the lock is let go: a deinit may run).
+    /// Forgets what `child`, a child container that is going (or, in `everywhere`, a set that is
+    /// going), remembered here: its singletons are released with it (once the lock is let go: a
+    /// deinit may run).
     func forget(rememberedFor child: ObjectIdentifier) {
+        defer { mirror?.withObject { $0.forget(rememberedFor: child) } }
         let released: [Any] = state.withLock { state in
             guard let remembered = state.byChild.removeValue(forKey: child) else { return [] }
             var released = remembered.values
@@ -124,6 +162,15 @@ final class SharedObjects: Sendable {
     func contains(_ instance: Any, object: AnyObject?) -> Bool {
         if let object, !types.mayContain(type(of: object)) { return false }
         return searchFor(instance, object: object)
+    }
+
+    /// Whether `instance`, whose identity is `object` if it is a class instance, is a shared
+    /// instance of any container, of this tree or another, or of any side store: whether
+    /// `everywhere` remembers it. Inlined as `contains` is: the usual answer is its filter's.
+    @inline(__always)
+    func isSharedAnywhere(_ instance: Any, object: AnyObject?) -> Bool {
+        guard let mirror else { return contains(instance, object: object) }
+        return mirror.withObject { $0.contains(instance, object: object) }
     }
 
     /// `contains(_:object:)`, unless the filter told a class instance apart.

@@ -218,7 +218,8 @@ extension ResolutionContext {
     /// Hands a new disposable instance, which `disposer` disposes and whose identity is `object` if
     /// it is a class instance, to the owner of what is built now, unless it is an instance owned
     /// elsewhere that a factory merely passed on (under another key): a singleton or weak instance,
-    /// published or built by this resolution, or a value given to the lifetime scope, which a scope
+    /// published (by any container, of any tree, or kept by overrides or validation, or given to
+    /// them) or built by this resolution, or a value given to the lifetime scope, which a scope
     /// never takes charge of.
     @usableFromInline func handOverForDisposal(
         _ disposer: DisposalBag.Disposer,
@@ -229,23 +230,15 @@ extension ResolutionContext {
     ) {
         guard let owner = environment.disposalOwner else { return }
         // Borrowed: the container keeps its tree's shared objects, and a retain around the filter's
-        // few loads cost more than they do.
-        if Borrowed(lookup.tree.sharedObjects).withObject({ $0.contains(instance, object: object) })
-            || (_slowPath(environment.sideStore != nil) && sideStoreShares(instance, object: object))
+        // few loads cost more than they do. It asks what every set remembers: other trees', and the
+        // side stores' (overrides' and validation's, and what was given to overrides).
+        if Borrowed(lookup.tree.sharedObjects).withObject({ $0.isSharedAnywhere(instance, object: object) })
             || isUnpublished(instance, object: object)
             || environment.borrowedLifetimeScope?.withObject({ $0.values.contains(instance, object: object) }) == true
         {
             return
         }
         owner.withObject { $0.takeCharge(disposer, madeBy: provider) }
-    }
-
-    /// Whether the side store (overrides' or validation's) keeps `instance` as a singleton or weak
-    /// instance, or the overrides were given it. (Out of line: most resolutions have no side store.)
-    @inline(never)
-    private func sideStoreShares(_ instance: Any, object: AnyObject?) -> Bool {
-        environment.sideStore?.sharedObjects?.contains(instance, object: object) == true
-            || environment.overrides?.wereGiven(instance, object: object) == true
     }
 
     /// Whether `instance`, whose identity is `object` if it is a class instance, is one this

@@ -35,6 +35,8 @@
 ///   each outer one, and each context its bookkeeping;
 /// - **dependencies known to a provider**: the provider, which keeps every generation of them.
 /// - **a link of a `ProviderChain`**, walked from an inner one: the inner link, which holds it.
+/// - **the process's set of shared objects** (`SharedObjects.everywhere`): a static, never
+///   deallocated.
 ///
 /// And whoever casts (``cast(to:)``, ``uncheckedCast(_:to:)``) knows the type from a key: a
 /// provider found under a key made of `Service` and `Argument…` is a `Provider<Service>` whose
