@@ -44,6 +44,21 @@ private final class Visit: Sendable {
     }
 }
 
+/// Resolves graph instances through a captured container when it goes away, and logs their serials.
+private final class Farewell: @unchecked Sendable {  // only `let`s; `container` is weak
+    weak var container: Container?
+    let log: EventLog
+    init(container: Container, log: EventLog) {
+        self.container = container
+        self.log = log
+    }
+    deinit {
+        guard let container else { return }
+        let letters = try? container.resolve([Letterhead].self)
+        log.record(letters.map { "\($0.map(\.serial))" } ?? "failed")
+    }
+}
+
 @Suite struct KeptInstanceTests {
     @Test func scopedClassInstanceIsTheSameObjectWithinAScopeOnly() throws {
         let container = Container()
@@ -219,5 +234,28 @@ private final class Visit: Sendable {
 
         let expected = names.enumerated().flatMap { serial, name in ["true \(serial)", name] }
         #expect(try container.resolve([String].self) == expected)
+    }
+
+    /// A graph instance whose deinit, run once its resolve has ended, resolves graph instances on
+    /// the same thread: that resolve has a graph of its own, and each resolve after it too.
+    @Test func aGraphInstanceWhoseDeinitResolvesGraphInstancesLeavesEachResolveItsOwnGraph() throws {
+        let container = Container()
+        let made = CallCounter()
+        let log = EventLog()
+        container.register(Letterhead.self, scope: .graph) { _ in Letterhead(serial: made.next()) }
+        container.register([Letterhead].self) { r in try [r.resolve(Letterhead.self), r.resolve(Letterhead.self)] }
+        container.register(Farewell.self, scope: .graph) { [unowned container] _ in
+            Farewell(container: container, log: log)
+        }
+        container.register(String.self) { r in
+            _ = try r.resolve(Farewell.self)
+            return try "\(r.resolve(Letterhead.self).serial) \(r.resolve(Letterhead.self).serial)"
+        }
+
+        #expect(try container.resolve(String.self) == "1 1")
+        #expect(log.events == ["[2, 2]"])
+        #expect(try container.resolve(String.self) == "3 3")
+        #expect(log.events == ["[2, 2]", "[4, 4]"])
+        #expect(try container.resolve([Letterhead].self).map(\.serial) == [5, 5])
     }
 }

@@ -14,7 +14,7 @@
 /// The graph-scoped instances of one resolve, each keyed by its provider and the container lookups
 /// started from (so that a child's shadows never leak into a parent's graph).
 ///
-/// A graph rarely holds more than a few of them, so they sit in an array searched linearly, which
+/// A graph rarely holds more than a few of them, so they sit in a buffer searched linearly, which
 /// the thread's reused context keeps from one resolve to the next. Each is kept as `Any`, which holds
 /// an object, or a value of up to three words, without an allocation, and is read back as the type
 /// its provider makes without a dynamic cast (`knownValue(_:as:)`). Past `indexedCount` instances, a
@@ -36,53 +36,103 @@ struct GraphInstances {
         }
     }
 
-    private var keys: [Key] = []
-    private var instances: [Any] = []
+    /// An instance and what it is kept under, side by side.
+    struct Entry {
+        let key: Key
+        var instance: Any
+    }
+
+    /// The entries, in a buffer of their own rather than an array: it has one owner, so storing,
+    /// reading and releasing them checks no uniqueness, and releasing destroys each where it lies.
+    final class Storage: ManagedBuffer<(count: Int, room: Int), Entry> {
+        /// A buffer with room for at least `room` entries, those of `old` moved in (`old` left empty).
+        static func make(room: Int, movingFrom old: Storage?) -> Storage {
+            let made = create(minimumCapacity: room) { (count: 0, room: $0.capacity) } as! Storage
+            if let old {
+                made.entry(at: 0).moveInitialize(from: old.entry(at: 0), count: old.count)
+                made.count = old.count
+                old.count = 0
+            }
+            return made
+        }
+
+        /// How many entries it holds: the first ones.
+        var count: Int {
+            get { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+            set { withUnsafeMutablePointerToHeader { $0.pointee.count = newValue } }
+        }
+
+        /// How many entries it has room for.
+        var room: Int { withUnsafeMutablePointerToHeader { $0.pointee.room } }
+
+        /// Where the entry at `position` lies: the entries are allocated with the buffer, so the
+        /// address holds while it lives (it never grows: a bigger one replaces it).
+        func entry(at position: Int) -> UnsafeMutablePointer<Entry> {
+            withUnsafeMutablePointerToElements { $0 + position }
+        }
+
+        /// Releases every entry: their deinits run now. The buffer is kept.
+        func removeAll() {
+            let count = self.count
+            self.count = 0
+            for position in 0..<count { _ = entry(at: position).move() }
+        }
+
+        deinit {
+            removeAll()
+        }
+    }
+
+    private var storage: Storage?
     private var index: [Key: Int] = [:]
 
-    /// The instance stored for `provider` and `lookup`, if any, as `Service`: the type that provider
-    /// makes, so of what it stored. `mutating` only so that the search runs on the arrays in place
-    /// rather than on a copy (and not through `withUnsafeMutableBufferPointer`, which checks the
-    /// array's uniqueness first), and the instance is read where it lies.
-    mutating func instance<Service>(of provider: AnyProvider, lookup: Container, as _: Service.Type) -> Service? {
-        guard !keys.isEmpty else { return nil }
+    /// The entry stored for `provider` and `lookup`, if any, where it lies (until the next store).
+    /// `mutating` only so that the search runs on the storage in place rather than on a copy; inlined
+    /// in its one caller, as `store` is.
+    @inline(__always)
+    mutating func entry(of provider: AnyProvider, lookup: Container) -> UnsafeMutablePointer<Entry>? {
+        guard let storage else { return nil }
+        let count = storage.count
+        guard count > 0 else { return nil }  // most resolves make no graph instance
         let key = Key(provider: provider, lookup: lookup)
-        let found = keys.count > Self.indexedCount ? index[key] : keys.firstIndex(of: key)
+        let found =
+            count > Self.indexedCount ? index[key] : (0..<count).first { storage.entry(at: $0).pointee.key == key }
         guard let position = found else { return nil }
-        return knownValue(&instances[position], as: Service.self)
+        return storage.entry(at: position)
     }
 
     /// Keeps `instance`, which the caller hands over, for `provider` and `lookup`.
+    @inline(__always)
     mutating func store(_ instance: consuming Any, of provider: AnyProvider, lookup: Container) {
         let key = Key(provider: provider, lookup: lookup)
-        keys.append(key)
-        instances.append(instance)
-        if keys.count > Self.indexedCount {
+        let count = storage?.count ?? 0
+        if count == storage?.room ?? 0 { storage = Storage.make(room: max(2 * count, 4), movingFrom: storage) }
+        let storage = storage!  // made above if there was none
+        storage.entry(at: count).initialize(to: Entry(key: key, instance: instance))
+        storage.count = count + 1
+        if count + 1 > Self.indexedCount {
             if index.isEmpty {
-                for (position, key) in keys.enumerated() { index[key] = position }
+                for position in 0...count { index[storage.entry(at: position).pointee.key] = position }
             } else {
-                index[key] = keys.count - 1
+                index[key] = count
             }
         }
     }
 
     /// Whether the resolve stored no instance, as most do not.
-    var isEmpty: Bool { keys.isEmpty }
+    var isEmpty: Bool { (storage?.count ?? 0) == 0 }
 
     /// Forgets every instance and hands them to the caller, to release once its resolution has
-    /// ended (see `ResolutionContext.end()`): an instance's deinit may resolve. The keys keep their
-    /// storage for the next resolve; the instances' is taken back with `reuse(_:)`.
-    mutating func takeAll() -> [Any] {
-        keys.removeAll(keepingCapacity: true)
-        index.removeAll()
-        var taken: [Any] = []
-        swap(&taken, &instances)
-        return taken
+    /// ended (see `ResolutionContext.end()`): an instance's deinit may resolve. Their storage is
+    /// taken back with `reuse(_:)`.
+    mutating func takeAll() -> Storage? {
+        if !index.isEmpty { index.removeAll() }
+        return storage.take()
     }
 
     /// Takes back for the next resolve the storage of the instances `takeAll()` handed out, released
     /// now, unless a resolve made storage of its own meanwhile (one that an instance's deinit ran).
-    mutating func reuse(_ released: inout [Any]) {
-        if instances.capacity == 0 { swap(&released, &instances) }
+    mutating func reuse(_ released: Storage?) {
+        if storage == nil { storage = released }
     }
 }

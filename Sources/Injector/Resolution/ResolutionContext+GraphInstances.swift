@@ -57,8 +57,9 @@ extension ResolutionContext {
 
     /// The instance of `provider` this resolution's graph already holds, if any. A caller's
     /// `configure` may not reshape it, and one that holds a scoped instance may not go to a
-    /// singleton being built.
-    @inlinable
+    /// singleton being built. Always inlined: the optimiser otherwise leaves it a call of its own
+    /// on every graph resolve.
+    @inlinable @inline(__always)
     func existingGraphInstance<Service>(
         of provider: AnyProvider,
         lookup: Container,

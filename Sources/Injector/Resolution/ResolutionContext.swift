@@ -371,16 +371,25 @@ final class ResolutionContext {
     }
 
     /// The graph-scoped instance of `provider` for lookups from `lookup`, if this resolve made one,
-    /// as `Service`, the type `provider` makes.
-    @usableFromInline func graphInstance<Service>(
+    /// as `Service`, the type `provider` makes. Inlinable, so that the instance is read as that type
+    /// where the resolve is specialised; the search is not generic.
+    @inlinable func graphInstance<Service>(
         of provider: AnyProvider,
         lookup: Container,
-        as type: Service.Type
+        as _: Service.Type
     ) -> Service? {
+        var instance: Service?
+        withGraphInstance(of: provider, lookup: lookup) { instance = knownValue(&$0, as: Service.self) }
+        return instance
+    }
+
+    /// Runs `read` on the graph-scoped instance of `provider` for lookups from `lookup`, where it
+    /// lies, if this resolve made one.
+    @usableFromInline func withGraphInstance(of provider: AnyProvider, lookup: Container, _ read: (inout Any) -> Void) {
         if nesting.sharesOuterGraph, let outer = nesting.outer {
-            return outer.graphInstance(of: provider, lookup: lookup, as: type)
+            return outer.withGraphInstance(of: provider, lookup: lookup, read)
         }
-        return construction.graphInstances.instance(of: provider, lookup: lookup, as: type)
+        if let entry = construction.graphInstances.entry(of: provider, lookup: lookup) { read(&entry.pointee.instance) }
     }
 
     /// Keeps a graph-scoped instance, which the caller hands over, for the rest of this resolve.
@@ -434,13 +443,13 @@ final class ResolutionContext {
     /// never released (the next thread to ask waits for ever).
     @inline(never)
     private func endReleasing() {
-        var graphInstances = construction.graphInstances.takeAll()
+        let graphInstances = construction.graphInstances.takeAll()
         let leftovers = usesBookkeeping ? endBookkeeping() : nil
         construction.reset()
         environment.reset()
         isInUse = false
-        graphInstances.removeAll(keepingCapacity: true)  // their deinits run now, with the context free
-        construction.graphInstances.reuse(&graphInstances)
+        graphInstances?.removeAll()  // their deinits run now, with the context free
+        construction.graphInstances.reuse(graphInstances)
         withExtendedLifetime(leftovers) {}  // and theirs
     }
 

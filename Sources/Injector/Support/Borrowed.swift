@@ -124,9 +124,11 @@ func sameType<Value, Target>(_ value: Value, as _: Target.Type) -> Target {
 /// the type its provider makes. `Service` made `Any` in generic code is kept as itself (an
 /// existential too, not the value inside it), so `box` opens on `Service` and the value is copied
 /// out without a dynamic cast; were it to open on another type, a cast would. `inout` only so that
-/// `box` is opened where it lies, not copied first.
+/// `box` is opened where it lies, not copied first; inlinable, so that a resolve reads it specialised
+/// for `Service`.
+@inlinable
 func knownValue<Service>(_ box: inout Any, as _: Service.Type) -> Service {
-    func read<Stored>(_ stored: Stored) -> Service {
+    @inline(__always) func read<Stored>(_ stored: Stored) -> Service {
         Stored.self == Service.self ? unsafeBitCast(stored, to: Service.self) : stored as! Service
     }
     return _openExistential(box, do: read)
