@@ -1560,7 +1560,7 @@ struct GateAttackTests {
             _ = try await r.resolveAsync(S59SA.self)
             return S59OtherImpl("a")
         }
-        let outcomes = await withWatchdog(seconds: 10) {
+        let outcomes = await withWatchdog {
             async let first = outcome { try await container.resolveAllAsync((any S59Plugin).self) }
             async let second = outcome { try await container.resolveAllAsync((any S59Other).self) }
             return await [first, second]
@@ -1595,7 +1595,7 @@ struct GateAttackTests {
             _ = try await r.resolveAsync(S59SA.self)
             return S59PluginImpl("2")
         }
-        let outcomes = await withWatchdog(seconds: 10) {
+        let outcomes = await withWatchdog {
             async let first = outcome { try await container.resolveAsync(S59PluginImpl.self, name: "1") }
             async let second = outcome { try await container.resolveAsync(S59PluginImpl.self, name: "2") }
             return await [first, second]
