@@ -545,3 +545,81 @@ extension CycleDetectionTests {
         )
     }
 }
+
+/// A transient instance numbered by its resolve-time argument, whose hook may resolve another.
+private final class Countdown: Sendable {
+    let serial: Int
+    init(_ serial: Int) { self.serial = serial }
+}
+
+/// A value that cannot be compared, given as a resolve-time argument.
+private struct Uncomparable: Sendable {
+    let serial: Int
+}
+
+@Suite struct HookRecursionTests {
+    /// A hook that resolves its own registration with other arguments is recursion, as in a factory:
+    /// it ends, and every level is prepared.
+    @Test func aHookResolvingItsRegistrationWithOtherArgumentsRecursesToTheEnd() throws {
+        let prepared = EventLog()
+        let container = Container()
+        container.register(Countdown.self) { (_: Resolver, serial: Int) in Countdown(serial) }
+            .onResolved { r, countdown in
+                prepared.record("\(countdown.serial)")
+                if countdown.serial > 0 { _ = try r.resolve(Countdown.self, argument: countdown.serial - 1) }
+            }
+
+        #expect(try container.resolve(Countdown.self, argument: 3).serial == 3)
+        #expect(prepared.events == ["3", "2", "1", "0"])
+    }
+
+    /// Arguments that cannot be compared are taken as other arguments, as on the construction path.
+    @Test func aHookResolvingItsRegistrationWithUncomparableArgumentsRecurses() throws {
+        let container = Container()
+        container.register(Countdown.self) { (_: Resolver, given: Uncomparable) in Countdown(given.serial) }
+            .onResolved { r, countdown in
+                if countdown.serial > 0 {
+                    _ = try r.resolve(Countdown.self, argument: Uncomparable(serial: countdown.serial - 1))
+                }
+            }
+
+        #expect(try container.resolve(Countdown.self, argument: Uncomparable(serial: 2)).serial == 2)
+    }
+
+    /// The same arguments again, even two hooks apart, close a cycle, reported with its path.
+    @Test func aHookResolvingItsRegistrationWithTheSameArgumentsAgainIsACycle() throws {
+        let container = Container()
+        container.register(Countdown.self) { (_: Resolver, serial: Int) in Countdown(serial) }
+            .onResolved { r, countdown in _ = try r.resolve(Countdown.self, argument: 1 - countdown.serial) }
+
+        let error = try #require(injectionError { try container.resolve(Countdown.self, argument: 0) })
+
+        #expect(error.code == .circularDependency)
+        #expect(
+            error.message
+                == "Circular dependency through onResolved hooks: Countdown (argument: Int) -> Countdown (argument:"
+                + " Int) -> Countdown (argument: Int). Each hook makes a new transient instance whose own hook makes"
+                + " another, without end. Fix: give one of them the .graph scope, so that the hook resolving it back"
+                + " receives the instance being prepared."
+        )
+    }
+
+    /// A recursion through hooks whose arguments never repeat is stopped, its path elided.
+    @Test func endlessRecursionThroughHooksEndsInResolutionTooDeep() throws {
+        let container = Container()
+        container.register(Countdown.self) { (_: Resolver, serial: Int) in Countdown(serial) }
+            .onResolved { r, countdown in _ = try r.resolve(Countdown.self, argument: countdown.serial + 1) }
+
+        let error = try #require(injectionError { try container.resolve(Countdown.self, argument: 0) })
+
+        let link = "Countdown (argument: Int)"
+        let shown = Array(repeating: link, count: 8).joined(separator: " -> ")
+        #expect(error.code == .resolutionTooDeep)
+        #expect(
+            error.message
+                == "onResolved hooks led back to \(link) 1000 times, with other arguments each time, and no end is in"
+                + " sight: \(shown) -> … (985 more) -> \(shown). Fix: end the recursion sooner, or build such a chain in"
+                + " a factory or a loop rather than through hooks."
+        )
+    }
+}

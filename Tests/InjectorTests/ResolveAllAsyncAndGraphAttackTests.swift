@@ -1034,28 +1034,6 @@ struct ArgumentsAndLazyAttackTests {
         #expect(error??.code == .circularDependency, "\(error??.message ?? "none")")
     }
 
-    /// A resolve with other arguments inside a hook, where nothing is under construction any more
-    /// (the shortcut's case): a finite recursion (3 -> 2 -> 1 -> 0; even 1 -> 0 alone), as the
-    /// construction path allows ("with other arguments, it is recursion"). Expected: it resolves.
-    /// Actual: hookCycle ("Circular dependency through onResolved hooks: S59Shared (argument: Int)
-    /// -> S59Shared (argument: Int)... without end. Fix: give one of them the .graph scope"), whose
-    /// fix a registration with arguments cannot take. Older than these commits: the same at
-    /// e099b0f, the parent of 5110285 (the hook check compares registrations, not arguments).
-    @Test(
-        .disabled(
-            "defect (older than 5110285): a finite hook recursion with other arguments is reported as a hook cycle"
-        )
-    )
-    func aHookResolvingItsRegistrationWithOtherArgumentsIsRecursionNotACycle() throws {
-        let container = Container()
-        container.register(S59Shared.self) { (_: Resolver, serial: Int) in S59Shared(serial) }
-            .onResolved { r, shared in
-                if shared.serial > 0 { _ = try r.resolve(S59Shared.self, argument: shared.serial - 1) }
-            }
-        #expect(try container.resolve(S59Shared.self, argument: 1).serial == 1)
-        #expect(try container.resolve(S59Shared.self, argument: 3).serial == 3)
-    }
-
     /// The same hook with the same argument is a cycle, reported (the shortcut does not skip it).
     @Test func aHookResolvingItsRegistrationWithTheSameArgumentsIsACycle() throws {
         let container = Container()

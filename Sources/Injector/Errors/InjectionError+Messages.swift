@@ -217,6 +217,17 @@ extension InjectionError {
         return InjectionError(.circularDependency, message, path: cycle)
     }
 
+    /// Hooks that led back to the registration `chain` ends with more times than
+    /// `ResolutionContext.hookRecursionLimit`, with other arguments each time: a recursion through
+    /// hooks that shows no end.
+    static func hookRecursionTooDeep(_ chain: [ServiceKey]) -> InjectionError {
+        let message =
+            "onResolved hooks led back to \(chain.failedService) \(ResolutionContext.hookRecursionLimit) times,"
+            + " with other arguments each time, and no end is in sight: \(chain.pathDescription). Fix: end"
+            + " the recursion sooner, or build such a chain in a factory or a loop rather than through hooks."
+        return InjectionError(.resolutionTooDeep, message, path: chain)
+    }
+
     /// An error's description to quote in a sentence that goes on: without the period it may end
     /// with, so that `threw: \(clause(error)).` ends with one.
     package static func clause(_ error: any Error) -> String {

@@ -21,14 +21,26 @@
 /// reference: releasing a long chain then takes a loop, not a recursion as deep as the chain.
 final class ProviderChain: @unchecked Sendable {
     private let link: Borrowed<AnyProvider>
+    /// The identity of the resolve-time arguments the innermost provider's instance was made with,
+    /// if it took any that can be compared.
+    private let arguments: [AnyHashable]?
     private(set) var parent: ProviderChain?
     /// How many providers the chain holds.
     let count: Int
+    /// How many times the innermost provider is in the chain.
+    let occurrences: Int
 
-    init(_ provider: AnyProvider, extending parent: ProviderChain?) {
+    init(
+        _ provider: AnyProvider,
+        arguments: [AnyHashable]? = nil,
+        occurrences: Int = 1,
+        extending parent: ProviderChain?
+    ) {
         link = Borrowed(provider)
+        self.arguments = arguments
         self.parent = parent
         count = (parent?.count ?? 0) + 1
+        self.occurrences = occurrences
     }
 
     /// Frees a long chain link by link, not by recursion, which a deep one (hooks 2,000 deep) would
@@ -72,11 +84,31 @@ final class ProviderChain: @unchecked Sendable {
         return true
     }
 
-    /// The providers from the outermost occurrence of `provider` on, if it is in the chain. (Asked
-    /// at each hook: the walk that finds it absent allocates nothing.)
-    func suffix(from provider: AnyProvider) -> [AnyProvider]? {
-        guard contains(provider) else { return nil }
-        let providers = providers
-        return providers.firstIndex { $0 === provider }.map { Array(providers[$0...]) }
+    /// Where `provider`, about to extend the chain, would close a cycle: the providers from its
+    /// outermost occurrence made with the same arguments on, if the chain has one; and how often it
+    /// occurs in the chain. `arguments` is the identity of the new instance's arguments: `.none`
+    /// when its registration takes none, so that any occurrence closes a cycle, and `.some(nil)`
+    /// when they cannot be compared, taken as other arguments. (Asked at each hook: the walk that
+    /// finds no cycle allocates nothing.)
+    func cycle(
+        closedBy provider: AnyProvider,
+        arguments: [AnyHashable]??
+    ) -> (cycle: [AnyProvider]?, occurrences: Int) {
+        var chain = Borrowed(self)
+        var (distance, occurrences) = (0, 0)
+        var outermost: Int?  // counted from the innermost provider
+        while true {
+            let parent = chain.withObject { current -> Borrowed<ProviderChain>? in
+                if current.link == Borrowed(provider) {
+                    occurrences += 1
+                    if arguments.map({ $0 != nil && $0 == current.arguments }) != false { outermost = distance }
+                }
+                return current.parent.map(Borrowed.init)
+            }
+            guard let parent else { break }
+            chain = parent
+            distance += 1
+        }
+        return (outermost.map { Array(providers.suffix($0 + 1)) }, occurrences)
     }
 }

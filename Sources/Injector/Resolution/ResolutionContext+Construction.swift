@@ -115,7 +115,13 @@ extension ResolutionContext {
             throw factoryFailed(error, of: provider, since: mark)
         }
         leave()
-        try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)
+        try finishConstruction(
+            of: &instance,
+            provider: provider,
+            arguments: values,
+            lookup: lookup,
+            configure: configure
+        )
         return instance
     }
 
@@ -181,16 +187,24 @@ extension ResolutionContext {
         }
         endRun(of: running)
         leave()
-        try finishConstruction(of: &instance, provider: provider, lookup: lookup, configure: configure)
+        try finishConstruction(
+            of: &instance,
+            provider: provider,
+            arguments: values,
+            lookup: lookup,
+            configure: configure
+        )
         return instance
     }
 
-    /// What follows a factory: the caller's `configure`, taking charge of disposal, and deferring
-    /// the registration's own preparation. (`inout`, so that the instance is not copied.)
+    /// What follows a factory, which was given the arguments `values` borrows, if any: the caller's
+    /// `configure`, taking charge of disposal, and deferring the registration's own preparation.
+    /// (`inout`, so that the instance is not copied.)
     @inlinable
     func finishConstruction<Service>(
         of instance: inout Service,
         provider: AnyProvider,
+        arguments values: BorrowedValues?,
         lookup: Container,
         configure: ((inout Service) throws -> Void)?
     ) throws {
@@ -211,7 +225,7 @@ extension ResolutionContext {
             handOverForDisposal(disposer, of: instance, object: object, provider: provider, lookup: lookup)
         }
         if let preparation = provider.preparation {
-            try deferPreparation(preparation, of: instance, provider: provider, lookup: lookup)
+            try deferPreparation(preparation, of: instance, provider: provider, arguments: values, lookup: lookup)
         }
     }
 

@@ -15,6 +15,11 @@
 // top-level resolve has been built, in completion order.
 
 extension ResolutionContext {
+    /// How many times the hooks of one registration may lead back to it, with other arguments each
+    /// time, before the recursion is taken for one without end: hooks run one after another, not
+    /// nested, so no stack guard stops them.
+    static let hookRecursionLimit = 1_000
+
     struct PendingPreparation {
         /// The providers whose hooks led to this instance, this one's last.
         let chain: ProviderChain
@@ -32,21 +37,24 @@ extension ResolutionContext {
     }
 
     /// Queues the hooks and checks of a new instance: `preparation`, its registration's
-    /// `Preparation<Service>`. Refuses a transient instance made by a hook of its own registration
-    /// (directly or through others), which would never end.
+    /// `Preparation<Service>`, made with the arguments `values` borrows, if any. Refuses a
+    /// transient instance made by a hook of its own registration (directly or through others) with
+    /// the same arguments, which would never end; with other arguments it is recursion, refused
+    /// when it runs past `hookRecursionLimit`.
     @usableFromInline
     func deferPreparation<Service>(
         _ preparation: AnyObject,
         of instance: Service,
         provider: AnyProvider,
+        arguments values: BorrowedValues?,
         lookup: Container
     ) throws {
         let preparation = uncheckedCast(preparation, to: Preparation<Service>.self)
         let bookkeeping = bookkeeping
         let hookChain = bookkeeping.hookChain
-        if let cycle = hookChain?.suffix(from: provider) {
-            throw InjectionError.hookCycle(cycle.map(\.key) + [provider.key])
-        }
+        let arguments = values.map(provider.argumentIdentity(of:))
+        let (cycle, occurrences) = hookChain?.cycle(closedBy: provider, arguments: arguments) ?? (nil, 0)
+        if let cycle { throw InjectionError.hookCycle(cycle.map(\.key) + [provider.key]) }
         let key = provider.key
         // The instance's hooks run once the stack is empty: remember what would hold it.
         let captor =
@@ -54,7 +62,15 @@ extension ResolutionContext {
             ? Captor(provider: provider, path: path + [provider.key])
             : innermostOutlivingScopes().map { Captor(provider: $0.provider, path: $0.path + [provider.key]) }
         bookkeeping.pending.append(
-            PendingPreparation(chain: ProviderChain(provider, extending: hookChain), captor: captor) { context in
+            PendingPreparation(
+                chain: ProviderChain(
+                    provider,
+                    arguments: arguments ?? nil,
+                    occurrences: occurrences + 1,
+                    extending: hookChain
+                ),
+                captor: captor
+            ) { context in
                 let resolver = Resolver(container: lookup, context: context)
                 for hook in preparation.hooks {
                     do { try hook(resolver, instance) } catch {
@@ -76,6 +92,9 @@ extension ResolutionContext {
         while index < bookkeeping.pending.count {
             let preparation = bookkeeping.pending[index]
             index += 1
+            if preparation.chain.occurrences > Self.hookRecursionLimit {
+                throw InjectionError.hookRecursionTooDeep(preparation.chain.providers.map(\.key))
+            }
             bookkeeping.hookChain = preparation.chain
             bookkeeping.preparingCaptor = preparation.captor
             try preparation.run(self)
