@@ -115,13 +115,7 @@ extension ResolutionContext {
             throw factoryFailed(error, of: provider, since: mark)
         }
         leave()
-        try finishConstruction(
-            of: &instance,
-            provider: provider,
-            arguments: values,
-            lookup: lookup,
-            configure: configure
-        )
+        try finishConstruction(of: &instance, provider: provider, given: values, lookup: lookup, configure: configure)
         return instance
     }
 
@@ -187,13 +181,7 @@ extension ResolutionContext {
         }
         endRun(of: running)
         leave()
-        try finishConstruction(
-            of: &instance,
-            provider: provider,
-            arguments: values,
-            lookup: lookup,
-            configure: configure
-        )
+        try finishConstruction(of: &instance, provider: provider, given: values, lookup: lookup, configure: configure)
         return instance
     }
 
@@ -204,7 +192,7 @@ extension ResolutionContext {
     func finishConstruction<Service>(
         of instance: inout Service,
         provider: AnyProvider,
-        arguments values: BorrowedValues?,
+        given values: BorrowedValues?,
         lookup: Container,
         configure: ((inout Service) throws -> Void)?
     ) throws {
