@@ -559,8 +559,9 @@ private struct Uncomparable: Sendable {
 
 @Suite struct HookRecursionTests {
     /// A hook that resolves its own registration with other arguments is recursion, as in a factory:
-    /// it ends, and every level is prepared.
-    @Test func aHookResolvingItsRegistrationWithOtherArgumentsRecursesToTheEnd() throws {
+    /// it ends, and every level is prepared, in a sync resolve as in an async one.
+    @Test(arguments: [false, true])
+    func aHookResolvingItsRegistrationWithOtherArgumentsRecursesToTheEnd(async: Bool) async throws {
         let prepared = EventLog()
         let container = Container()
         container.register(Countdown.self) { (_: Resolver, serial: Int) in Countdown(serial) }
@@ -569,7 +570,11 @@ private struct Uncomparable: Sendable {
                 if countdown.serial > 0 { _ = try r.resolve(Countdown.self, argument: countdown.serial - 1) }
             }
 
-        #expect(try container.resolve(Countdown.self, argument: 3).serial == 3)
+        let top =
+            async
+            ? try await container.resolveAsync(Countdown.self, argument: 3)
+            : try container.resolve(Countdown.self, argument: 3)
+        #expect(top.serial == 3)
         #expect(prepared.events == ["3", "2", "1", "0"])
     }
 
