@@ -35,68 +35,78 @@ extension ResolutionContext {
         guard let optional = Service.self as? any OptionalService.Type else {
             throw unresolvable(Service.self, arguments: repeat each arguments, key: key, from: lookup)
         }
-        return try optional.resolveWrapped(
-            name: key.name,
-            in: self,
-            from: lookup,
-            arguments: repeat each arguments,
-            configure: configure
-        ) as! Service
+        return try resolveWrapped(optional, key, from: lookup, arguments: repeat each arguments, configure: configure)
+            as! Service
     }
 
-    /// The async spelling of `resolveUnregistered`, which differs only where an optional type
-    /// resolves the type it wraps: asynchronously.
-    func resolveUnregisteredAsync<Service, each Argument>(
+    /// Resolves the type the optional type `Wrapper` wraps, with the name and argument types of
+    /// `key` (the optional's), as that optional. `configure` is the caller's closure for the
+    /// optional type, if any.
+    func resolveWrapped<Wrapper: OptionalService, each Argument>(
+        _: Wrapper.Type,
         _ key: LookupKey,
         from lookup: Container,
         arguments: repeat each Argument,
-        configure: ((inout Service) throws -> Void)?,
-        isolation: isolated (any Actor)? = #isolation
-    ) async throws -> Service {
-        guard let optional = Service.self as? any OptionalService.Type,
-            environment.lifetimeScope?.values.borrowedValue(for: key) == nil
-        else {
-            return try resolveUnregistered(key, from: lookup, arguments: repeat each arguments, configure: configure)
+        configure: Any?
+    ) throws -> Wrapper {
+        let key = Wrapper.wrappedKey(of: key).key
+        let found = lookup.provider(for: key)
+        let configure = Wrapper.wrappedConfigure(configure)
+        do {
+            return Wrapper(
+                try resolve(key, found: found, from: lookup, arguments: repeat each arguments, configure: configure)
+            )
+        } catch let error as InjectionError where found == nil {
+            throw error.askedAsOptional(Wrapper.self, wrapping: Wrapper.Wrapped.self)
         }
-        return try await optional.resolveWrappedAsync(
-            name: key.name,
-            in: self,
-            from: lookup,
-            arguments: repeat each arguments,
-            configure: configure,
-            isolation: isolation
-        ) as! Service
+    }
+
+    /// The async spelling of `resolveWrapped`, for an async resolution that meets an optional
+    /// service type with nothing registered for it.
+    func resolveWrappedAsync<Wrapper: OptionalService, each Argument>(
+        _: Wrapper.Type,
+        _ key: LookupKey,
+        from lookup: Container,
+        arguments: repeat each Argument,
+        configure: Any?,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> Wrapper {
+        let key = Wrapper.wrappedKey(of: key).key
+        let found = lookup.provider(for: key)
+        let configure = Wrapper.wrappedConfigure(configure)
+        do {
+            return Wrapper(
+                try await resolveAsync(
+                    key,
+                    found: found,
+                    from: lookup,
+                    arguments: repeat each arguments,
+                    configure: configure
+                )
+            )
+        } catch let error as InjectionError where found == nil {
+            throw error.askedAsOptional(Wrapper.self, wrapping: Wrapper.Wrapped.self)
+        }
     }
 }
 
 /// `Optional`, whose wrapped type a resolve of the optional type resolves, told apart from other
 /// types (a cast of a value looks inside it) and read without knowing its type.
 protocol OptionalService {
+    /// The type the optional wraps, which a resolve of the optional type resolves.
+    associatedtype Wrapped
+
+    /// The optional holding `some`.
+    init(_ some: Wrapped)
+
     /// What the optional wraps, if anything.
     var wrappedValue: Any? { get }
 
     /// The key of the wrapped type with the name and argument types of `key`, and the wrapped type.
     static func wrappedKey(of key: LookupKey) -> (key: LookupKey, type: Any.Type)
 
-    /// Resolves the wrapped type under `name` with `arguments`, and returns it as this optional.
-    /// `configure` is the caller's closure for the optional type, if any.
-    static func resolveWrapped<each Argument>(
-        name: String?,
-        in context: ResolutionContext,
-        from lookup: Container,
-        arguments: repeat each Argument,
-        configure: Any?
-    ) throws -> Any
-
-    /// The async spelling of `resolveWrapped`.
-    static func resolveWrappedAsync<each Argument>(
-        name: String?,
-        in context: ResolutionContext,
-        from lookup: Container,
-        arguments: repeat each Argument,
-        configure: Any?,
-        isolation: isolated (any Actor)?
-    ) async throws -> Any
+    /// The caller's `configure` for the optional type, if any, applied to the wrapped instance.
+    static func wrappedConfigure(_ configure: Any?) -> ((inout Wrapped) throws -> Void)?
 }
 
 extension Optional: OptionalService {
@@ -107,55 +117,7 @@ extension Optional: OptionalService {
         return (LookupKey(group: group, name: key.name), Wrapped.self)
     }
 
-    static func resolveWrapped<each Argument>(
-        name: String?,
-        in context: ResolutionContext,
-        from lookup: Container,
-        arguments: repeat each Argument,
-        configure: Any?
-    ) throws -> Any {
-        let key = LookupKey(Wrapped.self, arguments: repeat (each Argument).self, name: name)
-        let found = lookup.provider(for: key)
-        do {
-            let wrapped: Wrapped = try context.resolve(
-                key,
-                found: found,
-                from: lookup,
-                arguments: repeat each arguments,
-                configure: wrappedConfigure(configure)
-            )
-            return Optional(wrapped) as Any
-        } catch let error as InjectionError where found == nil {
-            throw error.askedAsOptional(Self.self, wrapping: Wrapped.self)
-        }
-    }
-
-    static func resolveWrappedAsync<each Argument>(
-        name: String?,
-        in context: ResolutionContext,
-        from lookup: Container,
-        arguments: repeat each Argument,
-        configure: Any?,
-        isolation: isolated (any Actor)? = #isolation
-    ) async throws -> Any {
-        let key = LookupKey(Wrapped.self, arguments: repeat (each Argument).self, name: name)
-        let found = lookup.provider(for: key)
-        do {
-            let wrapped: Wrapped = try await context.resolveAsync(
-                key,
-                found: found,
-                from: lookup,
-                arguments: repeat each arguments,
-                configure: wrappedConfigure(configure)
-            )
-            return Optional(wrapped) as Any
-        } catch let error as InjectionError where found == nil {
-            throw error.askedAsOptional(Self.self, wrapping: Wrapped.self)
-        }
-    }
-
-    /// The caller's `configure` for the optional type, applied to the wrapped instance.
-    private static func wrappedConfigure(_ configure: Any?) -> ((inout Wrapped) throws -> Void)? {
+    static func wrappedConfigure(_ configure: Any?) -> ((inout Wrapped) throws -> Void)? {
         guard let configure = configure as? (inout Wrapped?) throws -> Void else { return nil }
         return { wrapped in
             var optional: Wrapped? = wrapped

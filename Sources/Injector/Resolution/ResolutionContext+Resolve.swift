@@ -172,12 +172,25 @@ extension ResolutionContext {
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> Service {
         guard let found else {
-            return try await resolveUnregisteredAsync(
+            // Nothing registered: resolved as in a sync resolution, but for an optional type, whose
+            // wrapped registration may have an async factory.
+            guard let optional = Service.self as? any OptionalService.Type,
+                environment.lifetimeScope?.values.borrowedValue(for: key) == nil
+            else {
+                return try resolveUnregistered(
+                    key,
+                    from: lookup,
+                    arguments: repeat each arguments,
+                    configure: configure
+                )
+            }
+            return try await resolveWrappedAsync(
+                optional,
                 key,
                 from: lookup,
                 arguments: repeat each arguments,
                 configure: configure
-            )
+            ) as! Service
         }
         let provider = uncheckedCast(found.object, to: Provider<Service>.self)
         guard provider.conflict == nil else {
