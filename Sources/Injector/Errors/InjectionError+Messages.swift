@@ -208,24 +208,24 @@ extension InjectionError {
         return InjectionError(.circularDependency, message, path: path)
     }
 
-    static func hookCycle(_ cycle: [ServiceKey]) -> InjectionError {
+    /// A chain of `onResolved` hooks without end, each resolving an instance whose own hook resolves
+    /// the next: `chain`, closed by a cycle (its registration again with the same arguments), or,
+    /// unless `isCycle`, a recursion through other arguments that led back to its registration more
+    /// times than `ResolutionContext.hookRecursionLimit`.
+    static func endlessHooks(_ chain: [ServiceKey], isCycle: Bool) -> InjectionError {
+        guard isCycle else {
+            let message =
+                "onResolved hooks led back to \(chain.failedService) \(ResolutionContext.hookRecursionLimit) times,"
+                + " with other arguments each time, and no end is in sight: \(chain.pathDescription). Fix: end"
+                + " the recursion sooner, or build such a chain in a factory or a loop rather than through hooks."
+            return InjectionError(.resolutionTooDeep, message, path: chain)
+        }
         let message =
-            "Circular dependency through onResolved hooks: \(cycle.pathDescription)."
+            "Circular dependency through onResolved hooks: \(chain.pathDescription)."
             + " Each hook makes a new transient instance whose own hook makes another, without end."
             + " Fix: give one of them the .graph scope, so that the hook resolving it back receives"
             + " the instance being prepared."
-        return InjectionError(.circularDependency, message, path: cycle)
-    }
-
-    /// Hooks that led back to the registration `chain` ends with more times than
-    /// `ResolutionContext.hookRecursionLimit`, with other arguments each time: a recursion through
-    /// hooks that shows no end.
-    static func hookRecursionTooDeep(_ chain: [ServiceKey]) -> InjectionError {
-        let message =
-            "onResolved hooks led back to \(chain.failedService) \(ResolutionContext.hookRecursionLimit) times,"
-            + " with other arguments each time, and no end is in sight: \(chain.pathDescription). Fix: end"
-            + " the recursion sooner, or build such a chain in a factory or a loop rather than through hooks."
-        return InjectionError(.resolutionTooDeep, message, path: chain)
+        return InjectionError(.circularDependency, message, path: chain)
     }
 
     /// An error's description to quote in a sentence that goes on: without the period it may end

@@ -54,7 +54,7 @@ extension ResolutionContext {
         let hookChain = bookkeeping.hookChain
         let arguments = values.map(provider.argumentIdentity(of:))
         let (cycle, occurrences) = hookChain?.cycle(closedBy: provider, arguments: arguments) ?? (nil, 0)
-        if let cycle { throw InjectionError.hookCycle(cycle.map(\.key) + [provider.key]) }
+        if let cycle { throw InjectionError.endlessHooks(cycle.map(\.key) + [provider.key], isCycle: true) }
         let key = provider.key
         // The instance's hooks run once the stack is empty: remember what would hold it.
         let captor =
@@ -93,7 +93,7 @@ extension ResolutionContext {
             let preparation = bookkeeping.pending[index]
             index += 1
             if preparation.chain.occurrences > Self.hookRecursionLimit {
-                throw InjectionError.hookRecursionTooDeep(preparation.chain.providers.map(\.key))
+                throw InjectionError.endlessHooks(preparation.chain.providers.map(\.key), isCycle: false)
             }
             bookkeeping.hookChain = preparation.chain
             bookkeeping.preparingCaptor = preparation.captor
