@@ -145,15 +145,15 @@ private func everyDisagreement(_ resolving: some Resolving, _ place: String) -> 
         disagreement(resolving, CraSingleton.self, "\(place) singleton"),
         disagreement(resolving, CraWeak.self, "\(place) weak"),
         disagreement(resolving, CraScoped.self, "\(place) scoped"),
-        disagreement(resolving, CraRequestScoped.self, "\(place) scoped(to: request)"),
-        disagreement(resolving, CraSessionScoped.self, "\(place) scoped(to: session)"),
+        disagreement(resolving, CraRequestScoped.self, "\(place) scoped(to: .request)"),
+        disagreement(resolving, CraSessionScoped.self, "\(place) scoped(to: .session)"),
         disagreement(resolving, CraAsync.self, "\(place) async"),
         disagreement(resolving, CraDuplicate.self, "\(place) duplicate"),
         disagreement(resolving, CraMissing.self, "\(place) missing"),
         disagreement(resolving, CraNamed.self, name: "n", "\(place) named"),
         disagreement(resolving, CraNamed.self, "\(place) named, asked unnamed"),
         disagreement(resolving, CraScoped?.self, "\(place) Optional scoped"),
-        disagreement(resolving, CraRequestScoped?.self, "\(place) Optional scoped(to: request)"),
+        disagreement(resolving, CraRequestScoped?.self, "\(place) Optional scoped(to: .request)"),
         disagreement(resolving, CraAsync?.self, "\(place) Optional async"),
         disagreement(resolving, CraDuplicate?.self, "\(place) Optional duplicate"),
         disagreement(resolving, CraMissing?.self, "\(place) Optional missing"),
@@ -193,8 +193,8 @@ private func everyDisagreement(_ resolving: some Resolving, _ place: String) -> 
                 await asyncDisagreement(resolving, CraAsync.self, "\(place) async"),
                 await asyncDisagreement(resolving, CraCaptor.self, "\(place) async singleton"),
                 await asyncDisagreement(resolving, CraTransient.self, "\(place) sync transient"),
-                await asyncDisagreement(resolving, CraRequestScoped.self, "\(place) scoped(to: request)"),
-                await asyncDisagreement(resolving, CraSessionScoped.self, "\(place) scoped(to: session)"),
+                await asyncDisagreement(resolving, CraRequestScoped.self, "\(place) scoped(to: .request)"),
+                await asyncDisagreement(resolving, CraSessionScoped.self, "\(place) scoped(to: .session)"),
                 await asyncDisagreement(resolving, CraAsync?.self, "\(place) Optional async"),
                 await asyncDisagreement(resolving, CraDuplicate.self, "\(place) duplicate"),
             ].compactMap { $0 }
@@ -273,8 +273,8 @@ private func everyDisagreement(_ resolving: some Resolving, _ place: String) -> 
             mismatches += [
                 await asyncDisagreement(r, CraAsync.self, "async resolver async"),
                 await asyncDisagreement(r, CraCaptor.self, "async resolver async singleton"),
-                await asyncDisagreement(r, CraRequestScoped.self, "async resolver scoped(to: request)"),
-                await asyncDisagreement(r, CraSessionScoped.self, "async resolver scoped(to: session)"),
+                await asyncDisagreement(r, CraRequestScoped.self, "async resolver scoped(to: .request)"),
+                await asyncDisagreement(r, CraSessionScoped.self, "async resolver scoped(to: .session)"),
                 await asyncDisagreement(r, CraAsync?.self, "async resolver Optional async"),
                 await asyncDisagreement(r, CraDuplicate.self, "async resolver duplicate"),
             ].compactMap { $0 }
@@ -283,7 +283,7 @@ private func everyDisagreement(_ resolving: some Resolving, _ place: String) -> 
         container.register(CraRoot.self, name: "async singleton", scope: .singleton) { r async in
             CraRoot(
                 [
-                    await asyncDisagreement(r, CraRequestScoped.self, "async singleton scoped(to: request)"),
+                    await asyncDisagreement(r, CraRequestScoped.self, "async singleton scoped(to: .request)"),
                     await asyncDisagreement(r, CraScoped.self, "async singleton scoped"),
                     await asyncDisagreement(r, CraAsync.self, "async singleton async"),
                 ].compactMap { $0 }
@@ -527,9 +527,9 @@ private func everyDisagreement(_ resolving: some Resolving, _ place: String) -> 
         #expect(problems.map(\.message) == [])
     }
 
-    /// In validation's sandbox, which stands for a scope of every tag, a scoped(to: request)
+    /// In validation's sandbox, which stands for a scope of every tag, a scoped(to: .request)
     /// registration adopts the tag "request" for its resolution; its factory's resolver must then
-    /// not answer true for a scoped(to: session) one, which the resolve refuses (scopeMismatch).
+    /// not answer true for a scoped(to: .session) one, which the resolve refuses (scopeMismatch).
     /// In a real request scope the answer is false and the factory never resolves it.
     @Test func aResolverInValidationAnswersForAnotherTagAsTheSandboxsResolveDoes() throws {
         let container = Container()

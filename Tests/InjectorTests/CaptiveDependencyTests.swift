@@ -105,7 +105,7 @@ private func captiveMessage(
     "Captive dependency: \(holder) (.\(holderScope)) depends on \(captive) (.\(captiveScope)),"
         + " which would then outlive its lifetime scope. Path: \(path)."
         + " Fix: give \(holder) a scope no longer than \(captive)'s (.\(captiveScope) or .transient),"
-        + " give \(captive) a longer one, or let \(holder) ask for it when it needs it rather than hold it."
+        + " give \(captive) a longer one, or pass \(captive) to the methods of \(holder) that use it rather than hold it."
 }
 
 /// Registers `RequestContext` as `.scoped`, counting its factory calls.
@@ -134,8 +134,7 @@ struct CaptiveDependencyTests {
             error.message == """
                 Captive dependency: ResponseCache (.singleton) depends on RequestContext (.scoped), which would \
                 then outlive its lifetime scope. Path: ResponseCache -> RequestContext. Fix: give ResponseCache \
-                a scope no longer than RequestContext's (.scoped or .transient), give RequestContext a longer \
-                one, or let ResponseCache ask for it when it needs it rather than hold it.
+                a scope no longer than RequestContext's (.scoped or .transient), give RequestContext a longer one, or pass RequestContext to the methods of ResponseCache that use it rather than hold it.
                 """
         )
         #expect(error.resolutionPath.map(\.description) == ["ResponseCache", "RequestContext"])
@@ -356,7 +355,7 @@ struct CaptiveDependencyTests {
                     holder: "TokenCache",
                     holderScope: "singleton",
                     captive: "RequestToken",
-                    captiveScope: "scoped(to: request)",
+                    captiveScope: "scoped(to: .request)",
                     path: "TokenCache -> RequestToken"
                 )
         )
@@ -386,8 +385,7 @@ struct CaptiveDependencyTests {
         #expect(
             first.message == "Captive dependency: ResponseCache (.singleton) depends on RequestContext (.scoped),"
                 + " which would then outlive its lifetime scope. Path: ResponseCache -> RequestContext. Fix: give"
-                + " ResponseCache a scope no longer than RequestContext's (.scoped or .transient), give RequestContext"
-                + " a longer one, or let ResponseCache ask for it when it needs it rather than hold it."
+                + " ResponseCache a scope no longer than RequestContext's (.scoped or .transient), give RequestContext a longer one, or pass RequestContext to the methods of ResponseCache that use it rather than hold it."
         )
         #expect(second.code == .captiveDependency)
         #expect(second.message == first.message)
@@ -501,7 +499,7 @@ struct CaptiveDependencyTests {
             error.message == "Captive dependency: FirstCache (.singleton) depends on GraphHolder (.graph), which"
                 + " this resolution built with the scoped ValidatedConnection: FirstCache would keep it past its lifetime"
                 + " scope. Path: Page -> FirstCache -> GraphHolder. Fix: give FirstCache a scope no longer than"
-                + " ValidatedConnection's, or let it ask for GraphHolder when it needs it rather than hold it."
+                + " ValidatedConnection's, or pass GraphHolder to the methods of FirstCache that use it rather than hold it."
         )
         #expect(error.resolutionPath.map(\.description) == ["Page", "FirstCache", "GraphHolder"])
     }
@@ -527,8 +525,7 @@ struct CaptiveDependencyTests {
         let captive = { (holder: String) in
             "Captive dependency: \(holder) (.singleton) depends on ValidatedConnection (.scoped), which would then"
                 + " outlive its lifetime scope. Path: \(holder) -> ValidatedConnection. Fix: give \(holder) a scope no"
-                + " longer than ValidatedConnection's (.scoped or .transient), give ValidatedConnection a longer one,"
-                + " or let \(holder) ask for it when it needs it rather than hold it."
+                + " longer than ValidatedConnection's (.scoped or .transient), give ValidatedConnection a longer one, or pass ValidatedConnection to the methods of \(holder) that use it rather than hold it."
         }
         #expect(
             error.message == "Validation found 2 problems:\n- \(captive("FirstCache"))\n- \(captive("SecondCache"))"

@@ -74,7 +74,7 @@ private func captiveMessage(
     "Captive dependency: \(holder) (.\(holderScope)) depends on \(captive) (.\(captiveScope)),"
         + " which would then outlive its lifetime scope. Path: \(path)."
         + " Fix: give \(holder) a scope no longer than \(captive)'s (.\(captiveScope) or .transient),"
-        + " give \(captive) a longer one, or let \(holder) ask for it when it needs it rather than hold it."
+        + " give \(captive) a longer one, or pass \(captive) to the methods of \(holder) that use it rather than hold it."
 }
 
 // MARK: - The scoped check's fast path
@@ -105,7 +105,7 @@ private func captiveMessage(
                     holder: "TokenCache",
                     holderScope: "singleton",
                     captive: "RequestToken",
-                    captiveScope: "scoped(to: request)",
+                    captiveScope: "scoped(to: .request)",
                     path: "TokenCache -> RequestToken"
                 )
         )
@@ -132,7 +132,7 @@ private func captiveMessage(
                     holder: "TokenWatcher",
                     holderScope: "\(outliving)",
                     captive: "RequestToken",
-                    captiveScope: "scoped(to: request)",
+                    captiveScope: "scoped(to: .request)",
                     path: "TokenWatcher -> RequestToken"
                 )
         )
@@ -157,7 +157,7 @@ private func captiveMessage(
                     holder: "TokenCache",
                     holderScope: "singleton",
                     captive: "RequestToken",
-                    captiveScope: "scoped(to: request)",
+                    captiveScope: "scoped(to: .request)",
                     path: "TokenCache -> RequestToken"
                 )
         )
@@ -182,7 +182,7 @@ private func captiveMessage(
 
         #expect(error.code == .scopeMismatch)
         #expect(
-            error.message == "SessionToken is .scoped(to: session), but was resolved from the scope \"request\"."
+            error.message == "SessionToken is .scoped(to: .session), but was resolved from the scope \"request\"."
                 + " Path: Handler -> SessionToken. Fix: resolve it from a scope made with"
                 + " container.makeScope(tag: \"session\"), or register it as .scoped to let any scope own it."
         )
@@ -205,7 +205,7 @@ private func captiveMessage(
 
         #expect(untagged.code == .scopeMismatch)
         #expect(
-            untagged.message == "RequestToken is .scoped(to: request), but was resolved from an untagged scope."
+            untagged.message == "RequestToken is .scoped(to: .request), but was resolved from an untagged scope."
                 + " Fix: resolve it from a scope made with container.makeScope(tag: \"request\"), or register it"
                 + " as .scoped to let any scope own it."
         )
@@ -236,7 +236,7 @@ private func captiveMessage(
         let problem = try #require(error.problems.first { $0.resolutionPath.last?.description == "SessionToken" })
         #expect(problem.code == .scopeMismatch)
         #expect(
-            problem.message == "SessionToken is .scoped(to: session), but was resolved from the scope \"request\"."
+            problem.message == "SessionToken is .scoped(to: .session), but was resolved from the scope \"request\"."
                 + " Path: Handler -> SessionToken. Fix: resolve it from a scope made with"
                 + " container.makeScope(tag: \"session\"), or register it as .scoped to let any scope own it."
         )
@@ -267,7 +267,7 @@ private func captiveMessage(
                     holder: "TokenCache",
                     holderScope: "singleton",
                     captive: "RequestInfo",
-                    captiveScope: "scoped(to: request)",
+                    captiveScope: "scoped(to: .request)",
                     path: "TokenCache -> RequestInfo"
                 )
         )

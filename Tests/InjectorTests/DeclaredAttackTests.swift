@@ -393,8 +393,7 @@ private func thrownAsync<T>(_ body: () async throws -> T) async -> InjectionErro
             resolved.message
                 == "Captive dependency: AtkHolder (.singleton) depends on AtkScoped (.scoped), which would then"
                 + " outlive its lifetime scope. Path: AtkHolder -> AtkTransient -> AtkScoped. Fix: give AtkHolder a"
-                + " scope no longer than AtkScoped's (.scoped or .transient), give AtkScoped a longer one, or let"
-                + " AtkHolder ask for it when it needs it rather than hold it."
+                + " scope no longer than AtkScoped's (.scoped or .transient), give AtkScoped a longer one, or pass AtkScoped to the methods of AtkHolder that use it rather than hold it."
         )
     }
 

@@ -317,7 +317,7 @@ private let cycleFix =
         #expect(
             error.message
                 == "DenValue, the 1st parameter of DenOnValue (declared at \(denFile):\(line)), has the weak scope,"
-                + " but its factory made a DenValue, which is not a class instance: nothing can hold it weakly. Fix:"
+                + " but its factory made a value of type DenValue, which is not a class instance: nothing can hold it weakly. Fix:"
                 + " return a class instance, or register it as .singleton or .transient."
         )
     }
@@ -495,8 +495,7 @@ private let cycleFix =
         let expected =
             "Captive dependency: DenHolder (.singleton) depends on Captive (.scoped), which would then outlive its"
             + " lifetime scope. Path: DenHolder -> Captive. Fix: give DenHolder a scope no longer than Captive's"
-            + " (.scoped or .transient), give Captive a longer one, or let DenHolder ask for it when it needs it"
-            + " rather than hold it."
+            + " (.scoped or .transient), give Captive a longer one, or pass Captive to the methods of DenHolder that use it rather than hold it."
         #expect(error.code == .captiveDependency)
         #expect(error.message == expected)
         #expect(validation.problems.map(\.code) == [.captiveDependency])

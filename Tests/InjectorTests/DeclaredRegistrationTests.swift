@@ -398,10 +398,9 @@ private final class FactoryRuns: Sendable {
         #expect(
             error.problems.first?.message
                 == "Captive dependency: DecSessionCache (.singleton) depends on DecAuditTrail"
-                + " (.scoped(to: decRequest)), which would then outlive its lifetime scope. Path: DecSessionCache"
+                + " (.scoped(to: .decRequest)), which would then outlive its lifetime scope. Path: DecSessionCache"
                 + " -> DecAuditTrail. Fix: give DecSessionCache a scope no longer than DecAuditTrail's"
-                + " (.scoped(to: decRequest) or .transient), give DecAuditTrail a longer one, or let"
-                + " DecSessionCache ask for it when it needs it rather than hold it."
+                + " (.scoped(to: .decRequest) or .transient), give DecAuditTrail a longer one, or pass DecAuditTrail to the methods of DecSessionCache that use it rather than hold it."
         )
     }
 
@@ -433,7 +432,7 @@ private final class FactoryRuns: Sendable {
         #expect(
             error.problems.first?.message
                 == "DecDatabase, the 2nd parameter of DecAuditTrail (declared at \(decFile):\(line)), is"
-                + " .scoped(to: decSession), but was resolved from the scope \"decRequest\". Path: DecAuditTrail ->"
+                + " .scoped(to: .decSession), but was resolved from the scope \"decRequest\". Path: DecAuditTrail ->"
                 + " DecDatabase. Fix: resolve it from a scope made with"
                 + " container.makeScope(tag: \"decSession\"), or register it as .scoped to let any scope own it."
         )

@@ -393,7 +393,7 @@ private func graphDependencies(of key: ServiceKey, in graph: DependencyGraph) ->
         #expect(graph.nodes.map(\.isAsync) == [false, false, false, false])
         #expect(
             graph.textTree == """
-                GraphRequestContext (scoped(to: request))
+                GraphRequestContext (scoped(to: .request))
                 GraphHandler (scoped)
                 GraphPool (weak)
                 GraphLeaf (graph)

@@ -172,7 +172,7 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         let nested = try #require(injectionError { try container.resolve(Handler.self) })
         #expect(nested.code == .scopeMismatch)
         #expect(
-            nested.message == "Connection is .scoped(to: request), but was resolved from a container, outside any"
+            nested.message == "Connection is .scoped(to: .request), but was resolved from a container, outside any"
                 + " lifetime scope, so nothing would own its instance. Path: Handler -> Repository -> Connection."
                 + " Fix: resolve from a lifetime scope: let scope = container.makeScope(tag: \"request\");"
                 + " try scope.resolve(…)."
@@ -188,7 +188,7 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         let direct = try #require(injectionError { try container.makeScope(tag: "session").resolve(Connection.self) })
         #expect(direct.code == .scopeMismatch)
         #expect(
-            direct.message == "Connection is .scoped(to: request), but was resolved from the scope \"session\"."
+            direct.message == "Connection is .scoped(to: .request), but was resolved from the scope \"session\"."
                 + " Fix: resolve it from a scope made with container.makeScope(tag: \"request\"), or register it as"
                 + " .scoped to let any scope own it."
         )
@@ -197,7 +197,7 @@ private func shutDownSynchronously(_ container: Container) throws { try containe
         let nested = try #require(injectionError { try container.makeScope().resolve(Handler.self) })
         #expect(nested.code == .scopeMismatch)
         #expect(
-            nested.message == "Connection is .scoped(to: request), but was resolved from an untagged scope."
+            nested.message == "Connection is .scoped(to: .request), but was resolved from an untagged scope."
                 + " Path: Handler -> Repository -> Connection. Fix: resolve it from a scope made with"
                 + " container.makeScope(tag: \"request\"), or register it as .scoped to let any scope own it."
         )

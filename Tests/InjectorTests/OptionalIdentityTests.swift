@@ -347,7 +347,7 @@ private final class Holder: Sendable {
         #expect(error.code == .weakScopeNeedsObject)
         #expect(
             error.message
-                == "Optional<Ledger> has the weak scope, but its factory made a Optional<Ledger>, which is not a"
+                == "Optional<Ledger> has the weak scope, but its factory made a value of type Optional<Ledger>, which is not a"
                 + " class instance: nothing can hold it weakly. Fix: return a class instance, or register it as"
                 + " .singleton or .transient."
         )

@@ -420,7 +420,7 @@ struct ScopeTests {
 
         #expect(error.code == .weakScopeNeedsObject)
         #expect(error.message.contains("ScopeValueService (name: \"value\") has the weak scope"))
-        #expect(error.message.contains("made a ScopeValueServiceImpl"))
+        #expect(error.message.contains("made a value of type ScopeValueServiceImpl"))
         #expect(error.message.contains("not a class instance"))
     }
 

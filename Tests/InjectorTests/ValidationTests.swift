@@ -211,8 +211,7 @@ private func valNothingRegistered(_ type: String) -> String {
                 .captiveDependency,
                 "Captive dependency: ValCache (.singleton) depends on ValRequestContext (.scoped),"
                     + " which would then outlive its lifetime scope. Path: ValCache -> ValRequestContext. Fix: give"
-                    + " ValCache a scope no longer than ValRequestContext's (.scoped or .transient), give"
-                    + " ValRequestContext a longer one, or let ValCache ask for it when it needs it rather than hold it."
+                    + " ValCache a scope no longer than ValRequestContext's (.scoped or .transient), give ValRequestContext a longer one, or pass ValRequestContext to the methods of ValCache that use it rather than hold it."
             ),
             (
                 .asyncResolutionRequired,
@@ -243,7 +242,7 @@ private func valNothingRegistered(_ type: String) -> String {
         let container = Container()
         container.register(ValPoint.self, scope: .weak) { _ in ValPoint() }
         let message =
-            "ValPoint has the weak scope, but its factory made a ValPoint, which is not a class"
+            "ValPoint has the weak scope, but its factory made a value of type ValPoint, which is not a class"
             + " instance: nothing can hold it weakly. Fix: return a class instance, or register it as"
             + " .singleton or .transient."
         #expect(injectionError { try container.resolve(ValPoint.self) }?.message == message)
@@ -671,7 +670,7 @@ private func valNothingRegistered(_ type: String) -> String {
         #expect(problem.code == .scopeMismatch)
         #expect(
             problem.message == """
-                TagSession is .scoped(to: session), but was resolved from the scope "request". \
+                TagSession is .scoped(to: .session), but was resolved from the scope "request". \
                 Path: TagRequest -> TagSession. Fix: resolve it from a scope made with \
                 container.makeScope(tag: "session"), or register it as .scoped to let any scope own it.
                 """

@@ -74,9 +74,8 @@ public final class Lazy<Service> {
 
 extension Lazy: @unchecked Sendable where Service: Sendable {}
 
-/// A handle that resolves a new instance of a service each time it is asked: what a longer-lived
-/// service holds to get short-lived ones when it needs them (as a captive-dependency error
-/// suggests: "let it ask when it needs it").
+/// A handle that resolves a service each time it is asked: what a longer-lived service holds to get
+/// a new transient instance whenever it needs one.
 ///
 /// ```swift
 /// container.register(Mailer.self, scope: .singleton) { r in
@@ -86,7 +85,9 @@ extension Lazy: @unchecked Sendable where Service: Sendable {}
 /// let transaction = try transactions.resolve()
 /// ```
 ///
-/// Nothing registers it; it resolves from where it came from, as ``Lazy`` does.
+/// Nothing registers it; it resolves from where it came from, as ``Lazy`` does. So a singleton's
+/// handle resolves from the container and cannot reach a scoped service
+/// (``InjectionError/Code/scopeMismatch``): pass that to the singleton's method that uses it.
 public struct ServiceProvider<Service>: Sendable {
     private let source: ResolutionSource
     private let name: String?

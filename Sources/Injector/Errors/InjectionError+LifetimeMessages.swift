@@ -29,13 +29,13 @@ extension InjectionError {
                 "Captive dependency: \(holder) (.\(scope)) depends on \(captive) (.\(captiveScope)), which"
                     + " this resolution built with the scoped \(scoped): \(holder) would keep it past its lifetime"
                     + " scope. Path: \(path.pathDescription). Fix: give \(holder) a scope no longer than"
-                    + " \(scoped)'s, or let it ask for \(captive) when it needs it rather than hold it."
+                    + " \(scoped)'s, or pass \(captive) to the methods of \(holder) that use it rather than hold it."
             } else {
                 "Captive dependency: \(holder) (.\(scope)) depends on \(captive) (.\(captiveScope)),"
                     + " which would then outlive its lifetime scope. Path: \(path.pathDescription)."
                     + " Fix: give \(holder) a scope no longer than \(captive)'s (.\(captiveScope) or .transient),"
-                    + " give \(captive) a longer one, or let \(holder) ask for it when it needs it rather than"
-                    + " hold it."
+                    + " give \(captive) a longer one, or pass \(captive) to the methods of \(holder) that use it"
+                    + " rather than hold it."
             }
         return InjectionError(.captiveDependency, message, path: path)
     }

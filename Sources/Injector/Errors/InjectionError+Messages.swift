@@ -294,7 +294,7 @@ extension InjectionError {
 
     static func weakScopeNeedsObject(_ key: ServiceKey, madeType: Any.Type, path: [ServiceKey]) -> InjectionError {
         let message =
-            "\(key) has the weak scope, but its factory made a \(typeName(madeType)), which"
+            "\(key) has the weak scope, but its factory made a value of type \(typeName(madeType)), which"
             + " is not a class instance: nothing can hold it weakly. Fix: return a class instance, or"
             + " register it as .singleton or .transient."
         return InjectionError(.weakScopeNeedsObject, message, path: path + [key])

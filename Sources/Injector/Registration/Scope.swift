@@ -106,14 +106,14 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     var outlivesLifetimeScopes: Bool { kind == .singleton || kind == .weak }
 
     /// The scope as written at a registration: `transient`, `graph`, `singleton`, `weak`, `scoped`
-    /// or `scoped(to: request)`.
+    /// or `scoped(to: .request)`.
     public var description: String {
         switch kind {
         case .transient: "transient"
         case .graph: "graph"
         case .singleton: "singleton"
         case .weak: "weak"
-        case .scoped: tag.map { "scoped(to: \($0))" } ?? "scoped"
+        case .scoped: tag.map { "scoped(to: .\($0))" } ?? "scoped"
         }
     }
 }

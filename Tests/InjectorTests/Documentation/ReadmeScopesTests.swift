@@ -310,7 +310,7 @@ private func registerRequestServices(in container: Container) {
         let fromContainer = injectionError { try container.resolve(RequestContext.self) }
         #expect(fromContainer?.code == .scopeMismatch)
         #expect(
-            fromContainer?.message == "RequestContext is .scoped(to: request), but was resolved from a container,"
+            fromContainer?.message == "RequestContext is .scoped(to: .request), but was resolved from a container,"
                 + " outside any lifetime scope, so nothing would own its instance. Fix: resolve from a lifetime scope:"
                 + " let scope = container.makeScope(tag: \"request\"); try scope.resolve(…)."
         )
@@ -320,7 +320,7 @@ private func registerRequestServices(in container: Container) {
         let fromSession = injectionError { try session.resolve(NoteHandler.self) }
         #expect(fromSession?.code == .scopeMismatch)
         #expect(
-            fromSession?.message == "RequestContext is .scoped(to: request), but was resolved from the scope"
+            fromSession?.message == "RequestContext is .scoped(to: .request), but was resolved from the scope"
                 + " \"session\". Path: NoteHandler -> RequestContext. Fix: resolve it from a scope made with"
                 + " container.makeScope(tag: \"request\"), or register it as .scoped to let any scope own it."
         )
@@ -341,18 +341,17 @@ private func registerRequestServices(in container: Container) {
         #expect(error?.code == .captiveDependency)
         #expect(
             error?.message == "Captive dependency: NoteCache (.singleton) depends on RequestContext (.scoped(to:"
-                + " request)), which would then outlive its lifetime scope. Path: NoteCache -> Formatter ->"
-                + " RequestContext. Fix: give NoteCache a scope no longer than RequestContext's (.scoped(to: request)"
-                + " or .transient), give RequestContext a longer one, or let NoteCache ask for it when it needs it"
-                + " rather than hold it."
+                + " .request)), which would then outlive its lifetime scope. Path: NoteCache -> Formatter ->"
+                + " RequestContext. Fix: give NoteCache a scope no longer than RequestContext's (.scoped(to: .request)"
+                + " or .transient), give RequestContext a longer one, or pass RequestContext to the methods of"
+                + " NoteCache that use it rather than hold it."
         )
         #expect(
             error.map { "\($0.code): \($0.message)" }
                 == "captiveDependency: Captive dependency: NoteCache (.singleton) depends on RequestContext"
-                + " (.scoped(to: request)), which would then outlive its lifetime scope. Path: NoteCache -> Formatter ->"
-                + " RequestContext. Fix: give NoteCache a scope no longer than RequestContext's (.scoped(to: request) or"
-                + " .transient), give RequestContext a longer one, or let NoteCache ask for it when it needs it rather"
-                + " than hold it."
+                + " (.scoped(to: .request)), which would then outlive its lifetime scope. Path: NoteCache -> Formatter ->"
+                + " RequestContext. Fix: give NoteCache a scope no longer than RequestContext's (.scoped(to: .request) or"
+                + " .transient), give RequestContext a longer one, or pass RequestContext to the methods of NoteCache that use it rather than hold it."
         )
     }
 

@@ -78,7 +78,7 @@ private extension ScopeTag { static let request: ScopeTag = "request" }
             container.dependencyGraph().textTree.hasPrefix(
                 """
                 NoteHandler (transient)
-                ├─ RequestContext (scoped(to: request))
+                ├─ RequestContext (scoped(to: .request))
                 └─ NoteStore (singleton)
                    └─ Clock (singleton)
                 """

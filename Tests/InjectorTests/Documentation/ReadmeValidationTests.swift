@@ -115,9 +115,9 @@ private struct NoteHandler {
         #expect(
             container.dependencyGraph().textTree == """
                 NoteHandler (transient)
-                ├─ RequestContext (scoped(to: request))
-                ├─ Transaction (scoped(to: request))
-                │  └─ RequestContext (scoped(to: request))
+                ├─ RequestContext (scoped(to: .request))
+                ├─ Transaction (scoped(to: .request))
+                │  └─ RequestContext (scoped(to: .request))
                 └─ NoteStore (singleton)
                    └─ Clock (singleton)
 

@@ -342,7 +342,7 @@ struct ScopesAndLifetimesSnippetTests {
         #expect(otherTag.code == .scopeMismatch)
         #expect(
             otherTag.message
-                == #"RequestContext is .scoped(to: request), but was resolved from the scope "session". Fix: resolve "#
+                == #"RequestContext is .scoped(to: .request), but was resolved from the scope "session". Fix: resolve "#
                 + #"it from a scope made with container.makeScope(tag: "request"), or register it as .scoped to let "#
                 + "any scope own it."
         )
@@ -404,11 +404,10 @@ struct ScopesAndLifetimesSnippetTests {
         #expect(resolved.code == .captiveDependency)
         #expect(
             resolved.message
-                == "Captive dependency: NoteCache (.singleton) depends on RequestContext (.scoped(to: request)), "
+                == "Captive dependency: NoteCache (.singleton) depends on RequestContext (.scoped(to: .request)), "
                 + "which would then outlive its lifetime scope. Path: NoteCache -> Formatter -> RequestContext. "
-                + "Fix: give NoteCache a scope no longer than RequestContext's (.scoped(to: request) or "
-                + ".transient), give RequestContext a longer one, or let NoteCache ask for it when it needs it "
-                + "rather than hold it."
+                + "Fix: give NoteCache a scope no longer than RequestContext's (.scoped(to: .request) or "
+                + ".transient), give RequestContext a longer one, or pass RequestContext to the methods of NoteCache that use it rather than hold it."
         )
         let validated = try #require(injectionError { try container.validate() })
         #expect(validated.problems.map(\.code) == [.captiveDependency])

@@ -267,10 +267,9 @@ struct TestingWithOverridesSnippetTests {
                 + "factory, so none of them can be built first. Fix: break the cycle with property injection: let "
                 + "one of them receive the other after construction, in an onResolved hook, and give the one "
                 + "resolved back the .graph or .singleton scope so that the hook receives the same instance.",
-            "Captive dependency: Formatter (.singleton) depends on RequestContext (.scoped(to: request)), which "
+            "Captive dependency: Formatter (.singleton) depends on RequestContext (.scoped(to: .request)), which "
                 + "would then outlive its lifetime scope. Path: Formatter -> RequestContext. Fix: give Formatter a "
-                + "scope no longer than RequestContext's (.scoped(to: request) or .transient), give RequestContext "
-                + "a longer one, or let Formatter ask for it when it needs it rather than hold it.",
+                + "scope no longer than RequestContext's (.scoped(to: .request) or .transient), give RequestContext a longer one, or pass RequestContext to the methods of Formatter that use it rather than hold it.",
             "DatabasePool has an async factory, which a sync resolve cannot run. Path: Exporter -> DatabasePool. "
                 + "Fix: resolve it with try await resolveAsync(DatabasePool.self), from the container or scope you "
                 + "resolve from (r.resolveAsync in an async factory); a sync factory that needs it must become "

@@ -123,7 +123,7 @@ struct DocumentedRegistrationOutlineTests {
             let error = try #require(throws: InjectionError.self) { try container.resolve(NotesService.self) }
             #expect(error.code == .scopeMismatch)
             #expect(
-                error.message == "UnitOfWork is .scoped(to: request), but was resolved from a container, outside any"
+                error.message == "UnitOfWork is .scoped(to: .request), but was resolved from a container, outside any"
                     + " lifetime scope, so nothing would own its instance. Path: NotesService -> UnitOfWork. Fix:"
                     + " resolve from a lifetime scope: let scope = container.makeScope(tag: \"request\"); try"
                     + " scope.resolve(…)."

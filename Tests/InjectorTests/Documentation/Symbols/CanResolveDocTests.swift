@@ -63,8 +63,7 @@ private final class ResolverBox: @unchecked Sendable { var resolver: Resolver? }
                 captive?.message
                     == "Captive dependency: Cache (.singleton) depends on RequestLog (.scoped), which would then"
                     + " outlive its lifetime scope. Path: Cache -> RequestLog. Fix: give Cache a scope no longer"
-                    + " than RequestLog's (.scoped or .transient), give RequestLog a longer one, or let Cache ask for"
-                    + " it when it needs it rather than hold it."
+                    + " than RequestLog's (.scoped or .transient), give RequestLog a longer one, or pass RequestLog to the methods of Cache that use it rather than hold it."
             )
             return Cache()
         }

@@ -47,17 +47,17 @@ private final class Session: Sendable {}
             #expect(error.code == .scopeMismatch)
         }
         #expect(
-            otherTag.message == "Session is .scoped(to: session), but was resolved from the scope \"request\". Fix:"
+            otherTag.message == "Session is .scoped(to: .session), but was resolved from the scope \"request\". Fix:"
                 + " resolve it from a scope made with container.makeScope(tag: \"session\"), or register it as"
                 + " .scoped to let any scope own it."
         )
         #expect(
-            untagged.message == "Session is .scoped(to: session), but was resolved from an untagged scope. Fix:"
+            untagged.message == "Session is .scoped(to: .session), but was resolved from an untagged scope. Fix:"
                 + " resolve it from a scope made with container.makeScope(tag: \"session\"), or register it as"
                 + " .scoped to let any scope own it."
         )
         #expect(
-            fromContainer.message == "Session is .scoped(to: session), but was resolved from a container, outside"
+            fromContainer.message == "Session is .scoped(to: .session), but was resolved from a container, outside"
                 + " any lifetime scope, so nothing would own its instance. Fix: resolve from a lifetime scope:"
                 + " let scope = container.makeScope(tag: \"session\"); try scope.resolve(…)."
         )

@@ -40,8 +40,8 @@ private final class RequestContext: Sendable {}
         )
         #expect(error.code == .scopeMismatch)
         #expect(
-            error.message == "RequestContext is .scoped(to: request), but was resolved from the scope \"session\". Fix:"
-                + " resolve it from a scope made with container.makeScope(tag: \"request\"), or register it as .scoped"
+            error.message == "RequestContext is .scoped(to: .request), but was resolved from the scope \"session\"."
+                + " Fix: resolve it from a scope made with container.makeScope(tag: \"request\"), or register it as .scoped"
                 + " to let any scope own it."
         )
     }
