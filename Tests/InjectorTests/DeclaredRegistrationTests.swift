@@ -41,6 +41,7 @@ private final class DecFileNoteStore: DecNoteStore {
     }
 }
 private struct DecRequestInfo: Sendable { let id: Int }
+private final class DecRequestHandler: Sendable { init(info: DecRequestInfo) {} }
 private final class DecAuditTrail: Sendable {
     let request: DecRequestInfo
     let database: any DecDatabase
@@ -576,5 +577,46 @@ private final class FactoryRuns: Sendable {
         })
 
         #expect(report.checked.map(\.description) == ["DecRequestInfo", "DecRequestLog"])
+    }
+
+    /// A declared registration may need a value scopes are given without declaring it (it resolves
+    /// in a scope given one): validation counts it as there when it is among the samples, and
+    /// missing otherwise, sync and async.
+    @Test(arguments: [false, true])
+    func aSampleStandsForAnUndeclaredScopeValueADeclaredRegistrationNeeds(async: Bool) async throws {
+        let container = Container()
+        container.register(DecRequestHandler.self, DecRequestHandler.init)
+        let sample = { (values: inout ScopeValues) in values.provide(DecRequestInfo.self, DecRequestInfo(id: 1)) }
+
+        let report =
+            async ? try await container.validateAsync(providing: sample) : try container.validate(providing: sample)
+        let error = try #require(injectionError { try container.validate() })
+
+        #expect(report.checkedFromDeclarations.map(\.description) == ["DecRequestHandler"])
+        #expect(error.problems.map(\.code) == [.missingRegistration])
+        #expect(error.problems.first?.message.hasPrefix("No registration for DecRequestInfo") == true)
+    }
+
+    /// A singleton declared to need a value scopes are given, among the samples, would keep it past
+    /// its scope: a captive dependency, reported from the declaration.
+    @Test func aSingletonNeedingASampleScopeValueIsACaptiveDependency() throws {
+        let container = Container()
+        container.register(DecRequestHandler.self, scope: .singleton, DecRequestHandler.init)
+
+        let error = try #require(
+            injectionError {
+                try container.validate(providing: { $0.provide(DecRequestInfo.self, DecRequestInfo(id: 1)) })
+            }
+        )
+
+        #expect(error.problems.map(\.code) == [.captiveDependency])
+        #expect(
+            error.problems.first?.message
+                == "Captive dependency: DecRequestHandler (.singleton) depends on DecRequestInfo (.scoped), which"
+                + " would then outlive its lifetime scope. Path: DecRequestHandler -> DecRequestInfo. Fix: give"
+                + " DecRequestHandler a scope no longer than DecRequestInfo's (.scoped or .transient), give"
+                + " DecRequestInfo a longer one, or pass DecRequestInfo to the methods of DecRequestHandler that use"
+                + " it rather than hold it."
+        )
     }
 }

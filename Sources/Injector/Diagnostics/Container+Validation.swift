@@ -50,7 +50,9 @@ extension Container {
     /// try container.validate(providing: { $0.provide(RequestInfo.self, .sample) })
     /// ```
     ///
-    /// Declared registrations need no samples: they are checked from their declarations.
+    /// Declared registrations are checked from their declarations: a value they need that is given
+    /// to scopes and not declared with ``register(_:name:providedByScope:fileID:line:)`` counts as
+    /// there when it is among the samples.
     ///
     /// - Parameter values: Gives the sandbox's scope its sample values.
     /// - Returns: What was checked, and what could not be.
@@ -72,7 +74,7 @@ extension Container {
                 }
             )
         }
-        validation.checkDeclarations()
+        validation.checkDeclarations(samples: sandbox.lifetimeScope.values)
         let records = sandbox.disposals.takeRecords()
         validation.checkDisposal { try DisposalBag.disposeDroppingAsyncOnly(records) { "validation" } }
         return try validation.finish(undisposed: records.asyncOnlyKeys)
@@ -120,7 +122,7 @@ extension Container {
                 validation.note(provider, outcome: .failure(error))
             }
         }
-        validation.checkDeclarations()
+        validation.checkDeclarations(samples: sandbox.lifetimeScope.values)
         let records = sandbox.disposals.takeRecords()
         do { try await DisposalBag.disposeAsync(records) { "validation" } } catch {
             validation.checkDisposal { throw error }

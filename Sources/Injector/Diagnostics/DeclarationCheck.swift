@@ -21,6 +21,9 @@
 /// registration that needs a scoped service is still a captive dependency.
 struct DeclarationCheck {
     private let container: Container
+    /// The sample values validation's scope was given (`validate(providing:)`), which stand for the
+    /// values lifetime scopes are given, registered or not.
+    private let samples: ScopeValues
     private(set) var problems: [InjectionError] = []
     /// The walks made: a registration under a holder and a scope tag is walked once.
     private var walked: Set<Walk> = []
@@ -46,8 +49,9 @@ struct DeclarationCheck {
         var next = 0
     }
 
-    init(of container: Container) {
+    init(of container: Container, samples: ScopeValues) {
         self.container = container
+        self.samples = samples
     }
 
     /// Walks the graph from `root`, a declared registration, depth first, with the path on a stack
@@ -68,8 +72,16 @@ struct DeclarationCheck {
                 error.declared(parameter: frame.next, of: frame.provider.key, at: frame.provider.site, asking: key)
             }
             guard let dependency = frame.lookup.registeredProvider(for: key.lookupKey)?.object else {
-                if frame.isDeclared {
-                    problems.append(declared(.missing(key, path: frames.map(\.provider.key), in: frame.lookup)))
+                if frame.isDeclared,
+                    let problem = unregistered(
+                        key,
+                        path: frames.map(\.provider.key),
+                        holder: frame.holder,
+                        isDeferred: isDeferred,
+                        in: frame.lookup
+                    )
+                {
+                    problems.append(declared(problem))
                 }
                 continue
             }
@@ -93,6 +105,27 @@ struct DeclarationCheck {
                 frames.append(next)
             }
         }
+    }
+
+    /// The problem of a declared edge at the end of `path` to `key`, which nothing registers:
+    /// missing, unless it is among the samples (a value scopes are given), which `holder`, a
+    /// singleton or weak registration, would keep past its scope unless it asked for it deferred.
+    private func unregistered(
+        _ key: ServiceKey,
+        path: [ServiceKey],
+        holder: AnyProvider?,
+        isDeferred: Bool,
+        in lookup: Container
+    ) -> InjectionError? {
+        guard samples.borrowedValue(for: key.lookupKey) != nil else { return .missing(key, path: path, in: lookup) }
+        guard let holder, !isDeferred else { return nil }
+        return .captiveDependency(
+            holder.key,
+            scope: holder.scope,
+            captive: key,
+            captiveScope: .scoped,
+            path: path + [key]
+        )
     }
 
     /// The frame of `provider` reached with `holder` and `tag`, or `nil` if it was walked so before.

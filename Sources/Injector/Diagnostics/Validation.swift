@@ -81,9 +81,10 @@ struct Validation {
     }
 
     /// Checks the declared registrations from their declarations, after the sandbox has run the
-    /// others (so that the edges of those are known).
-    mutating func checkDeclarations() {
-        var check = DeclarationCheck(of: container)
+    /// others (so that the edges of those are known), with the sample values the sandbox's scope was
+    /// given.
+    mutating func checkDeclarations(samples: ScopeValues) {
+        var check = DeclarationCheck(of: container, samples: samples)
         for provider in declared { check.check(provider) }
         for problem in check.problems { note(problem) }
     }
