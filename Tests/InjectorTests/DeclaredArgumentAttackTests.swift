@@ -950,10 +950,11 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
 
         let expected =
             "DaxStore, the 2nd parameter of DaxPreview (argument: DaxNote) (declared at \(daxFile):\(line)), has an"
-            + " async factory, which a sync resolve cannot run. Path: DaxPreview (argument: DaxNote)"
-            + " -> DaxStore. Fix: resolve it with try await resolveAsync(DaxStore.self), from the container or scope"
-            + " you resolve from (r.resolveAsync in an async factory); a sync factory that needs it must become"
-            + " async too."
+            + " async factory, and the function registered for DaxPreview (argument: DaxNote) is sync, so it cannot"
+            + " be given one, however DaxPreview (argument: DaxNote) is resolved. Path: DaxPreview (argument:"
+            + " DaxNote) -> DaxStore. Fix: register an async function for it, e.g."
+            + " container.register(DaxPreview.self, argument: DaxNote.self) { (…) async in … }, and resolve it with"
+            + " try await resolveAsync; or give DaxStore a sync factory."
         #expect(sync.code == .asyncResolutionRequired)
         #expect(sync.message == expected)
         #expect(async.code == .asyncResolutionRequired)

@@ -384,9 +384,10 @@ private let cycleFix =
         #expect(
             error.message
                 == "DenStore, the 1st parameter of DenTwinStores (declared at \(denFile):\(line)), has an async"
-                + " factory, which a sync resolve cannot run. Path: DenTwinStores -> DenStore. Fix: resolve it with"
-                + " try await resolveAsync(DenStore.self), from the container or scope you resolve from"
-                + " (r.resolveAsync in an async factory); a sync factory that needs it must become async too."
+                + " factory, and the function registered for DenTwinStores is sync, so it cannot be given one, however"
+                + " DenTwinStores is resolved. Path: DenTwinStores -> DenStore. Fix: register an async function for"
+                + " it, e.g. container.register(DenTwinStores.self) { (…) async in … }, and resolve it with try await"
+                + " resolveAsync; or give DenStore a sync factory."
         )
     }
 

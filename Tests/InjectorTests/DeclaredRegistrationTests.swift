@@ -451,10 +451,10 @@ private final class FactoryRuns: Sendable {
         #expect(
             error.problems.first?.message
                 == "DecPool, the 1st parameter of DecRepository (declared at \(decFile):\(line)), has an async factory,"
-                + " which a sync resolve cannot run. Path: DecRepository -> DecPool."
-                + " Fix: resolve it with try await resolveAsync(DecPool.self), from the container or scope you"
-                + " resolve from (r.resolveAsync in an async factory); a sync factory that needs it must become"
-                + " async too."
+                + " and the function registered for DecRepository is sync, so it cannot be given one, however"
+                + " DecRepository is resolved. Path: DecRepository -> DecPool. Fix: register an async function for"
+                + " it, e.g. container.register(DecRepository.self) { (…) async in … }, and resolve it with try await"
+                + " resolveAsync; or give DecPool a sync factory."
         )
     }
 

@@ -1004,11 +1004,12 @@ private func mismatch(_ key: String, line: Int, function: String, dependencies: 
 
         let expected =
             "UaaStore (name: \"cloud\"), the 3rd parameter of UaaMade<UaaStore> (arguments: UaaNote, Bool) (declared"
-            + " at InjectorTests/UsingArgumentsAttackTests.swift:\(line)), has an async factory, which a sync resolve"
-            + " cannot run. Path:"
-            + " UaaMade<UaaStore> (arguments: UaaNote, Bool) -> UaaStore (name: \"cloud\"). Fix: resolve it with"
-            + " try await resolveAsync(UaaStore.self, name: \"cloud\"), from the container or scope you resolve from"
-            + " (r.resolveAsync in an async factory); a sync factory that needs it must become async too."
+            + " at InjectorTests/UsingArgumentsAttackTests.swift:\(line)), has an async factory, and the function"
+            + " registered for UaaMade<UaaStore> (arguments: UaaNote, Bool) is sync, so it cannot be given one,"
+            + " however UaaMade<UaaStore> (arguments: UaaNote, Bool) is resolved. Path: UaaMade<UaaStore> (arguments:"
+            + " UaaNote, Bool) -> UaaStore (name: \"cloud\"). Fix: register an async function for it, e.g."
+            + " container.register(UaaMade<UaaStore>.self, arguments: UaaNote.self, Bool.self) { (…) async in … },"
+            + " and resolve it with try await resolveAsync; or give UaaStore (name: \"cloud\") a sync factory."
         #expect(sync.code == .asyncResolutionRequired)
         #expect(sync.message == expected)
         #expect(async.code == .asyncResolutionRequired)

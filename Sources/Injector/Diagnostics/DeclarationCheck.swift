@@ -172,7 +172,11 @@ struct DeclarationCheck {
             return InjectionError.cycle(Array(keys[start...]), path: keys)
         }
         if frame.isDeclared, !frame.provider.isAsync, dependency.isAsync {
-            return InjectionError.asyncResolutionRequired(dependency.key, path: path())
+            return InjectionError.asyncResolutionRequired(
+                dependency.key,
+                path: path(),
+                neededByDeclared: frame.provider.key
+            )
         }
         guard dependency.scope.kind == .scoped else { return nil }
         if let holder {

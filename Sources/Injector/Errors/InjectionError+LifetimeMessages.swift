@@ -202,8 +202,24 @@ extension InjectionError {
     static func asyncResolutionRequired(
         _ key: ServiceKey,
         path: [ServiceKey],
-        inResolveAll: Bool = false
+        inResolveAll: Bool = false,
+        neededByDeclared declared: ServiceKey? = nil
     ) -> InjectionError {
+        if let declared {
+            // Resolving asynchronously would not help: a sync declared function's parameters are
+            // resolved synchronously, however it is resolved.
+            let types = declared.argumentTypes.map { "\(typeName($0)).self" }.joined(separator: ", ")
+            let register =
+                declared.spelledInCall
+                + (types.isEmpty
+                    ? "" : declared.argumentTypes.count == 1 ? ", argument: \(types)" : ", arguments: \(types)")
+            let message =
+                "\(key) has an async factory, and the function registered for \(declared) is sync, so it cannot"
+                + " be given one, however \(declared) is resolved." + path.pathNote + " Fix: register an async"
+                + " function for it, e.g. container.register(\(register)) { (…) async in … }, and resolve it with"
+                + " try await resolveAsync; or give \(key) a sync factory."
+            return InjectionError(.asyncResolutionRequired, message, path: path)
+        }
         // The resolve as it would be written for this key: with its name, and its arguments' label.
         let arguments =
             switch key.argumentTypes.count {

@@ -298,7 +298,11 @@ final class Provider<Service>: AnyProvider, @unchecked Sendable {
             self.factory = factory
             asyncFactory = nil
         case .async(let asyncFactory):
-            factory = { resolver, _ in throw InjectionError.asyncResolutionRequired(key, path: resolver.context.path) }
+            factory = { resolver, _ in
+                let context = resolver.context
+                let path = context.underConstruction  // this registration's last
+                throw context.asyncResolutionRequired(key, path: path.map(\.key), requester: path.dropLast().last)
+            }
             self.asyncFactory = asyncFactory
         }
         let isAsync = asyncFactory != nil

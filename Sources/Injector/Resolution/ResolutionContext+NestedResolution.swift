@@ -31,6 +31,14 @@ extension ResolutionContext {
         }
     }
 
+    /// The error of a sync resolve of `key`, whose registration is async, at `path`, asked for by
+    /// `requester`: told, when that is a sync declared function, that it must be registered async,
+    /// since its parameters are resolved synchronously however it is resolved.
+    func asyncResolutionRequired(_ key: ServiceKey, path: [ServiceKey], requester: AnyProvider?) -> InjectionError {
+        let declared = requester.flatMap { $0.declaredDependencies != nil && !$0.isAsync ? $0.key : nil }
+        return InjectionError.asyncResolutionRequired(key, path: path, neededByDeclared: declared)
+    }
+
     /// Runs `body`, which builds `provider`'s shared instance, in a sync resolution nested in this
     /// async one, completed before this one goes on: the gates a sync construction takes belong to
     /// a thread, and must be released before the next `await`. The nested resolution sees this
@@ -41,7 +49,7 @@ extension ResolutionContext {
         _ body: (ResolutionContext) throws -> Result
     ) throws -> Result {
         guard !provider.isAsync else {
-            throw InjectionError.asyncResolutionRequired(provider.key, path: path + [provider.key])
+            throw asyncResolutionRequired(provider.key, path: path + [provider.key], requester: underConstruction.last)
         }
         let nested = ResolutionContext(nestedIn: self)
         defer { nested.end() }
