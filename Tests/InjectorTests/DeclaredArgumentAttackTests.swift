@@ -722,10 +722,10 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
         )
     }
 
-    @Test func aMissingOptionalParameterAfterTheArgumentIsCountedFromTheArgument() throws {
+    @Test func aMissingParameterAfterTheArgumentIsCountedFromTheArgument() throws {
         let container = Container()
         let line = #line + 1
-        container.register(DaxA.self, argument: Int.self) { (_: Int, _: DaxMissing?) in DaxA() }
+        container.register(DaxA.self, argument: Int.self) { (_: Int, _: DaxMissing) in DaxA() }
 
         let error = try #require(injectionError { try container.resolve(DaxA.self, argument: 1) })
         let validation = try #require(injectionError { try container.validate() })

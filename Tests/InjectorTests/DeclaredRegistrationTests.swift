@@ -51,6 +51,7 @@ private final class DecAuditTrail: Sendable {
     }
 }
 private final class DecMailer: Sendable {}
+private enum DecSetupError: Error { case unavailable }
 private final class DecChicken: Sendable { init(egg: DecEgg) {} }
 private final class DecEgg: Sendable { init(chicken: DecChicken) {} }
 private final class DecSessionCache: Sendable { init(trail: DecAuditTrail) {} }
@@ -458,25 +459,49 @@ private final class FactoryRuns: Sendable {
         )
     }
 
-    @Test func aLazyParameterNeedsNoRegistrationAndAnOptionalOneNeedsTheWrappedType() throws {
+    /// An optional parameter is an optional dependency: `nil` while nothing is registered for the
+    /// type it wraps, which validation does not report; a `Lazy` one resolves without its service,
+    /// which validation reports missing, since reading the `Lazy` would fail.
+    @Test func anOptionalParameterIsNilWithoutItsServiceAndALazyOneIsReportedMissing() throws {
         let container = Container()
         let line = #line + 1
         container.register(DecReport.self, DecReport.init)
 
+        let without = try container.resolve(DecReport.self)
         let error = try #require(injectionError { try container.validate() })
         container.register(DecMailer.self, DecMailer.init)
         let report = try container.validate()
 
+        #expect(without.logger == nil)
         #expect(error.problems.map(\.code) == [.missingRegistration])
         #expect(
             error.problems.first?.message
-                == "No registration for DecMailer, the 1st parameter of DecReport (declared at \(decFile):\(line)),"
+                == "No registration for DecMailer, the 2nd parameter of DecReport (declared at \(decFile):\(line)),"
                 + " needed by DecReport -> DecMailer (missing). Nothing is registered for DecMailer under any name or"
                 + " arguments. Fix: register it, e.g. container.register(DecMailer.self) { r in … }, in this"
                 + " container or one of its parents."
         )
         #expect(report.checkedFromDeclarations.map(\.description) == ["DecReport", "DecMailer"])
         #expect(try container.resolve(DecReport.self).logger != nil)
+    }
+
+    /// An optional parameter is `nil` only when nothing is registered: a registered service whose
+    /// factory fails fails the resolve, rather than turn into `nil`, sync and async.
+    @Test(arguments: [false, true])
+    func anOptionalParameterIsNilWithoutItsServiceButItsFactorysFailureThrows(async: Bool) async throws {
+        let container = Container()
+        container.register(DecReport.self, DecReport.init)
+        let resolve = {
+            async ? try await container.resolveAsync(DecReport.self) : try container.resolve(DecReport.self)
+        }
+
+        let without = try await resolve()
+        container.register(DecMailer.self) { _ in throw DecSetupError.unavailable }
+        let error = await injectionErrorAsync { _ = try await resolve() }
+
+        #expect(without.logger == nil)
+        #expect(error?.code == .factoryFailed)
+        #expect(error?.resolutionPath.map(\.description) == ["DecReport", "DecMailer"])
     }
 
     @Test func anOverrideRebuildsOnlyTheSingletonsThatDependOnItThroughDeclaredEdges() throws {

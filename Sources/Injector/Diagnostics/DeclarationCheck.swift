@@ -72,7 +72,8 @@ struct DeclarationCheck {
                 error.declared(parameter: frame.next, of: frame.provider.key, at: frame.provider.site, asking: key)
             }
             guard let dependency = frame.lookup.registeredProvider(for: key.lookupKey)?.object else {
-                if frame.isDeclared,
+                // An optional parameter whose type nothing registers is `nil`: not a problem.
+                if frame.isDeclared, !(asked.serviceType is any OptionalService.Type),
                     let problem = unregistered(
                         key,
                         path: frames.map(\.provider.key),

@@ -26,8 +26,10 @@ extension Container {
     ///
     /// Because the dependencies are declared, ``validate()`` checks this registration from the
     /// declarations alone, without running the function, and ``dependencyGraph()`` shows its edges
-    /// before anything is resolved. A parameter of type `Optional<T>`, ``Lazy`` or
-    /// ``ServiceProvider`` is resolved as a resolver would resolve it. Name a dependency with
+    /// before anything is resolved. A parameter of type `Optional<T>` is an optional dependency:
+    /// `nil` when nothing is registered for `T` (nor given to the scope), `T` resolved otherwise, its
+    /// failures thrown. A parameter of type ``Lazy`` or ``ServiceProvider`` is resolved as a resolver
+    /// would resolve it. Name a dependency with
     /// ``register(_:name:scope:replacesExisting:fileID:line:using:make:)``; take a resolve-time
     /// argument first with ``register(_:name:scope:replacesExisting:fileID:line:argument:_:)``, or
     /// several with ``register(_:name:scope:replacesExisting:fileID:line:arguments:_:using:make:)``;

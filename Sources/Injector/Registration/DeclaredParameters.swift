@@ -127,10 +127,12 @@ struct DeclaredParameters: Sendable {
         return try await resolve(Parameter.self, at: &dependency, from: resolver)
     }
 
-    /// Resolves the parameter at `position`, of type `Dependency`, and moves `position` on.
+    /// Resolves the parameter at `position`, of type `Dependency`, and moves `position` on: `nil`,
+    /// for an optional type, when nothing is registered for the type it wraps.
     @inlinable
     func resolve<Dependency>(_: Dependency.Type, at position: inout Int, from resolver: Resolver) throws -> Dependency {
         defer { position += 1 }
+        if let absent = absentOptional(Dependency.self, at: position, from: resolver) { return absent }
         do {
             return try resolver.resolve(declared, at: position)
         } catch {
@@ -148,9 +150,28 @@ struct DeclaredParameters: Sendable {
     ) async throws -> Dependency {
         defer { position += 1 }
         do {
+            if let absent = absentOptional(Dependency.self, at: position, from: resolver) { return absent }
             return try await resolver.resolveAsync(Dependency.self, name: declared.keys[position].name)
         } catch {
             throw failure(error, at: position, from: resolver)
+        }
+    }
+
+    /// `nil` as `Dependency`, if that is an optional type and the parameter at `position` an optional
+    /// dependency that is not there: nothing is registered for the optional type nor for the type it
+    /// wraps, and the lifetime scope was given neither. (A factory that fails still throws.)
+    @usableFromInline
+    func absentOptional<Dependency>(_: Dependency.Type, at position: Int, from resolver: Resolver) -> Dependency? {
+        guard let optional = Dependency.self as? any OptionalService.Type else { return nil }
+        let asked = declared.keys[position]
+        let values = resolver.context.environment.lifetimeScope?.values
+        return resolver.lookup.withObject { lookup in
+            for key in [asked, lookup.resolvedKey(for: asked).key] {
+                if lookup.provider(for: key.lookupKey) != nil || values?.borrowedValue(for: key.lookupKey) != nil {
+                    return nil
+                }
+            }
+            return (optional.none as! Dependency)
         }
     }
 

@@ -96,6 +96,9 @@ protocol OptionalService {
     /// The type the optional wraps, which a resolve of the optional type resolves.
     associatedtype Wrapped
 
+    /// The optional holding nothing.
+    static var none: Self { get }
+
     /// The optional holding `some`.
     init(_ some: Wrapped)
 
