@@ -43,6 +43,8 @@ struct DeclaredParameters: Sendable {
     let key: ServiceKey
     /// Its parameters resolved from the container, in order, with their resolve plan.
     @usableFromInline let declared: DeclaredDependencies
+    /// Whether each of `declared` is of an optional type: an optional dependency.
+    @usableFromInline let isOptional: [Bool]
     /// Where it was written.
     let fileID: StaticString
     let line: UInt
@@ -73,6 +75,7 @@ struct DeclaredParameters: Sendable {
         self.fileID = fileID
         self.line = line
         declared = DeclaredDependencies(named.isEmpty ? Array(rest) : named)
+        isOptional = declared.keys.map { $0.serviceType is any OptionalService.Type }
         let takesArgumentsFirst = types.count >= arguments.count && zip(types, arguments).allSatisfy { $0 == $1 }
         let namesEach = named.isEmpty || named.map(\.lookupKey.group) == rest.map(\.lookupKey.group)
         func list(_ types: some Sequence<Any.Type>) -> String { "(\(types.map(typeName).joined(separator: ", ")))" }
@@ -132,7 +135,9 @@ struct DeclaredParameters: Sendable {
     @inlinable
     func resolve<Dependency>(_: Dependency.Type, at position: inout Int, from resolver: Resolver) throws -> Dependency {
         defer { position += 1 }
-        if let absent = absentOptional(Dependency.self, at: position, from: resolver) { return absent }
+        if isOptional[position], let absent = absentOptional(Dependency.self, at: position, from: resolver) {
+            return absent
+        }
         do {
             return try resolver.resolve(declared, at: position)
         } catch {
@@ -150,7 +155,9 @@ struct DeclaredParameters: Sendable {
     ) async throws -> Dependency {
         defer { position += 1 }
         do {
-            if let absent = absentOptional(Dependency.self, at: position, from: resolver) { return absent }
+            if isOptional[position], let absent = absentOptional(Dependency.self, at: position, from: resolver) {
+                return absent
+            }
             return try await resolver.resolveAsync(Dependency.self, name: declared.keys[position].name)
         } catch {
             throw failure(error, at: position, from: resolver)
