@@ -47,10 +47,7 @@ private final class DenDoubleOptional: Sendable {
     init(store: DenStore??) { self.store = store }
 }
 private final class DenNamed: Sendable { init(store: DenStore) {} }
-private final class DenOptionalLazy: Sendable {
-    let store: Lazy<DenStore>?
-    init(store: Lazy<DenStore>?) { self.store = store }
-}
+private final class DenOptionalLazy: Sendable { init(store: Lazy<DenStore>?) {} }
 private protocol DenShape: Sendable {}
 private struct DenSquare: DenShape {}
 private final class DenOnShapes: Sendable { init(round: any DenShape, square: any DenShape) {} }
@@ -237,14 +234,23 @@ private let cycleFix =
         #expect(try container.validate().checkedFromDeclarations.map(\.description) == ["DenDoubleOptional"])
     }
 
-    /// An optional `Lazy` whose service nothing registers is `nil`: an optional dependency that is
-    /// not there, for a resolve as for validation.
-    @Test func anOptionalLazyOfAMissingServiceIsNil() throws {
+    /// A resolve makes the `Lazy` without its service, as for a `Lazy` parameter; validation names
+    /// the service the `Lazy` resolves, not `Lazy<DenStore>`, which nothing could register.
+    @Test func anOptionalLazyOfAMissingServiceIsNamedAsTheLazysServiceByValidation() throws {
         let container = Container()
+        let line = #line + 1
         container.register(DenOptionalLazy.self, DenOptionalLazy.init)
 
-        #expect(try container.resolve(DenOptionalLazy.self).store == nil)
-        #expect(try container.validate().checkedFromDeclarations.map(\.description) == ["DenOptionalLazy"])
+        _ = try container.resolve(DenOptionalLazy.self)
+        let validation = try #require(injectionError { try container.validate() })
+
+        #expect(validation.problems.map(\.code) == [.missingRegistration])
+        #expect(
+            validation.problems.map(\.message) == [
+                "No registration for DenStore, the 1st parameter of DenOptionalLazy (declared at \(denFile):\(line)),"
+                    + " needed by DenOptionalLazy -> DenStore (missing)." + nothingRegistered("DenStore")
+            ]
+        )
     }
 
     @Test func theSecondOfTwoNamedExistentialParametersIsNamedWhenItsNameIsMissing() throws {

@@ -72,8 +72,9 @@ struct DeclarationCheck {
                 error.declared(parameter: frame.next, of: frame.provider.key, at: frame.provider.site, asking: key)
             }
             guard let dependency = frame.lookup.registeredProvider(for: key.lookupKey)?.object else {
-                // An optional parameter whose type nothing registers is `nil`: not a problem.
-                if frame.isDeclared, !(asked.serviceType is any OptionalService.Type),
+                // An optional parameter whose type nothing registers is `nil`: not a problem. (An
+                // optional `Lazy` is not `nil`, and fails when read, as a `Lazy` does.)
+                if frame.isDeclared, isDeferred || !(asked.serviceType is any OptionalService.Type),
                     let problem = unregistered(
                         key,
                         path: frames.map(\.provider.key),

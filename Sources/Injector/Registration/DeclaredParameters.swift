@@ -135,13 +135,10 @@ struct DeclaredParameters: Sendable {
     @inlinable
     func resolve<Dependency>(_: Dependency.Type, at position: inout Int, from resolver: Resolver) throws -> Dependency {
         defer { position += 1 }
-        if isOptional[position], let absent = absentOptional(Dependency.self, at: position, from: resolver) {
-            return absent
-        }
         do {
             return try resolver.resolve(declared, at: position)
         } catch {
-            throw failure(error, at: position, from: resolver)
+            return try absentOptional(Dependency.self, after: error, at: position, from: resolver)
         }
     }
 
@@ -155,31 +152,30 @@ struct DeclaredParameters: Sendable {
     ) async throws -> Dependency {
         defer { position += 1 }
         do {
-            if isOptional[position], let absent = absentOptional(Dependency.self, at: position, from: resolver) {
-                return absent
-            }
             return try await resolver.resolveAsync(Dependency.self, name: declared.keys[position].name)
         } catch {
-            throw failure(error, at: position, from: resolver)
+            return try absentOptional(Dependency.self, after: error, at: position, from: resolver)
         }
     }
 
-    /// `nil` as `Dependency`, if that is an optional type and the parameter at `position` an optional
-    /// dependency that is not there: nothing is registered for the optional type nor for the type it
-    /// wraps, and the lifetime scope was given neither. (A factory that fails still throws.)
+    /// `nil` as `Dependency`, if `error`, which resolving the parameter at `position` threw, says that
+    /// it is an optional dependency that is not there: the parameter is of an optional type, and
+    /// nothing is registered for the type it wraps. Otherwise throws `error`, saying which parameter
+    /// it is. (Out of line, and without an optional of `Dependency`, whose metadata code not
+    /// specialised for it would look up on every resolve.)
     @usableFromInline
-    func absentOptional<Dependency>(_: Dependency.Type, at position: Int, from resolver: Resolver) -> Dependency? {
-        guard let optional = Dependency.self as? any OptionalService.Type else { return nil }
-        let asked = declared.keys[position]
-        let values = resolver.context.environment.lifetimeScope?.values
-        return resolver.lookup.withObject { lookup in
-            for key in [asked, lookup.resolvedKey(for: asked).key] {
-                if lookup.provider(for: key.lookupKey) != nil || values?.borrowedValue(for: key.lookupKey) != nil {
-                    return nil
-                }
-            }
-            return (optional.none as! Dependency)
-        }
+    func absentOptional<Dependency>(
+        _: Dependency.Type,
+        after error: any Error,
+        at position: Int,
+        from resolver: Resolver
+    ) throws -> Dependency {
+        let wrapped = { resolver.lookup.withObject { $0.resolvedKey(for: self.declared.keys[position]).key } }
+        guard isOptional[position], let optional = Dependency.self as? any OptionalService.Type,
+            let missing = error as? InjectionError, missing.code == .missingRegistration,
+            missing.resolutionPath == resolver.context.path + [wrapped()]  // the wrapped service itself
+        else { throw failure(error, at: position, from: resolver) }
+        return optional.none as! Dependency
     }
 
     /// `error`, met resolving the parameter at `position`, saying which parameter it is.
