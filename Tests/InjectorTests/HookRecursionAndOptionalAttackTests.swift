@@ -410,6 +410,50 @@ private func registerEndless(in container: Container) {
         #expect(prepared.events == (0...50).reversed().map { "\($0)" })
     }
 
+    /// An endless recursion of disposable instances in a scope: every instance made, the one whose
+    /// hooks the limit refused included, is disposed once when the scope closes, none by the
+    /// container after.
+    @Test func anEndlessRecursionStoppedAtTheLimitLeavesEveryInstanceToTheScopeOnce() throws {
+        let container = Container()
+        let log = EventLog()
+        let made = H60Counter()
+        container.register(H60Disposable.self) { (_: Resolver, serial: Int) in
+            _ = made.next()
+            return H60Disposable(serial, log: log)
+        }
+        .onResolved { r, instance in _ = try r.resolve(H60Disposable.self, argument: instance.serial + 1) }
+
+        let error = injectionError { try container.withScope { try $0.resolve(H60Disposable.self, argument: 0) } }
+        try container.shutdown()
+
+        #expect(error?.code == .resolutionTooDeep)
+        #expect(made.value == 1_001)
+        #expect(log.events.count == 1_001)
+        #expect(Set(log.events).count == 1_001)
+    }
+
+    /// A hook recursion that reaches a singleton and a graph registration on each level: each is
+    /// built once, and its own hook runs once.
+    @Test func sharedRegistrationsReachedFromEveryLevelArePreparedOnce() throws {
+        let container = Container()
+        let prepared = EventLog()
+        container.register(H60Shared.self, scope: .singleton) { _ in H60Shared() }
+            .onResolved { _, _ in prepared.record("singleton") }
+        container.register(H60Plain.self, scope: .graph) { _ in H60Plain() }
+            .onResolved { _, _ in prepared.record("graph") }
+        container.register(H60Step.self) { (_: Resolver, serial: Int) in H60Step(serial) }
+            .onResolved { r, step in
+                let shared = try r.resolve(H60Shared.self)
+                let plain = try r.resolve(H60Plain.self)
+                #expect(try shared === r.resolve(H60Shared.self))
+                #expect(try plain === r.resolve(H60Plain.self))
+                if step.serial > 0 { _ = try r.resolve(H60Step.self, argument: step.serial - 1) }
+            }
+
+        #expect(try container.resolve(H60Step.self, argument: 100).serial == 100)
+        #expect(prepared.events == ["singleton", "graph"])
+    }
+
     /// DEFECT (new in 11af836; at 8c433c9 any such recursion was the hook-cycle error). The limit
     /// is documented (docc RegisteringAndResolving, CHANGELOG, `hookRecursionLimit`'s comment) as
     /// "leads back to its registration more than 1,000 times": a countdown from 1,000 leads back
