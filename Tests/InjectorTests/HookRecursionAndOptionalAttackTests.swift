@@ -470,10 +470,12 @@ private func registerEndless(in container: Container) {
     /// DEFECT (new in 11af836; at 8c433c9 this was the hook-cycle error in 0.2 ms). The limit is per
     /// registration, so a recursion through k registrations runs a chain of k × 1,000 hooks, and
     /// each hook walks the whole chain (`ProviderChain.cycle(closedBy:arguments:)`): quadratic. 20
-    /// named registrations resolving one another with other arguments, without end, take ~35 s in
+    /// named registrations resolving one another with other arguments, without end, take 26–35 s in
     /// debug before `resolutionTooDeep` (chain of 20,001). Expected: the error within a few seconds,
-    /// as for one registration (~0.1 s). Actual: ~35 s (debug, 2 busy cores).
-    @Test(.disabled("defect: an endless hook recursion through 20 registrations takes ~35 s to reach the limit"))
+    /// as for one registration (~0.1 s). Actual: 26–35 s in debug (2 busy cores). In release this
+    /// case meets the 5 s bound (the whole file ran in 3.6 s); the cost still grows with the square
+    /// of k (not measured in release for larger k).
+    @Test(.disabled("defect: an endless hook recursion through 20 registrations takes ~30 s (debug) to stop"))
     func anEndlessHookRecursionThroughManyRegistrationsStopsPromptly() throws {
         let container = Container()
         let names = 20
