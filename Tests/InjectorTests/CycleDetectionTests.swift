@@ -609,7 +609,8 @@ private struct Uncomparable: Sendable {
         )
     }
 
-    /// A recursion through hooks whose arguments never repeat is stopped, its path elided.
+    /// A recursion through hooks whose arguments never repeat is stopped once hooks led back more than
+    /// 1,000 times, its path elided.
     @Test func endlessRecursionThroughHooksEndsInResolutionTooDeep() throws {
         let container = Container()
         container.register(Countdown.self) { (_: Resolver, serial: Int) in Countdown(serial) }
@@ -622,9 +623,10 @@ private struct Uncomparable: Sendable {
         #expect(error.code == .resolutionTooDeep)
         #expect(
             error.message
-                == "onResolved hooks led back to \(link) 1000 times, with other arguments each time, and no end is in"
-                + " sight: \(shown) -> … (985 more) -> \(shown). Fix: end the recursion sooner, or build such a chain in"
-                + " a factory or a loop rather than through hooks."
+                == "onResolved hooks led back to registrations they came from, with other arguments each time, more"
+                + " than 1000 times in one resolve, and no end is in sight; the last, to \(link): \(shown) -> … (986"
+                + " more) -> \(shown). Fix: end the recursion sooner, or build such a structure in a factory or a loop"
+                + " rather than through hooks."
         )
     }
 }

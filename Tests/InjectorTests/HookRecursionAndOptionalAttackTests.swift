@@ -115,7 +115,12 @@ private let hookCycleAdvice =
 
 /// The advice that ends every hook-recursion-too-deep message.
 private let endlessHooksAdvice =
-    " Fix: end the recursion sooner, or build such a chain in a factory or a loop rather than through hooks."
+    " Fix: end the recursion sooner, or build such a structure in a factory or a loop rather than through hooks."
+
+/// The start of the message of hooks that led back to registrations they came from too often.
+private let endlessHooksStart =
+    "onResolved hooks led back to registrations they came from, with other arguments each time, more than 1000"
+    + " times in one resolve, and no end is in sight; the last, to "
 
 /// Registers `H60Step` whose hook resolves `H60Step(serial - 1)` down to 0, recording each serial.
 private func registerCountdown(in container: Container, prepared: EventLog? = nil) {
@@ -166,9 +171,9 @@ private func registerEndless(in container: Container) {
         #expect(prepared.events == ["step 2", "echo 2", "step 1", "echo 1", "step 0"])
     }
 
-    /// Two registrations alternating without end: stopped when the first is led back to 1,000
-    /// times, the path (2,001 links) elided.
-    @Test func anEndlessAlternatingRecursionStopsAtTheFirstRegistrationLedBack1000Times() throws {
+    /// Two registrations alternating without end: stopped once hooks led back more than 1,000 times
+    /// in all (both registrations count), the path (1,003 links) elided.
+    @Test func anEndlessAlternatingRecursionStopsOnceHooksLedBackMoreThan1000Times() throws {
         let container = Container()
         container.register(H60Step.self) { (_: Resolver, serial: Int) in H60Step(serial) }
             .onResolved { r, step in _ = try r.resolve(H60Echo.self, argument: step.serial) }
@@ -183,10 +188,9 @@ private func registerEndless(in container: Container) {
         #expect(error.code == .resolutionTooDeep)
         #expect(
             error.message
-                == "onResolved hooks led back to \(step) 1000 times, with other arguments each time, and no end"
-                + " is in sight: \(head) -> … (1985 more) -> \(tail)." + endlessHooksAdvice
+                == endlessHooksStart + "\(step): \(head) -> … (987 more) -> \(tail)." + endlessHooksAdvice
         )
-        #expect(error.resolutionPath.count == 2_001)
+        #expect(error.resolutionPath.count == 1_003)
     }
 
     /// A recursion that ends in a real cycle (an argument-less registration resolving itself)
@@ -359,7 +363,7 @@ private func registerEndless(in container: Container) {
         #expect(viaOverride == 999)
         #expect(overrideError?.code == .resolutionTooDeep)
         #expect(
-            overrideError?.message.hasPrefix("onResolved hooks led back to H60Step (argument: Int) 1000 times,") == true
+            overrideError?.message.hasPrefix(endlessHooksStart + "H60Step (argument: Int)") == true
         )
     }
 
@@ -427,9 +431,9 @@ private func registerEndless(in container: Container) {
         try container.shutdown()
 
         #expect(error?.code == .resolutionTooDeep)
-        #expect(made.value == 1_001)
-        #expect(log.events.count == 1_001)
-        #expect(Set(log.events).count == 1_001)
+        #expect(made.value == 1_002)  // the first, and the 1,001 hooks led back to
+        #expect(log.events.count == 1_002)
+        #expect(Set(log.events).count == 1_002)
     }
 
     /// A hook recursion that reaches a singleton and a graph registration on each level: each is
@@ -460,7 +464,7 @@ private func registerEndless(in container: Container) {
     /// exactly 1,000 times (999 … 0) and should end. Actual: `resolutionTooDeep`, "onResolved
     /// hooks led back to H60Step (argument: Int) 1000 times, …" (`occurrences > limit` counts the
     /// first instance, which nothing led back to). 999 passes.
-    @Test(.disabled("defect: a hook recursion leading back exactly 1,000 times is refused; documented as more than"))
+    @Test
     func aRecursionLeadingBackExactly1000TimesEnds() throws {
         let container = Container()
         registerCountdown(in: container)
@@ -475,7 +479,7 @@ private func registerEndless(in container: Container) {
     /// as for one registration (~0.1 s). Actual: 26–35 s in debug (2 busy cores). In release this
     /// case meets the 5 s bound (the whole file ran in 3.6 s); the cost still grows with the square
     /// of k (not measured in release for larger k).
-    @Test(.disabled("defect: an endless hook recursion through 20 registrations takes ~30 s (debug) to stop"))
+    @Test
     func anEndlessHookRecursionThroughManyRegistrationsStopsPromptly() throws {
         let container = Container()
         let names = 20
@@ -499,7 +503,7 @@ private func registerEndless(in container: Container) {
     /// meets the stack guard). Expected: `resolutionTooDeep` (or another error of the library)
     /// before 20,000 hooks. Actual: the test's own guard stops it after 20,000 hooks (~1.2 s),
     /// `preparationFailed` wrapping `H60Stop`.
-    @Test(.disabled("defect: an endless branching recursion through hooks is never stopped by the library"))
+    @Test
     func anEndlessBranchingHookRecursionIsStopped() throws {
         let container = Container()
         let hooks = H60Counter()
@@ -514,21 +518,17 @@ private func registerEndless(in container: Container) {
         #expect(hooks.value <= 20_000)
     }
 
-    /// DEFECT (older: the same at 8c433c9). A hook that resolves its own argument-less
-    /// registration through a captured container (not its resolver) nests a resolution per level,
-    /// none of which sees the hooks that led to it: the cycle is not found, and the recursion runs
-    /// ~2,000 levels deep to the stack guard, whose error each level prefixes with "While running
-    /// an onResolved hook of H60Plain: ": a message of ~100,000 characters. Expected: the
-    /// cycle-through-hooks error (as through the resolver), or at least a message of bounded size
-    /// like the factory path's (723 characters for a factory recursing through a captured
-    /// container). Actual: `resolutionTooDeep` with a ~96,000-character message.
-    @Test(.disabled("defect (older): a hook cycle through a captured container ends in a ~100 KB resolutionTooDeep"))
-    func aHookCycleThroughACapturedContainerIsACycleWithAShortMessage() throws {
+    /// A hook that resolves its own argument-less registration through a captured container (not
+    /// its resolver) nests a resolution per level, none of which sees the hooks that led to it: the
+    /// recursion runs to the stack guard, whose error is passed up unchanged, its message of bounded
+    /// size (each level once prefixed it, about 100,000 characters). Left: the cycle itself is not
+    /// recognised there, as it is through the resolver.
+    @Test func aHookCycleThroughACapturedContainerEndsWithAShortMessage() throws {
         let container = Container()
         container.register(H60Plain.self) { _ in H60Plain() }
             .onResolved { [unowned container] _, _ in _ = try container.resolve(H60Plain.self) }
         let error = try #require(injectionError { try container.resolve(H60Plain.self) })
-        #expect(error.code == .circularDependency)
+        #expect(error.code == .resolutionTooDeep)
         #expect(error.message.count < 2_000)
     }
 }
@@ -683,26 +683,15 @@ private func registerEndless(in container: Container) {
         #expect(overriddenRemote != nil)
     }
 
-    /// A declared registration with an optional parameter resolves the wrapped type; if it is
-    /// missing, the error names the parameter and says it was asked for as an optional.
+    /// A declared registration with an optional parameter resolves the wrapped type; if nothing is
+    /// registered for it, the parameter is `nil`.
     @Test func aDeclaredOptionalParameterResolvesTheWrappedType() throws {
         let container = container()
         container.register(O60Consumer.self, O60Consumer.init(clock:))
         #expect(try container.resolve(O60Consumer.self).clock?.label == "clock")
 
         let bare = Container()
-        let line = #line + 1
         bare.register(O60Consumer.self, O60Consumer.init(clock:))
-        let error = try #require(injectionError { try bare.resolve(O60Consumer.self) })
-        #expect(error.code == .missingRegistration)
-        #expect(
-            error.message
-                == "No registration for O60Clock, the 1st parameter of O60Consumer (declared at"
-                + " InjectorTests/HookRecursionAndOptionalAttackTests.swift:\(line)), needed by O60Consumer -> O60Clock"
-                + " (missing). Nothing is registered for O60Clock under any name or arguments. Fix: register it, e.g."
-                + " container.register(O60Clock.self) { r in … }, in this container or one of its parents. It was"
-                + " asked for as Optional<O60Clock>: an optional service type resolves the type it wraps (did you mean"
-                + " O60Clock?)."
-        )
+        #expect(try bare.resolve(O60Consumer.self).clock == nil)
     }
 }

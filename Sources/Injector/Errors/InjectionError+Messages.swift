@@ -210,14 +210,15 @@ extension InjectionError {
 
     /// A chain of `onResolved` hooks without end, each resolving an instance whose own hook resolves
     /// the next: `chain`, closed by a cycle (its registration again with the same arguments), or,
-    /// unless `isCycle`, a recursion through other arguments that led back to its registration more
-    /// times than `ResolutionContext.hookRecursionLimit`.
+    /// unless `isCycle`, the chain at which hooks had led back to registrations they came from, with
+    /// other arguments, more times than `ResolutionContext.hookRecursionLimit` in one resolve.
     static func endlessHooks(_ chain: [ServiceKey], isCycle: Bool) -> InjectionError {
         guard isCycle else {
             let message =
-                "onResolved hooks led back to \(chain.failedService) \(ResolutionContext.hookRecursionLimit) times,"
-                + " with other arguments each time, and no end is in sight: \(chain.pathDescription). Fix: end"
-                + " the recursion sooner, or build such a chain in a factory or a loop rather than through hooks."
+                "onResolved hooks led back to registrations they came from, with other arguments each time,"
+                + " more than \(ResolutionContext.hookRecursionLimit) times in one resolve, and no end is in sight;"
+                + " the last, to \(chain.failedService): \(chain.pathDescription). Fix: end the recursion sooner,"
+                + " or build such a structure in a factory or a loop rather than through hooks."
             return InjectionError(.resolutionTooDeep, message, path: chain)
         }
         let message =
@@ -260,8 +261,9 @@ extension InjectionError {
     @usableFromInline
     static func preparationFailed(_ error: any Error, step: String, path: [ServiceKey]) -> InjectionError {
         if let error = error as? InjectionError {
-            // A cycle's message already shows its whole path.
-            guard error.code != .circularDependency else { return error }
+            // A cycle's message already shows its whole path, and a chain too deep its ends: said
+            // again at each level, a deep chain's would grow with its depth.
+            guard error.code != .circularDependency, error.code != .resolutionTooDeep else { return error }
             // Keep the kind, and say which step of which service asked for it. A captive
             // dependency's path already leads from the service that would hold it.
             let fullPath = error.code == .captiveDependency ? error.resolutionPath : path + error.resolutionPath

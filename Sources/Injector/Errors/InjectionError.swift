@@ -55,8 +55,8 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         /// A registration with the ``Scope/weak`` scope made a value that is not a class instance.
         public static let weakScopeNeedsObject = Code("weakScopeNeedsObject")
         /// A chain of nested resolves went so deep that the thread's stack would have overflowed, or
-        /// `onResolved` hooks led back to one registration, with other arguments each time, more than
-        /// 1,000 times.
+        /// `onResolved` hooks led back to registrations they came from, with other arguments each
+        /// time, more than 1,000 times in one resolve.
         public static let resolutionTooDeep = Code("resolutionTooDeep")
         /// A ``Resolver`` was kept and used after the resolution that handed it out had finished.
         public static let resolverOutlivedResolution = Code("resolverOutlivedResolution")

@@ -15,9 +15,10 @@
 // top-level resolve has been built, in completion order.
 
 extension ResolutionContext {
-    /// How many times the hooks of one registration may lead back to it, with other arguments each
-    /// time, before the recursion is taken for one without end: hooks run one after another, not
-    /// nested, so no stack guard stops them.
+    /// How many times, in one resolve, hooks may lead back to a registration they came from, with
+    /// other arguments each time, before the recursion is taken for one without end: hooks run one
+    /// after another, not nested, so no stack guard stops them, and a recursion that branches never
+    /// grows a long chain.
     static let hookRecursionLimit = 1_000
 
     struct PendingPreparation {
@@ -40,7 +41,7 @@ extension ResolutionContext {
     /// `Preparation<Service>`, made with the arguments `values` borrows, if any. Refuses a
     /// transient instance made by a hook of its own registration (directly or through others) with
     /// the same arguments, which would never end; with other arguments it is recursion, refused
-    /// when it runs past `hookRecursionLimit`.
+    /// past `hookRecursionLimit` returns.
     @usableFromInline
     func deferPreparation<Service>(
         _ preparation: AnyObject,
@@ -89,11 +90,15 @@ extension ResolutionContext {
     /// Runs the queued preparations in order, including those queued while they run.
     func runPendingPreparations(of bookkeeping: Bookkeeping) throws {
         var index = 0
+        var returns = 0  // preparations of an instance that hooks of its registration led to
         while index < bookkeeping.pending.count {
             let preparation = bookkeeping.pending[index]
             index += 1
-            if preparation.chain.occurrences > Self.hookRecursionLimit {
-                throw InjectionError.endlessHooks(preparation.chain.providers.map(\.key), isCycle: false)
+            if preparation.chain.occurrences > 1 {
+                returns += 1
+                if returns > Self.hookRecursionLimit {
+                    throw InjectionError.endlessHooks(preparation.chain.providers.map(\.key), isCycle: false)
+                }
             }
             bookkeeping.hookChain = preparation.chain
             bookkeeping.preparingCaptor = preparation.captor
