@@ -369,6 +369,17 @@ private final class FactoryRuns: Sendable {
         )
     }
 
+    /// A report of declared registrations alone says so, rather than count none built.
+    @Test func aReportOfDeclaredRegistrationsAloneSaysAllWereCheckedFromTheirDeclarations() throws {
+        let container = Container()
+        container.register(DecMailer.self, DecMailer.init)
+
+        #expect(
+            try container.validate().description
+                == "Validated 1 registration, all from their declarations, without building them."
+        )
+    }
+
     @Test func validationFindsADeclaredCycleWithItsPath() throws {
         let container = Container()
         container.register(DecChicken.self, DecChicken.init)

@@ -84,9 +84,13 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     /// A summary: how many registrations were checked, then each one left out.
     public var description: String {
         var summary = "Validated \(checked.count) registration\(checked.count == 1 ? "" : "s")"
+        let built = checked.count - checkedFromDeclarations.count
         if !checkedFromDeclarations.isEmpty {
-            summary += ": \(checkedFromDeclarations.count) from their declarations, without building them;"
-            summary += " \(checked.count - checkedFromDeclarations.count) by building them in a sandbox"
+            summary +=
+                built == 0
+                ? ", all from their declarations, without building them"
+                : ": \(checkedFromDeclarations.count) from their declarations, without building them;"
+                    + " \(built) by building them in a sandbox"
         }
         var lines = [summary + "."]
         if !unchecked.isEmpty {
