@@ -98,6 +98,30 @@ struct ScopeValueTests {
         )
     }
 
+    /// A scope given the value under another name says so: the name is what it lacks.
+    @Test func aValueGivenUnderAnotherNameIsNamedInTheError() throws {
+        let container = Container()
+        let line = #line + 1
+        container.register(RequestInfo.self, providedByScope: "request")
+        registerHandler(in: container)
+        let request = container.makeScope(tag: "request") {
+            $0.provide(RequestInfo.self, name: "current", RequestInfo(path: "/"))
+            $0.provide(String.self, name: "trace id", "t1")
+        }
+
+        let error = try #require(injectionError { try request.resolve(RequestHandler.self) })
+
+        #expect(error.code == .scopeValueMissing)
+        #expect(
+            error.message
+                == "RequestInfo is a value provided by lifetime scopes (declared at"
+                + " InjectorTests/ScopeValueTests.swift:\(line)), but the scope \"request\" was not given one. It"
+                + " was given RequestInfo (name: \"current\"): a name tells values apart. Path: RequestHandler ->"
+                + " RequestInfo. Fix: give it when making the scope: container.makeScope(tag: \"request\") {"
+                + " $0.provide(RequestInfo.self, …) }."
+        )
+    }
+
     /// The fixes for a named value give it under its name, as `provide(_:name:_:)` takes it.
     @Test func theFixesForANamedValueProvideItUnderItsName() throws {
         let container = Container()

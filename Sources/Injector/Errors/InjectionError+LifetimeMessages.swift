@@ -238,16 +238,28 @@ extension InjectionError {
         return InjectionError(.asyncResolutionRequired, message, path: path)
     }
 
+    /// `key`, a value scopes provide, declared at `site`, missing from a scope of `tag` that was
+    /// given values of its type under the names `givenUnder`, if any.
     static func scopeValueMissing(
         _ key: ServiceKey,
         tag: ScopeTag?,
         site: RegistrationSite,
+        givenUnder names: [String?] = [],
         path: [ServiceKey]
     ) -> InjectionError {
         let scope = tag.map { "the scope \"\($0)\"" } ?? "the untagged scope"
+        let given = names.map { name in
+            ServiceKey(
+                type: key.serviceType,
+                argumentTypes: [],
+                lookupKey: LookupKey(group: key.lookupKey.group, name: name)
+            ).description
+        }
+        let instead =
+            given.isEmpty ? "" : " It was given \(given.sorted().joined(separator: ", ")): a name tells values apart."
         let message =
             "\(key) is a value provided by lifetime scopes (declared at \(site)), but \(scope) was not given"
-            + " one." + path.pathNote + " Fix: give it when making the scope: \(makeScope(tag: tag))"
+            + " one." + instead + path.pathNote + " Fix: give it when making the scope: \(makeScope(tag: tag))"
             + " { $0.provide(\(key.spelledInCall), …) }."
         return InjectionError(.scopeValueMissing, message, path: path)
     }

@@ -55,6 +55,12 @@ public struct ScopeValues: Sendable {
         more?[key].map(Borrowed.init)
     }
 
+    /// The names the values of `group`'s service type were given under, in no order: what a scope
+    /// that was not given a value under one name was given instead.
+    func names(in group: GroupKey) -> [String?] {
+        ([firstKey].compactMap { $0 } + (more.map { Array($0.keys) } ?? [])).filter { $0.group == group }.map(\.name)
+    }
+
     /// Whether `instance`, whose identity is `object` if it is a class instance, is one of the
     /// values: a scope takes charge of none of them, even resolved under another key.
     /// (The usual question, a class instance asked of a scope given one value or none, answered
@@ -163,6 +169,7 @@ extension Container {
                         key,
                         tag: lifetimeScope.tag,
                         site: site,
+                        givenUnder: lifetimeScope.values.names(in: key.lookupKey.group),
                         path: r.context.path
                     )
                 }
