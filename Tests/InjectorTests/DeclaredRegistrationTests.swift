@@ -513,6 +513,11 @@ private final class FactoryRuns: Sendable {
         #expect(without.logger == nil)
         #expect(error?.code == .factoryFailed)
         #expect(error?.resolutionPath.map(\.description) == ["DecReport", "DecMailer"])
+        #expect(
+            error?.message
+                == "The factory of DecMailer threw: unavailable. Path: DecReport -> DecMailer. The error is the"
+                + " underlyingError; fix the factory or what it depends on."
+        )
     }
 
     @Test func anOverrideRebuildsOnlyTheSingletonsThatDependOnItThroughDeclaredEdges() throws {
