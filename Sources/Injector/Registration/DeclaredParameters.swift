@@ -43,8 +43,6 @@ struct DeclaredParameters: Sendable {
     let key: ServiceKey
     /// Its parameters resolved from the container, in order, with their resolve plan.
     @usableFromInline let declared: DeclaredDependencies
-    /// Whether each of `declared` is of an optional type: an optional dependency.
-    @usableFromInline let isOptional: [Bool]
     /// Where it was written.
     let fileID: StaticString
     let line: UInt
@@ -75,7 +73,6 @@ struct DeclaredParameters: Sendable {
         self.fileID = fileID
         self.line = line
         declared = DeclaredDependencies(named.isEmpty ? Array(rest) : named)
-        isOptional = declared.keys.map { $0.serviceType is any OptionalService.Type }
         let takesArgumentsFirst = types.count >= arguments.count && zip(types, arguments).allSatisfy { $0 == $1 }
         let namesEach = named.isEmpty || named.map(\.lookupKey.group) == rest.map(\.lookupKey.group)
         func list(_ types: some Sequence<Any.Type>) -> String { "(\(types.map(typeName).joined(separator: ", ")))" }
@@ -171,7 +168,7 @@ struct DeclaredParameters: Sendable {
         from resolver: Resolver
     ) throws -> Dependency {
         let wrapped = { resolver.lookup.withObject { $0.resolvedKey(for: self.declared.keys[position]).key } }
-        guard isOptional[position], let optional = Dependency.self as? any OptionalService.Type,
+        guard let optional = Dependency.self as? any OptionalService.Type,
             let missing = error as? InjectionError, missing.code == .missingRegistration,
             missing.resolutionPath == resolver.context.path + [wrapped()]  // the wrapped service itself
         else { throw failure(error, at: position, from: resolver) }
