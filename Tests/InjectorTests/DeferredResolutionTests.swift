@@ -291,3 +291,81 @@ extension DeferredResolutionTests {
         #expect(try parent.child.value.parent === parent)
     }
 }
+
+private final class Pool: Sendable {}
+private final class PoolUser: Sendable {
+    let pool: Lazy<Pool>
+    init(pool: Lazy<Pool>) { self.pool = pool }
+}
+
+/// What a Lazy of a service with an async factory says, resolved along `path`.
+private func lazyOfAsyncPoolMessage(path: String?, subject: String = "Pool") -> String {
+    "\(subject) has an async factory, which a Lazy cannot run: its value is read synchronously."
+        + (path.map { " Path: \($0)." } ?? "")
+        + " Fix: hold a ServiceProvider<Pool> instead and call try await resolveAsync() where Pool is"
+        + " needed (a shared one is built once), or resolve Pool with try await resolveAsync before it is needed."
+}
+
+extension DeferredResolutionTests {
+    /// A Lazy reads its value synchronously, so one of a service with an async factory could never
+    /// be read: resolving it fails at once, sync or async, rather than at its first use.
+    @Test func aLazyOfAServiceWithAnAsyncFactoryIsRefusedWhenResolved() async throws {
+        let container = Container()
+        container.register(Pool.self, scope: .singleton) { _ async in Pool() }
+        container.register(PoolUser.self) { r in try PoolUser(pool: r.resolve()) }
+
+        let sync = try #require(injectionError { _ = try container.resolve(PoolUser.self) })
+        #expect(sync.code == .asyncResolutionRequired)
+        #expect(sync.message == lazyOfAsyncPoolMessage(path: "PoolUser -> Pool"))
+        #expect(sync.resolutionPath.map(\.description) == ["PoolUser", "Pool"])
+
+        let async = try #require(await injectionErrorAsync { try await container.resolveAsync(Lazy<Pool>.self) })
+        #expect(async.code == .asyncResolutionRequired)
+        #expect(async.message == lazyOfAsyncPoolMessage(path: nil))
+        #expect(async.resolutionPath.map(\.description) == ["Pool"])
+    }
+
+    /// Validation reports it too, without running a factory.
+    @Test func validationReportsALazyOfAServiceWithAnAsyncFactory() throws {
+        let container = Container()
+        container.register(Pool.self, scope: .singleton) { _ async in Pool() }
+        container.register(PoolUser.self) { r in try PoolUser(pool: r.resolve()) }
+
+        let error = try #require(injectionError { try container.validate() })
+        #expect(error.code == .validationFailed)
+        #expect(error.message == "Validation found 1 problem:\n- " + lazyOfAsyncPoolMessage(path: "PoolUser -> Pool"))
+        #expect(error.problems.map(\.code) == [.asyncResolutionRequired])
+    }
+
+    /// A Lazy made before its service was registered with an async factory says the same when read.
+    @Test func aLazyReadAfterItsServiceGotAnAsyncFactorySaysALazyCannotRunIt() throws {
+        let container = Container()
+        let lazy = try container.resolve(Lazy<Pool>.self)
+        container.register(Pool.self) { _ async in Pool() }
+
+        let error = try #require(injectionError { _ = try lazy.value })
+        #expect(error.code == .asyncResolutionRequired)
+        #expect(error.message == lazyOfAsyncPoolMessage(path: nil))
+        #expect(error.resolutionPath.map(\.description) == ["Pool"])
+    }
+
+    /// A declared registration's Lazy parameter is checked from its declaration alike.
+    @Test func validationReportsADeclaredLazyOfAServiceWithAnAsyncFactory() async throws {
+        let container = Container()
+        container.register(Pool.self, scope: .singleton) { _ async in Pool() }
+        let line: UInt = #line + 1
+        container.register(PoolUser.self, PoolUser.init(pool:))
+        let expected = lazyOfAsyncPoolMessage(
+            path: "PoolUser -> Pool",
+            subject:
+                "Pool, the 1st parameter of PoolUser (declared at InjectorTests/DeferredResolutionTests.swift:\(line)),"
+        )
+
+        let error = try #require(injectionError { try container.validate() })
+        #expect(error.code == .validationFailed)
+        #expect(error.message == "Validation found 1 problem:\n- " + expected)
+        let resolved = try #require(injectionError { _ = try container.resolve(PoolUser.self) })
+        #expect(resolved.code == .asyncResolutionRequired)
+        #expect(resolved.message == expected)
+    }
+}

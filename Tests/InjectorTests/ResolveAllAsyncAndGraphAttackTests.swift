@@ -1189,15 +1189,16 @@ struct DeferredAndSharedAttackTests {
     }
 
     /// An async registration behind a ServiceProvider: resolveAsync runs it; resolve says async.
+    /// A Lazy, read synchronously only, is refused when it is resolved.
     @Test func aServiceProviderOfAnAsyncRegistration() async throws {
         let container = Container()
         container.register(S59Shared.self, scope: .scoped) { _ async in S59Shared(9) }
         register(container)
         let scope = container.makeScope()
-        let deferred = try scope.resolve(S59Deferred.self)
-        #expect(try await deferred.provider.resolveAsync().serial == 9)
-        #expect(injectionError { try deferred.provider.resolve() }?.code == .asyncResolutionRequired)
-        #expect(injectionError { try deferred.lazy.value }?.code == .asyncResolutionRequired)
+        let provider = try scope.resolve(ServiceProvider<S59Shared>.self)
+        #expect(try await provider.resolveAsync().serial == 9)
+        #expect(injectionError { try provider.resolve() }?.code == .asyncResolutionRequired)
+        #expect(injectionError { try scope.resolve(S59Deferred.self) }?.code == .asyncResolutionRequired)
         try await scope.closeAsync()
     }
 

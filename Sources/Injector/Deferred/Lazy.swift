@@ -27,6 +27,10 @@
 /// ``InjectionError/Code/scopeClosed`` once that scope is closed), or the container. Handed to a
 /// singleton or weak service, it resolves from the container, never from one request's scope. It
 /// keeps neither alive: once they are released it fails too.
+///
+/// Its value is read synchronously, so a `Lazy` of a service with an async factory is refused when
+/// it is resolved (``InjectionError/Code/asyncResolutionRequired``): hold a ``ServiceProvider``
+/// and call its ``ServiceProvider/resolveAsync()`` instead.
 public final class Lazy<Service> {
     private let source: ResolutionSource
     private let name: String?
@@ -65,9 +69,15 @@ public final class Lazy<Service> {
             }
             defer { InstanceGates.leave(key) }
             if let value = resolved.withLock({ $0 }) { return value }  // another thread was first
-            let value: Service = try source.resolve(name: name)
-            resolved.withLock { $0 = value }
-            return value
+            do {
+                let value: Service = try source.resolve(name: name)
+                resolved.withLock { $0 = value }
+                return value
+            } catch let error as InjectionError
+                where error.code == .asyncResolutionRequired && error.resolutionPath == [asked]
+            {
+                throw InjectionError.asyncResolutionRequired(asked, path: [asked], by: .lazy)
+            }
         }
     }
 }

@@ -51,14 +51,17 @@ struct ResolutionSource: Sendable {
 /// `Lazy` and `ServiceProvider`, which a resolve makes rather than a registration.
 protocol DeferredResolution {
     associatedtype Service
+    /// Whether it resolves its service synchronously only, so that it cannot be one of a service
+    /// with an async factory.
+    static var resolvesSynchronously: Bool { get }
     init(source: ResolutionSource, name: String?)
 }
 
 extension DeferredResolution {
     /// The handle for resolving the wrapped service under `name` from where `context` resolves;
-    /// in validation's sandbox, the service is checked to be registered.
+    /// refused if it could never resolve its service (see `checkDeferred`).
     static func make(name: String?, in context: ResolutionContext, from lookup: Container) throws -> Any {
-        try context.validateDeferred(Service.self, name: name, from: lookup)
+        try context.checkDeferred(Service.self, name: name, from: lookup, synchronously: resolvesSynchronously)
         return Self(source: context.deferredSource(from: lookup), name: name)
     }
 
@@ -78,20 +81,36 @@ extension ResolutionContext {
         )
     }
 
-    /// Checks, in validation's sandbox, that the service a deferred handle resolves is registered:
-    /// validation resolves that registration on its own. (Resolving it here would report a cycle
-    /// that the handle breaks: a service holding `Lazy<B>` whose B needs the service.)
-    func validateDeferred<Service>(_ service: Service.Type, name: String?, from lookup: Container) throws {
-        guard environment.lifetimeScope?.acceptsEveryTag == true else { return }
+    /// Refuses a deferred handle that could never resolve its service: one that resolves
+    /// `synchronously` only, of a service with an async factory; and, in validation's sandbox, one
+    /// of a service that is not registered. Validation resolves that registration on its own.
+    /// (Resolving it here would report a cycle that the handle breaks: a service holding `Lazy<B>`
+    /// whose B needs the service.)
+    func checkDeferred<Service>(
+        _ service: Service.Type,
+        name: String?,
+        from lookup: Container,
+        synchronously: Bool
+    ) throws {
+        let validating = environment.lifetimeScope?.acceptsEveryTag == true
+        guard validating || synchronously else { return }
         let key = LookupKey(service, name: name)
         if let found = lookup.provider(for: key) {
-            noteDependency(on: found)
-        } else if !lookup.resolves(key, as: service, async: true) {
+            let provider = found.object
+            if synchronously, provider.isAsync {
+                throw InjectionError.asyncResolutionRequired(provider.key, path: path + [provider.key], by: .lazy)
+            }
+            if validating { noteDependency(on: found) }
+        } else if validating, !lookup.resolves(key, as: service, async: true) {
             throw unresolvable(service, key: key, from: lookup)
         }
     }
 }
 
-extension Lazy: DeferredResolution {}
+extension Lazy: DeferredResolution {
+    static var resolvesSynchronously: Bool { true }
+}
 
-extension ServiceProvider: DeferredResolution {}
+extension ServiceProvider: DeferredResolution {
+    static var resolvesSynchronously: Bool { false }
+}

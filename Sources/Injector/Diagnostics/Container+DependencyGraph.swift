@@ -34,14 +34,14 @@ extension Container {
     }
 
     /// The key a resolve of `key` looks up: `key`, or, for one with no registration of its own, the
-    /// wrapped type's of an optional type, a ``Lazy`` or a ``ServiceProvider`` (whether it is one of
-    /// those two is `isDeferred`: resolved when used, not built now).
-    func resolvedKey(for key: ServiceKey) -> (key: ServiceKey, isDeferred: Bool) {
-        guard registeredProvider(for: key.lookupKey) == nil else { return (key, false) }
+    /// wrapped type's of an optional type, a ``Lazy`` or a ``ServiceProvider`` (if one of those two,
+    /// `deferred`: resolved when used, not built now).
+    func resolvedKey(for key: ServiceKey) -> (key: ServiceKey, deferred: (any DeferredResolution.Type)?) {
+        guard registeredProvider(for: key.lookupKey) == nil else { return (key, nil) }
         if let deferred = key.serviceType as? any DeferredResolution.Type {
-            return (deferred.wrappedKey(name: key.name), true)
+            return (deferred.wrappedKey(name: key.name), deferred)
         }
-        guard let optional = key.serviceType as? any OptionalService.Type else { return (key, false) }
+        guard let optional = key.serviceType as? any OptionalService.Type else { return (key, nil) }
         // An optional of an optional resolves the type inside both, as a resolve unwraps them.
         let wrapped = optional.wrappedKey(of: key.lookupKey)
         return resolvedKey(

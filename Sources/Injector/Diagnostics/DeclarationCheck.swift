@@ -66,7 +66,8 @@ struct DeclarationCheck {
             }
             frames[frames.count - 1].next += 1
             let asked = frame.edges[frame.next]
-            let (key, isDeferred) = frame.lookup.resolvedKey(for: asked)
+            let (key, deferred) = frame.lookup.resolvedKey(for: asked)
+            let isDeferred = deferred != nil
             // `error`, met at this edge, naming the declared parameter that asked for `key`.
             func declared(_ error: InjectionError) -> InjectionError {
                 error.declared(parameter: frame.next, of: frame.provider.key, at: frame.provider.site, asking: key)
@@ -88,8 +89,14 @@ struct DeclarationCheck {
                 continue
             }
             // A `Lazy` or `ServiceProvider` resolves its service when used, not now: only that it
-            // is registered is checked.
-            guard !isDeferred else { continue }
+            // is registered is checked, and that a `Lazy` is not of an async registration.
+            if let deferred {
+                if deferred.resolvesSynchronously, dependency.isAsync {
+                    let path = frames.map(\.provider.key) + [dependency.key]
+                    problems.append(declared(.asyncResolutionRequired(dependency.key, path: path, by: .lazy)))
+                }
+                continue
+            }
             var holder = frame.holder
             var tag = frame.tag
             let onPath = frames.contains { $0.provider.record === dependency.record }

@@ -197,14 +197,29 @@ extension InjectionError {
         )
     }
 
-    /// The error of a sync resolve of `key`, whose factory is async; `inResolveAll` says the resolve
-    /// was one of a `resolveAll`'s, which `resolveAllAsync` replaces.
+    /// What resolved an async registration synchronously, for the fix its error gives.
+    enum SyncReader {
+        case resolve
+        case resolveAll  // which `resolveAllAsync` replaces
+        case lazy  // whose value is read synchronously: `ServiceProvider.resolveAsync()` replaces it
+    }
+
+    /// The error of a sync resolve of `key`, whose factory is async, by `reader`.
     static func asyncResolutionRequired(
         _ key: ServiceKey,
         path: [ServiceKey],
-        inResolveAll: Bool = false,
+        by reader: SyncReader = .resolve,
         neededByDeclared declared: ServiceKey? = nil
     ) -> InjectionError {
+        if reader == .lazy {
+            let service = typeName(key.serviceType)
+            let message =
+                "\(key) has an async factory, which a Lazy cannot run: its value is read synchronously."
+                + path.pathNote + " Fix: hold a ServiceProvider<\(service)> instead and call try await resolveAsync()"
+                + " where \(service) is needed (a shared one is built once), or resolve \(key) with try"
+                + " await resolveAsync before it is needed."
+            return InjectionError(.asyncResolutionRequired, message, path: path)
+        }
         if let declared {
             // Resolving asynchronously would not help: a sync declared function's parameters are
             // resolved synchronously, however it is resolved.
@@ -228,13 +243,13 @@ extension InjectionError {
             default: ", arguments: …"
             }
         let (resolve, fix) =
-            inResolveAll
+            reader == .resolveAll
             ? ("resolveAll", "resolve them all with try await resolveAllAsync(\(typeName(key.serviceType)).self)")
             : ("resolve", "resolve it with try await resolveAsync(\(key.spelledInCall)\(arguments))")
         let message =
             "\(key) has an async factory, which a sync \(resolve) cannot run." + path.pathNote
             + " Fix: \(fix), from the container or scope you resolve from (r.\(resolve)Async in an async"
-            + " factory); a sync factory that needs \(inResolveAll ? "them" : "it") must become async too."
+            + " factory); a sync factory that needs \(reader == .resolveAll ? "them" : "it") must become async too."
         return InjectionError(.asyncResolutionRequired, message, path: path)
     }
 

@@ -55,7 +55,7 @@ extension ResolutionContext {
             } catch let error as InjectionError
                 where error.code == .asyncResolutionRequired && error.resolutionPath.last == key
             {
-                throw InjectionError.asyncResolutionRequired(key, path: error.resolutionPath, inResolveAll: true)
+                throw InjectionError.asyncResolutionRequired(key, path: error.resolutionPath, by: .resolveAll)
             }
         }
     }
