@@ -468,7 +468,8 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
         #expect(try container.resolve(TimeSource.self, name: "utc").now == 100)
     }
 
-    /// A registration taking arguments is overridden by one with the same argument types, and only so.
+    /// A registration taking arguments is overridden by one with the same argument types, and only
+    /// so: one without them, which would replace nothing, is refused.
     @Test func registrationsWithArgumentsCanBeOverridden() throws {
         let container = try makeNotesContainer {
             $0.register(Greeting.self) { (_, name: String) in Greeting(text: "Hello, \(name)") }
@@ -478,12 +479,20 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
         } operation: { () throws in
             #expect(try container.resolve(Greeting.self, argument: "Ada").text == "Hi, Ada")
         }
-        try container.withOverrides {
-            $0.register(Greeting.self) { _ in Greeting(text: "no argument") }
-        } operation: {
-            () throws in
-            #expect(try container.resolve(Greeting.self, argument: "Ada").text == "Hello, Ada")
+        let error = injectionError {
+            try container.withOverrides {
+                $0.register(Greeting.self) { _ in Greeting(text: "no argument") }
+            } operation: {
+            }
         }
+        #expect(error?.code == .unmatchedOverride)
+        #expect(
+            error?.message
+                == "The override of Greeting replaces no registration: the container registers Greeting as"
+                + " Greeting (argument: String), which resolves as before. Fix: override that key, e.g."
+                + " overrides.register(Greeting.self) { (r, a0: String) in … }, or register Greeting in the"
+                + " container first if the override is meant to add it."
+        )
         #expect(try container.resolve(Greeting.self, argument: "Ada").text == "Hello, Ada")
     }
 
@@ -519,5 +528,110 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
             #expect(archive === own)
             #expect(try container.resolve(TimeSource.self).now == 7)
         }
+    }
+}
+
+/// An override that replaces nothing while the container registers its type otherwise: a test
+/// double that would silently never be used.
+@Suite struct UnmatchedOverrideTests {
+    private static let message =
+        "The override of SpellChecker replaces no registration: the container registers SpellChecker as"
+        + " SpellChecker (name: \"en\"), which resolves as before. Fix: override that key, e.g."
+        + " overrides.register(SpellChecker.self, name: \"en\") { r in … }, or register SpellChecker in the"
+        + " container first if the override is meant to add it."
+
+    @Test func anOverrideUnderAnotherNameThanTheRegistrationIsRefused() throws {
+        let container = Container()
+        container.register(SpellChecker.self, name: "en") { _ in FakeSpellChecker(language: "en") }
+        let ran = CallCounter()
+
+        let error = try #require(
+            injectionError {
+                try container.withOverrides {
+                    $0.register(SpellChecker.self) { _ in FakeSpellChecker(language: "test") }
+                } operation: {
+                    _ = ran.next()
+                }
+            }
+        )
+        #expect(error.code == .unmatchedOverride)
+        #expect(error.message == Self.message)
+        #expect(error.nearMisses.map(\.description) == ["SpellChecker (name: \"en\")"])
+        #expect(ran.count == 0)
+    }
+
+    @Test func anAsyncOverrideUnderAnotherNameThanTheRegistrationIsRefused() async throws {
+        let container = Container()
+        container.register(SpellChecker.self, name: "en") { _ in FakeSpellChecker(language: "en") }
+
+        let error = try #require(
+            await injectionErrorAsync {
+                try await container.withOverridesAsync {
+                    $0.register(SpellChecker.self) { _ in FakeSpellChecker(language: "test") }
+                } operation: {
+                }
+            }
+        )
+        #expect(error.code == .unmatchedOverride)
+        #expect(error.message == Self.message)
+    }
+
+    @Test func anOverrideOfATypeTheContainerDoesNotRegisterAddsIt() throws {
+        let container = Container()
+        let language = try container.withOverrides {
+            $0.register(SpellChecker.self) { _ in FakeSpellChecker(language: "test") }
+        } operation: {
+            try container.resolve(SpellChecker.self).language
+        }
+        #expect(language == "test")
+    }
+
+    @Test func anOverrideMatchingARegistrationOfAParentContainerIsUsed() throws {
+        let parent = Container()
+        parent.register(SpellChecker.self, name: "en") { _ in FakeSpellChecker(language: "en") }
+        let child = parent.makeChild()
+        let language = try child.withOverrides {
+            $0.register(SpellChecker.self, name: "en") { _ in FakeSpellChecker(language: "test") }
+        } operation: {
+            try child.resolve(SpellChecker.self, name: "en").language
+        }
+        #expect(language == "test")
+    }
+
+    @Test func aRefusedOverrideStillDisposesTheInstancesGivenToIt() throws {
+        let container = Container()
+        container.register(SpellChecker.self, name: "en") { _ in FakeSpellChecker(language: "en") }
+        let log = EventLog()
+
+        let error = injectionError {
+            try container.withOverrides {
+                $0.register(
+                    ArchiveConnection.self,
+                    instance: ArchiveConnection(serial: 1, log: log),
+                    ownedBy: .container
+                )
+                $0.register(SpellChecker.self) { _ in FakeSpellChecker(language: "test") }
+            } operation: {
+            }
+        }
+        #expect(error?.code == .unmatchedOverride)
+        #expect(log.events == ["dispose connection 1"])
+    }
+
+    /// An override around this one, of a parent, added the key: the inner one replaces it.
+    @Test func anUnnamedOverrideOfWhatAnOverrideAroundItAddsIsUsed() throws {
+        let parent = Container()
+        let child = parent.makeChild()
+        child.register(SpellChecker.self, name: "en") { _ in FakeSpellChecker(language: "en") }
+        let language = try parent.withOverrides {
+            $0.register(SpellChecker.self) { _ in FakeSpellChecker(language: "outer") }
+        } operation: {
+            try child.withOverrides {
+                $0.register(SpellChecker.self) { _ in FakeSpellChecker(language: "inner") }
+            } operation: {
+                try child.resolve(SpellChecker.self).language
+            }
+        }
+        #expect(language == "inner")
     }
 }

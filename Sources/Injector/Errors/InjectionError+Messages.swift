@@ -28,10 +28,8 @@ extension InjectionError {
         message += path.isEmpty ? "." : ", needed by \(fullPath.pathDescription) (missing)."
         if nearMisses.isEmpty {
             let type = typeName(asked.serviceType)
-            let parameters = ["r"] + asked.argumentTypes.enumerated().map { "a\($0.offset): \(typeName($0.element))" }
-            let closureHead = asked.argumentTypes.isEmpty ? "r" : "(\(parameters.joined(separator: ", ")))"
             message += " Nothing is registered for \(type) under any name or arguments."
-            message += " Fix: register it, e.g. container.register(\(asked.spelledInCall)) { \(closureHead) in … },"
+            message += " Fix: register it, e.g. container.register(\(asked.spelledInCall)) \(asked.factorySketch),"
             message += " in this container or one of its parents."
         } else {
             message += " Registered nearby: \(nearMisses.map(\.description).joined(separator: "; "))."
@@ -40,6 +38,19 @@ extension InjectionError {
                 ?? " Fix: ask for one of those (same name and argument types), or register \(asked)."
         }
         return InjectionError(.missingRegistration, message, path: fullPath, nearMisses: nearMisses)
+    }
+
+    /// An override of `key`, which replaces no registration, while the container registers its type
+    /// as `nearMisses`.
+    static func unmatchedOverride(_ key: ServiceKey, nearMisses: [ServiceKey]) -> InjectionError {
+        let registered = nearMisses.map(\.description).joined(separator: "; ")
+        let message =
+            "The override of \(key) replaces no registration: the container registers"
+            + " \(typeName(key.serviceType)) as \(registered), which \(nearMisses.count == 1 ? "resolves" : "resolve")"
+            + " as before. Fix: override that key, e.g."
+            + " overrides.register(\(nearMisses[0].spelledInCall)) \(nearMisses[0].factorySketch),"
+            + " or register \(key) in the container first if the override is meant to add it."
+        return InjectionError(.unmatchedOverride, message, path: [], nearMisses: nearMisses)
     }
 
     /// The fix when `near` takes the `arguments` given to `asked` as types they are cast up to: a

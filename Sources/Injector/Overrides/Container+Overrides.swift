@@ -43,7 +43,9 @@ extension Container {
     ///   - overrides: Registers the overrides into the container it receives.
     ///   - operation: The code that resolves with the overrides in effect.
     /// - Returns: What `operation` returns.
-    /// - Throws: What `operation` throws (the instances built for the call are disposed all the
+    /// - Throws: ``InjectionError/Code/unmatchedOverride`` before `operation` runs, for an unnamed
+    ///   override that replaces nothing where the container registers its type otherwise. What
+    ///   `operation` throws (the instances built for the call are disposed all the
     ///   same); otherwise ``InjectionError`` when disposing them fails (code
     ///   ``InjectionError/Code/disposalFailed``), or when one of them is only ``AsyncDisposable``
     ///   (code ``InjectionError/Code/asyncDisposalRequired``: the others are disposed, and
@@ -54,7 +56,10 @@ extension Container {
     ) throws -> Result {
         let active = activate(overrides)
         defer { tree.activeOverrideCount.subtract(1, ordering: .relaxed) }
-        let result = Swift.Result { try ActiveOverrides.$bound.withValue(active, operation: operation) }
+        let result = Swift.Result {
+            try active.refuseUnmatched()
+            return try ActiveOverrides.$bound.withValue(active, operation: operation)
+        }
         active.end()
         let records = active.store.disposals.takeRecords()
         let asyncOnly = records.asyncOnlyKeys
@@ -98,8 +103,10 @@ extension Container {
     ///   - isolation: Where `operation` runs: the caller's actor, by default, so that main-actor
     ///     code passes a closure that uses its own state.
     /// - Returns: What `operation` returns.
-    /// - Throws: What `operation` throws (the instances built for the call are disposed all the
-    ///   same); otherwise ``InjectionError`` with code ``InjectionError/Code/disposalFailed`` when
+    /// - Throws: ``InjectionError/Code/unmatchedOverride`` before `operation` runs, as
+    ///   ``withOverrides(_:operation:)`` does. What `operation` throws (the instances built for the
+    ///   call are disposed all the same); otherwise ``InjectionError`` with code
+    ///   ``InjectionError/Code/disposalFailed`` when
     ///   disposing them fails.
     public func withOverridesAsync<Result>(
         _ overrides: (Container) -> Void,
@@ -110,6 +117,7 @@ extension Container {
         defer { tree.activeOverrideCount.subtract(1, ordering: .relaxed) }
         let result: Swift.Result<Result, any Error>
         do {
+            try active.refuseUnmatched()
             result = .success(try await ActiveOverrides.$bound.withValue(active, operation: operation))
         } catch {
             result = .failure(error)

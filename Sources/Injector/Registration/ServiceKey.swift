@@ -71,6 +71,13 @@ public struct ServiceKey: Hashable, Sendable, CustomStringConvertible {
         "\(typeName(serviceType)).self" + (name.map { ", name: \"\($0)\"" } ?? "")
     }
 
+    /// A factory for the key as a fix writes it: `{ r in … }`, or `{ (r, a0: Note) in … }` with its
+    /// arguments.
+    var factorySketch: String {
+        let arguments = argumentTypes.enumerated().map { ", a\($0.offset): \(typeName($0.element))" }
+        return arguments.isEmpty ? "{ r in … }" : "{ (r\(arguments.joined())) in … }"
+    }
+
     /// Compares keys by identity: service type, name and argument types.
     public static func == (lhs: ServiceKey, rhs: ServiceKey) -> Bool { lhs.lookupKey == rhs.lookupKey }
 
