@@ -221,22 +221,18 @@ struct DeferredResolutionTests {
     }
 
     /// A singleton holding a handle resolves from the container, never from the scope the
-    /// singleton happened to be built in: a scoped service is then an error that says so.
+    /// singleton happened to be built in: it still resolves once that scope is closed. (A handle to
+    /// a scoped service is refused: `aSingletonHoldingAHandleToAScopedServiceIsACaptiveDependency`.)
     @Test func handleHeldByASingletonResolvesFromTheContainer() throws {
         let container = Container()
-        container.register(Transaction.self, scope: .scoped) { _ in Transaction(serial: 1) }
+        container.register(Transaction.self) { _ in Transaction(serial: 1) }
         container.register(Mailer.self, scope: .singleton) { r in try Mailer(transactions: r.resolve()) }
         let scope = container.makeScope()
 
         let mailer = try scope.resolve(Mailer.self)
-        let error = try #require(injectionError { try mailer.transactions.resolve() })
+        try scope.close()
 
-        #expect(error.code == .scopeMismatch)
-        #expect(
-            error.message.hasPrefix(
-                "Transaction is .scoped, but was resolved from a container, outside any lifetime scope"
-            )
-        )
+        #expect(try mailer.transactions.resolve().serial == 1)
     }
 
     /// Validation checks what a handle would resolve: a missing dependency behind it is reported.
@@ -367,5 +363,58 @@ extension DeferredResolutionTests {
         let resolved = try #require(injectionError { _ = try container.resolve(PoolUser.self) })
         #expect(resolved.code == .asyncResolutionRequired)
         #expect(resolved.message == expected)
+    }
+}
+
+private final class Session: Sendable {}
+private final class Notifier: Sendable {
+    let sessions: ServiceProvider<Session>?
+    let session: Lazy<Session>?
+    init(sessions: ServiceProvider<Session>?, session: Lazy<Session>?) {
+        self.sessions = sessions
+        self.session = session
+    }
+}
+
+extension DeferredResolutionTests {
+    /// A singleton's handle resolves from the container, where a scoped service cannot be resolved:
+    /// a handle to one would fail on every use, so it is refused when the singleton is built, as a
+    /// captive dependency.
+    @Test(arguments: [false, true])
+    func aSingletonHoldingAHandleToAScopedServiceIsACaptiveDependency(lazy: Bool) throws {
+        let container = Container()
+        container.register(Session.self, scope: .scoped) { _ in Session() }
+        container.register(Notifier.self, scope: .singleton) { r in
+            lazy
+                ? Notifier(sessions: nil, session: try r.resolve(Lazy<Session>.self))
+                : Notifier(sessions: try r.resolve(ServiceProvider<Session>.self), session: nil)
+        }
+        let handle = lazy ? "a Lazy<Session>" : "a ServiceProvider<Session>"
+        let message =
+            "Captive dependency: Notifier (.singleton) holds \(handle), which resolves from the container, where"
+            + " Session (.scoped) cannot be resolved: every use would fail. Path: Notifier -> Session. Fix: pass"
+            + " Session to the methods of Notifier that use it rather than hold a handle to it, or give Notifier"
+            + " a scope no longer than Session's (.scoped or .transient)."
+
+        let error = try #require(injectionError { try container.withScope { try $0.resolve(Notifier.self) } })
+        #expect(error.code == .captiveDependency)
+        #expect(error.message == message)
+        #expect(error.resolutionPath.map(\.description) == ["Notifier", "Session"])
+
+        let validation = try #require(injectionError { try container.validate() })
+        #expect(validation.message == "Validation found 1 problem:\n- " + message)
+    }
+
+    /// A declared singleton's handle to a scoped service is reported from its declaration alike.
+    @Test func aDeclaredSingletonHoldingAHandleToAScopedServiceIsACaptiveDependency() throws {
+        let container = Container()
+        container.register(Session.self, scope: .scoped) { _ in Session() }
+        container.register(Notifier.self, scope: .singleton, Notifier.init(sessions:session:))
+
+        let resolved = try #require(injectionError { try container.withScope { try $0.resolve(Notifier.self) } })
+        #expect(resolved.code == .captiveDependency)
+        let validation = try #require(injectionError { try container.validate() })
+        #expect(validation.message == "Validation found 1 problem:\n- " + resolved.message)
+        #expect(resolved.message.contains("holds a ServiceProvider<Session>"), "\(resolved.message)")
     }
 }

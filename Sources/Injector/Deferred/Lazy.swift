@@ -96,8 +96,9 @@ extension Lazy: @unchecked Sendable where Service: Sendable {}
 /// ```
 ///
 /// Nothing registers it; it resolves from where it came from, as ``Lazy`` does. So a singleton's
-/// handle resolves from the container and cannot reach a scoped service
-/// (``InjectionError/Code/scopeMismatch``): pass that to the singleton's method that uses it.
+/// handle resolves from the container and cannot reach a scoped service: a singleton or weak
+/// service that asks for a handle to one is refused as a ``InjectionError/Code/captiveDependency``.
+/// Pass the scoped service to the singleton's method that uses it instead.
 public struct ServiceProvider<Service>: Sendable {
     private let source: ResolutionSource
     private let name: String?

@@ -61,7 +61,7 @@ extension DeferredResolution {
     /// The handle for resolving the wrapped service under `name` from where `context` resolves;
     /// refused if it could never resolve its service (see `checkDeferred`).
     static func make(name: String?, in context: ResolutionContext, from lookup: Container) throws -> Any {
-        try context.checkDeferred(Service.self, name: name, from: lookup, synchronously: resolvesSynchronously)
+        try context.checkDeferred(Self.self, of: Service.self, name: name, from: lookup)
         return Self(source: context.deferredSource(from: lookup), name: name)
     }
 
@@ -81,29 +81,35 @@ extension ResolutionContext {
         )
     }
 
-    /// Refuses a deferred handle that could never resolve its service: one that resolves
-    /// `synchronously` only, of a service with an async factory; and, in validation's sandbox, one
-    /// of a service that is not registered. Validation resolves that registration on its own.
-    /// (Resolving it here would report a cycle that the handle breaks: a service holding `Lazy<B>`
-    /// whose B needs the service.)
-    func checkDeferred<Service>(
-        _ service: Service.Type,
+    /// Refuses a deferred handle that could never resolve its service: a `Lazy` of a service with
+    /// an async factory; one a singleton or weak service holds, of a scoped service (it resolves
+    /// from the container); and, in validation's sandbox, one of a service that is not registered.
+    /// Validation resolves that registration on its own. (Resolving it here would report a cycle
+    /// that the handle breaks: a service holding `Lazy<B>` whose B needs the service.)
+    func checkDeferred<Handle: DeferredResolution, Service>(
+        _ handle: Handle.Type,
+        of service: Service.Type,
         name: String?,
-        from lookup: Container,
-        synchronously: Bool
+        from lookup: Container
     ) throws {
-        let validating = environment.lifetimeScope?.acceptsEveryTag == true
-        guard validating || synchronously else { return }
         let key = LookupKey(service, name: name)
-        if let found = lookup.provider(for: key) {
-            let provider = found.object
-            if synchronously, provider.isAsync {
-                throw InjectionError.asyncResolutionRequired(provider.key, path: path + [provider.key], by: .lazy)
+        let validating = environment.lifetimeScope?.acceptsEveryTag == true
+        guard let found = lookup.provider(for: key) else {
+            if validating, !lookup.resolves(key, as: service, async: true) {
+                throw unresolvable(service, key: key, from: lookup)
             }
-            if validating { noteDependency(on: found) }
-        } else if validating, !lookup.resolves(key, as: service, async: true) {
-            throw unresolvable(service, key: key, from: lookup)
+            return
         }
+        let provider = found.object
+        if handle.resolvesSynchronously, provider.isAsync {
+            throw InjectionError.asyncResolutionRequired(provider.key, path: path + [provider.key], by: .lazy)
+        }
+        if provider.scope.kind == .scoped,
+            let error = captiveDependency(provider.key, scope: provider.scope, through: typeName(handle))
+        {
+            throw error
+        }
+        if validating { noteDependency(on: found) }
     }
 }
 

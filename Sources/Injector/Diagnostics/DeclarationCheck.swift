@@ -89,11 +89,21 @@ struct DeclarationCheck {
                 continue
             }
             // A `Lazy` or `ServiceProvider` resolves its service when used, not now: only that it
-            // is registered is checked, and that a `Lazy` is not of an async registration.
+            // is registered is checked, and that the handle can resolve it (see `checkDeferred`).
             if let deferred {
+                let path = frames.map(\.provider.key) + [dependency.key]
                 if deferred.resolvesSynchronously, dependency.isAsync {
-                    let path = frames.map(\.provider.key) + [dependency.key]
                     problems.append(declared(.asyncResolutionRequired(dependency.key, path: path, by: .lazy)))
+                } else if dependency.scope.kind == .scoped, let holder = frame.holder {
+                    let captive = InjectionError.captiveDependency(
+                        holder.key,
+                        scope: holder.scope,
+                        captive: dependency.key,
+                        captiveScope: dependency.scope,
+                        through: typeName(deferred),
+                        path: path
+                    )
+                    problems.append(declared(captive))
                 }
                 continue
             }

@@ -15,17 +15,25 @@
 extension InjectionError {
     /// `holder` depends on `captive`, which would then outlive its lifetime scope; or, with `scoped`,
     /// on a `captive` this resolution built with the scoped `scoped`, which it would keep past that
-    /// one's lifetime scope.
+    /// one's lifetime scope; or, with `handle`, holds a handle (`Lazy<…>`, `ServiceProvider<…>`) to
+    /// `captive`, which it would resolve from the container.
     static func captiveDependency(
         _ holder: ServiceKey,
         scope: Scope,
         captive: ServiceKey,
         captiveScope: Scope,
         holding scoped: ServiceKey? = nil,
+        through handle: String? = nil,
         path: [ServiceKey]
     ) -> InjectionError {
         let message =
-            if let scoped {
+            if let handle {
+                "Captive dependency: \(holder) (.\(scope)) holds a \(handle), which resolves from the container,"
+                    + " where \(captive) (.\(captiveScope)) cannot be resolved: every use would fail. Path:"
+                    + " \(path.pathDescription). Fix: pass \(captive) to the methods of \(holder) that use it rather"
+                    + " than hold a handle to it, or give \(holder) a scope no longer than \(captive)'s"
+                    + " (.\(captiveScope) or .transient)."
+            } else if let scoped {
                 "Captive dependency: \(holder) (.\(scope)) depends on \(captive) (.\(captiveScope)), which"
                     + " this resolution built with the scoped \(scoped): \(holder) would keep it past its lifetime"
                     + " scope. Path: \(path.pathDescription). Fix: give \(holder) a scope no longer than"

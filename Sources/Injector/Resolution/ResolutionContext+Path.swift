@@ -77,7 +77,12 @@ extension ResolutionContext {
     /// The error refusing `captive` (of `scope`, built with the scoped `holding` if it is a graph
     /// instance holding one) to the singleton or weak service being built or prepared around it,
     /// if one is.
-    func captiveDependency(_ captive: ServiceKey, scope: Scope, holding: ServiceKey? = nil) -> InjectionError? {
+    func captiveDependency(
+        _ captive: ServiceKey,
+        scope: Scope,
+        holding: ServiceKey? = nil,
+        through handle: String? = nil
+    ) -> InjectionError? {
         guard let captor = innermostOutlivingScopes() else { return nil }
         return InjectionError.captiveDependency(
             captor.provider.key,
@@ -85,6 +90,7 @@ extension ResolutionContext {
             captive: captive,
             captiveScope: scope,
             holding: holding,
+            through: handle,
             path: captor.path + [captive]
         )
     }
