@@ -254,8 +254,9 @@ private struct DmxReport {
             validation.problems.map(\.message) == [
                 "No registration for DmxStore (name: \"cloud\"), the 3rd parameter of DmxEditor (arguments:"
                     + " DmxNote, Bool) (declared at \(dmxFile):\(line)), needed by DmxEditor (arguments: DmxNote,"
-                    + " Bool) -> DmxStore (name: \"cloud\") (missing). Registered nearby: DmxStore. Fix: ask for one"
-                    + " of those (same name and argument types), or register DmxStore (name: \"cloud\")."
+                    + " Bool) -> DmxStore (name: \"cloud\") (missing). Registered nearby: DmxStore. Fix: name the"
+                    + " one to use in the registration's using:, e.g. Resolved(DmxStore.self), or register DmxStore"
+                    + " (name: \"cloud\")."
             ]
         )
     }

@@ -270,8 +270,8 @@ private let cycleFix =
         let expected =
             "No registration for DenShape (name: \"square\"), the 2nd parameter of DenOnShapes (declared at"
             + " \(denFile):\(line)), needed by DenOnShapes -> DenShape (name: \"square\") (missing). Registered"
-            + " nearby: DenShape (name: \"round\"). Fix: ask for one of those (same name and argument types), or"
-            + " register DenShape (name: \"square\")."
+            + " nearby: DenShape (name: \"round\"). Fix: name the one to use in the registration's using:, e.g."
+            + " Resolved(DenShape.self, name: \"round\"), or register DenShape (name: \"square\")."
         #expect(error.code == .missingRegistration)
         #expect(error.message == expected)
         #expect(validation.problems.map(\.message) == [expected])

@@ -192,6 +192,26 @@ private final class FactoryRuns: Sendable {
         )
     }
 
+    /// A parameter whose type is registered under a name only: the fix names it in `using:`.
+    @Test func aParameterRegisteredOnlyUnderANameIsToBeNamedInUsing() throws {
+        let container = Container()
+        container.register((any DecClock).self) { _ in DecSystemClock() }
+        container.register((any DecDatabase).self, name: "audit") { _ in DecSQLite(name: "audit") }
+        let line = #line + 1
+        container.register((any DecNoteStore).self, DecFileNoteStore.init)
+        let expected =
+            "No registration for DecDatabase, the 2nd parameter of DecNoteStore (declared at \(decFile):\(line)),"
+            + " needed by DecNoteStore -> DecDatabase (missing). Registered nearby: DecDatabase (name: \"audit\")."
+            + " Fix: name the one to use in the registration's using:, e.g. Resolved(DecDatabase.self, name:"
+            + " \"audit\"), or register DecDatabase."
+
+        let error = try #require(injectionError { try container.resolve((any DecNoteStore).self) })
+        #expect(error.code == .missingRegistration)
+        #expect(error.message == expected)
+        let validation = try #require(injectionError { try container.validate() })
+        #expect(validation.problems.map(\.message) == [expected])
+    }
+
     @Test func aResolveTimeArgumentComesFirstAndTheOtherParametersAreResolvedByType() throws {
         let container = Container()
         container.register((any DecClock).self) { _ in DecSystemClock() }

@@ -254,8 +254,8 @@ private func mismatch(_ key: String, line: Int, function: String, dependencies: 
                 "No registration for UaaStore (name: \"cloud\"), the 3rd parameter of UaaMade<Lazy<UaaStore>>"
                     + " (arguments: UaaNote, Bool) (declared at \(uaaFile):\(line)), needed by UaaMade<Lazy<UaaStore>>"
                     + " (arguments: UaaNote, Bool) -> UaaStore (name: \"cloud\") (missing). Registered nearby: UaaStore."
-                    + " Fix: ask for one of those (same name and argument types), or register UaaStore (name:"
-                    + " \"cloud\")."
+                    + " Fix: name the one to use in the registration's using:, e.g. Resolved(Lazy<UaaStore>.self), or"
+                    + " register UaaStore (name: \"cloud\")."
             ]
         )
     }
@@ -519,8 +519,9 @@ private func mismatch(_ key: String, line: Int, function: String, dependencies: 
         let expected =
             "No registration for UaaStore (name: \"b\"), the 4th parameter of UaaEditor (arguments: UaaNote, Bool)"
             + " (declared at \(uaaFile):\(line)), needed by UaaEditor (arguments: UaaNote, Bool) -> UaaStore (name:"
-            + " \"b\") (missing). Registered nearby: UaaStore (name: \"a\"); UaaStore. Fix: ask for one of those"
-            + " (same name and argument types), or register UaaStore (name: \"b\")."
+            + " \"b\") (missing). Registered nearby: UaaStore (name: \"a\"); UaaStore. Fix: name the one to"
+            + " use in the registration's using:, e.g. Resolved(UaaStore.self, name: \"a\"), or register UaaStore"
+            + " (name: \"b\")."
         #expect(resolve.code == .missingRegistration)
         #expect(resolve.message == expected)
         #expect(validation.problems.map(\.code) == [.missingRegistration])

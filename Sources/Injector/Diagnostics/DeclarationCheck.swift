@@ -70,7 +70,13 @@ struct DeclarationCheck {
             let isDeferred = deferred != nil
             // `error`, met at this edge, naming the declared parameter that asked for `key`.
             func declared(_ error: InjectionError) -> InjectionError {
-                error.declared(parameter: frame.next, of: frame.provider.key, at: frame.provider.site, asking: key)
+                error.declared(
+                    parameter: frame.next,
+                    of: frame.provider.key,
+                    at: frame.provider.site,
+                    asking: key,
+                    declaredAs: asked.serviceType
+                )
             }
             guard let dependency = frame.lookup.registeredProvider(for: key.lookupKey)?.object else {
                 // An optional parameter whose type nothing registers is `nil`: not a problem. (An

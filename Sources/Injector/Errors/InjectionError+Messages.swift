@@ -35,7 +35,7 @@ extension InjectionError {
             message += " Registered nearby: \(nearMisses.map(\.description).joined(separator: "; "))."
             message +=
                 nearMisses.lazy.compactMap { argumentFix(asked, near: $0, arguments: arguments) }.first
-                ?? " Fix: ask for one of those (same name and argument types), or register \(asked)."
+                ?? nearMissFix(asked)
         }
         return InjectionError(.missingRegistration, message, path: fullPath, nearMisses: nearMisses)
     }
@@ -51,6 +51,11 @@ extension InjectionError {
             + " overrides.register(\(nearMisses[0].spelledInCall)) \(nearMisses[0].factorySketch),"
             + " or register \(key) in the container first if the override is meant to add it."
         return InjectionError(.unmatchedOverride, message, path: [], nearMisses: nearMisses)
+    }
+
+    /// The fix of a missing `asked` with registrations nearby, for a resolve written in code.
+    private static func nearMissFix(_ asked: ServiceKey) -> String {
+        " Fix: ask for one of those (same name and argument types), or register \(asked)."
     }
 
     /// The fix when `near` takes the `arguments` given to `asked` as types they are cast up to: a
@@ -103,7 +108,8 @@ extension InjectionError {
     }
 
     /// This error, met resolving the dependency at `index` of the declared registration of `key`
-    /// (written at `site`), which asked for `dependency`: when the error is about `dependency`
+    /// (written at `site`), which asked for `dependency` (as a `parameterType`, which may wrap it in
+    /// an optional, a `Lazy` or a `ServiceProvider`): when the error is about `dependency`
     /// itself (missing, registered twice or late, async, out of its scope…), the message says which
     /// parameter needs it, counting the resolve-time arguments that come first. Any other error is
     /// returned as it is: one whose message only begins with the dependency's name (a cycle of a
@@ -113,7 +119,8 @@ extension InjectionError {
         parameter index: Int,
         of key: ServiceKey,
         at site: RegistrationSite,
-        asking dependency: ServiceKey
+        asking dependency: ServiceKey,
+        declaredAs parameterType: Any.Type
     ) -> InjectionError {
         guard resolutionPath.last == dependency else { return self }
         let position = key.argumentTypes.count + index + 1
@@ -123,9 +130,17 @@ extension InjectionError {
         // "No registration for X, the 2nd parameter of …", or "X, the 2nd parameter of …, is …".
         let missing = "No registration for \(dependency)"
         let subject = "\(dependency)"
-        let rewritten: String
+        var rewritten: String
         if code == .missingRegistration, message.hasPrefix(missing) {
             rewritten = "\(missing), \(parameter)" + message.dropFirst(missing.count)
+            // A declared function's parameter is named in its registration's `using:`.
+            let genericFix = Self.nearMissFix(dependency)
+            if rewritten.hasSuffix(genericFix), let near = nearMisses.first(where: \.argumentTypes.isEmpty) {
+                rewritten =
+                    rewritten.dropLast(genericFix.count)
+                    + " Fix: name the one to use in the registration's using:, e.g. Resolved(\(typeName(parameterType))"
+                    + ".self\(near.name.map { ", name: \"\($0)\"" } ?? "")), or register \(dependency)."
+            }
         } else if ["is", "was", "has"].contains(where: { message.hasPrefix("\(subject) \($0) ") }) {
             rewritten = "\(subject), \(parameter)," + message.dropFirst(subject.count)
         } else {

@@ -132,7 +132,7 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
     /// everything it finds); otherwise empty.
     public let problems: [InjectionError]
     /// The message as it was before it named the declared registration's parameter that asked for
-    /// the service it is about (`declared(parameter:of:at:asking:)`); `nil` for one it did not.
+    /// the service it is about (`declared(parameter:of:at:asking:declaredAs:)`); `nil` for one it did not.
     /// Validation tells a conflict by it, which the registry reports without the parameter.
     let unnamedMessage: String?
 

@@ -180,8 +180,9 @@ struct DeclaredParameters: Sendable {
     func failure(_ error: any Error, at position: Int, from resolver: Resolver) -> any Error {
         guard let error = error as? InjectionError else { return error }
         // An optional parameter's error names the wrapped type it resolved.
-        let asked = resolver.lookup.object.resolvedKey(for: declared.keys[position]).key
-        return error.declared(parameter: position, of: key, at: site, asking: asked)
+        let parameter = declared.keys[position]
+        let asked = resolver.lookup.object.resolvedKey(for: parameter).key
+        return error.declared(parameter: position, of: key, at: site, asking: asked, declaredAs: parameter.serviceType)
     }
 
     /// Where the registration was written.
