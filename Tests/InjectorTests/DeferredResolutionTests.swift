@@ -214,9 +214,9 @@ struct DeferredResolutionTests {
         #expect(error.code == .scopeClosed)
         #expect(
             error.message
-                == "Transaction was resolved from the scope \"request\" after it was closed; its instances are"
-                + " disposed. Fix: resolve what the work needs before closing the scope, or make a new one with"
-                + " container.makeScope(tag: \"request\")."
+                == "A Lazy or ServiceProvider resolved Transaction from the scope \"request\" after the scope was"
+                + " closed; its instances are disposed, and a handle does not keep its scope open. Fix: use the"
+                + " handle only while its scope is open, or resolve Transaction before closing the scope."
         )
     }
 

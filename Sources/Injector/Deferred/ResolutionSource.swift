@@ -28,11 +28,25 @@ struct ResolutionSource: Sendable {
     }
 
     func resolve<Service>(name: String?) throws -> Service {
-        try source(asking: Service.self, name: name).resolve(Service.self, name: name)
+        do {
+            return try source(asking: Service.self, name: name).resolve(Service.self, name: name)
+        } catch let error as InjectionError where error.code == .scopeClosed {
+            throw closed(error)
+        }
     }
 
     func resolveAsync<Service>(name: String?) async throws -> Service {
-        try await source(asking: Service.self, name: name).resolveAsync(Service.self, name: name)
+        do {
+            return try await source(asking: Service.self, name: name).resolveAsync(Service.self, name: name)
+        } catch let error as InjectionError where error.code == .scopeClosed {
+            throw closed(error)
+        }
+    }
+
+    /// `error`, the scope's refusal to resolve once closed, as a handle's.
+    private func closed(_ error: InjectionError) -> InjectionError {
+        guard fromScope, error.resolutionPath.count == 1 else { return error }
+        return .scopeClosed(asking: error.resolutionPath[0], tag: tag, byHandle: true)
     }
 
     /// What a resolve of `service` under `name` starts from, if it is still there.
@@ -44,7 +58,7 @@ struct ResolutionSource: Sendable {
 
     private func gone<Service>(_ service: Service.Type, name: String?) -> InjectionError {
         let key = ServiceKey(service, name: name)
-        return fromScope ? .scopeClosed(asking: key, tag: tag) : .containerReleased(asking: key)
+        return fromScope ? .scopeClosed(asking: key, tag: tag, byHandle: true) : .containerReleased(asking: key)
     }
 }
 

@@ -124,11 +124,15 @@ extension InjectionError {
         text.prefix(1).uppercased() + text.dropFirst()
     }
 
-    static func scopeClosed(asking key: ServiceKey, tag: ScopeTag?) -> InjectionError {
+    static func scopeClosed(asking key: ServiceKey, tag: ScopeTag?, byHandle: Bool = false) -> InjectionError {
         let message =
-            "\(key) was resolved from \(scopeName(tag)) after it was closed; its instances are disposed."
-            + " Fix: resolve what the work needs before closing the scope, or make a new one with"
-            + " \(makeScope(tag: tag))."
+            byHandle
+            ? "A Lazy or ServiceProvider resolved \(key) from \(scopeName(tag)) after the scope was closed; its"
+                + " instances are disposed, and a handle does not keep its scope open. Fix: use the handle only"
+                + " while its scope is open, or resolve \(key) before closing the scope."
+            : "\(key) was resolved from \(scopeName(tag)) after it was closed; its instances are disposed."
+                + " Fix: resolve what the work needs before closing the scope, or make a new one with"
+                + " \(makeScope(tag: tag))."
         return InjectionError(.scopeClosed, message, path: [key])
     }
 

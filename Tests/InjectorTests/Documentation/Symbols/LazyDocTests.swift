@@ -64,9 +64,10 @@ private final class Mailer: Sendable {
         let error = try #require(injectionError { try handler.exporter.value })
         #expect(error.code == .scopeClosed)
         #expect(
-            error.message == "Exporter was resolved from an untagged scope after it was closed; its instances are"
-                + " disposed. Fix: resolve what the work needs before closing the scope, or make a new one with"
-                + " container.makeScope()."
+            error.message
+                == "A Lazy or ServiceProvider resolved Exporter from an untagged scope after the scope was closed;"
+                + " its instances are disposed, and a handle does not keep its scope open. Fix: use the handle only"
+                + " while its scope is open, or resolve Exporter before closing the scope."
         )
     }
 
