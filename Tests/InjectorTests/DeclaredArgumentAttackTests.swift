@@ -611,8 +611,9 @@ private let daxFile = "InjectorTests/DeclaredArgumentAttackTests.swift"
         let expected =
             "No registration for DaxStore, the 2nd parameter of DaxPreview (argument: DaxNote) (declared at"
             + " \(daxFile):\(line)), needed by DaxPreview (argument: DaxNote) -> DaxStore (missing). Registered"
-            + " nearby: DaxStore (argument: Int); DaxStore (argument: DaxNote). Fix: ask for one of those (same name"
-            + " and argument types), or register DaxStore."
+            + " nearby: DaxStore (argument: Int); DaxStore (argument: DaxNote). Fix: register DaxStore without"
+            + " resolve-time arguments, or register DaxPreview (argument: DaxNote) with a closure that resolves it"
+            + " with them: r.resolve(DaxStore.self, argument: …)."
         #expect(error.code == .missingRegistration)
         #expect(error.message == expected)
         #expect(validation.problems.map(\.code) == [.missingRegistration])

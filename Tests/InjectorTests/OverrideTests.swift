@@ -619,7 +619,7 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
     }
 
     /// An override around this one, of a parent, added the key: the inner one replaces it.
-    @Test func anUnnamedOverrideOfWhatAnOverrideAroundItAddsIsUsed() throws {
+    @Test func aPlainOverrideOfWhatAnOverrideAroundItAddsIsUsed() throws {
         let parent = Container()
         let child = parent.makeChild()
         child.register(SpellChecker.self, name: "en") { _ in FakeSpellChecker(language: "en") }

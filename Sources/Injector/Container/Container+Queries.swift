@@ -42,6 +42,18 @@ extension Container {
         resolves(LookupKey(service, arguments: repeat each argumentTypes, name: name), as: service, async: async)
     }
 
+    /// The registration a resolve of `provider`'s key from this container builds: `provider`, or,
+    /// for an `implements` registration, the one it hands on to; with the keys of those it passes
+    /// on the way, after `provider`'s.
+    func builtRegistration(of provider: AnyProvider) -> (provider: AnyProvider, passed: [ServiceKey]) {
+        var (built, passed) = (provider, [ServiceKey]())
+        while let forwarded = built.site.origin?.forwarded, let original = self.provider(for: forwarded.lookupKey) {
+            passed.append(built.key)
+            built = original.object
+        }
+        return (built, passed)
+    }
+
     /// Whether a resolve of `key` (asked for as `service`) from this container, in `scope` (never
     /// once it is closed), sync or `async`, would find a usable registration, or a value `scope` was
     /// given. In validation's sandbox, a tagged scoped registration must have the tag the resolution
@@ -63,7 +75,14 @@ extension Container {
                 key.group.arguments == ObjectIdentifier(Void.self)
             {
                 let wrappedKey = deferred.wrappedKey(name: key.name)
-                wrapped = (wrappedKey.lookupKey, wrappedKey.serviceType)
+                let async = async && !deferred.resolvesSynchronously  // a `Lazy` is read synchronously
+                return resolves(
+                    wrappedKey.lookupKey,
+                    as: wrappedKey.serviceType,
+                    in: scope,
+                    adoptedTag: adoptedTag,
+                    async: async
+                )
             } else {
                 return false
             }

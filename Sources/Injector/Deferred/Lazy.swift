@@ -74,9 +74,9 @@ public final class Lazy<Service> {
                 resolved.withLock { $0 = value }
                 return value
             } catch let error as InjectionError
-                where error.code == .asyncResolutionRequired && error.resolutionPath == [asked]
+                where error.code == .asyncResolutionRequired && error.resolutionPath.last == asked
             {
-                throw InjectionError.asyncResolutionRequired(asked, path: [asked], by: .lazy)
+                throw InjectionError.asyncResolutionRequired(asked, path: error.resolutionPath, by: .lazy(of: asked))
             }
         }
     }

@@ -109,14 +109,25 @@ extension ResolutionContext {
         let key = LookupKey(service, name: name)
         let validating = environment.lifetimeScope?.acceptsEveryTag == true
         guard let found = lookup.provider(for: key) else {
+            // A value given to the scope, held through a handle that resolves from the container.
+            if environment.lifetimeScope?.values.borrowedValue(for: key) != nil,
+                let error = captiveDependency(
+                    ServiceKey(service, name: name),
+                    scope: .scoped,
+                    through: typeName(handle)
+                )
+            {
+                throw error
+            }
             if validating, !lookup.resolves(key, as: service, async: true) {
                 throw unresolvable(service, key: key, from: lookup)
             }
             return
         }
-        let provider = found.object
+        let (provider, passed) = lookup.builtRegistration(of: found.object)
         if handle.resolvesSynchronously, provider.isAsync {
-            throw InjectionError.asyncResolutionRequired(provider.key, path: path + [provider.key], by: .lazy)
+            let path = path + passed + [provider.key]
+            throw InjectionError.asyncResolutionRequired(provider.key, path: path, by: .lazy(of: found.object.key))
         }
         if provider.scope.kind == .scoped,
             let error = captiveDependency(provider.key, scope: provider.scope, through: typeName(handle))

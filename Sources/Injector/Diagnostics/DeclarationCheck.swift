@@ -67,7 +67,6 @@ struct DeclarationCheck {
             frames[frames.count - 1].next += 1
             let asked = frame.edges[frame.next]
             let (key, deferred) = frame.lookup.resolvedKey(for: asked)
-            let isDeferred = deferred != nil
             // `error`, met at this edge, naming the declared parameter that asked for `key`.
             func declared(_ error: InjectionError) -> InjectionError {
                 error.declared(
@@ -81,12 +80,12 @@ struct DeclarationCheck {
             guard let dependency = frame.lookup.registeredProvider(for: key.lookupKey)?.object else {
                 // An optional parameter whose type nothing registers is `nil`: not a problem. (An
                 // optional `Lazy` is not `nil`, and fails when read, as a `Lazy` does.)
-                if frame.isDeclared, isDeferred || !(asked.serviceType is any OptionalService.Type),
+                if frame.isDeclared, deferred != nil || !(asked.serviceType is any OptionalService.Type),
                     let problem = unregistered(
                         key,
                         path: frames.map(\.provider.key),
                         holder: frame.holder,
-                        isDeferred: isDeferred,
+                        deferred: deferred,
                         in: frame.lookup
                     )
                 {
@@ -97,15 +96,18 @@ struct DeclarationCheck {
             // A `Lazy` or `ServiceProvider` resolves its service when used, not now: only that it
             // is registered is checked, and that the handle can resolve it (see `checkDeferred`).
             if let deferred {
-                let path = frames.map(\.provider.key) + [dependency.key]
-                if deferred.resolvesSynchronously, dependency.isAsync {
-                    problems.append(declared(.asyncResolutionRequired(dependency.key, path: path, by: .lazy)))
-                } else if dependency.scope.kind == .scoped, let holder = frame.holder {
+                let (built, passed) = frame.lookup.builtRegistration(of: dependency)
+                let path = frames.map(\.provider.key) + passed + [built.key]
+                if deferred.resolvesSynchronously, built.isAsync {
+                    problems.append(
+                        declared(.asyncResolutionRequired(built.key, path: path, by: .lazy(of: dependency.key)))
+                    )
+                } else if built.scope.kind == .scoped, let holder = frame.holder {
                     let captive = InjectionError.captiveDependency(
                         holder.key,
                         scope: holder.scope,
-                        captive: dependency.key,
-                        captiveScope: dependency.scope,
+                        captive: built.key,
+                        captiveScope: built.scope,
                         through: typeName(deferred),
                         path: path
                     )
@@ -134,21 +136,23 @@ struct DeclarationCheck {
 
     /// The problem of a declared edge at the end of `path` to `key`, which nothing registers:
     /// missing, unless it is among the samples (a value scopes are given), which `holder`, a
-    /// singleton or weak registration, would keep past its scope unless it asked for it deferred.
+    /// singleton or weak registration, cannot depend on: held, it would keep it past its scope, and
+    /// a handle (`deferred`) would resolve it from the container, which has none.
     private func unregistered(
         _ key: ServiceKey,
         path: [ServiceKey],
         holder: AnyProvider?,
-        isDeferred: Bool,
+        deferred: (any DeferredResolution.Type)?,
         in lookup: Container
     ) -> InjectionError? {
         guard samples.borrowedValue(for: key.lookupKey) != nil else { return .missing(key, path: path, in: lookup) }
-        guard let holder, !isDeferred else { return nil }
+        guard let holder else { return nil }
         return .captiveDependency(
             holder.key,
             scope: holder.scope,
             captive: key,
             captiveScope: .scoped,
+            through: deferred.map { typeName($0) },
             path: path + [key]
         )
     }

@@ -210,10 +210,12 @@ extension InjectionError {
     }
 
     /// What resolved an async registration synchronously, for the fix its error gives.
-    enum SyncReader {
+    enum SyncReader: Equatable {
         case resolve
         case resolveAll  // which `resolveAllAsync` replaces
-        case lazy  // whose value is read synchronously: `ServiceProvider.resolveAsync()` replaces it
+        /// A `Lazy` of the service given, whose value is read synchronously: a `ServiceProvider` of
+        /// it, with `resolveAsync()`, replaces it.
+        case lazy(of: ServiceKey)
     }
 
     /// The error of a sync resolve of `key`, whose factory is async, by `reader`.
@@ -223,12 +225,12 @@ extension InjectionError {
         by reader: SyncReader = .resolve,
         neededByDeclared declared: ServiceKey? = nil
     ) -> InjectionError {
-        if reader == .lazy {
-            let service = typeName(key.serviceType)
+        if case .lazy(let asked) = reader {
+            let service = typeName(asked.serviceType)
             let message =
                 "\(key) has an async factory, which a Lazy cannot run: its value is read synchronously."
                 + path.pathNote + " Fix: hold a ServiceProvider<\(service)> instead and call try await resolveAsync()"
-                + " where \(service) is needed (a shared one is built once), or resolve \(key) with try"
+                + " where \(service) is needed (a shared one is built once), or resolve \(asked) with try"
                 + " await resolveAsync before it is needed."
             return InjectionError(.asyncResolutionRequired, message, path: path)
         }

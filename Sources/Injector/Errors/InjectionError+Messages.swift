@@ -135,11 +135,20 @@ extension InjectionError {
             rewritten = "\(missing), \(parameter)" + message.dropFirst(missing.count)
             // A declared function's parameter is named in its registration's `using:`.
             let genericFix = Self.nearMissFix(dependency)
-            if rewritten.hasSuffix(genericFix), let near = nearMisses.first(where: \.argumentTypes.isEmpty) {
-                rewritten =
-                    rewritten.dropLast(genericFix.count)
-                    + " Fix: name the one to use in the registration's using:, e.g. Resolved(\(typeName(parameterType))"
-                    + ".self\(near.name.map { ", name: \"\($0)\"" } ?? "")), or register \(dependency)."
+            if rewritten.hasSuffix(genericFix), let first = nearMisses.first {
+                rewritten.removeLast(genericFix.count)
+                if let near = nearMisses.first(where: \.argumentTypes.isEmpty) {
+                    rewritten +=
+                        " Fix: name the one to use in the registration's using:, e.g."
+                        + " Resolved(\(typeName(parameterType)).self\(near.name.map { ", name: \"\($0)\"" } ?? "")),"
+                        + " or register \(dependency)."
+                } else {
+                    // Those take resolve-time arguments, which a declared function's parameters are not given.
+                    let label = first.argumentTypes.count == 1 ? "argument" : "arguments"
+                    rewritten +=
+                        " Fix: register \(dependency) without resolve-time arguments, or register \(key) with a"
+                        + " closure that resolves it with them: r.resolve(\(first.spelledInCall), \(label): …)."
+                }
             }
         } else if ["is", "was", "has"].contains(where: { message.hasPrefix("\(subject) \($0) ") }) {
             rewritten = "\(subject), \(parameter)," + message.dropFirst(subject.count)

@@ -107,9 +107,9 @@ public struct InjectionError: Error, CustomStringConvertible, Sendable {
         /// A registration whose factory runs on the main actor (a view route's screen) was resolved
         /// off it: from another thread, or from a task not on the main actor.
         public static let mainActorRequired = Code("mainActorRequired")
-        /// A `withOverrides` call registers an unnamed override that replaces nothing, while the
-        /// container registers its type only under names or with arguments: the double would
-        /// never be resolved where the registration is. Thrown before the operation runs.
+        /// A `withOverrides` call registers a plain override (no name, no arguments) that replaces
+        /// nothing, while the container registers its type under other names or arguments: the
+        /// double would never be resolved where the registration is. Thrown before the operation runs.
         public static let unmatchedOverride = Code("unmatchedOverride")
 
         /// The code's name, such as `missingRegistration`.

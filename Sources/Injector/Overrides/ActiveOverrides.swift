@@ -54,13 +54,14 @@ final class ActiveOverrides: Sendable {
     /// Ends these overrides, when their call returns. A task started inside the call that outlives
     /// it (an unstructured `Task`) still has them bound, as task-local values are inherited: from
     /// now on, it resolves without them, as every other task does.
-    /// Throws ``InjectionError/Code/unmatchedOverride`` for the first unnamed override that
-    /// replaces nothing the target (with its parents) or an override around this one registers,
-    /// while the target registers its type under names or with arguments: a double that no resolve
-    /// of those keys would get. A named one may add a registration (a plugin for `resolveAll`).
+    /// Throws ``InjectionError/Code/unmatchedOverride`` for the first plain override (no name, no
+    /// arguments) that replaces nothing the target (with its parents) or an override around this
+    /// one registers, while the target registers its type under names or with arguments: a double
+    /// that no resolve of those keys would get. Any other may add a registration (a plugin for
+    /// `resolveAll`).
     func refuseUnmatched() throws {
         let around = outer?.running?.registrations(reaching: target) ?? []
-        for key in registrations.providers.map(\.key) where key.name == nil {
+        for key in registrations.providers.map(\.key) where key.name == nil && key.argumentTypes.isEmpty {
             let asked = key.lookupKey
             guard target.registeredProvider(for: asked) == nil,
                 !around.contains(where: { $0.registeredProvider(for: asked) != nil })

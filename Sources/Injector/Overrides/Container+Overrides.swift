@@ -43,8 +43,9 @@ extension Container {
     ///   - overrides: Registers the overrides into the container it receives.
     ///   - operation: The code that resolves with the overrides in effect.
     /// - Returns: What `operation` returns.
-    /// - Throws: ``InjectionError/Code/unmatchedOverride`` before `operation` runs, for an unnamed
-    ///   override that replaces nothing where the container registers its type otherwise. What
+    /// - Throws: ``InjectionError/Code/unmatchedOverride`` before `operation` runs, for a plain
+    ///   override (no name, no arguments) that replaces nothing where the container registers its
+    ///   type otherwise. What
     ///   `operation` throws (the instances built for the call are disposed all the
     ///   same); otherwise ``InjectionError`` when disposing them fails (code
     ///   ``InjectionError/Code/disposalFailed``), or when one of them is only ``AsyncDisposable``
