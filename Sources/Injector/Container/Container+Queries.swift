@@ -42,6 +42,14 @@ extension Container {
         resolves(LookupKey(service, arguments: repeat each argumentTypes, name: name), as: service, async: async)
     }
 
+    /// The keys this container and its parents register for `key`'s service type, other than
+    /// `key`, each once, the parents' first: what a message offers as registered nearby.
+    func registeredKeys(near key: ServiceKey) -> [ServiceKey] {
+        var seen: Set<ServiceKey> = [key]
+        return lineage.flatMap { $0.providers.map(\.key) }
+            .filter { $0.lookupKey.group.service == key.lookupKey.group.service && seen.insert($0).inserted }
+    }
+
     /// The registration a resolve of `provider`'s key from this container builds: `provider`, or,
     /// for an `implements` registration, the one it hands on to; with the keys of those it passes
     /// on the way, after `provider`'s.

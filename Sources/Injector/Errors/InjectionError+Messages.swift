@@ -21,9 +21,7 @@ extension InjectionError {
         arguments: [Any] = []
     ) -> InjectionError {
         let fullPath = path + [asked]
-        var seen: Set<ServiceKey> = [asked]
-        let nearMisses = container.lineage.flatMap { $0.providers.map(\.key) }
-            .filter { $0.lookupKey.group.service == asked.lookupKey.group.service && seen.insert($0).inserted }
+        let nearMisses = container.registeredKeys(near: asked)
         var message = "No registration for \(asked)"
         message += path.isEmpty ? "." : ", needed by \(fullPath.pathDescription) (missing)."
         if nearMisses.isEmpty {

@@ -51,9 +51,6 @@ final class ActiveOverrides: Sendable {
         self.outer = outer
     }
 
-    /// Ends these overrides, when their call returns. A task started inside the call that outlives
-    /// it (an unstructured `Task`) still has them bound, as task-local values are inherited: from
-    /// now on, it resolves without them, as every other task does.
     /// Throws ``InjectionError/Code/unmatchedOverride`` for the first plain override (no name, no
     /// arguments) that replaces nothing the target (with its parents) or an override around this
     /// one registers, while the target registers its type under names or with arguments: a double
@@ -66,13 +63,14 @@ final class ActiveOverrides: Sendable {
             guard target.registeredProvider(for: asked) == nil,
                 !around.contains(where: { $0.registeredProvider(for: asked) != nil })
             else { continue }
-            var seen: Set<ServiceKey> = []
-            let nearMisses = target.lineage.flatMap { $0.providers.map(\.key) }
-                .filter { $0.lookupKey.group.service == asked.group.service && seen.insert($0).inserted }
+            let nearMisses = target.registeredKeys(near: key)
             if !nearMisses.isEmpty { throw InjectionError.unmatchedOverride(key, nearMisses: nearMisses) }
         }
     }
 
+    /// Ends these overrides, when their call returns. A task started inside the call that outlives
+    /// it (an unstructured `Task`) still has them bound, as task-local values are inherited: from
+    /// now on, it resolves without them, as every other task does.
     func end() {
         ended.store(true, ordering: .releasing)
     }

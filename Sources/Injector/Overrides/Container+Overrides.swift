@@ -45,9 +45,8 @@ extension Container {
     /// - Returns: What `operation` returns.
     /// - Throws: ``InjectionError/Code/unmatchedOverride`` before `operation` runs, for a plain
     ///   override (no name, no arguments) that replaces nothing where the container registers its
-    ///   type otherwise. What
-    ///   `operation` throws (the instances built for the call are disposed all the
-    ///   same); otherwise ``InjectionError`` when disposing them fails (code
+    ///   type otherwise. What `operation` throws (the instances built for the call are disposed all
+    ///   the same); otherwise ``InjectionError`` when disposing them fails (code
     ///   ``InjectionError/Code/disposalFailed``), or when one of them is only ``AsyncDisposable``
     ///   (code ``InjectionError/Code/asyncDisposalRequired``: the others are disposed, and
     ///   ``withOverridesAsync(_:operation:isolation:)`` disposes those too).
@@ -107,8 +106,7 @@ extension Container {
     /// - Throws: ``InjectionError/Code/unmatchedOverride`` before `operation` runs, as
     ///   ``withOverrides(_:operation:)`` does. What `operation` throws (the instances built for the
     ///   call are disposed all the same); otherwise ``InjectionError`` with code
-    ///   ``InjectionError/Code/disposalFailed`` when
-    ///   disposing them fails.
+    ///   ``InjectionError/Code/disposalFailed`` when disposing them fails.
     public func withOverridesAsync<Result>(
         _ overrides: (Container) -> Void,
         operation: () async throws -> Result,
