@@ -490,8 +490,9 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
             error?.message
                 == "The override of Greeting replaces no registration: the container registers Greeting as"
                 + " Greeting (argument: String), which resolves as before. Fix: override that key, e.g."
-                + " overrides.register(Greeting.self) { (r, a0: String) in … }, or register Greeting in the"
-                + " container first if the override is meant to add it."
+                + " overrides.register(Greeting.self) { (r, a0: String) in … }; if it is meant to add Greeting,"
+                + " register it in the container first, or, for a value scopes are given, declare it:"
+                + " container.register(Greeting.self, providedByScope: …)."
         )
         #expect(try container.resolve(Greeting.self, argument: "Ada").text == "Hello, Ada")
     }
@@ -537,8 +538,9 @@ private func fixedTime(_ now: Int) -> (Container) -> Void {
     private static let message =
         "The override of SpellChecker replaces no registration: the container registers SpellChecker as"
         + " SpellChecker (name: \"en\"), which resolves as before. Fix: override that key, e.g."
-        + " overrides.register(SpellChecker.self, name: \"en\") { r in … }, or register SpellChecker in the"
-        + " container first if the override is meant to add it."
+        + " overrides.register(SpellChecker.self, name: \"en\") { r in … }; if it is meant to add SpellChecker,"
+        + " register it in the container first, or, for a value scopes are given, declare it:"
+        + " container.register(SpellChecker.self, providedByScope: …)."
 
     @Test func anOverrideUnderAnotherNameThanTheRegistrationIsRefused() throws {
         let container = Container()

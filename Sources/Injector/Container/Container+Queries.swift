@@ -52,12 +52,15 @@ extension Container {
 
     /// The registration a resolve of `provider`'s key from this container builds: `provider`, or,
     /// for an `implements` registration, the one it hands on to; with the keys of those it passes
-    /// on the way, after `provider`'s.
+    /// on the way, after `provider`'s. It stops at a conflict, which a resolve reports, and so at
+    /// a loop of late forwardings (a late registration is a conflict).
     func builtRegistration(of provider: AnyProvider) -> (provider: AnyProvider, passed: [ServiceKey]) {
         var (built, passed) = (provider, [ServiceKey]())
-        while let forwarded = built.site.origin?.forwarded, let original = self.provider(for: forwarded.lookupKey) {
+        while built.conflict == nil, let forwarded = built.site.origin?.forwarded,
+            let original = self.provider(for: forwarded.lookupKey)?.object, !passed.contains(original.key)
+        {
             passed.append(built.key)
-            built = original.object
+            built = original
         }
         return (built, passed)
     }

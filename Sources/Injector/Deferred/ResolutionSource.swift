@@ -31,7 +31,7 @@ struct ResolutionSource: Sendable {
         do {
             return try source(asking: Service.self, name: name).resolve(Service.self, name: name)
         } catch let error as InjectionError where error.code == .scopeClosed {
-            throw closed(error)
+            throw closed(error, asking: ServiceKey(Service.self, name: name))
         }
     }
 
@@ -39,14 +39,15 @@ struct ResolutionSource: Sendable {
         do {
             return try await source(asking: Service.self, name: name).resolveAsync(Service.self, name: name)
         } catch let error as InjectionError where error.code == .scopeClosed {
-            throw closed(error)
+            throw closed(error, asking: ServiceKey(Service.self, name: name))
         }
     }
 
-    /// `error`, the scope's refusal to resolve once closed, as a handle's.
-    private func closed(_ error: InjectionError) -> InjectionError {
-        guard fromScope, error.resolutionPath.count == 1 else { return error }
-        return .scopeClosed(asking: error.resolutionPath[0], tag: tag, byHandle: true)
+    /// `error`, a scope's refusal to resolve once closed, as the handle's when it is its own
+    /// scope's refusal of the handle's service (not that of another scope a factory resolved from).
+    private func closed(_ error: InjectionError, asking key: ServiceKey) -> InjectionError {
+        guard fromScope, lifetimeScope?.isClosed != false, error.resolutionPath == [key] else { return error }
+        return .scopeClosed(asking: key, tag: tag, byHandle: true)
     }
 
     /// What a resolve of `service` under `name` starts from, if it is still there.
@@ -106,20 +107,20 @@ extension ResolutionContext {
         name: String?,
         from lookup: Container
     ) throws {
-        let key = LookupKey(service, name: name)
+        // The service an optional stands for: a handle of one resolves it, or `nil` when it is missing.
+        let asked = lookup.resolvedKey(for: ServiceKey(service, name: name)).key
+        let key = asked.lookupKey
         let validating = environment.lifetimeScope?.acceptsEveryTag == true
         guard let found = lookup.provider(for: key) else {
             // A value given to the scope, held through a handle that resolves from the container.
             if environment.lifetimeScope?.values.borrowedValue(for: key) != nil,
-                let error = captiveDependency(
-                    ServiceKey(service, name: name),
-                    scope: .scoped,
-                    through: typeName(handle)
-                )
+                let error = captiveDependency(asked, scope: .scoped, through: typeName(handle))
             {
                 throw error
             }
-            if validating, !lookup.resolves(key, as: service, async: true) {
+            if validating, !(service is any OptionalService.Type),
+                !lookup.resolves(key, as: service, in: environment.lifetimeScope, async: true)
+            {
                 throw unresolvable(service, key: key, from: lookup)
             }
             return

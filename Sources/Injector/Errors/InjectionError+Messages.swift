@@ -46,8 +46,9 @@ extension InjectionError {
             "The override of \(key) replaces no registration: the container registers"
             + " \(typeName(key.serviceType)) as \(registered), which \(nearMisses.count == 1 ? "resolves" : "resolve")"
             + " as before. Fix: override that key, e.g."
-            + " overrides.register(\(nearMisses[0].spelledInCall)) \(nearMisses[0].factorySketch),"
-            + " or register \(key) in the container first if the override is meant to add it."
+            + " overrides.register(\(nearMisses[0].spelledInCall)) \(nearMisses[0].factorySketch); if it is meant to"
+            + " add \(key), register it in the container first, or, for a value scopes are given, declare it:"
+            + " container.register(\(key.spelledInCall), providedByScope: …)."
         return InjectionError(.unmatchedOverride, message, path: [], nearMisses: nearMisses)
     }
 
