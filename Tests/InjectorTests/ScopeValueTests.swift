@@ -64,6 +64,17 @@ struct ScopeValueTests {
         #expect(handler.traceID == "abc-123")
     }
 
+    /// A registration of the same type and name, made any other way than as a value scopes
+    /// provide, wins over the value (as documented: declare values with `providedByScope:`).
+    @Test func aRegistrationOfTheValuesKeyWinsOverTheValue() throws {
+        let container = Container()
+        container.register(RequestInfo.self) { _ in RequestInfo(path: "/registered") }
+
+        let request = container.makeScope { $0.provide(RequestInfo.self, RequestInfo(path: "/given")) }
+
+        #expect(try request.resolve(RequestInfo.self).path == "/registered")
+    }
+
     /// They are the scope's only: another scope and the container do not see them.
     @Test func valuesAreVisibleInTheirScopeOnly() throws {
         let container = Container()

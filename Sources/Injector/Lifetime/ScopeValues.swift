@@ -24,9 +24,10 @@
 /// ```
 ///
 /// The scope does not dispose them: they belong to whoever gave them. A singleton or weak service
-/// may not depend on one (it would outlive the scope): that is a captive dependency. Declare the
-/// values scopes provide with ``Container/register(_:name:providedByScope:fileID:line:)``, so that
-/// ``Container/validate()`` knows them and a scope that was not given one says so.
+/// may not depend on one (it would outlive the scope): that is a captive dependency. A value is not
+/// found where the container registers its type and name any other way: that registration wins.
+/// Declare the values scopes provide with ``Container/register(_:name:providedByScope:fileID:line:)``,
+/// so that ``Container/validate()`` knows them and a scope that was not given one says so.
 public struct ScopeValues: Sendable {
     /// The key of the first value given, kept apart with the value: a scope is typically given one
     /// (the request), which is then stored, found and dropped without hashing or allocating.
