@@ -80,20 +80,15 @@ extension Container {
         guard let found = provider(for: key) else {
             if scope?.values.borrowedValue(for: key) != nil { return true }
             let wrapped: (key: LookupKey, type: Any.Type)
+            var async = async
             if let optional = service as? any OptionalService.Type {
                 wrapped = optional.wrappedKey(of: key)
             } else if let deferred = service as? any DeferredResolution.Type,
                 key.group.arguments == ObjectIdentifier(Void.self)
             {
                 let wrappedKey = deferred.wrappedKey(name: key.name)
-                let async = async && !deferred.resolvesSynchronously  // a `Lazy` is read synchronously
-                return resolves(
-                    wrappedKey.lookupKey,
-                    as: wrappedKey.serviceType,
-                    in: scope,
-                    adoptedTag: adoptedTag,
-                    async: async
-                )
+                wrapped = (wrappedKey.lookupKey, wrappedKey.serviceType)
+                async = async && !deferred.resolvesSynchronously  // a `Lazy` is read synchronously
             } else {
                 return false
             }

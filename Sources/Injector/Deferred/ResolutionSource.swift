@@ -108,7 +108,8 @@ extension ResolutionContext {
         from lookup: Container
     ) throws {
         // The service an optional stands for: a handle of one resolves it, or `nil` when it is missing.
-        let asked = lookup.resolvedKey(for: ServiceKey(service, name: name)).key
+        let given = ServiceKey(service, name: name)
+        let asked = service is any OptionalService.Type ? lookup.resolvedKey(for: given).key : given
         let key = asked.lookupKey
         let validating = environment.lifetimeScope?.acceptsEveryTag == true
         guard let found = lookup.provider(for: key) else {
