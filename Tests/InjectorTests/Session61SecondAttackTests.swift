@@ -99,6 +99,14 @@ private func s61bFinishes(within seconds: Double, _ body: @escaping @Sendable ()
         }
         let error = injectionError { try container.withScope { try $0.resolve(S61bOptHolder.self) } }
         #expect(error?.code == .captiveDependency)
+        #expect(
+            error?.message
+                == "Captive dependency: S61bOptHolder (.singleton) holds a Lazy<Optional<S61bScoped>>, which resolves"
+                + " from the container, where S61bScoped (.scoped) cannot be resolved: every use would fail. Path:"
+                + " S61bOptHolder -> S61bScoped. Fix: pass S61bScoped to the methods of S61bOptHolder that use it"
+                + " rather than hold a handle to it, or give S61bOptHolder a scope no longer than S61bScoped's"
+                + " (.scoped or .transient)."
+        )
     }
 
     @Test func validateAcceptsATransientsLazyOfAnOptionalScopedService() throws {
@@ -117,6 +125,13 @@ private func s61bFinishes(within seconds: Double, _ body: @escaping @Sendable ()
         #expect(!container.canResolveAsync(Lazy<S61bAsyncThing?>.self))
         let error = await injectionErrorAsync { try await container.resolveAsync(Lazy<S61bAsyncThing?>.self) }
         #expect(error?.code == .asyncResolutionRequired, "the Lazy was made; canResolveAsync said no")
+        #expect(
+            error?.message
+                == "S61bAsyncThing has an async factory, which a Lazy cannot run: its value is read synchronously."
+                + " Fix: hold a ServiceProvider<S61bAsyncThing> instead and call try await resolveAsync() where"
+                + " S61bAsyncThing is needed (a shared one is built once), or resolve S61bAsyncThing with try await"
+                + " resolveAsync before it is needed."
+        )
     }
 
     // MARK: - unmatched overrides
