@@ -36,6 +36,7 @@ private final class H60Echo: Sendable {
 
 /// A transient service without arguments, whose hook may close a real cycle.
 private final class H60Plain: Sendable {}
+private final class H60Other: Sendable {}
 
 /// A service that records its disposal.
 private final class H60Disposable: Disposable, Sendable {
@@ -112,6 +113,12 @@ private final class O60Consumer: Sendable {
 private let hookCycleAdvice =
     " Each hook makes a new transient instance whose own hook makes another, without end. Fix: give one"
     + " of them the .graph scope, so that the hook resolving it back receives the instance being prepared."
+
+/// The advice that ends a cycle-through-hooks message whose hook resolved through a captured container.
+private let capturedHookCycleAdvice =
+    " Each hook makes a new transient instance whose own hook makes another, without end. Fix: resolve"
+    + " through the hook's resolver (r), not a captured container, and give one of them the .graph scope,"
+    + " so that the hook resolving it back receives the instance being prepared."
 
 /// The advice that ends every hook-recursion-too-deep message.
 private let endlessHooksAdvice =
@@ -414,6 +421,75 @@ private func registerEndless(in container: Container) {
         #expect(prepared.events == (0...50).reversed().map { "\($0)" })
     }
 
+    /// A hook recursing without end through a captured container, with other arguments each time:
+    /// stopped by the hook recursion's limit, which counts the returns of the resolutions each level
+    /// nests in (on a thread whose stack holds 1,000 levels), with the path of 1,002 links elided.
+    @Test func anEndlessHookRecursionThroughACapturedContainerStopsAtTheLimit() {
+        let outcome = Guarded<InjectionError?>(nil)
+        let hooks = H60Counter()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let container = Container()
+            container.register(H60Step.self) { (_: Resolver, serial: Int) in H60Step(serial) }
+                .onResolved { [unowned container] _, step in
+                    _ = hooks.next()
+                    _ = try container.resolve(H60Step.self, argument: step.serial + 1)
+                }
+            let error = injectionError { try container.resolve(H60Step.self, argument: 0) }
+            outcome.withLock { $0 = error }
+            done.signal()
+        }
+        thread.stackSize = 64 << 20
+        thread.start()
+        done.wait()
+        let step = "H60Step (argument: Int)"
+        let links = Array(repeating: step, count: 8).joined(separator: " -> ")
+        let error = outcome.current
+        #expect(error?.code == .resolutionTooDeep)
+        let path = "\(links) -> … (986 more) -> \(links)"
+        #expect(error?.message == endlessHooksStart + "\(step): \(path)." + endlessHooksAdvice)
+        #expect(error?.resolutionPath.count == 1_002)
+        #expect(hooks.value == 1_001)
+    }
+
+    /// The same recursion on a 256 KiB stack, which a resolution nested per level fills first: the
+    /// stack guard's error, whose path starts with the hooks that led there.
+    @Test func anEndlessHookRecursionThroughACapturedContainerOnASmallStackNamesItsHooks() {
+        let outcome = Guarded<InjectionError?>(nil)
+        let hooks = H60Counter()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let container = Container()
+            container.register(H60Step.self) { (_: Resolver, serial: Int) in H60Step(serial) }
+                .onResolved { [unowned container] _, step in
+                    _ = hooks.next()
+                    _ = try container.resolve(H60Step.self, argument: step.serial + 1)
+                }
+            let error = injectionError { try container.resolve(H60Step.self, argument: 0) }
+            outcome.withLock { $0 = error }
+            done.signal()
+        }
+        thread.stackSize = 256 << 10
+        thread.start()
+        done.wait()
+        let error = outcome.current
+        let depth = error?.resolutionPath.count ?? 0
+        let step = "H60Step (argument: Int)"
+        let links = Array(repeating: step, count: 4).joined(separator: " -> ")
+        #expect(error?.code == .resolutionTooDeep)
+        #expect(depth == hooks.value + 1)
+        #expect(depth > 8)
+        #expect(
+            error?.message
+                == "Resolving went \(depth) services deep and nearly used up the thread's stack: \(links) -> … -> \(links)."
+                + " Such a chain is usually a registration that resolves itself under another name or argument. Fix:"
+                + " resolve the chain iteratively, or, if it is really this deep, resolve it on a thread with a larger"
+                + " stack. Some of these factories or hooks resolve through a container rather than through their"
+                + " resolver, which starts a resolution of its own and takes more stack per level: resolve through the"
+                + " resolver a factory receives (r.resolve(…))."
+        )
+    }
+
     /// An endless recursion of disposable instances in a scope: every instance made, the one whose
     /// hooks the limit refused included, is disposed once when the scope closes, none by the
     /// container after.
@@ -519,17 +595,43 @@ private func registerEndless(in container: Container) {
     }
 
     /// A hook that resolves its own argument-less registration through a captured container (not
-    /// its resolver) nests a resolution per level, none of which sees the hooks that led to it: the
-    /// recursion runs to the stack guard, whose error is passed up unchanged, its message of bounded
-    /// size (each level once prefixed it, about 100,000 characters). Left: the cycle itself is not
-    /// recognised there, as it is through the resolver.
-    @Test func aHookCycleThroughACapturedContainerEndsWithAShortMessage() throws {
+    /// its resolver) is the cycle it is through the resolver, reported at its first re-entry: the
+    /// nested resolution sees the hooks that led to it. The fix names the resolver, since a `.graph`
+    /// instance is not shared with a resolution a captured container starts.
+    @Test func aHookCycleThroughACapturedContainerIsReportedAsACycle() throws {
+        let container = Container()
+        let hooks = H60Counter()
+        container.register(H60Plain.self) { _ in H60Plain() }
+            .onResolved { [unowned container] _, _ in
+                _ = hooks.next()
+                _ = try container.resolve(H60Plain.self)
+            }
+        let error = try #require(injectionError { try container.resolve(H60Plain.self) })
+        #expect(error.code == .circularDependency)
+        #expect(
+            error.message
+                == "Circular dependency through onResolved hooks: H60Plain -> H60Plain." + capturedHookCycleAdvice
+        )
+        #expect(error.resolutionPath.map(\.description) == ["H60Plain", "H60Plain"])
+        #expect(hooks.value == 1)
+    }
+
+    /// Two registrations whose hooks resolve each other through a captured container, resolved
+    /// synchronously and asynchronously: a cycle through both, with its path.
+    @Test func aHookCycleOfTwoThroughACapturedContainerIsReportedSyncAndAsync() async throws {
         let container = Container()
         container.register(H60Plain.self) { _ in H60Plain() }
+            .onResolved { [unowned container] _, _ in _ = try container.resolve(H60Other.self) }
+        container.register(H60Other.self) { _ in H60Other() }
             .onResolved { [unowned container] _, _ in _ = try container.resolve(H60Plain.self) }
+        let expected =
+            "Circular dependency through onResolved hooks: H60Plain -> H60Other -> H60Plain." + capturedHookCycleAdvice
         let error = try #require(injectionError { try container.resolve(H60Plain.self) })
-        #expect(error.code == .resolutionTooDeep)
-        #expect(error.message.count < 2_000)
+        #expect(error.code == .circularDependency)
+        #expect(error.message == expected)
+        let asyncError = try #require(await injectionErrorAsync { try await container.resolveAsync(H60Plain.self) })
+        #expect(asyncError.code == .circularDependency)
+        #expect(asyncError.message == expected)
     }
 }
 

@@ -245,8 +245,9 @@ extension InjectionError {
     /// A chain of `onResolved` hooks without end, each resolving an instance whose own hook resolves
     /// the next: `chain`, closed by a cycle (its registration again with the same arguments), or,
     /// unless `isCycle`, the chain at which hooks had led back to registrations they came from, with
-    /// other arguments, more times than `ResolutionContext.hookRecursionLimit` in one resolve.
-    static func endlessHooks(_ chain: [ServiceKey], isCycle: Bool) -> InjectionError {
+    /// other arguments, more times than `ResolutionContext.hookRecursionLimit` in one resolve. A
+    /// cycle closed by a hook resolving through a captured container says to use the resolver.
+    static func endlessHooks(_ chain: [ServiceKey], isCycle: Bool, viaContainer: Bool = false) -> InjectionError {
         guard isCycle else {
             let message =
                 "onResolved hooks led back to registrations they came from, with other arguments each time,"
@@ -255,10 +256,11 @@ extension InjectionError {
                 + " or build such a structure in a factory or a loop rather than through hooks."
             return InjectionError(.resolutionTooDeep, message, path: chain)
         }
+        let resolver = viaContainer ? "resolve through the hook's resolver (r), not a captured container, and " : ""
         let message =
             "Circular dependency through onResolved hooks: \(chain.pathDescription)."
-            + " Each hook makes a new transient instance whose own hook makes another, without end."
-            + " Fix: give one of them the .graph scope, so that the hook resolving it back receives"
+            + " Each hook makes a new transient instance whose own hook makes another, without end. Fix: \(resolver)"
+            + "give one of them the .graph scope, so that the hook resolving it back receives"
             + " the instance being prepared."
         return InjectionError(.circularDependency, message, path: chain)
     }

@@ -52,10 +52,16 @@ extension ResolutionContext {
     ) throws {
         let preparation = uncheckedCast(preparation, to: Preparation<Service>.self)
         let bookkeeping = bookkeeping
-        let hookChain = bookkeeping.hookChain
+        // A hook that resolves through a captured container starts a resolution nested in this
+        // one's: the hooks that led to it are those running in the resolutions it runs inside.
+        let ownChain = bookkeeping.hookChain
+        let hookChain = ownChain ?? runningHookChain
         let arguments = values.map(provider.argumentIdentity(of:))
         let (cycle, occurrences) = hookChain?.cycle(closedBy: provider, arguments: arguments) ?? (nil, 0)
-        if let cycle { throw InjectionError.endlessHooks(cycle.map(\.key) + [provider.key], isCycle: true) }
+        if let cycle {
+            let chain = cycle.map(\.key) + [provider.key]
+            throw InjectionError.endlessHooks(chain, isCycle: true, viaContainer: ownChain == nil)
+        }
         let key = provider.key
         // The instance's hooks run once the stack is empty: remember what would hold it.
         let captor =
@@ -87,6 +93,17 @@ extension ResolutionContext {
         )
     }
 
+    /// The chain of hooks running in this resolution or, failing that, in the innermost one it runs
+    /// inside that runs any.
+    var runningHookChain: ProviderChain? {
+        var context: ResolutionContext? = self
+        while let current = context {
+            if let chain = current.storedBookkeeping?.hookChain { return chain }
+            context = current.nesting.outer
+        }
+        return nil
+    }
+
     /// Runs the queued preparations in order, including those queued while they run.
     func runPendingPreparations(of bookkeeping: Bookkeeping) throws {
         var index = 0
@@ -96,7 +113,9 @@ extension ResolutionContext {
             index += 1
             if preparation.chain.occurrences > 1 {
                 returns += 1
-                if returns > Self.hookRecursionLimit {
+                // The chain counts the returns of the resolutions this one runs inside too (hooks
+                // resolving through a captured container).
+                if returns > Self.hookRecursionLimit || preparation.chain.occurrences > Self.hookRecursionLimit + 1 {
                     throw InjectionError.endlessHooks(preparation.chain.providers.map(\.key), isCycle: false)
                 }
             }

@@ -102,7 +102,15 @@ extension ResolutionContext {
     /// may hold it, and that one may not be published yet.
     @usableFromInline func complete() throws {
         guard _slowPath(usesBookkeeping), let bookkeeping = storedBookkeeping else { return }
-        if !bookkeeping.pending.isEmpty { try runPendingPreparations(of: bookkeeping) }
+        if !bookkeeping.pending.isEmpty {
+            // In an async resolution, standing as the thread's, so that a hook resolving through a
+            // captured container nests in it, as a sync factory's resolve does.
+            if isAsync {
+                try standingAsThreadResolution { try runPendingPreparations(of: bookkeeping) }
+            } else {
+                try runPendingPreparations(of: bookkeeping)
+            }
+        }
         // Again if a deinit (see `publishUnpublished`) handed over what it resolved meanwhile.
         while !bookkeeping.unpublished.isEmpty { publishUnpublished(of: bookkeeping) }
     }

@@ -293,7 +293,9 @@ final class ResolutionContext {
         identity: [AnyHashable]?? = nil
     ) throws {
         if !construction.stackGuard.hasRoom(atDepth: depthHere) {
-            throw InjectionError.resolutionTooDeep(path: path + [provider.key], isNested: nesting.outer != nil)
+            // Led there by hooks, the path starts with theirs.
+            let hooks = runningHookChain?.providers.map(\.key) ?? []
+            throw InjectionError.resolutionTooDeep(path: hooks + path + [provider.key], isNested: nesting.outer != nil)
         }
         construction.stack.push(provider, arguments: values, identity: identity)
         if isAsync { construction.pathChain = ProviderChain(provider, extending: construction.pathChain) }
