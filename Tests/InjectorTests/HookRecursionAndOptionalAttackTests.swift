@@ -425,59 +425,25 @@ private func registerEndless(in container: Container) {
     /// stopped by the hook recursion's limit, which counts the returns of the resolutions each level
     /// nests in (on a thread whose stack holds 1,000 levels), with the path of 1,002 links elided.
     @Test func anEndlessHookRecursionThroughACapturedContainerStopsAtTheLimit() {
-        let outcome = Guarded<InjectionError?>(nil)
-        let hooks = H60Counter()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            let container = Container()
-            container.register(H60Step.self) { (_: Resolver, serial: Int) in H60Step(serial) }
-                .onResolved { [unowned container] _, step in
-                    _ = hooks.next()
-                    _ = try container.resolve(H60Step.self, argument: step.serial + 1)
-                }
-            let error = injectionError { try container.resolve(H60Step.self, argument: 0) }
-            outcome.withLock { $0 = error }
-            done.signal()
-        }
-        thread.stackSize = 64 << 20
-        thread.start()
-        done.wait()
+        let (error, hooks) = endlessHookRecursionThroughACapturedContainer(stackSize: 64 << 20)
         let step = "H60Step (argument: Int)"
         let links = Array(repeating: step, count: 8).joined(separator: " -> ")
-        let error = outcome.current
         #expect(error?.code == .resolutionTooDeep)
         let path = "\(links) -> … (986 more) -> \(links)"
         #expect(error?.message == endlessHooksStart + "\(step): \(path)." + endlessHooksAdvice)
         #expect(error?.resolutionPath.count == 1_002)
-        #expect(hooks.value == 1_001)
+        #expect(hooks == 1_001)
     }
 
     /// The same recursion on a 256 KiB stack, which a resolution nested per level fills first: the
     /// stack guard's error, whose path starts with the hooks that led there.
     @Test func anEndlessHookRecursionThroughACapturedContainerOnASmallStackNamesItsHooks() {
-        let outcome = Guarded<InjectionError?>(nil)
-        let hooks = H60Counter()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            let container = Container()
-            container.register(H60Step.self) { (_: Resolver, serial: Int) in H60Step(serial) }
-                .onResolved { [unowned container] _, step in
-                    _ = hooks.next()
-                    _ = try container.resolve(H60Step.self, argument: step.serial + 1)
-                }
-            let error = injectionError { try container.resolve(H60Step.self, argument: 0) }
-            outcome.withLock { $0 = error }
-            done.signal()
-        }
-        thread.stackSize = 256 << 10
-        thread.start()
-        done.wait()
-        let error = outcome.current
+        let (error, hooks) = endlessHookRecursionThroughACapturedContainer(stackSize: 256 << 10)
         let depth = error?.resolutionPath.count ?? 0
         let step = "H60Step (argument: Int)"
         let links = Array(repeating: step, count: 4).joined(separator: " -> ")
         #expect(error?.code == .resolutionTooDeep)
-        #expect(depth == hooks.value + 1)
+        #expect(depth == hooks + 1)
         #expect(depth > 8)
         #expect(
             error?.message
@@ -488,6 +454,29 @@ private func registerEndless(in container: Container) {
                 + " resolver, which starts a resolution of its own and takes more stack per level: resolve through the"
                 + " resolver a factory receives (r.resolve(…))."
         )
+    }
+
+    /// Resolves `H60Step(0)`, whose hook resolves `H60Step(serial + 1)` through a captured
+    /// container without end, on a thread with `stackSize`: the error, and how many hooks ran.
+    private func endlessHookRecursionThroughACapturedContainer(stackSize: Int) -> (InjectionError?, Int) {
+        let outcome = Guarded<InjectionError?>(nil)
+        let hooks = H60Counter()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let container = Container()
+            container.register(H60Step.self) { (_: Resolver, serial: Int) in H60Step(serial) }
+                .onResolved { [unowned container] _, step in
+                    _ = hooks.next()
+                    _ = try container.resolve(H60Step.self, argument: step.serial + 1)
+                }
+            let error = injectionError { try container.resolve(H60Step.self, argument: 0) }
+            outcome.withLock { $0 = error }
+            done.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        done.wait()
+        return (outcome.current, hooks.value)
     }
 
     /// An endless recursion of disposable instances in a scope: every instance made, the one whose
