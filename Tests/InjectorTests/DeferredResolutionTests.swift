@@ -418,3 +418,164 @@ extension DeferredResolutionTests {
         #expect(resolved.message.contains("holds a ServiceProvider<Session>"), "\(resolved.message)")
     }
 }
+
+private final class SessionFactory: Sendable {
+    let session: Session
+    init(session: Session) { self.session = session }
+}
+private final class Outbox: Sendable {
+    let factories: Lazy<SessionFactory>
+    init(factories: Lazy<SessionFactory>) { self.factories = factories }
+}
+private final class Dispatcher: Sendable {
+    let factories: ServiceProvider<SessionFactory>
+    init(factories: ServiceProvider<SessionFactory>) { self.factories = factories }
+}
+private final class Courier: Sendable {
+    let outbox: Outbox
+    init(outbox: Outbox) { self.outbox = outbox }
+}
+private final class Registry: Sendable {
+    let dispatchers: Lazy<Dispatcher>
+    init(dispatchers: Lazy<Dispatcher>) { self.dispatchers = dispatchers }
+}
+
+extension DeferredResolutionTests {
+    /// The message of a singleton `holder` whose handle `handle` leads, along `path`, to the scoped
+    /// `Session`.
+    private func handleToScopedNeedMessage(holder: String, handle: String, path: String) -> String {
+        "Captive dependency: \(holder) (.singleton) holds a \(handle), which resolves from the container, where"
+            + " Session (.scoped) cannot be resolved: every use would fail. Path: \(path). Fix: pass Session to the"
+            + " methods of \(holder) that use it rather than hold a handle to it, or give \(holder) a scope no"
+            + " longer than Session's (.scoped or .transient)."
+    }
+
+    /// A singleton's handle to a transient service that needs a scoped one resolves from the
+    /// container, where the scoped one cannot be resolved: `validate()` reports it, with the path
+    /// through the handle, for closure registrations.
+    @Test func validationReportsASingletonsHandleToAServiceThatNeedsAScopedOne() throws {
+        let container = Container()
+        container.register(Session.self, scope: .scoped) { _ in Session() }
+        container.register(SessionFactory.self) { r in SessionFactory(session: try r.resolve(Session.self)) }
+        container.register(Dispatcher.self, scope: .singleton) { r in
+            Dispatcher(factories: try r.resolve(ServiceProvider<SessionFactory>.self))
+        }
+
+        let error = try #require(injectionError { try container.validate() })
+        let message = handleToScopedNeedMessage(
+            holder: "Dispatcher",
+            handle: "ServiceProvider<SessionFactory>",
+            path: "Dispatcher -> SessionFactory -> Session"
+        )
+        #expect(error.code == .validationFailed)
+        #expect(error.message == "Validation found 1 problem:\n- " + message)
+        #expect(error.problems.map(\.code) == [.captiveDependency])
+        #expect(error.problems.first?.resolutionPath.map(\.description) == ["Dispatcher", "SessionFactory", "Session"])
+    }
+
+    /// The same through a transient built under the singleton that holds a `Lazy`, and through a
+    /// handle behind the handle.
+    @Test func validationReportsAHandleToAScopedNeedHeldUnderASingletonOrBehindAnotherHandle() throws {
+        let container = Container()
+        container.register(Session.self, scope: .scoped) { _ in Session() }
+        container.register(SessionFactory.self) { r in SessionFactory(session: try r.resolve(Session.self)) }
+        container.register(Outbox.self) { r in Outbox(factories: try r.resolve(Lazy<SessionFactory>.self)) }
+        container.register(Courier.self, scope: .singleton) { r in Courier(outbox: try r.resolve(Outbox.self)) }
+        container.register(Dispatcher.self) { r in
+            Dispatcher(factories: try r.resolve(ServiceProvider<SessionFactory>.self))
+        }
+        container.register(Registry.self, scope: .singleton) { r in
+            Registry(dispatchers: try r.resolve(Lazy<Dispatcher>.self))
+        }
+
+        let error = try #require(injectionError { try container.validate() })
+        let courier = handleToScopedNeedMessage(
+            holder: "Courier",
+            handle: "Lazy<SessionFactory>",
+            path: "Courier -> Outbox -> SessionFactory -> Session"
+        )
+        let registry = handleToScopedNeedMessage(
+            holder: "Registry",
+            handle: "Lazy<Dispatcher>",
+            path: "Registry -> Dispatcher -> SessionFactory -> Session"
+        )
+        #expect(error.message == "Validation found 2 problems:\n- " + courier + "\n- " + registry)
+    }
+
+    /// Declared registrations alike, from their declarations.
+    @Test func validationReportsADeclaredSingletonsHandleToAServiceThatNeedsAScopedOne() throws {
+        let container = Container()
+        container.register(Session.self, scope: .scoped) { _ in Session() }
+        container.register(SessionFactory.self, SessionFactory.init(session:))
+        container.register(Dispatcher.self, scope: .singleton, Dispatcher.init(factories:))
+
+        let error = try #require(injectionError { try container.validate() })
+        #expect(error.problems.map(\.code) == [.captiveDependency])
+        #expect(
+            error.problems.first?.message
+                == handleToScopedNeedMessage(
+                    holder: "Dispatcher",
+                    handle: "ServiceProvider<SessionFactory>",
+                    path: "Dispatcher -> SessionFactory -> Session"
+                )
+        )
+    }
+
+    /// Behind a handle only what the container cannot resolve is reported: a cycle the handle breaks
+    /// and a dependency on another singleton are fine, closure or declared.
+    @Test func aHandleThatBreaksACycleOrReachesASingletonPassesValidation() throws {
+        let container = Container()
+        container.register(Session.self, scope: .singleton) { _ in Session() }
+        container.register(SessionFactory.self) { r in
+            _ = try r.resolve(Dispatcher.self)
+            return SessionFactory(session: try r.resolve(Session.self))
+        }
+        container.register(Dispatcher.self, scope: .singleton) { r in
+            Dispatcher(factories: try r.resolve(ServiceProvider<SessionFactory>.self))
+        }
+        #expect(try container.validate().unchecked.isEmpty)
+
+        let declared = Container()
+        declared.register(Session.self, scope: .singleton) { _ in Session() }
+        declared.register(SessionFactory.self, SessionFactory.init(session:))
+        declared.register(Outbox.self, scope: .singleton, Outbox.init(factories:))
+        declared.register(Courier.self, Courier.init(outbox:))
+        #expect(try declared.validate().unchecked.isEmpty)
+    }
+}
+
+private struct RequestInfo: Sendable { let id: Int }
+private final class RequestLog: Sendable {
+    let info: RequestInfo
+    init(info: RequestInfo) { self.info = info }
+}
+private final class Auditor: Sendable {
+    let logs: ServiceProvider<RequestLog>
+    init(logs: ServiceProvider<RequestLog>) { self.logs = logs }
+}
+
+extension DeferredResolutionTests {
+    /// Behind a singleton's handle, a value given to scopes, declared or only among the samples,
+    /// cannot be resolved either.
+    @Test(arguments: [false, true])
+    func validationReportsASingletonsHandleToAServiceThatNeedsAScopesValue(declaresTheValue: Bool) throws {
+        let container = Container()
+        if declaresTheValue { container.register(RequestInfo.self, providedByScope: nil) }
+        container.register(RequestLog.self) { r in RequestLog(info: try r.resolve(RequestInfo.self)) }
+        container.register(Auditor.self, scope: .singleton) { r in
+            Auditor(logs: try r.resolve(ServiceProvider<RequestLog>.self))
+        }
+
+        let error = try #require(
+            injectionError { try container.validate(providing: { $0.provide(RequestInfo.self, RequestInfo(id: 1)) }) }
+        )
+        #expect(
+            error.message
+                == "Validation found 1 problem:\n- Captive dependency: Auditor (.singleton) holds a"
+                + " ServiceProvider<RequestLog>, which resolves from the container, where RequestInfo (.scoped)"
+                + " cannot be resolved: every use would fail. Path: Auditor -> RequestLog -> RequestInfo. Fix: pass"
+                + " RequestInfo to the methods of Auditor that use it rather than hold a handle to it, or give"
+                + " Auditor a scope no longer than RequestInfo's (.scoped or .transient)."
+        )
+    }
+}

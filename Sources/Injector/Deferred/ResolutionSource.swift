@@ -136,7 +136,8 @@ extension ResolutionContext {
         {
             throw error
         }
-        if validating { noteDependency(on: found) }
+        // Noted as the handle, so that validation walks on behind it (see `DeclarationCheck`).
+        if validating { noteDependency(on: ServiceKey(handle, name: name)) }
     }
 }
 

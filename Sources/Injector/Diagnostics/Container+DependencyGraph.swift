@@ -26,8 +26,9 @@ extension Container {
                     scope: provider.scope,
                     isAsync: provider.isAsync,
                     isDeclared: provider.declaredDependencies != nil,
-                    dependencies: provider.declaredDependencies?.keys.map { resolvedKey(for: $0).key }
-                        ?? provider.record.dependencies
+                    dependencies: (provider.declaredDependencies?.keys ?? provider.record.dependencies).map {
+                        resolvedKey(for: $0).key
+                    }
                 )
             }
         )

@@ -18,20 +18,24 @@
 ///
 /// The walk goes on through a closure registration by the edges its resolves so far recorded
 /// (validation's sandbox has run it by then), so that a singleton declared above a closure
-/// registration that needs a scoped service is still a captive dependency.
+/// registration that needs a scoped service is still a captive dependency. Under a singleton or
+/// weak registration it goes on behind a handle (`Lazy`, `ServiceProvider`), which resolves from the
+/// container: there it looks only for a scoped service, which the container cannot resolve.
 struct DeclarationCheck {
     private let container: Container
     /// The sample values validation's scope was given (`validate(providing:)`), which stand for the
     /// values lifetime scopes are given, registered or not.
     private let samples: ScopeValues
     private(set) var problems: [InjectionError] = []
-    /// The walks made: a registration under a holder and a scope tag is walked once.
+    /// The walks made: a registration under a holder and a scope tag, behind a handle or not, is
+    /// walked once.
     private var walked: Set<Walk> = []
 
     private struct Walk: Hashable {
         let record: ObjectIdentifier
         let holder: ObjectIdentifier?
         let tag: ScopeTag?
+        let behindHandle: Bool
     }
 
     /// A registration on the walk's path: what it was reached with, and its edges still to walk.
@@ -46,6 +50,8 @@ struct DeclarationCheck {
         let tag: ScopeTag?
         let edges: [ServiceKey]
         let isDeclared: Bool
+        /// The handle the walk went behind, held under `holder`, if it did.
+        let handle: String?
         var next = 0
     }
 
@@ -57,7 +63,7 @@ struct DeclarationCheck {
     /// Walks the graph from `root`, a declared registration, depth first, with the path on a stack
     /// of its own (a chain thousands deep is walked as a short one is).
     mutating func check(_ root: AnyProvider) {
-        guard let first = frame(for: root, lookup: container, holder: nil, tag: nil) else { return }
+        guard let first = frame(for: root, lookup: container, holder: nil, tag: nil, handle: nil) else { return }
         var frames = [first]
         while let frame = frames.last {
             guard frame.next < frame.edges.count else {
@@ -79,45 +85,51 @@ struct DeclarationCheck {
             }
             guard let dependency = frame.lookup.registeredProvider(for: key.lookupKey)?.object else {
                 // An optional parameter whose type nothing registers is `nil`: not a problem. (An
-                // optional `Lazy` is not `nil`, and fails when read, as a `Lazy` does.)
-                if frame.isDeclared, deferred != nil || !(asked.serviceType is any OptionalService.Type),
+                // optional `Lazy` is not `nil`, and fails when read, as a `Lazy` does.) Behind a
+                // handle, only a value given to scopes is (what is missing is its own registration's).
+                if frame.isDeclared || frame.handle != nil,
+                    deferred != nil || !(asked.serviceType is any OptionalService.Type),
                     let problem = unregistered(
                         key,
                         path: frames.map(\.provider.key),
                         holder: frame.holder,
-                        deferred: deferred,
+                        through: frame.handle ?? deferred.map { typeName($0) },
+                        reportingMissing: frame.handle == nil,
                         in: frame.lookup
                     )
                 {
-                    problems.append(declared(problem))
+                    problems.append(frame.isDeclared ? declared(problem) : problem)
                 }
                 continue
             }
-            // A `Lazy` or `ServiceProvider` resolves its service when used, not now: only that it
-            // is registered is checked, and that the handle can resolve it (see `checkDeferred`).
+            // A `Lazy` or `ServiceProvider` resolves its service when used, not now: that the handle
+            // can resolve it is checked (see `checkDeferred`), and, under a holder, what it resolves
+            // from the container.
             if let deferred {
                 let (built, passed) = frame.lookup.builtRegistration(of: dependency)
                 let path = frames.map(\.provider.key) + passed + [built.key]
-                if deferred.resolvesSynchronously, built.isAsync {
+                if frame.handle == nil, deferred.resolvesSynchronously, built.isAsync {
                     problems.append(
                         declared(.asyncResolutionRequired(built.key, path: path, by: .lazy(of: dependency.key)))
                     )
-                } else if built.scope.kind == .scoped, let holder = frame.holder {
-                    let captive = InjectionError.captiveDependency(
-                        holder.key,
-                        scope: holder.scope,
-                        captive: built.key,
-                        captiveScope: built.scope,
-                        through: typeName(deferred),
-                        path: path
-                    )
-                    problems.append(declared(captive))
+                } else if frame.holder != nil {
+                    let onPath = frames.contains { $0.provider.record === built.record }
+                    let (problem, next) = behind(frame.handle ?? typeName(deferred), built, path, from: frame, onPath)
+                    if let problem { problems.append(frame.isDeclared ? declared(problem) : problem) }
+                    if let next { frames.append(next) }
                 }
+                continue
+            }
+            let onPath = frames.contains { $0.provider.record === dependency.record }
+            if let handle = frame.handle {
+                let path = frames.map(\.provider.key) + [dependency.key]
+                let (problem, next) = behind(handle, dependency, path, from: frame, onPath)
+                if let problem { problems.append(problem) }
+                if let next { frames.append(next) }
                 continue
             }
             var holder = frame.holder
             var tag = frame.tag
-            let onPath = frames.contains { $0.provider.record === dependency.record }
             if let problem = problem(
                 reaching: dependency,
                 from: frame,
@@ -128,31 +140,63 @@ struct DeclarationCheck {
             ) {
                 // A conflict is reported once, as the registry's, not once a declared edge to it.
                 problems.append(frame.isDeclared && dependency.conflict == nil ? declared(problem) : problem)
-            } else if !onPath, let next = self.frame(for: dependency, lookup: frame.lookup, holder: holder, tag: tag) {
+            } else if !onPath,
+                let next = self.frame(for: dependency, lookup: frame.lookup, holder: holder, tag: tag, handle: nil)
+            {
                 frames.append(next)
             }
         }
     }
 
-    /// The problem of a declared edge at the end of `path` to `key`, which nothing registers:
-    /// missing, unless it is among the samples (a value scopes are given), which `holder`, a
-    /// singleton or weak registration, cannot depend on: held, it would keep it past its scope, and
-    /// a handle (`deferred`) would resolve it from the container, which has none.
+    /// The walk behind `handle`, held under `frame`'s holder, which resolves from the container, to
+    /// `dependency` at the end of `path`: a scoped service there is a captive dependency of the
+    /// holder (the container cannot resolve it); below anything else but a registration on the path
+    /// or one that outlives scopes (walked as a holder of its own), the walk goes on.
+    private mutating func behind(
+        _ handle: String,
+        _ dependency: AnyProvider,
+        _ path: [ServiceKey],
+        from frame: Frame,
+        _ onPath: Bool
+    ) -> (InjectionError?, Frame?) {
+        guard let holder = frame.holder else { return (nil, nil) }
+        if dependency.scope.kind == .scoped {
+            let captive = InjectionError.captiveDependency(
+                holder.key,
+                scope: holder.scope,
+                captive: dependency.key,
+                captiveScope: dependency.scope,
+                through: handle,
+                path: path
+            )
+            return (captive, nil)
+        }
+        guard !onPath, !dependency.outlivesLifetimeScopes else { return (nil, nil) }
+        return (nil, self.frame(for: dependency, lookup: frame.lookup, holder: holder, tag: nil, handle: handle))
+    }
+
+    /// The problem of an edge at the end of `path` to `key`, which nothing registers: missing, if
+    /// `reportingMissing`, unless it is among the samples (a value scopes are given), which
+    /// `holder`, a singleton or weak registration, cannot depend on: held, it would keep it past its
+    /// scope, and through `handle` it would be resolved from the container, which has none.
     private func unregistered(
         _ key: ServiceKey,
         path: [ServiceKey],
         holder: AnyProvider?,
-        deferred: (any DeferredResolution.Type)?,
+        through handle: String?,
+        reportingMissing: Bool,
         in lookup: Container
     ) -> InjectionError? {
-        guard samples.borrowedValue(for: key.lookupKey) != nil else { return .missing(key, path: path, in: lookup) }
+        guard samples.borrowedValue(for: key.lookupKey) != nil else {
+            return reportingMissing ? .missing(key, path: path, in: lookup) : nil
+        }
         guard let holder else { return nil }
         return .captiveDependency(
             holder.key,
             scope: holder.scope,
             captive: key,
             captiveScope: .scoped,
-            through: deferred.map { typeName($0) },
+            through: handle,
             path: path + [key]
         )
     }
@@ -162,14 +206,21 @@ struct DeclarationCheck {
         for provider: AnyProvider,
         lookup: Container,
         holder: AnyProvider?,
-        tag: ScopeTag?
+        tag: ScopeTag?,
+        handle: String?
     ) -> Frame? {
         let record = provider.record
         let holder = provider.outlivesLifetimeScopes ? provider : holder
         let tag = tag ?? provider.scope.tag
         guard
-            walked.insert(Walk(record: ObjectIdentifier(record), holder: holder.map(ObjectIdentifier.init), tag: tag))
-                .inserted
+            walked.insert(
+                Walk(
+                    record: ObjectIdentifier(record),
+                    holder: holder.map(ObjectIdentifier.init),
+                    tag: tag,
+                    behindHandle: handle != nil
+                )
+            ).inserted
         else { return nil }
         return Frame(
             provider: provider,
@@ -177,7 +228,8 @@ struct DeclarationCheck {
             holder: holder,
             tag: tag,
             edges: provider.declaredDependencies?.keys ?? record.dependencies,
-            isDeclared: provider.declaredDependencies != nil
+            isDeclared: provider.declaredDependencies != nil,
+            handle: handle
         )
     }
 

@@ -82,10 +82,15 @@ struct Validation {
 
     /// Checks the declared registrations from their declarations, after the sandbox has run the
     /// others (so that the edges of those are known), with the sample values the sandbox's scope was
-    /// given.
+    /// given; and walks the edges the sandbox recorded from singleton and weak closure registrations,
+    /// which go on behind the handles they hold, which the sandbox does not resolve.
     mutating func checkDeclarations(samples: ScopeValues) {
         var check = DeclarationCheck(of: container, samples: samples)
         for provider in declared { check.check(provider) }
+        for provider in container.visibleProviders
+        where provider.declaredDependencies == nil && provider.outlivesLifetimeScopes && provider.conflict == nil {
+            check.check(provider)
+        }
         for problem in check.problems { note(problem) }
     }
 

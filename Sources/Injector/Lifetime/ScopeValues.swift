@@ -218,8 +218,12 @@ extension ResolutionContext {
     /// - Throws: ``InjectionError/Code/captiveDependency`` when a singleton or weak service is
     ///   being built around it.
     func scopeValue(for key: LookupKey, asked: ServiceKey) throws -> Any? {
-        guard let given = environment.lifetimeScope?.values.borrowedValue(for: key)?.object else { return nil }
+        guard let lifetimeScope = environment.lifetimeScope,
+            let given = lifetimeScope.values.borrowedValue(for: key)?.object
+        else { return nil }
         if let error = captiveDependency(asked, scope: .scoped) { throw error }
+        // In validation, an edge of the graph, which its check walks behind handles.
+        if lifetimeScope.acceptsEveryTag { noteDependency(on: asked) }
         return keptInstance(given)
     }
 }
