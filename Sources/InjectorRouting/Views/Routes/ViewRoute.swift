@@ -170,8 +170,9 @@ public final class ViewRoute<Destination> {
         default: break
         }
         let previous = state
-        state = .routing
+        // The bookkeeping first, the state last: its notifier sees the route as it now is.
         views.begin(self, label: label)
+        state = .routing
         do {
             let (destination, record) = try make(configuration.preparation, path)
             guard type(of: destination as Any) is AnyClass else {
@@ -183,8 +184,6 @@ public final class ViewRoute<Destination> {
                 throw RoutingError.unsupportedPath(path, route: label, supported: supported)
             }
             let finish = { [self] (style: ViewTransitionStyle?, source: AnyObject?) in
-                let routed = stateChanges &+ 1
-                state = .routed
                 heldDestination = object
                 shown = source.map { source in
                     ShownTransition(
@@ -198,12 +197,14 @@ public final class ViewRoute<Destination> {
                 notShownBecause =
                     source == nil ? "it made \(screenName(object)) without showing it (makeDestination)" : nil
                 views.end(self)
-                if let source {
-                    views.shows(object)
-                    views.tell(.didPerform, destination: object, source: source, route: label)
-                }
-                // A didPerform observer or a success handler may have removed the route (and performed it
-                // again): the handlers still to come are not handed a screen this perform no longer shows.
+                if source != nil { views.shows(object) }
+                // The state last, the route shown and its transition ended: its notifier may route on.
+                let routed = stateChanges &+ 1
+                state = .routed
+                if let source { views.tell(.didPerform, destination: object, source: source, route: label) }
+                // The state notifier, a didPerform observer or a success handler may have removed the route
+                // (and performed it again): the handlers still to come are not handed a screen this perform
+                // no longer shows.
                 configuration.succeeded(destination, action: action, performer: performer) {
                     stateChanges == routed
                 }
@@ -240,8 +241,8 @@ public final class ViewRoute<Destination> {
             return self
         } catch {
             let error = RoutingError.wrapping(error, action: action)
-            state = previous
             views.end(self)
+            state = previous
             throw fail(error)
         }
     }
@@ -295,22 +296,23 @@ public final class ViewRoute<Destination> {
         }
         // Gone since the perform when the host can undo without it (removalRefusal said so).
         let source = shown.source
-        state = .removing
         views.begin(self, label: label)
+        state = .removing
         views.tell(.willRemove, destination: destination, source: source, route: label)
         let finish = { [self] in
-            state = .removed
             self.shown = nil
             heldDestination = nil
             views.end(self)
-            // Before the handlers, which may show the screen again: then the check does not report it.
+            // Before the state notifier and the handlers, which may show the screen again: then the
+            // check does not report it.
             router.checkForLeak(of: destination, route: shown.record, label: label, isGiven: showsGivenScreen)
+            state = .removed
             views.tell(.didRemove, destination: destination, source: source, route: label)
             successHandler?()
         }
         func stayRouted(_ error: RoutingError) -> RoutingError {
-            state = .routed
             views.end(self)
+            state = .routed
             return fail(error)
         }
         let context = RouteContext(router: router, parameters: RouteParameters(), action: action)

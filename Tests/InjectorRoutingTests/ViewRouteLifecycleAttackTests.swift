@@ -1,0 +1,124 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Injector
+import InjectorRouting
+import Testing
+
+// A view route's lifecycle under attack (session 62): what its state notifier sees, a host that
+// completes twice or never, a custom transition that completes then throws, a refused perform's
+// path, and a deep link that matches nothing.
+
+/// Holds a route for its own state notifier, which the configuration is given before the route exists.
+@MainActor final class LifecycleRouteHolder {
+    var route: ViewRoute<any EditorView>?
+}
+
+@Suite("A view route's lifecycle, attacked")
+@MainActor
+struct ViewRouteLifecycleAttackTests {
+    // MARK: - The state notifier is told once the route's bookkeeping is done
+
+    @Test func aStateNotifierToldRoutedSeesTheRouteShownAndRemovable() throws {
+        let home = HomeScreen()
+        let router = Router(container: Container(), host: HeadlessNavigationHost(navigationStackWith: home))
+        router.register(RoutableView<any EditorView>()) { _ in EditorScreen(serial: 1) }
+        let held = LifecycleRouteHolder()
+        var seen: [String] = []
+        let route = try router.to(RoutableView<any EditorView>(), path: .push(from: home)) { config in
+            config.stateNotifier = { _, new in
+                guard new == .routed, let route = held.route else { return }
+                seen.append("destination: \(route.destination != nil), refusal: \(route.removalRefusal ?? "none")")
+            }
+        }
+        held.route = route
+        try route.perform()
+        #expect(seen == ["destination: true, refusal: none"])
+    }
+
+    @Test func aStateNotifierToldRemovedSeesTheRouteGone() throws {
+        let home = HomeScreen()
+        let router = Router(container: Container(), host: HeadlessNavigationHost(navigationStackWith: home))
+        router.register(RoutableView<any EditorView>()) { _ in EditorScreen(serial: 1) }
+        let held = LifecycleRouteHolder()
+        var seen: [String] = []
+        let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home)) { config in
+            config.stateNotifier = { _, new in
+                guard new == .removed, let route = held.route else { return }
+                seen.append("destination: \(route.destination != nil), refusal: \(route.removalRefusal ?? "none")")
+            }
+        }
+        held.route = route
+        try route.removeRoute()
+        #expect(seen == ["destination: false, refusal: its state is removed, and only a routed route can be removed"])
+    }
+
+    @Test func aStateNotifierToldRoutedCanShowTheNextScreen() throws {
+        let home = HomeScreen()
+        let host = HeadlessNavigationHost(navigationStackWith: home)
+        let router = Router(container: Container(), host: host)
+        router.register(RoutableView<any EditorView>()) { _ in EditorScreen(serial: 1) }
+        router.register(RoutableView<any SignInView>()) { _ in SignInViewScreen() }
+        let outcome = try notifierOutcome(router, told: .routed, showing: home) { _ in }
+        #expect(outcome == "shown")
+        #expect(host.presentedScreen(of: home) is SignInViewScreen)
+    }
+
+    @Test func aStateNotifierToldRemovedCanShowAnotherScreen() throws {
+        let home = HomeScreen()
+        let host = HeadlessNavigationHost(navigationStackWith: home)
+        let router = Router(container: Container(), host: host)
+        router.register(RoutableView<any EditorView>()) { _ in EditorScreen(serial: 1) }
+        router.register(RoutableView<any SignInView>()) { _ in SignInViewScreen() }
+        let outcome = try notifierOutcome(router, told: .removed, showing: home) { try $0?.removeRoute() }
+        #expect(outcome == "shown")
+        #expect(host.presentedScreen(of: home) is SignInViewScreen)
+    }
+
+    @Test func aStateNotifierToldAPerformFailedCanShowAnotherScreen() throws {
+        let home = HomeScreen()
+        let host = HeadlessNavigationHost(navigationStackWith: home)
+        let router = Router(container: Container(), host: host)
+        router.register(RoutableView<any EditorView>()) { _ in throw TestFailure("no editor today") }
+        router.register(RoutableView<any SignInView>()) { _ in SignInViewScreen() }
+        let outcome = try notifierOutcome(router, told: .unrouted, showing: home) { _ in }
+        #expect(outcome == "shown")
+        #expect(host.presentedScreen(of: home) is SignInViewScreen)
+    }
+
+    /// Performs an editor along a push from `home` (then `then` with its route), its state notifier,
+    /// once told `state`, presenting sign-in from `home`: what that presentation came to.
+    private func notifierOutcome(
+        _ router: Router,
+        told state: RouteState,
+        showing home: HomeScreen,
+        then: (ViewRoute<any EditorView>?) throws -> Void
+    ) throws -> String {
+        var outcome = "not told"
+        let route = try? router.perform(to: RoutableView<any EditorView>(), path: .push(from: home)) { config in
+            config.stateNotifier = { _, new in
+                guard new == state else { return }
+                do {
+                    try router.perform(to: RoutableView<any SignInView>(), path: .presentModally(from: home))
+                    outcome = "shown"
+                } catch let error as RoutingError {
+                    outcome = "\(error.code): \(error.message)"
+                } catch {
+                    outcome = "\(error)"
+                }
+            }
+        }
+        try then(route)
+        return outcome
+    }
+}
