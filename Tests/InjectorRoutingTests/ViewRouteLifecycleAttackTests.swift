@@ -122,3 +122,52 @@ struct ViewRouteLifecycleAttackTests {
         return outcome
     }
 }
+
+/// A host that calls a transition's completion twice, as a UIKit host whose animation completion and
+/// coordinator completion both fire would.
+@MainActor final class TwiceCompletingHost: NavigationHost {
+    let inner: HeadlessNavigationHost
+    init(_ inner: HeadlessNavigationHost) { self.inner = inner }
+    func refusal(toPerform transition: ViewTransition) -> ViewTransitionRefusal? {
+        inner.refusal(toPerform: transition)
+    }
+    func perform(_ transition: ViewTransition, completion: @escaping @MainActor (ViewTransition) -> Void) {
+        inner.perform(transition) { performed in
+            completion(performed)
+            completion(performed)
+        }
+    }
+    func refusal(toUndo transition: ViewTransition) -> ViewTransitionRefusal? { inner.refusal(toUndo: transition) }
+    func undo(_ transition: ViewTransition, completion: @escaping @MainActor () -> Void) {
+        inner.undo(transition) {
+            completion()
+            completion()
+        }
+    }
+}
+
+extension ViewRouteLifecycleAttackTests {
+    // MARK: - A host that completes a transition twice
+
+    @Test func aHostCompletingATransitionTwiceDoesNotTellTheRouteTwice() throws {
+        let home = HomeScreen()
+        let router = Router(
+            container: Container(),
+            host: TwiceCompletingHost(HeadlessNavigationHost(navigationStackWith: home))
+        )
+        router.register(RoutableView<any EditorView>()) { _ in EditorScreen(serial: 1) }
+        var events: [String] = []
+        router.addObserver(for: (any EditorView).self) { observation in events.append("\(observation.event)") }
+        let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home)) { config in
+            config.successHandler = { _ in events.append("success") }
+            config.stateNotifier = { _, new in events.append("\(new)") }
+        }
+        try route.removeRoute(successHandler: { events.append("removed") })
+        #expect(
+            events == [
+                "routing", "willPerform", "routed", "didPerform", "success",
+                "removing", "willRemove", "removed", "didRemove", "removed",
+            ]
+        )
+    }
+}

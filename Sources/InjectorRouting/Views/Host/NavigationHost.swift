@@ -21,7 +21,8 @@
 /// with the transition that was really performed, or, once its source is gone (deallocated), with
 /// an `OrphanedTransition`, which a host undoes from where the destination is (UIKit: pop to the
 /// view controller below it, `dismiss`, `removeFromParent()`, `removeFromSuperview()`). A host
-/// that does not implement that undo refuses it, and the route says so.
+/// that does not implement that undo refuses it, and the route says so. The router takes the first
+/// call of a completion only: a host that calls one again changes nothing.
 ///
 /// A UIKit host, for example, implements `perform` with `pushViewController(_:animated:)`,
 /// `present(_:animated:completion:)`, `showDetailViewController(_:sender:)`, `addChild(_:)` and

@@ -173,6 +173,7 @@ public final class ViewRoute<Destination> {
         // The bookkeeping first, the state last: its notifier sees the route as it now is.
         views.begin(self, label: label)
         state = .routing
+        let routing = stateChanges
         do {
             let (destination, record) = try make(configuration.preparation, path)
             guard type(of: destination as Any) is AnyClass else {
@@ -184,6 +185,9 @@ public final class ViewRoute<Destination> {
                 throw RoutingError.unsupportedPath(path, route: label, supported: supported)
             }
             let finish = { [self] (style: ViewTransitionStyle?, source: AnyObject?) in
+                // Once, while this perform is under way: a host calling its completion again, or late
+                // (after the perform failed), changes nothing.
+                guard stateChanges == routing else { return }
                 heldDestination = object
                 shown = source.map { source in
                     ShownTransition(
@@ -298,8 +302,10 @@ public final class ViewRoute<Destination> {
         let source = shown.source
         views.begin(self, label: label)
         state = .removing
+        let removing = stateChanges
         views.tell(.willRemove, destination: destination, source: source, route: label)
         let finish = { [self] in
+            guard stateChanges == removing else { return }  // once, as a perform's
             self.shown = nil
             heldDestination = nil
             views.end(self)
