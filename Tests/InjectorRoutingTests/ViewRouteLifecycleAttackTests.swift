@@ -171,3 +171,50 @@ extension ViewRouteLifecycleAttackTests {
         )
     }
 }
+
+extension ViewRouteLifecycleAttackTests {
+    // MARK: - A refused perform keeps the route's path
+
+    @Test func aRefusedPerformLeavesTheRoutesPathAsItWas() throws {
+        let home = HomeScreen()
+        let host = HeadlessNavigationHost(navigationStackWith: home)
+        let router = Router(container: Container(), host: host)
+        router.register(RoutableView<any EditorView>()) { _ in EditorScreen(serial: 1) }
+        let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
+        // Refused: the screen is shown. Nothing was performed along the modal path.
+        let refused = try #require(routingError { try route.perform(path: .presentModally(from: home)) })
+        #expect(refused.code == .actionFailed)
+        #expect(
+            refused.message
+                == "RoutableView<EditorView> is shown already (its state is routed). Fix: remove it first "
+                + "(removeRoute()), then perform it again."
+        )
+        try route.removeRoute()
+        try route.perform()  // "along the path it was last performed along": the push
+        let screen = try #require(route.destination)
+        #expect(host.navigationStack(containing: home)?.contains { $0 === screen } == true)
+        #expect(host.presentedScreen(of: home) == nil)
+    }
+
+    @Test func aPerformTheHostRefusedLeavesTheRoutesPathAsItWas() throws {
+        let home = HomeScreen()
+        let host = HeadlessNavigationHost(navigationStackWith: home)
+        let router = Router(container: Container(), host: host)
+        router.register(RoutableView<any EditorView>()) { _ in EditorScreen(serial: 1) }
+        let route = try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
+        try route.removeRoute()
+        // Refused by the host: the stranger is in none of its hierarchies.
+        let stranger = HomeScreen()
+        let refused = try #require(routingError { try route.perform(path: .push(from: stranger)) })
+        #expect(refused.code == .invalidSource)
+        #expect(
+            refused.message
+                == "RoutableView<EditorView> could not be performed on the path push(from: HomeScreen): HomeScreen is "
+                + "not in the hierarchy, so EditorScreen #1 cannot be pushed from it: perform the transition from a "
+                + "screen that is shown."
+        )
+        try route.perform()
+        let screen = try #require(route.destination)
+        #expect(host.navigationStack(containing: home)?.contains { $0 === screen } == true)
+    }
+}

@@ -130,7 +130,8 @@ public final class ViewRoute<Destination> {
     /// (popped with Back, dismissed, or gone with a screen below it) performs again directly.
     ///
     /// - Parameters:
-    ///   - path: Where and how to show the destination; the route's last path when `nil`.
+    ///   - path: Where and how to show the destination; the route's last path when `nil`. It becomes
+    ///     the route's path once this perform has shown the destination: a failed one keeps the last.
     ///   - successHandler: Called with the destination when this perform's transition has ended,
     ///     unless the route was removed before (by a `ViewRouteEvent/didPerform` observer, or by the
     ///     route's own success handlers, which run first).
@@ -141,15 +142,16 @@ public final class ViewRoute<Destination> {
         successHandler: (@MainActor (Destination) -> Void)? = nil,
         errorHandler: (@MainActor (RouteAction, RoutingError) -> Void)? = nil
     ) throws {
-        if let path { self.path = path }
-        _ = try run(performer: (successHandler, errorHandler))
+        _ = try run(along: path, performer: (successHandler, errorHandler))
     }
 
-    /// Makes, prepares and shows a destination along the route's path, telling observers and handlers.
+    /// Makes, prepares and shows a destination along `newPath` (the route's path when `nil`), telling
+    /// observers and handlers.
     ///
     /// - Returns: The route, for the router's perform calls; its transition may still be in flight.
-    func run(performer given: ViewPerformer<Destination>?) throws -> ViewRoute {
+    func run(along newPath: ViewRoutePath? = nil, performer given: ViewPerformer<Destination>?) throws -> ViewRoute {
         let action = RouteAction.performRoute
+        let path = newPath ?? path
         let views = router.storage.views
         let first = firstPerformer
         firstPerformer = nil
@@ -188,6 +190,7 @@ public final class ViewRoute<Destination> {
                 // Once, while this perform is under way: a host calling its completion again, or late
                 // (after the perform failed), changes nothing.
                 guard stateChanges == routing else { return }
+                self.path = path
                 heldDestination = object
                 shown = source.map { source in
                     ShownTransition(
