@@ -218,3 +218,101 @@ extension ViewRouteLifecycleAttackTests {
         #expect(host.navigationStack(containing: home)?.contains { $0 === screen } == true)
     }
 }
+
+/// A route with its own transition (a tab switch) that shows the screen, calls its completion, then
+/// throws (the tab bar's badge update failed after the switch).
+@MainActor struct BadgeFailingTabRoute: ViewRouteDefinition {
+    var throwsAfterPerforming = false
+    var throwsAfterRemoving = false
+    var supportedPaths: ViewRoutePaths { [.custom, .makeDestination] }
+    func makeDestination(with parameters: RouteParameters, resolver: Resolver) throws -> BadgeFailingTab {
+        BadgeFailingTab()
+    }
+    func performCustomTransition(
+        _ destination: BadgeFailingTab,
+        from source: AnyObject,
+        completion: @escaping @MainActor () -> Void
+    ) throws {
+        BadgeFailingTab.shown.append(destination)
+        completion()
+        if throwsAfterPerforming { throw TestFailure("badge update failed") }
+    }
+    func removeCustomTransition(
+        _ destination: BadgeFailingTab,
+        from source: AnyObject,
+        completion: @escaping @MainActor () -> Void
+    ) throws {
+        BadgeFailingTab.shown.removeAll { $0 === destination }
+        completion()
+        if throwsAfterRemoving { throw TestFailure("badge update failed") }
+    }
+}
+protocol BadgeFailingTabView: AnyObject {}
+final class BadgeFailingTab: BadgeFailingTabView {
+    /// The tabs shown, which keep their screens as a tab bar does.
+    @MainActor static var shown: [BadgeFailingTab] = []
+}
+extension RoutableView where Protocol == any BadgeFailingTabView {
+    init() { self.init(declaredProtocol: Protocol.self) }
+}
+
+extension ViewRouteLifecycleAttackTests {
+    // MARK: - A custom transition that completes, then throws
+
+    @Test func aCustomTransitionThatCompletedThenThrewIsPerformedAndTheErrorReportedToTheGlobalHandler() throws {
+        let home = HomeScreen()
+        let router = Router(container: Container(), host: HeadlessNavigationHost(navigationStackWith: home))
+        router.register(
+            RoutableView<any BadgeFailingTabView>(),
+            route: BadgeFailingTabRoute(throwsAfterPerforming: true)
+        )
+        let told = EventLog()
+        router.globalErrorHandler = { action, error in told.record("global \(action) \(error.code): \(error.message)") }
+        let route = try router.to(RoutableView<any BadgeFailingTabView>(), path: .custom(from: home)) { config in
+            config.successHandler = { _ in told.record("success") }
+            config.errorHandler = { _, _ in told.record("error") }
+        }
+        try route.perform()
+        #expect(
+            told.entries == [
+                "success",
+                "global performRoute actionFailed: The custom transition of RoutableView<BadgeFailingTabView> threw: "
+                    + "badge update failed",
+            ]
+        )
+        #expect(route.state == .routed)
+        let tab = try #require(route.destination)
+        #expect(BadgeFailingTab.shown.contains { $0 === tab })
+        #expect(route.canRemove)
+        try route.removeRoute()
+        #expect(!BadgeFailingTab.shown.contains { $0 === tab })
+    }
+
+    @Test func aCustomRemovalThatCompletedThenThrewIsRemovedAndTheErrorReportedToTheGlobalHandler() throws {
+        let home = HomeScreen()
+        let router = Router(container: Container(), host: HeadlessNavigationHost(navigationStackWith: home))
+        router.register(RoutableView<any BadgeFailingTabView>(), route: BadgeFailingTabRoute(throwsAfterRemoving: true))
+        let told = EventLog()
+        router.globalErrorHandler = { action, error in told.record("global \(action) \(error.code): \(error.message)") }
+        router.addObserver(for: (any BadgeFailingTabView).self) { told.record("\($0.event)") }
+        let route = try router.perform(to: RoutableView<any BadgeFailingTabView>(), path: .custom(from: home))
+        let tab = try #require(route.destination)
+        try route.removeRoute(
+            successHandler: { told.record("removed") },
+            errorHandler: { _, _ in told.record("error") }
+        )
+        #expect(
+            told.entries == [
+                "willPerform", "didPerform", "willRemove", "didRemove", "removed",
+                "global removeRoute actionFailed: The removal hook of RoutableView<BadgeFailingTabView> threw: "
+                    + "badge update failed",
+            ]
+        )
+        #expect(route.state == .removed)
+        #expect(!BadgeFailingTab.shown.contains { $0 === tab })
+        // Performed again, along the same path: a fresh tab.
+        try route.perform()
+        #expect(route.state == .routed)
+        BadgeFailingTab.shown.removeAll()
+    }
+}

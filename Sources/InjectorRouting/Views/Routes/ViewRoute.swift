@@ -229,7 +229,14 @@ public final class ViewRoute<Destination> {
                 do {
                     try performCustom(object, source) { finish(nil, source) }
                 } catch {
-                    throw RoutingError.customTransitionFailed(error, route: label, action: action)
+                    let failure = RoutingError.customTransitionFailed(error, route: label, action: action)
+                    // Thrown after its completion: the screen is shown and the perform succeeded, so only
+                    // the global error handler hears of it.
+                    guard stateChanges == routing else {
+                        _ = router.reported(failure)
+                        return self
+                    }
+                    throw failure
                 }
             case (.transition(let style), let source?):
                 guard let host = router.host else { throw RoutingError.noHost(label, path: path) }
@@ -339,7 +346,13 @@ public final class ViewRoute<Destination> {
             undoing.undo { finish() }
         } else if let removeCustom = shown.record.view?.removeCustom, let source {
             do { try removeCustom(destination, source) { finish() } } catch {
-                throw stayRouted(.hookFailed(error, hook: "removal", route: label, action: action))
+                let failure = RoutingError.hookFailed(error, hook: "removal", route: label, action: action)
+                // Thrown after its completion: the removal succeeded, as for a custom transition's perform.
+                guard stateChanges == removing else {
+                    _ = router.reported(failure)
+                    return
+                }
+                throw stayRouted(failure)
             }
         }
     }

@@ -75,14 +75,17 @@ public protocol ViewRouteDefinition: Sendable {
     /// Shows `destination` from `source` the route's own way, for `ViewRoutePath/custom(from:)`;
     /// calls `completion` once the transition has ended. The route holds its destination weakly, as
     /// a host's transitions leave the screen held by the hierarchy: what this shows must keep it (the
-    /// tabs above do), or removing the route fails, its destination gone.
+    /// tabs above do), or removing the route fails, its destination gone. An error thrown before
+    /// `completion` fails the perform; one thrown after it (the transition ended) goes to
+    /// `Router/globalErrorHandler` only, and the route stays routed.
     func performCustomTransition(
         _ destination: Destination,
         from source: AnyObject,
         completion: @escaping @MainActor () -> Void
     ) throws
 
-    /// Undoes `performCustomTransition(_:from:completion:)`; calls `completion` once done.
+    /// Undoes `performCustomTransition(_:from:completion:)`; calls `completion` once done. An error
+    /// thrown after `completion` goes to `Router/globalErrorHandler` only, and the route stays removed.
     func removeCustomTransition(
         _ destination: Destination,
         from source: AnyObject,
