@@ -316,3 +316,56 @@ extension ViewRouteLifecycleAttackTests {
         BadgeFailingTab.shown.removeAll()
     }
 }
+
+/// A host whose transition never completes and which lets go of the completion: UIKit's
+/// `present(_:animated:completion:)` on a screen that left the window calls no completion.
+@MainActor final class CompletionDroppingHost: NavigationHost {
+    let inner: HeadlessNavigationHost
+    var drops = true
+    init(_ inner: HeadlessNavigationHost) { self.inner = inner }
+    func refusal(toPerform transition: ViewTransition) -> ViewTransitionRefusal? {
+        inner.refusal(toPerform: transition)
+    }
+    func perform(_ transition: ViewTransition, completion: @escaping @MainActor (ViewTransition) -> Void) {
+        if drops { return }  // the completion is dropped, never called
+        inner.perform(transition, completion: completion)
+    }
+    func refusal(toUndo transition: ViewTransition) -> ViewTransitionRefusal? { inner.refusal(toUndo: transition) }
+    func undo(_ transition: ViewTransition, completion: @escaping @MainActor () -> Void) {
+        inner.undo(transition, completion: completion)
+    }
+}
+
+extension ViewRouteLifecycleAttackTests {
+    // MARK: - A transition whose completion the host dropped
+
+    @Test func aTransitionWhoseCompletionTheHostDroppedDoesNotBlockTheRouterForever() throws {
+        let home = HomeScreen()
+        let host = CompletionDroppingHost(HeadlessNavigationHost(navigationStackWith: home))
+        let router = Router(container: Container(), host: host)
+        router.register(RoutableView<any EditorView>()) { _ in EditorScreen(serial: 1) }
+        router.register(RoutableView<any SignInView>()) { _ in SignInViewScreen() }
+        var route: ViewRoute<any EditorView>? = try router.perform(
+            to: RoutableView<any EditorView>(),
+            path: .push(from: home)
+        )
+        host.drops = false
+        // While the route is alive, its transition may still end: another one is refused.
+        let refused = try #require(
+            routingError { try router.perform(to: RoutableView<any SignInView>(), path: .presentModally(from: home)) }
+        )
+        #expect(refused.code == .unbalancedTransition)
+        #expect(
+            refused.message
+                == "RoutableView<SignInView> cannot be performed while RoutableView<EditorView> is still in flight: "
+                + "one view transition at a time per router. Fix: perform or remove it from the other route's "
+                + "success handler, once its transition has ended."
+        )
+        // Nothing holds the route any more (the host let go of its completion): it can never end.
+        weak let lost = route
+        route = nil
+        #expect(lost == nil)
+        try router.perform(to: RoutableView<any SignInView>(), path: .presentModally(from: home))
+        #expect(host.inner.presentedScreen(of: home) is SignInViewScreen)
+    }
+}

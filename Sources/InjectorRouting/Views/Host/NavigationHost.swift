@@ -22,7 +22,9 @@
 /// an `OrphanedTransition`, which a host undoes from where the destination is (UIKit: pop to the
 /// view controller below it, `dismiss`, `removeFromParent()`, `removeFromSuperview()`). A host
 /// that does not implement that undo refuses it, and the route says so. The router takes the first
-/// call of a completion only: a host that calls one again changes nothing.
+/// call of a completion only: a host that calls one again changes nothing. A host that lets go of a
+/// completion without calling it leaves the route routing (or removing), and the router refuses
+/// other view transitions until that route is freed.
 ///
 /// A UIKit host, for example, implements `perform` with `pushViewController(_:animated:)`,
 /// `present(_:animated:completion:)`, `showDetailViewController(_:sender:)`, `addChild(_:)` and

@@ -16,8 +16,10 @@
 @MainActor
 final class ViewRoutingState {
     /// The view route whose perform or removal is under way, from its start (preparation included)
-    /// until its transition has ended: another view perform or removal meanwhile is unbalanced.
-    private var transition: (route: ObjectIdentifier, label: String)?
+    /// until its transition has ended: another view perform or removal meanwhile is unbalanced. Held
+    /// weakly: a route freed in flight (its host let go of the completion uncalled) can never end it.
+    private weak var inFlightRoute: AnyObject?
+    private var inFlightLabel = ""
     var observers: [ViewRouteObserver] = []
     var leakHandler: (@MainActor (ViewLeak) -> Void)?
     var leakGracePeriod: Duration = .seconds(2)
@@ -42,19 +44,22 @@ final class ViewRoutingState {
     nonisolated init() {}
 
     /// The route whose transition is in flight, as messages name it.
-    var inFlight: String? { transition?.label }
+    var inFlight: String? { inFlightRoute == nil ? nil : inFlightLabel }
 
     /// Marks `route`'s transition in flight.
-    func begin(_ route: AnyObject, label: String) { transition = (ObjectIdentifier(route), label) }
+    func begin(_ route: AnyObject, label: String) {
+        inFlightRoute = route
+        inFlightLabel = label
+    }
 
     /// Lets a route an interceptor redirected to take over the transition of the route it was
     /// redirected from.
-    func handOver() { transition = nil }
+    func handOver() { inFlightRoute = nil }
 
     /// Marks `route`'s transition ended, unless another route's began since (one an interceptor
     /// redirected to, say).
     func end(_ route: AnyObject) {
-        if transition?.route == ObjectIdentifier(route) { transition = nil }
+        if inFlightRoute === route { inFlightRoute = nil }
     }
 
     /// Starts the leak check of `destination`, whose route was just removed; `nil` when one still

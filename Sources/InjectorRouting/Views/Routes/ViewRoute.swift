@@ -22,10 +22,11 @@
 ///
 /// View routing runs on the main actor, as UIKit does, and one view transition at a time per router:
 /// from the moment a perform or removal starts (preparation included) until the host says its
-/// transition has ended, another one on the same router is `RoutingError/Code/unbalancedTransition`.
-/// Until then the route is `RouteState/routing` (or `RouteState/removing`). A shown route must be
-/// removed before it is performed again; after removal, performing it shows a fresh destination along
-/// the same path. The route holds its source and its destination weakly.
+/// transition has ended (or the route is freed, its completion let go of uncalled), another one on the
+/// same router is `RoutingError/Code/unbalancedTransition`. Until then the route is
+/// `RouteState/routing` (or `RouteState/removing`). A shown route must be removed before it is
+/// performed again; after removal, performing it shows a fresh destination along the same path. The
+/// route holds its source and its destination weakly.
 @MainActor
 public final class ViewRoute<Destination> {
     /// Makes and prepares a destination with the caller's preparation, for one perform along a path.
