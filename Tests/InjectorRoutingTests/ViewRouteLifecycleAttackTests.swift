@@ -369,3 +369,62 @@ extension ViewRouteLifecycleAttackTests {
         #expect(host.inner.presentedScreen(of: home) is SignInViewScreen)
     }
 }
+
+extension ViewRouteLifecycleAttackTests {
+    // MARK: - A deep link that matches nothing tells the caller's handlers, as a service URL's does
+
+    @Test func aDeepLinkThatMatchesNoRouteTellsTheCallersErrorHandlers() throws {
+        let home = HomeScreen()
+        let router = Router(container: Container(), host: HeadlessNavigationHost(navigationStackWith: home))
+        router.register(RoutableView<any NoteView>()) { (_, parameters: RouteParameters) in
+            NoteScreen(noteID: try parameters.value("id", as: Int.self))
+        }
+        .url("lifecycle://notes/:id")
+        let told = EventLog()
+        router.globalErrorHandler = { action, error in told.record("global \(action) \(error.code): \(error.message)") }
+        let error = try #require(
+            routingError {
+                try router.perform(url: "lifecycle://nowhere/1", path: .push(from: home)) { config in
+                    config.errorHandler = { action, error in told.record("error \(action) \(error.code)") }
+                    config.completionHandler = { _, _ in told.record("completion") }
+                    config.performerErrorHandler = { _, _ in told.record("performer error") }
+                }
+            }
+        )
+        #expect(error.code == .invalidConfiguration)
+        #expect(
+            error.message
+                == "No URL pattern matches the URL \"lifecycle://nowhere/1\". Fix: register a pattern that matches it, "
+                + "or correct the URL."
+        )
+        #expect(
+            told.entries == [
+                "error performRoute invalidConfiguration", "completion", "performer error",
+                "global performRoute invalidConfiguration: \(error.message)",
+            ]
+        )
+    }
+
+    @Test func aDeepLinkToAServiceRouteTellsTheCallersErrorHandlers() throws {
+        let home = HomeScreen()
+        let router = Router(container: Container(), host: HeadlessNavigationHost(navigationStackWith: home))
+        router.register(RoutableService<any Logger>()) { _ in ConsoleLogger() }.url("lifecycle://log")
+        let told = EventLog()
+        router.globalErrorHandler = { action, _ in told.record("global \(action)") }
+        let error = try #require(
+            routingError {
+                try router.perform(url: "lifecycle://log", path: .push(from: home)) { config in
+                    config.errorHandler = { action, _ in told.record("error \(action)") }
+                }
+            }
+        )
+        #expect(error.code == .invalidConfiguration)
+        #expect(
+            error.message
+                == "The URL \"lifecycle://log\" matches RoutableService<Logger>, which is not a view route: there is "
+                + "nothing to show. Fix: perform it with router.perform(url:) or makeDestination(url:as:), without a "
+                + "path."
+        )
+        #expect(told.entries == ["error performRoute", "global performRoute"])
+    }
+}

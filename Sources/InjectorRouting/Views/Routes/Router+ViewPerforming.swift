@@ -181,7 +181,7 @@ extension Router {
     ///
     /// - Throws: `RoutingError` with code `RoutingError/Code/invalidConfiguration`, quoting the URL,
     ///   when it is malformed, matches no pattern, matches two equally specific ones, or matches a
-    ///   service route (perform that with `perform(url:configuring:)`).
+    ///   service route (perform that with `perform(url:configuring:)`); after the handlers were told.
     @MainActor
     @discardableResult
     public func perform(
@@ -189,12 +189,20 @@ extension Router {
         path: ViewRoutePath,
         configuring: (inout ViewRouteConfiguration<Any>) -> Void = { _ in }
     ) throws -> ViewRoute<Any> {
-        let request = try lookUp {
-            let request = try self.request(url: url, action: .performRoute)
+        // The configuration first, so that a URL that finds no view route tells its handlers, as a
+        // service URL's perform does.
+        var configuration = ViewRouteConfiguration<Any>()
+        configuring(&configuration)
+        let request: RouteRequest
+        do {
+            request = try self.request(url: url, action: .performRoute)
             guard request.key.kind == .view else { throw RoutingError.serviceURL(url, route: request.key) }
-            return request
+        } catch {
+            let error = RoutingError.wrapping(error, action: .performRoute)
+            configuration.failed(error, action: .performRoute, performer: configuration.performer)
+            throw reported(error)
         }
-        return try perform(request, path: path, configuring: configuring)
+        return try perform(request, path: path) { $0 = configuration }
     }
 
     /// Performs the view route `request` found (by URL, an interceptor's redirect, a saved
