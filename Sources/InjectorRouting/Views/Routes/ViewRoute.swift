@@ -134,8 +134,8 @@ public final class ViewRoute<Destination> {
     ///   - path: Where and how to show the destination; the route's last path when `nil`. It becomes
     ///     the route's path once this perform has shown the destination: a failed one keeps the last.
     ///   - successHandler: Called with the destination when this perform's transition has ended,
-    ///     unless the route was removed before (by a `ViewRouteEvent/didPerform` observer, or by the
-    ///     route's own success handlers, which run first).
+    ///     unless the route was removed before (by its state notifier, a `ViewRouteEvent/didPerform`
+    ///     observer, or the route's own success handlers, which run first).
     ///   - errorHandler: Called when this perform fails.
     /// - Throws: `RoutingError`, after the handlers were told; the hierarchy is as it was.
     public func perform(
