@@ -33,15 +33,19 @@ extension Router {
         // Routes that make each other through hooks, interceptors or preparations (which the
         // container does not see) would recurse for ever: the routes being made on this thread or
         // task are on a stack, and one asked for again is a cycle.
-        let active = RoutingStack.routes
-        if let start = active.firstIndex(of: request.key) {
-            throw RoutingError.routingCycle(Array(active[start...]) + [request.key], action: request.action)
+        let active = RoutingStack.active
+        if let start = active.firstIndex(where: { $0.route == request.key }) {
+            throw RoutingError.routingCycle(active[start...].map(\.route) + [request.key], action: request.action)
         }
         let table = storage.table
         let (record, path) = try table.record(for: request.key, action: request.action)
         // Interceptors see the adapters a request goes through: guarding a route guards its aliases.
         let request = path.isEmpty ? request : request.served(through: path)
-        return try RoutingStack.$routes.withValue(active + [request.key]) {
+        // Ended when this returns: a task started meanwhile that outlives it ignores the stack and
+        // the parameters it copied.
+        let making = RouteMaking()
+        defer { making.end() }
+        return try RoutingStack.$entries.withValue(active + [(request.key, making)]) {
             // What the route an interceptor redirected the call to made, if one did.
             if let made = try intercept(request, in: table, showing: showing, preparing: preparing) { return made }
             // A screen the caller gave is its own: no other caller shares it.
@@ -58,7 +62,7 @@ extension Router {
             do {
                 destination =
                     try record.takesParameters
-                    ? PendingParameters.$current.withValue((record.key, parameters)) { try make(record) }
+                    ? PendingParameters.$current.withValue((record.key, parameters, making)) { try make(record) }
                     : make(record)
             } catch {
                 throw RoutingError.containerFailed(error, route: record, path: path, action: request.action)

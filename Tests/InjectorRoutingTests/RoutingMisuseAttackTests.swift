@@ -1,0 +1,159 @@
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of the Injector open source project
+//
+// Copyright (c) 2026 the Injector project authors
+// Licensed under Apache License v2.0
+//
+// See LICENSE.txt for license information
+//
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Injector
+import InjectorRouting
+import Testing
+
+// Misuse of the routing layer an app team's attack found: tasks started while a route is made, the
+// fixes errors suggest for view routes, and routers used with another host's or container's objects.
+
+protocol MisuseFeed: AnyObject, Sendable {}
+final class MisuseFeedService: MisuseFeed {}
+extension RoutableService where Protocol == any MisuseFeed {
+    init() { self.init(declaredProtocol: Protocol.self) }
+}
+
+@MainActor protocol MisuseDetailView: AnyObject { var noteID: Int { get } }
+@MainActor final class MisuseDetailScreen: MisuseDetailView {
+    let noteID: Int
+    var follow: Task<Void, Never>?
+    init(noteID: Int) { self.noteID = noteID }
+}
+extension RoutableView where Protocol == any MisuseDetailView {
+    init() { self.init(declaredProtocol: Protocol.self) }
+}
+
+@MainActor final class MisuseHome {}
+
+protocol MisuseReport: Sendable { var id: Int { get } }
+struct MisuseReportValue: MisuseReport { let id: Int }
+extension RoutableService where Protocol == any MisuseReport {
+    init() { self.init(declaredProtocol: Protocol.self) }
+}
+protocol MisuseExporter: Sendable { var report: any MisuseReport { get } }
+struct MisuseExporterValue: MisuseExporter { let report: any MisuseReport }
+
+/// A protocol a module routes both as a service (its model) and as a view.
+protocol MisuseInbox: AnyObject, Sendable {}
+final class MisuseInboxScreen: MisuseInbox {}
+extension RoutableService where Protocol == any MisuseInbox {
+    init() { self.init(declaredProtocol: Protocol.self) }
+}
+extension RoutableView where Protocol == any MisuseInbox {
+    init() { self.init(declaredProtocol: Protocol.self) }
+}
+
+/// A value behind a lock, set in one task and read in another.
+final class MisuseBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+@Suite struct RoutingMisuseAttackTests {
+    // MARK: - A task started while a route is made does not inherit the making's stack or parameters
+
+    @Test func aTaskStartedByARoutesFactoryCanLaterPerformThatRouteAgain() async throws {
+        let router = Router(container: Container())
+        // An app's router has interceptors (sign-in, analytics): the route takes the full pipeline.
+        router.addInterceptor(named: "analytics") { _ in .proceed }
+        let spawned = MisuseBox<Task<String, Never>?>(nil)
+        router.register(RoutableService<any MisuseFeed>()) { _ in
+            // A service that starts long-lived work in its init (a sync loop), which later asks for
+            // another instance of its own route: no cycle, another task, another time.
+            if spawned.value == nil {
+                spawned.value = Task {
+                    try? await Task.sleep(for: .milliseconds(50))
+                    do {
+                        _ = try router.makeDestination(to: RoutableService<any MisuseFeed>())
+                        return "made"
+                    } catch let error as RoutingError {
+                        return "\(error.code): \(error.message)"
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+            }
+            return MisuseFeedService()
+        }
+        _ = try router.makeDestination(to: RoutableService<any MisuseFeed>())
+        let outcome = await spawned.value!.value
+        #expect(outcome == "made")
+    }
+
+    @Test @MainActor func aTaskStartedByAScreenMadeByItsRouteCanOpenThatRouteLater() async throws {
+        let home = MisuseHome()
+        let host = HeadlessNavigationHost(navigationStackWith: home)
+        let router = Router(container: Container(), host: host)
+        let outcome = MisuseBox<String?>(nil)
+        router.register(RoutableView<any MisuseDetailView>()) { (_, parameters: RouteParameters) in
+            let screen = MisuseDetailScreen(noteID: try parameters.value("id", as: Int.self))
+            // The screen's model follows a "next note" stream and opens each note it is sent.
+            if screen.noteID == 1 {
+                screen.follow = Task { @MainActor [weak screen] in
+                    await Task.yield()
+                    guard let screen else { return }
+                    do {
+                        try router.perform(url: "misuse://notes/2", path: .push(from: screen))
+                        outcome.value = "opened"
+                    } catch let error as RoutingError {
+                        outcome.value = "\(error.code): \(error.message)"
+                    } catch {
+                        outcome.value = "\(error)"
+                    }
+                }
+            }
+            return screen
+        }
+        .url("misuse://notes/:id")
+        let route = try router.perform(url: "misuse://notes/1", path: .push(from: home))
+        let screen = try #require(route.destination as? MisuseDetailScreen)
+        await screen.follow?.value
+        #expect(outcome.value == "opened")
+    }
+
+    @Test func aTaskStartedByAParameterisedFactoryDoesNotInheritThatCallsParameters() async throws {
+        let container = Container()
+        let router = Router(container: container)
+        // A service resolved from the container that needs the report: it has no parameters to give.
+        container.register((any MisuseExporter).self) { r in
+            MisuseExporterValue(report: try r.resolve((any MisuseReport).self))
+        }
+        let spawned = MisuseBox<Task<String, Never>?>(nil)
+        router.register(RoutableService<any MisuseReport>()) { (_, parameters: RouteParameters) in
+            let id = try parameters.value("id", as: Int.self)
+            if spawned.value == nil {
+                spawned.value = Task {
+                    try? await Task.sleep(for: .milliseconds(20))
+                    do {
+                        return "built with \(try container.resolve((any MisuseExporter).self).report.id)"
+                    } catch {
+                        return "refused"
+                    }
+                }
+            }
+            return MisuseReportValue(id: id)
+        }
+        .url("misuse://reports/:id")
+        _ = try router.makeDestination(url: "misuse://reports/7", as: (any MisuseReport).self)
+        let outcome = await spawned.value!.value
+        // Resolved later, in another task, from the container: no call gave it parameters.
+        #expect(outcome == "refused")
+    }
+}
