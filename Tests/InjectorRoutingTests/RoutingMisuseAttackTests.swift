@@ -156,4 +156,63 @@ final class MisuseBox<Value>: @unchecked Sendable {
         // Resolved later, in another task, from the container: no call gave it parameters.
         #expect(outcome == "refused")
     }
+
+    // MARK: - A view route's missing parameter: the fix names a call that shows a view
+
+    @Test @MainActor func aViewRoutesMissingParameterFixNamesACallThatShowsAView() throws {
+        let container = Container()
+        let router = Router(container: container, host: HeadlessNavigationHost(navigationStackWith: MisuseHome()))
+        router.register(RoutableView<any MisuseDetailView>()) { (_, parameters: RouteParameters) in
+            MisuseDetailScreen(noteID: try parameters.value("id", as: Int.self))
+        }
+        .url("misuse://notes/:id")
+        // The calls it named were service calls, which refuse a view route.
+        let error = try #require(injectionError { _ = try container.resolve((any MisuseDetailView).self) })
+        let routing = try #require(error.underlyingError as? RoutingError)
+        #expect(routing.code == .invalidConfiguration)
+        #expect(
+            routing.message
+                == "RoutableView<MisuseDetailView> needs the parameter \"id\" (an Int), but its registration was resolved "
+                + "without its router (directly from the container, or by the container's validate()), which has no "
+                + "parameters to give. Fix: show it through the router (router.perform(url:path:), on the main actor), "
+                + "and validate with router.validate(), which lists such routes as needing parameters."
+        )
+    }
+
+    @Test @MainActor func aViewRouteMissingAParameterWhenPerformedByProtocolIsNotToldToUseAnIdentifier() throws {
+        let home = MisuseHome()
+        let router = Router(container: Container(), host: HeadlessNavigationHost(navigationStackWith: home))
+        router.register(RoutableView<any MisuseDetailView>()) { (_, parameters: RouteParameters) in
+            MisuseDetailScreen(noteID: try parameters.value("id", as: Int.self))
+        }
+        .url("misuse://notes/:id")
+        let error = try #require(
+            routingError { try router.perform(to: RoutableView<any MisuseDetailView>(), path: .push(from: home)) }
+        )
+        // No view call takes parameters or an identifier.
+        #expect(error.code == .invalidConfiguration)
+        #expect(
+            error.message
+                == "RoutableView<MisuseDetailView> needs the parameter \"id\" (an Int), which the call does not give; given: "
+                + "none. Fix: open it by a URL that gives the parameter, with router.perform(url:path:), or give the "
+                + "route a default for it."
+        )
+    }
+
+    // MARK: - A view route found by its identifier
+
+    @Test @MainActor func aViewRouteFoundByItsIdentifierIsNotCalledAURLNorAnsweredWithAURLCall() throws {
+        let home = MisuseHome()
+        let router = Router(container: Container(), host: HeadlessNavigationHost(navigationStackWith: home))
+        router.register(RoutableView<any MisuseDetailView>()) { _ in MisuseDetailScreen(noteID: 1) }
+            .identifier("misuse-detail")
+        let error = try #require(routingError { try router.perform(identifier: "misuse-detail") })
+        #expect(error.code == .invalidConfiguration)
+        #expect(
+            error.message
+                == "The identifier \"misuse-detail\" names RoutableView<MisuseDetailView>, a view route, which needs a path "
+                + "to be shown, and no call shows a view route by identifier. Fix: perform it by protocol with "
+                + "router.perform(to: RoutableView<MisuseDetailView>(), path: …), on the main actor."
+        )
+    }
 }

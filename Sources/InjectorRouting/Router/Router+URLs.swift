@@ -176,8 +176,11 @@ extension Router {
 
     /// `request`, unless it found a view route, which these calls cannot show.
     private func serviceRequest(_ request: RouteRequest) throws -> RouteRequest {
-        guard request.key.kind == .view || request.key.kind == .viewModule else { return request }
-        throw RoutingError.viewURL(request.url ?? request.identifier ?? "", route: request.key)
+        guard request.key.showsScreen else { return request }
+        guard let url = request.url else {
+            throw RoutingError.viewIdentifier(request.identifier ?? "", route: request.key)
+        }
+        throw RoutingError.viewURL(url, route: request.key)
     }
 
     // MARK: - Performing the route found

@@ -47,7 +47,8 @@ public protocol ViewRouteDefinition: Sendable {
     /// The screen or view the route makes: a class that conforms to the protocol it is registered for.
     associatedtype Destination: AnyObject
 
-    /// Identifiers under which the route can also be performed; as `RouteDefinition/identifiers`.
+    /// Identifiers registered for the route, as `ViewRouteRegistration/identifier(_:)` registers one:
+    /// no call shows a view route by identifier.
     var identifiers: [String] { get }
 
     /// URL patterns that perform the route; as `RouteDefinition/urlPatterns`.

@@ -25,7 +25,10 @@ import Injector
 public struct ViewRouteRegistration<Protocol>: Sendable {
     let registration: RouteRegistration<Protocol>
 
-    /// Lets the route also be performed by `identifier`; as `RouteRegistration/identifier(_:)`.
+    /// Registers `identifier` for the route, as `RouteRegistration/identifier(_:)` does. No call
+    /// shows a view route by identifier: `Router/perform(identifier:parameters:configuring:)`, a
+    /// service call, fails with `RoutingError/Code/invalidConfiguration` naming the route. Show it
+    /// by protocol or by URL.
     @discardableResult
     public func identifier(_ identifier: String) -> Self {
         registration.identifier(identifier)
