@@ -215,4 +215,27 @@ final class MisuseBox<Value>: @unchecked Sendable {
                 + "router.perform(to: RoutableView<MisuseDetailView>(), path: …), on the main actor."
         )
     }
+
+    // MARK: - Another host's router, another container's scope
+
+    @Test @MainActor func restoringThroughARouterOfAnotherHostThrowsRatherThanStopsTheApp() throws {
+        let home = HomeScreen()
+        let host = HeadlessNavigationHost(navigationStackWith: home)
+        let router = Router(container: Container(), host: host)
+        router.register(RoutableView<any EditorView>()) { _ in EditorScreen(serial: 1) }
+        try router.perform(to: RoutableView<any EditorView>(), path: .push(from: home))
+        let saved = try host.savedNavigation()
+        // The next launch's window, restored by mistake through the old window's router.
+        let restoredHome = HomeScreen()
+        let restored = HeadlessNavigationHost(navigationStackWith: restoredHome)
+        let error = try #require(routingError { try restored.restore(saved, through: router) })
+        #expect(error.code == .invalidConfiguration)
+        #expect(
+            error.message
+                == "A saved navigation is restored through a router whose host is another host (HeadlessNavigationHost), "
+                + "which would show its screens there. Nothing was shown. Fix: restore it through a router made with "
+                + "this host: Router(container:host:)."
+        )
+        #expect(restored.navigationStack(containing: restoredHome)?.count == 1)
+    }
 }

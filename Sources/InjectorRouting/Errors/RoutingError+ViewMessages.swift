@@ -215,6 +215,17 @@ extension RoutingError {
     }
 
     /// A saved screen shown from one the restoring host does not have.
+    static func restoredThroughAnotherHost(_ host: (any NavigationHost)?) -> RoutingError {
+        let hosts = host.map { "another host (\(type(of: $0)))" } ?? "no host"
+        return RoutingError(
+            .invalidConfiguration,
+            "A saved navigation is restored through a router whose host is \(hosts), which would show its screens "
+                + "there. Nothing was shown. Fix: restore it through a router made with this host: "
+                + "Router(container:host:).",
+            action: .lookUp
+        )
+    }
+
     static func savedNavigationMisfit(_ route: String, source: Int) -> RoutingError {
         let from = source == 1 ? "the split screen's detail" : "screen \(source) of the saved navigation"
         return RoutingError(

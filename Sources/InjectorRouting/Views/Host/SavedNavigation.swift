@@ -97,10 +97,11 @@ extension HeadlessNavigationHost {
     /// - Returns: The routes performed, in the order of `saved`'s screens, to remove them later.
     /// - Throws: `RoutingError`: `RoutingError/Code/invalidProtocol` naming every route the router has
     ///   no view route (or several) for; `RoutingError/Code/invalidConfiguration` when a screen is
-    ///   shown from one this host does not have; or the error of the perform that failed.
+    ///   shown from one this host does not have, or when `router`'s host is another; or the error of
+    ///   the perform that failed.
     @discardableResult
     public func restore(_ saved: SavedNavigation, through router: Router) throws -> [ViewRoute<Any>] {
-        precondition(router.host === self, "A navigation is restored through a router whose host is this host.")
+        guard router.host === self else { throw router.reported(.restoredThroughAnotherHost(router.host)) }
         let table = router.storage.table
         let views = Set(table.records.keys).union(table.adapters.keys).filter { $0.kind == .view }
         var requests: [RouteRequest] = []
