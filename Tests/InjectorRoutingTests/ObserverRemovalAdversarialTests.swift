@@ -45,7 +45,7 @@ private final class Capture {
     @Test func observerAddedThroughARouterForAScopeIsRemovedForEveryRouterSharingTheList() throws {
         let container = Container()
         let router = makeRouter(container)
-        let scoped = router.resolving(in: container.makeScope())
+        let scoped = try router.resolving(in: container.makeScope())
         var log: [String] = []
         let registration = scoped.addObserver(for: (any EditorView).self) { log.append("scoped \($0.event)") }
         router.addObserver(for: (any EditorView).self) { log.append("base \($0.event)") }
@@ -74,7 +74,7 @@ private final class Capture {
         do {
             let router = makeRouter(container)
             baseRouter = router
-            scoped = router.resolving(in: container.makeScope())
+            scoped = try router.resolving(in: container.makeScope())
             let capture = Capture()
             released = capture
             registration = router.addObserver(for: (any EditorView).self) { capture.events.append("\($0.event)") }

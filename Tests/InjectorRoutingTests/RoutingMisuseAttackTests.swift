@@ -238,4 +238,36 @@ final class MisuseBox<Value>: @unchecked Sendable {
         )
         #expect(restored.navigationStack(containing: restoredHome)?.count == 1)
     }
+
+    @Test func aRouterResolvingInAScopeOfAnotherContainerIsRefused() throws {
+        let windowA = Container()
+        let routerA = Router(container: windowA)
+        routerA.register(RoutableService<any Exporter>()) { _ in FileExporter(serial: 1) }
+            .prepare { exporter, _ in exporter.steps.append("A's preparation") }
+        // Another window's container registers the same protocol (its own router's route).
+        let windowB = Container()
+        let routerB = Router(container: windowB)
+        routerB.register(RoutableService<any Exporter>()) { _ in FileExporter(serial: 2) }
+        let sessionB = windowB.makeScope()
+        defer { try? sessionB.close() }
+        // By mistake, window A's router is asked to resolve in window B's session.
+        let error = try #require(
+            routingError {
+                _ = try routerA.resolving(in: sessionB).makeDestination(to: RoutableService<any Exporter>())
+            }
+        )
+        #expect(error.code == .invalidConfiguration)
+        #expect(
+            error.message
+                == "router.resolving(in:) was given a lifetime scope of a container that is neither the router's nor one of "
+                + "its children: the router's routes would resolve in a container that does not register them, or "
+                + "registers others. Fix: make the scope from the router's container or a child of it, or resolve "
+                + "through the router of the scope's container."
+        )
+        // A scope of the router's container's child is the router's.
+        let child = windowA.makeChild().makeScope()
+        defer { try? child.close() }
+        let exporter = try routerA.resolving(in: child).makeDestination(to: RoutableService<any Exporter>())
+        #expect(exporter.steps == ["A's preparation"])
+    }
 }

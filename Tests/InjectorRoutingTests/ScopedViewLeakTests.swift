@@ -203,8 +203,11 @@ import Testing
     }
 
     @Test func aScopedScreenAnotherRouterShowsWhenItsScopeClosesIsNotReported() async throws {
-        let (router, session) = makeSession()
-        let otherWindow = Router(container: router.container.makeChild(), host: RecordingHost(), clock: clock)
+        let (router, _) = makeSession()
+        // The other window's container is a child: a scope of it serves both routers.
+        let otherContainer = router.container.makeChild()
+        let session = otherContainer.makeScope()
+        let otherWindow = Router(container: otherContainer, host: RecordingHost(), clock: clock)
         otherWindow.register(RoutableView<any SignInView>(), scope: .scoped) { _ in SignInViewScreen() }
         try presentSignIn(router, in: session).removeRoute()
         let shownElsewhere = try presentSignIn(otherWindow, in: session, from: HomeScreen())

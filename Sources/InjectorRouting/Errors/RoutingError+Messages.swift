@@ -44,6 +44,17 @@ extension RoutingError {
         return RoutingError(.invalidProtocol, message, action: action)
     }
 
+    static func scopeOfAnotherContainer() -> RoutingError {
+        RoutingError(
+            .invalidConfiguration,
+            "router.resolving(in:) was given a lifetime scope of a container that is neither the router's nor one of "
+                + "its children: the router's routes would resolve in a container that does not register them, or "
+                + "registers others. Fix: make the scope from the router's container or a child of it, or resolve "
+                + "through the router of the scope's container.",
+            action: .lookUp
+        )
+    }
+
     static func adapterCycle(_ loop: [RouteKey], from path: [RouteKey], action: RouteAction) -> RoutingError {
         let chain = loop.map(\.description).joined(separator: " -> ")
         // The way in is worth printing only when it does not start at the loop.

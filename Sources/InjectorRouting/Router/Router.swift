@@ -89,9 +89,16 @@ public final class Router: Sendable {
     /// ```
     ///
     /// Routes registered through either router are seen by both, and registered in this router's
-    /// container. `scope` should belong to that container or to one of its children.
-    public func resolving(in scope: LifetimeScope) -> Router {
-        Router(sharing: self, in: scope)
+    /// container.
+    ///
+    /// - Throws: `RoutingError` with code `RoutingError/Code/invalidConfiguration` when `scope` belongs
+    ///   to neither this router's container nor one of its children: its routes would resolve in a
+    ///   container that does not have them, or has others.
+    public func resolving(in scope: LifetimeScope) throws -> Router {
+        var owner: Container? = scope.container
+        while let current = owner, current !== container { owner = current.parent }
+        guard owner != nil else { throw reported(.scopeOfAnotherContainer()) }
+        return Router(sharing: self, in: scope)
     }
 
     /// Called with every routing error of this router, after the route's own error handlers:

@@ -96,7 +96,7 @@ private final class RouterDocLogger: Sendable {
         let router = Router(container: container)
         let scope = container.makeScope(tag: .request)
         defer { try? scope.close() }
-        router.resolving(in: scope).register(RoutableService<any Exporter>()) { _ in FileExporter(serial: 3) }
+        try router.resolving(in: scope).register(RoutableService<any Exporter>()) { _ in FileExporter(serial: 3) }
 
         #expect(try router.makeDestination(to: RoutableService<any Exporter>()) is FileExporter)
         #expect(try container.resolve((any Exporter).self) is FileExporter)
