@@ -270,4 +270,25 @@ final class MisuseBox<Value>: @unchecked Sendable {
         let exporter = try routerA.resolving(in: child).makeDestination(to: RoutableService<any Exporter>())
         #expect(exporter.steps == ["A's preparation"])
     }
+
+    // MARK: - The nearest miss: the protocol routed as another kind
+
+    @Test @MainActor func aViewRouteMissingWhereItsProtocolHasAServiceRouteNamesThatRoute() throws {
+        let home = HomeScreen()
+        let router = Router(container: Container(), host: HeadlessNavigationHost(navigationStackWith: home))
+        // Registered as a service by mistake, then performed as a view.
+        router.register(RoutableService<any MisuseInbox>()) { _ in MisuseInboxScreen() }
+        router.register(RoutableView<any EditorView>()) { _ in EditorScreen(serial: 1) }
+        let error = try #require(
+            routingError { try router.perform(to: RoutableView<any MisuseInbox>(), path: .push(from: home)) }
+        )
+        #expect(error.code == .invalidProtocol)
+        #expect(
+            error.message
+                == "No route is registered for RoutableView<MisuseInbox>. The protocol has a route of another kind: "
+                + "RoutableService<MisuseInbox>. Registered routes: RoutableView<EditorView>. Fix: register one with "
+                + "router.register(RoutableView<MisuseInbox>(), …), or adapt the protocol to one that has a route "
+                + "with router.adapt(RoutableView<MisuseInbox>(), to: …)."
+        )
+    }
 }

@@ -18,7 +18,14 @@ import Injector
 extension RoutingError {
     // MARK: Finding a route
 
-    static func noRoute(for path: [RouteKey], nearby: [RouteKey], action: RouteAction) -> RoutingError {
+    /// `otherKinds`: routes of the asked protocol as another kind (a service route for a view), the
+    /// likeliest mistake, named first.
+    static func noRoute(
+        for path: [RouteKey],
+        otherKinds: [RouteKey],
+        nearby: [RouteKey],
+        action: RouteAction
+    ) -> RoutingError {
         let asked = path[0].declaration
         let end = path[path.count - 1]
         let registration =
@@ -31,6 +38,10 @@ extension RoutingError {
             message =
                 "\(asked) is adapted to \(end.declaration) (\(path.map(\.description).joined(separator: " -> "))), "
                 + "which has no route."
+        }
+        if !otherKinds.isEmpty {
+            let routes = otherKinds.map(\.declaration).joined(separator: " and ")
+            message += " The protocol has a route of another kind: \(routes)."
         }
         if !nearby.isEmpty {
             message += " Registered routes: \(nearby.prefix(8).map(\.declaration).joined(separator: ", "))."

@@ -45,7 +45,14 @@ struct RouteTable: Sendable {
         while true {
             if let record = records[current] { return (record, path) }
             guard let target = adapters[current] else {
-                throw RoutingError.noRoute(for: path, nearby: nearby(key), action: action)
+                // The likeliest mistake first: the protocol registered as another kind of route.
+                let otherKinds = records.keys.filter { $0.bits == key.bits && $0 != key }
+                throw RoutingError.noRoute(
+                    for: path,
+                    otherKinds: otherKinds.sorted { $0.declaration < $1.declaration },
+                    nearby: nearby(key),
+                    action: action
+                )
             }
             if let start = path.firstIndex(of: target) {
                 throw RoutingError.adapterCycle(Array(path[start...]) + [target], from: path, action: action)
