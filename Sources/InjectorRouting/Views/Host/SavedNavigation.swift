@@ -92,7 +92,8 @@ extension HeadlessNavigationHost {
     ///
     /// Nothing is shown unless everything is: every route is looked up first (a view protocol by
     /// name, a URL by the router's patterns); if a perform then fails, the routes performed before it
-    /// are removed, last first (even if a removal hook throws), and its error is thrown.
+    /// are removed, last first (even if a removal hook throws), with the one an interceptor redirected
+    /// it to and showed, and its error is thrown.
     ///
     /// - Returns: The routes performed, in the order of `saved`'s screens, to remove them later.
     /// - Throws: `RoutingError`: `RoutingError/Code/invalidProtocol` naming every route the router has
@@ -131,6 +132,11 @@ extension HeadlessNavigationHost {
         let completesImmediately = completesTransitionsImmediately
         completesTransitionsImmediately = true
         defer { completesTransitionsImmediately = completesImmediately }
+        // The route an interceptor redirects a perform to is shown, and the perform fails: kept, to remove.
+        let state = router.storage.views
+        let redirectsShownBefore = state.redirectsShown
+        state.redirectsShown = []
+        defer { state.redirectsShown = redirectsShownBefore }
         var shown: [AnyObject?] = [roots[0].object, roots.count == 2 ? roots[1].object : nil]
         var routes: [ViewRoute<Any>] = []
         do {
@@ -140,7 +146,9 @@ extension HeadlessNavigationHost {
                 shown.append(routes.last?.destination.map { $0 as AnyObject })
             }
         } catch {
-            for route in routes.reversed() { try? route.removeRoute(despiteHookFailures: true) }
+            for route in (routes + (state.redirectsShown ?? [])).reversed() {
+                try? route.removeRoute(despiteHookFailures: true)
+            }
             throw error
         }
         return routes

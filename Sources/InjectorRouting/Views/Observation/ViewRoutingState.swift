@@ -21,6 +21,9 @@ final class ViewRoutingState {
     private weak var inFlightRoute: AnyObject?
     private var inFlightLabel = ""
     var observers: [ViewRouteObserver] = []
+    /// The routes shown for interceptors' redirects while a saved navigation is restored (`nil`
+    /// otherwise): a restore that fails removes them with its own.
+    var redirectsShown: [ViewRoute<Any>]?
     var leakHandler: (@MainActor (ViewLeak) -> Void)?
     var leakGracePeriod: Duration = .seconds(2)
     /// The leak check of each removed destination, by destination: one per screen, however often

@@ -267,6 +267,7 @@ extension Router {
             throw RoutingError.styleWithoutSource(style, route: redirect.key.declaration)
         }
         storage.views.handOver()
-        _ = try perform(redirect, path: style.map { path.with(style: $0) } ?? path)
+        let route = try perform(redirect, path: style.map { path.with(style: $0) } ?? path)
+        storage.views.redirectsShown?.append(route)
     }
 }
