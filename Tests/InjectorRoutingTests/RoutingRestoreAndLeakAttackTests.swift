@@ -18,6 +18,12 @@ import Testing
 
 // An app team's attack on restoring a saved navigation, child routers' adapters and leak checks.
 
+protocol RestoreAttackCloudExport: AnyObject, Sendable {}
+extension RoutableService where Protocol == any RestoreAttackCloudExport {
+    init() { self.init(declaredProtocol: Protocol.self) }
+}
+extension FileExporter: RestoreAttackCloudExport {}
+
 @Suite("Routing restore and leak attack")
 struct RoutingRestoreAndLeakAttackTests {
     // MARK: - Restoring, all or nothing, when an interceptor redirects
@@ -62,5 +68,31 @@ struct RoutingRestoreAndLeakAttackTests {
         // "Nothing is shown unless everything is."
         #expect(restoredHost.navigationStack(containing: restoredHome)?.count == 1)
         #expect(restoredHost.presentedScreen(of: restoredHome) == nil, "\(restoredHost)")
+    }
+
+    // MARK: - A child router that adapts a protocol its parent routes
+
+    @Test func aChildRoutersAdapterServesAProtocolItsParentRoutes() throws {
+        let parent = Container()
+        let parentRouter = Router(container: parent)
+        parentRouter.register(RoutableService<any Exporter>()) { _ in FileExporter(serial: 1) }
+            .prepare { exporter, _ in exporter.steps.append("parent's preparation") }
+        let child = parent.makeChild()
+        let childRouter = Router(container: child)
+        // The feature module served by this child container exports to the cloud instead.
+        childRouter.register(RoutableService<any RestoreAttackCloudExport>()) { _ in FileExporter(serial: 2) }
+            .prepare { exporter, _ in (exporter as? FileExporter)?.steps.append("cloud preparation") }
+        childRouter.adapt(RoutableService<any Exporter>(), to: RoutableService<any RestoreAttackCloudExport>())
+
+        let fromContainer = try child.resolve((any Exporter).self) as? FileExporter
+        let routed = try childRouter.makeDestination(to: RoutableService<any Exporter>()) as? FileExporter
+        // The container and the router agree on which route serves the protocol, and its hooks with it.
+        #expect(fromContainer?.serial == routed?.serial)
+        #expect(routed?.serial == 2)
+        #expect(routed?.steps == ["cloud preparation"])
+        // The parent's router still serves it with its own route.
+        let parents = try parentRouter.makeDestination(to: RoutableService<any Exporter>()) as? FileExporter
+        #expect(parents?.serial == 1)
+        #expect(parents?.steps == ["parent's preparation"])
     }
 }

@@ -91,11 +91,13 @@ struct RouteTable: Sendable {
     }
 
     /// This table over `parent`'s, for a router over a child container: the parent's routes but those
-    /// this table registers again (which go with their identifiers, patterns and events), then this
-    /// table's additions, as if it had started as a copy of the parent's.
+    /// this table registers again (which go with their identifiers, patterns and events) or adapts
+    /// (served through the adapter, as the child container resolves them), then this table's
+    /// additions, as if it had started as a copy of the parent's.
     func layered(over parent: RouteTable) -> RouteTable {
         var merged = parent
         for key in records.keys where merged.records[key] != nil { merged.forget(key) }
+        for key in adapters.keys where records[key] == nil { merged.records[key] = nil }
         merged.records.merge(records) { $1 }
         merged.adapters.merge(adapters) { $1 }
         for (identifier, routes) in identifiers {
