@@ -24,6 +24,15 @@ extension RoutableService where Protocol == any RestoreAttackCloudExport {
 }
 extension FileExporter: RestoreAttackCloudExport {}
 
+protocol RestoreAttackPlayerView: AnyObject {}
+/// A screen that holds a resource (a player): its lifetime scope disposes it when it closes.
+final class RestoreAttackPlayerScreen: RestoreAttackPlayerView, Disposable {
+    func dispose() throws {}
+}
+extension RoutableView where Protocol == any RestoreAttackPlayerView {
+    init() { self.init(declaredProtocol: Protocol.self) }
+}
+
 @Suite("Routing restore and leak attack")
 struct RoutingRestoreAndLeakAttackTests {
     // MARK: - Restoring, all or nothing, when an interceptor redirects
@@ -94,5 +103,52 @@ struct RoutingRestoreAndLeakAttackTests {
         let parents = try parentRouter.makeDestination(to: RoutableService<any Exporter>()) as? FileExporter
         #expect(parents?.serial == 1)
         #expect(parents?.steps == ["parent's preparation"])
+    }
+
+    // MARK: - Leak checks and what keeps a screen on purpose
+
+    @Test @MainActor func aScreenATestOverrideKeepsAsASingletonIsNotReportedAsALeak() async throws {
+        let home = HomeScreen()
+        let watch = LeakWatch(clock: ManualClock())
+        let container = Container()
+        let router = Router(
+            container: container,
+            host: HeadlessNavigationHost(navigationStackWith: home),
+            clock: watch.clock
+        )
+        router.leakHandler = { watch.leaks.record($0.description) }
+        router.register(RoutableView<any PanelView>()) { _ in PanelScreen() }
+        // A test swaps in a shared double: the container keeps it on purpose, as it does a singleton route's.
+        try await container.withOverridesAsync {
+            $0.register((any PanelView).self, scope: .singleton) { _ in PanelScreen() }
+        } operation: {
+            let route = try router.perform(to: RoutableView<any PanelView>(), path: .push(from: home))
+            try route.removeRoute()
+            await watch.expectNothingReported("the override's singleton was reported: \(watch.leaks.entries)")
+        }
+    }
+
+    @Test @MainActor func aTransientScreenItsScopeKeepsToDisposeIsNotReportedBeforeTheScopeCloses() async throws {
+        let home = HomeScreen()
+        let watch = LeakWatch(clock: ManualClock())
+        let container = Container()
+        let router = Router(
+            container: container,
+            host: HeadlessNavigationHost(navigationStackWith: home),
+            clock: watch.clock
+        )
+        router.leakHandler = { watch.leaks.record($0.description) }
+        router.register(RoutableView<any RestoreAttackPlayerView>()) { _ in RestoreAttackPlayerScreen() }
+        let session = container.makeScope()
+        let route = try router.resolving(in: session)
+            .perform(to: RoutableView<any RestoreAttackPlayerView>(), path: .push(from: home))
+        weak let screen = route.destination
+        try route.removeRoute()
+        // The session scope owns the transient disposable screen (to dispose it at close), on purpose.
+        await watch.expectNothingReported()
+        #expect(screen != nil)
+        try await session.closeAsync()
+        await watch.settle()
+        #expect(screen == nil)
     }
 }

@@ -19,12 +19,20 @@ import Injector
 /// A task awaited during the making (by a factory that blocks on it) still sees them, as it should.
 final class RouteMaking: Sendable {
     private let ended = Locked.make(false)
+    /// The routes whose own factory ran during the making.
+    private let ranFactories = Locked.make(Set<RouteKey>())
 
     /// Whether the making has not returned yet.
     var isUnderWay: Bool { !ended.withLock { $0 } }
 
     /// Marks the making ended: the call returned.
     func end() { ended.withLock { $0 = true } }
+
+    /// Notes that `route`'s own factory ran: not an override's.
+    func ranFactory(of route: RouteKey) { ranFactories.withLock { _ = $0.insert(route) } }
+
+    /// Whether `route`'s own factory ran during the making.
+    func didRunFactory(of route: RouteKey) -> Bool { ranFactories.withLock { $0.contains(route) } }
 }
 
 /// The routes being made on this thread or task, outermost first: a route asked for again while it

@@ -40,6 +40,10 @@ struct RouteRecord: Sendable {
     var preparations: [Prepare] = []
     var verifications: [Inspect] = []
     var removals: [Inspect] = []
+    /// Whether an override (`Container/withOverrides(_:operation:)`) made the destination of this
+    /// routing call, not the route's factory: its lifetime is the override's, which the record does
+    /// not know.
+    var madeByOverride = false
 
     /// Names the route in messages: `EditorRoute`, or `the route registered at NotesDemo/main.swift:12`.
     var name: String {

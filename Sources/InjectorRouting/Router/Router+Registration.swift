@@ -275,9 +275,12 @@ extension Router {
             replacesExisting: replacesExisting,
             fileID: fileID,
             line: line,
-            origin: name.map(RegistrationOrigin.route(named:)) ?? .route,
-            factory: factory
-        )
+            origin: name.map(RegistrationOrigin.route(named:)) ?? .route
+        ) { r in
+            // For the leak check: a destination this factory did not make, an override did.
+            RoutingStack.entries.last?.making.ranFactory(of: key)
+            return try factory(r)
+        }
         let record = RouteRecord(
             key: key,
             scope: scope.scope,

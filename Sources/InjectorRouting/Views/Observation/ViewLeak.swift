@@ -15,8 +15,8 @@ import Injector
 
 /// A destination still alive after its view route was removed and the grace period passed:
 /// something (a closure, a delegate, a cache) keeps a screen the user can no longer see. A scoped
-/// destination, which its lifetime scope keeps on purpose, is checked once its route was removed
-/// and its scope closed.
+/// destination, or a disposable one a lifetime scope made, which the scope keeps on purpose, is
+/// checked once its route was removed and its scope closed.
 public struct ViewLeak: CustomStringConvertible {
     /// The route, as messages name it: `RoutableView<EditorView>`.
     public let route: String
@@ -28,7 +28,8 @@ public struct ViewLeak: CustomStringConvertible {
     /// How long after the removal (for a scoped destination, after the later of the removal and its
     /// scope's close) it was still alive.
     public let gracePeriod: Duration
-    /// Whether the destination is a scoped one, checked from when its lifetime scope closed.
+    /// Whether the destination was checked from when its lifetime scope closed: a scoped one, or a
+    /// disposable one the scope made.
     public let isScoped: Bool
 
     /// `EditorScreen of RoutableView<EditorView> is still alive 2 seconds after its route was removed`
@@ -44,10 +45,12 @@ public struct ViewLeak: CustomStringConvertible {
 extension Router {
     /// Called with each destination still alive `leakGracePeriod` after its view route was removed,
     /// on the router's `clock`. The container keeps the destinations of singleton and weak
-    /// registrations on purpose, so they are never reported; a scoped destination is checked once its
-    /// route was removed and its lifetime scope closed, the scope having kept it until then. A
-    /// screen given to `perform(onDestination:for:path:)` is checked from its removal, whatever the
-    /// registration's scope: the container does not keep it.
+    /// registrations on purpose, so they are never reported, nor is one an override
+    /// (`Container/withOverrides(_:operation:)`) made, whose lifetime the router does not know; a
+    /// scoped destination, and a disposable one made in a lifetime scope (`resolving(in:)`), are
+    /// checked once their route was removed and their lifetime scope closed, the scope having kept them
+    /// until then. A screen given to `perform(onDestination:for:path:)` is checked from its removal,
+    /// whatever the registration's scope: the container does not keep it.
     ///
     /// ```swift
     /// router.leakHandler = { leak in assertionFailure(leak.description) }
@@ -71,13 +74,16 @@ extension Router {
     @MainActor
     func checkForLeak(of destination: AnyObject, route: RouteRecord, label: String, isGiven: Bool) {
         let views = storage.views
-        guard views.leakHandler != nil else { return }
+        // An override's destination lives as the override says, which the router does not know.
+        guard views.leakHandler != nil, isGiven || !route.madeByOverride else { return }
         let key = ObjectIdentifier(destination)
         let clock = clock
-        if route.isScoped && !isGiven {
+        let scope: LifetimeScope? = if case .scope(let scope) = source { scope } else { nil }
+        // A lifetime scope keeps the disposable destinations it makes, transient ones too, to dispose them.
+        let isDisposable = destination is any Disposable || destination is any AsyncDisposable
+        if !isGiven, route.isScoped || (isDisposable && !route.sharesDestination && scope != nil) {
             // A scoped destination is resolved in the scope of the router that performed it.
-            guard case .scope(let scope) = source,
-                let id = views.beginLeakCheck(of: destination, awaitingScope: true)
+            guard let scope, let id = views.beginLeakCheck(of: destination, awaitingScope: true)
             else { return }
             scope.afterClosing {
                 let sinceClose = Self.gracePeriod(startingNowOn: clock)
