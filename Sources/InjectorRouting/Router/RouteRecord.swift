@@ -41,8 +41,8 @@ struct RouteRecord: Sendable {
     var verifications: [Inspect] = []
     var removals: [Inspect] = []
     /// Whether an override (`Container/withOverrides(_:operation:)`) made the destination of this
-    /// routing call, not the route's factory: its lifetime is the override's, which the record does
-    /// not know.
+    /// routing call, not the view route's transient factory: its lifetime is the override's, which
+    /// the record does not know. Always `false` for service routes, which have no leak check.
     var madeByOverride = false
 
     /// Names the route in messages: `EditorRoute`, or `the route registered at NotesDemo/main.swift:12`.

@@ -68,10 +68,11 @@ extension Router {
                 throw RoutingError.containerFailed(error, route: record, path: path, action: request.action)
             }
             try record.prepare(&destination, by: preparing, for: request, router: self)
-            // A route that makes each destination afresh runs its factory each time, unless overridden.
+            // A view route that makes each destination afresh runs its factory each time, unless overridden.
             var made = record
             made.madeByOverride =
-                !record.sharesDestination && !givesDestination && !making.didRunFactory(of: record.key)
+                record.view != nil && !record.sharesDestination && !givesDestination
+                && !making.didRunFactory(of: record.key)
             return (destination, made)
         }
     }

@@ -275,12 +275,15 @@ extension Router {
             replacesExisting: replacesExisting,
             fileID: fileID,
             line: line,
-            origin: name.map(RegistrationOrigin.route(named:)) ?? .route
-        ) { r in
-            // For the leak check: a destination this factory did not make, an override did.
-            RoutingStack.entries.last?.making.ranFactory(of: key)
-            return try factory(r)
-        }
+            origin: name.map(RegistrationOrigin.route(named:)) ?? .route,
+            // For a view route's leak check: a destination its factory did not make, an override did.
+            factory: view == nil
+                ? factory
+                : { r in
+                    RoutingStack.entries.last?.making.ranFactory(of: key)
+                    return try factory(r)
+                }
+        )
         let record = RouteRecord(
             key: key,
             scope: scope.scope,
