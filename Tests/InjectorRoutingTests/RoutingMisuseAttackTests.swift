@@ -199,23 +199,6 @@ final class MisuseBox<Value>: @unchecked Sendable {
         )
     }
 
-    // MARK: - A view route found by its identifier
-
-    @Test @MainActor func aViewRouteFoundByItsIdentifierIsNotCalledAURLNorAnsweredWithAURLCall() throws {
-        let home = MisuseHome()
-        let router = Router(container: Container(), host: HeadlessNavigationHost(navigationStackWith: home))
-        router.register(RoutableView<any MisuseDetailView>()) { _ in MisuseDetailScreen(noteID: 1) }
-            .identifier("misuse-detail")
-        let error = try #require(routingError { try router.perform(identifier: "misuse-detail") })
-        #expect(error.code == .invalidConfiguration)
-        #expect(
-            error.message
-                == "The identifier \"misuse-detail\" names RoutableView<MisuseDetailView>, a view route, which needs a path "
-                + "to be shown, and no call shows a view route by identifier. Fix: perform it by protocol with "
-                + "router.perform(to: RoutableView<MisuseDetailView>(), path: …), on the main actor."
-        )
-    }
-
     // MARK: - Another host's router, another container's scope
 
     @Test @MainActor func restoringThroughARouterOfAnotherHostThrowsRatherThanStopsTheApp() throws {

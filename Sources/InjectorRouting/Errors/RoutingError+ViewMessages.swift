@@ -171,16 +171,6 @@ extension RoutingError {
         )
     }
 
-    static func viewIdentifier(_ identifier: String, route: RouteKey) -> RoutingError {
-        RoutingError(
-            .invalidConfiguration,
-            "The identifier \"\(identifier)\" names \(route.declaration), a view route, which needs a path to be "
-                + "shown, and no call shows a view route by identifier. Fix: perform it by protocol with "
-                + "router.perform(to: \(route.declaration)(), path: …), on the main actor.",
-            action: .lookUp
-        )
-    }
-
     static func customTransitionFailed(_ error: any Error, route: String, action: RouteAction) -> RoutingError {
         RoutingError(
             .actionFailed,

@@ -174,12 +174,10 @@ extension Router {
         return RouteRequest(key: key, action: action, identifier: identifier, parameters: parameters)
     }
 
-    /// `request`, unless it found a view route, which these calls cannot show.
+    /// `request`, unless its URL found a view route, which these calls cannot show. (An identifier
+    /// finds only service routes: view routes have none.)
     private func serviceRequest(_ request: RouteRequest) throws -> RouteRequest {
-        guard request.key.showsScreen else { return request }
-        guard let url = request.url else {
-            throw RoutingError.viewIdentifier(request.identifier ?? "", route: request.key)
-        }
+        guard request.key.showsScreen, let url = request.url else { return request }
         throw RoutingError.viewURL(url, route: request.key)
     }
 

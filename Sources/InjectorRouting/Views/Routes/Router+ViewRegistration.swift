@@ -116,7 +116,7 @@ extension Router {
             fileID: fileID,
             line: line,
             view: traits,
-            declaring: (route.identifiers, route.urlPatterns),
+            declaring: ([], route.urlPatterns),
             handleEvents: { route.handleEvents(&$0) },
             make: { parameters, r in try onMainActor(r) { try route.makeDestination(with: parameters, resolver: $0) } }
         )

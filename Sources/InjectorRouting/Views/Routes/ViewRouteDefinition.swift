@@ -47,10 +47,6 @@ public protocol ViewRouteDefinition: Sendable {
     /// The screen or view the route makes: a class that conforms to the protocol it is registered for.
     associatedtype Destination: AnyObject
 
-    /// Identifiers registered for the route, as `ViewRouteRegistration/identifier(_:)` registers one:
-    /// no call shows a view route by identifier.
-    var identifiers: [String] { get }
-
     /// URL patterns that perform the route; as `RouteDefinition/urlPatterns`.
     var urlPatterns: [String] { get }
 
@@ -95,8 +91,6 @@ public protocol ViewRouteDefinition: Sendable {
 }
 
 extension ViewRouteDefinition {
-    /// No identifiers.
-    public var identifiers: [String] { [] }
     /// No URL patterns.
     public var urlPatterns: [String] { [] }
     /// Prepares nothing.

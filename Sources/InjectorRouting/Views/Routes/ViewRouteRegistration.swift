@@ -14,8 +14,9 @@
 import Foundation
 import Injector
 
-/// A view route just registered: identifiers, URL patterns and event handlers are added as to a
-/// `RouteRegistration`, and its hooks run on the main actor, where the route makes its screen.
+/// A view route just registered: URL patterns and event handlers are added as to a
+/// `RouteRegistration`, and its hooks run on the main actor, where the route makes its screen. It
+/// has no identifiers: a view route is shown by protocol or by URL, along a path.
 ///
 /// ```swift
 /// router.register(RoutableView<any EditorView>()) { _ in EditorScreen() }
@@ -24,16 +25,6 @@ import Injector
 /// ```
 public struct ViewRouteRegistration<Protocol>: Sendable {
     let registration: RouteRegistration<Protocol>
-
-    /// Registers `identifier` for the route, as `RouteRegistration/identifier(_:)` does. No call
-    /// shows a view route by identifier: `Router/perform(identifier:parameters:configuring:)`, a
-    /// service call, fails with `RoutingError/Code/invalidConfiguration` naming the route. Show it
-    /// by protocol or by URL.
-    @discardableResult
-    public func identifier(_ identifier: String) -> Self {
-        registration.identifier(identifier)
-        return self
-    }
 
     /// Lets the route be performed by URLs that match `pattern`; as `RouteRegistration/url(_:)`.
     @discardableResult
