@@ -107,8 +107,8 @@ struct RoutingRestoreAndLeakAttackTests {
 
     // MARK: - Leak checks and what keeps a screen on purpose
 
-    @Test @MainActor func aScreenATestOverrideKeepsAsASingletonIsNotReportedAsALeak() async throws {
-        let home = HomeScreen()
+    /// A router over a fresh container, its host showing `home`, whose leak reports `watch` records.
+    @MainActor private func watchedRouter(over home: HomeScreen) -> (Router, Container, LeakWatch) {
         let watch = LeakWatch(clock: ManualClock())
         let container = Container()
         let router = Router(
@@ -117,6 +117,12 @@ struct RoutingRestoreAndLeakAttackTests {
             clock: watch.clock
         )
         router.leakHandler = { watch.leaks.record($0.description) }
+        return (router, container, watch)
+    }
+
+    @Test @MainActor func aScreenATestOverrideKeepsAsASingletonIsNotReportedAsALeak() async throws {
+        let home = HomeScreen()
+        let (router, container, watch) = watchedRouter(over: home)
         router.register(RoutableView<any PanelView>()) { _ in PanelScreen() }
         // A test swaps in a shared double: the container keeps it on purpose, as it does a singleton route's.
         try await container.withOverridesAsync {
@@ -130,14 +136,7 @@ struct RoutingRestoreAndLeakAttackTests {
 
     @Test @MainActor func aTransientScreenItsScopeKeepsToDisposeIsNotReportedBeforeTheScopeCloses() async throws {
         let home = HomeScreen()
-        let watch = LeakWatch(clock: ManualClock())
-        let container = Container()
-        let router = Router(
-            container: container,
-            host: HeadlessNavigationHost(navigationStackWith: home),
-            clock: watch.clock
-        )
-        router.leakHandler = { watch.leaks.record($0.description) }
+        let (router, container, watch) = watchedRouter(over: home)
         router.register(RoutableView<any RestoreAttackPlayerView>()) { _ in RestoreAttackPlayerScreen() }
         let session = container.makeScope()
         let route = try router.resolving(in: session)

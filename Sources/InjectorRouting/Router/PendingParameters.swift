@@ -18,21 +18,20 @@ import Injector
 /// runs on after the making, which they no longer describe: it ignores those of an ended making.
 /// A task awaited during the making (by a factory that blocks on it) still sees them, as it should.
 final class RouteMaking: Sendable {
-    private let ended = Locked.make(false)
-    /// The routes whose own factory ran during the making.
-    private let ranFactories = Locked.make(Set<RouteKey>())
+    /// Whether the making returned, and the routes whose own factory ran during it.
+    private let state = Locked.make((ended: false, ranFactories: Set<RouteKey>()))
 
     /// Whether the making has not returned yet.
-    var isUnderWay: Bool { !ended.withLock { $0 } }
+    var isUnderWay: Bool { !state.withLock { $0.ended } }
 
     /// Marks the making ended: the call returned.
-    func end() { ended.withLock { $0 = true } }
+    func end() { state.withLock { $0.ended = true } }
 
     /// Notes that `route`'s own factory ran: not an override's.
-    func ranFactory(of route: RouteKey) { ranFactories.withLock { _ = $0.insert(route) } }
+    func ranFactory(of route: RouteKey) { state.withLock { _ = $0.ranFactories.insert(route) } }
 
     /// Whether `route`'s own factory ran during the making.
-    func didRunFactory(of route: RouteKey) -> Bool { ranFactories.withLock { $0.contains(route) } }
+    func didRunFactory(of route: RouteKey) -> Bool { state.withLock { $0.ranFactories.contains(route) } }
 }
 
 /// The routes being made on this thread or task, outermost first: a route asked for again while it
